@@ -1,0 +1,326 @@
+"""The engine protocol every game implements: `Game` (metadata and factory) and `State` (one position).
+
+Modelled on OpenSpiel's State API. The public methods here enforce the checks that every game shares (is the game
+over, whose turn is it, is the action legal) exactly once; a game writes only the underscored hooks.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL, player_label
+from wolfpack.engine.errors import IllegalActionError, InvalidActionError, InvalidStateError
+
+A = TypeVar("A", bound=Hashable)
+"""A game's action type: a small immutable value with one canonical notation."""
+
+ChanceKind = Literal["deterministic", "explicit"]
+InformationKind = Literal["perfect", "imperfect"]
+UtilityKind = Literal["zero-sum", "constant-sum", "general-sum", "identical"]
+DynamicsKind = Literal["sequential", "simultaneous"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, as data: the conformance suite checks every bound declared here."""
+
+    name: str
+    long_name: str
+    num_players: int
+    min_players: int
+    max_players: int
+    chance: ChanceKind
+    information: InformationKind
+    utility: UtilityKind
+    dynamics: DynamicsKind
+    min_return: float
+    max_return: float
+    max_game_length: int
+    """Most actions (chance outcomes included) any game can take, for these options."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The metadata as a JSON-ready dict."""
+        return asdict(self)
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options: unknown options are errors, values are validated on load."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Game(ABC, Generic[A]):
+    """A game with its options fixed: metadata, and the factory for its states."""
+
+    name: ClassVar[str]
+    """The registered name, as passed to `wolfpack.load_game`."""
+    Options: ClassVar[type[GameOptions]]
+    """The pydantic model of this game's options."""
+
+    def __init__(self, options: GameOptions) -> None:
+        self.options = options
+        self.info = self._make_info()
+
+    @abstractmethod
+    def _make_info(self) -> GameInfo:
+        """Build the metadata for these options."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State[A]:
+        """A fresh state at the start of the game."""
+
+    @abstractmethod
+    def _state_from_dict(self, data: Mapping[str, Any]) -> State[A]:
+        """Rebuild a state from the dict that `State.to_dict` wrote."""
+
+    def state_from_json(self, data: str | Mapping[str, Any]) -> State[A]:
+        """Rebuild a state saved by `State.to_json`; a bad document raises InvalidStateError."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise InvalidStateError(f"saved state is not JSON: {exc}") from exc
+        if not isinstance(data, Mapping):
+            raise InvalidStateError("saved state must be a JSON object")
+        if data.get("game") != self.name:
+            raise InvalidStateError(f"saved state is for game {data.get('game')!r}, not {self.name!r}")
+        saved_options = data.get("options")
+        if saved_options != self.options_dict():
+            raise InvalidStateError(
+                f"saved state has options {saved_options!r}, this game has {self.options_dict()!r}"
+            )
+        return self._state_from_dict(data)
+
+    def options_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict, every option spelled out."""
+        return self.options.model_dump(mode="json")
+
+    def num_players(self) -> int:
+        """How many seats this game has."""
+        return self.info.num_players
+
+    def render(self, observation: Mapping[str, Any]) -> str:
+        """A plain-text picture of an observation, for terminals and logs."""
+        return json.dumps(observation, indent=2, sort_keys=True)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options_dict().items())
+        return f"wolfpack.load_game({self.name!r}{', ' if opts else ''}{opts})"
+
+
+class State(ABC, Generic[A]):
+    """One position of a game. Public methods check; the underscored hooks are the game's rules."""
+
+    __slots__ = ("_history", "_legal_cache", "game")
+
+    def __init__(self, game: Game[A]) -> None:
+        self.game = game
+        self._history: list[A] = []
+        self._legal_cache: list[A] | None = None
+
+    # ---- hooks a game implements -------------------------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or CHANCE, SIMULTANEOUS or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[A]:
+        """The legal actions of `player`, who may act now; sorted, without duplicates."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> Sequence[tuple[A, float]]:
+        """The outcomes of the pending chance event with their probabilities."""
+
+    @abstractmethod
+    def _apply_action(self, action: A) -> None:
+        """Change the state by a legal action (already checked)."""
+
+    @abstractmethod
+    def _returns(self) -> list[float]:
+        """Each seat's return; the final ones once the game is over."""
+
+    @abstractmethod
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """What `player` may know, as JSON-ready data; `None` is the public view."""
+
+    @abstractmethod
+    def _coerce_action(self, action: object) -> A:
+        """Return `action` as this game's action type, or raise InvalidActionError."""
+
+    @abstractmethod
+    def _action_to_string(self, action: A) -> str:
+        """The canonical notation of an action."""
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> A:
+        """Read an action from notation, or raise InvalidActionError."""
+
+    @abstractmethod
+    def _why_illegal(self, action: A, player: int) -> tuple[str, str]:
+        """For an action that is not legal now: (the rule that forbids it, a sentence saying why)."""
+
+    @abstractmethod
+    def _copy(self) -> State[A]:
+        """A copy of the game-specific fields (history and caches are copied by `clone`)."""
+
+    @abstractmethod
+    def _to_dict(self) -> dict[str, Any]:
+        """The game-specific fields of a saved state, JSON-ready."""
+
+    # ---- the public protocol -----------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a chance outcome."""
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        """Whether several seats may act now, in any order."""
+        return self.current_player() == SIMULTANEOUS
+
+    def num_players(self) -> int:
+        """How many seats the game has."""
+        return self.game.info.num_players
+
+    def chance_outcomes(self) -> list[tuple[A, float]]:
+        """(outcome, probability) pairs of the pending chance event; empty when this is not a chance node."""
+        if not self.is_chance_node():
+            return []
+        return list(self._chance_outcomes())
+
+    def legal_actions(self, player: int | None = None) -> list[A]:
+        """The actions `player` (default: whoever acts now) may take; empty for seats that may not act."""
+        current = self.current_player()
+        if current == TERMINAL:
+            return []
+        if player is None or player == current:
+            if current == CHANCE:
+                return [outcome for outcome, _ in self._chance_outcomes()]
+            if current != SIMULTANEOUS:
+                cache = self._legal_cache
+                if cache is None:
+                    cache = self._legal_cache = self._legal_actions(current)
+                return list(cache)
+            if player is None:
+                raise ValueError("at a simultaneous node, name the player whose legal actions you want")
+        self._check_seat(player)
+        if current == SIMULTANEOUS:
+            return self._legal_actions(player)
+        return []
+
+    def apply_action(self, action: A | object, player: int | None = None) -> None:
+        """Play `action` (for `player`, which must be the seat to act if given); the state is unchanged on error."""
+        current = self.current_player()
+        if current == TERMINAL:
+            raise IllegalActionError("the game is over: no action can be applied", rule="game over")
+        checked = self._coerce_action(action)
+        if current == SIMULTANEOUS:
+            if player is None:
+                raise IllegalActionError("at a simultaneous node the acting player must be named", rule="turn")
+            self._check_seat(player)
+            acting = player
+            legal: list[A] = self._legal_actions(player)
+        else:
+            if player is not None and player != current:
+                raise IllegalActionError(
+                    f"it is not {player_label(player)}'s turn: {player_label(current)} acts now", rule="turn"
+                )
+            acting = current
+            if current == CHANCE:
+                legal = [outcome for outcome, _ in self._chance_outcomes()]
+            else:
+                cache = self._legal_cache
+                if cache is None:
+                    cache = self._legal_cache = self._legal_actions(current)
+                legal = cache
+        if checked not in legal:
+            rule, reason = self._why_illegal(checked, acting)
+            raise IllegalActionError(
+                f"{self._action_to_string(checked)} is not legal now: {reason} [{rule}]", rule=rule
+            )
+        # Cleared first so that a game may prime the cache for the next decision while applying this one.
+        self._legal_cache = None
+        self._apply_action(checked)
+        self._history.append(checked)
+
+    def returns(self) -> list[float]:
+        """Each seat's return: the final result once terminal, zeros before."""
+        return self._returns()
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """Exactly what `player` may know, JSON-ready; `None` gives the public view."""
+        if player is not None:
+            self._check_seat(player)
+        return self._observation(player)
+
+    def history(self) -> list[A]:
+        """Every action applied since this game's start position, chance outcomes included."""
+        return list(self._history)
+
+    def action_to_string(self, action: A | object) -> str:
+        """The canonical notation of an action; `parse_action` reads it back."""
+        return self._action_to_string(self._coerce_action(action))
+
+    def parse_action(self, text: str) -> A:
+        """Read an action in notation and check that it is legal now (InvalidActionError, IllegalActionError)."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"action notation must be text, got {type(text).__name__}")
+        action = self._parse_action(text)
+        current = self.current_player()
+        if current == TERMINAL:
+            raise IllegalActionError("the game is over: no action can be applied", rule="game over")
+        if current != SIMULTANEOUS and action not in self.legal_actions():
+            rule, reason = self._why_illegal(action, current)
+            raise IllegalActionError(f"{text.strip()} is not legal now: {reason} [{rule}]", rule=rule)
+        return action
+
+    def clone(self) -> State[A]:
+        """An independent copy: changing one never changes the other."""
+        copy = self._copy()
+        copy._history = list(self._history)
+        copy._legal_cache = self._legal_cache
+        return copy
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as a JSON-ready dict: game, options, position and history."""
+        data = {"game": self.game.name, "options": self.game.options_dict()}
+        data.update(self._to_dict())
+        data["history"] = [self._action_to_string(a) for a in self._history]
+        return data
+
+    def to_json(self) -> str:
+        """The whole state as JSON; `game.state_from_json` reads it back."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    def __str__(self) -> str:
+        return self.game.render(self._observation(None))
+
+    # ---- helpers -----------------------------------------------------------------------------------------
+
+    def _check_seat(self, player: int) -> None:
+        if not isinstance(player, int) or not 0 <= player < self.num_players():
+            raise ValueError(f"no seat {player!r}: seats are 0 to {self.num_players() - 1}")
+
+    def _restore_history(self, texts: Sequence[str]) -> None:
+        """Set the history from saved notation (used when loading a saved state)."""
+        try:
+            self._history = [self._parse_action(t) for t in texts]
+        except InvalidActionError as exc:
+            raise InvalidStateError(f"saved history holds a malformed action: {exc}") from exc

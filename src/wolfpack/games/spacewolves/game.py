@@ -1,0 +1,86 @@
+"""Spacewolves!: a 3-4 player dice race from the Space Station back to Earth, ahead of the Spacewolves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import Field
+
+from wolfpack.engine.errors import InvalidStateError
+from wolfpack.engine.game import Game, GameInfo, GameOptions
+from wolfpack.games.spacewolves.actions import Action
+from wolfpack.games.spacewolves.render import render
+from wolfpack.games.spacewolves.state import SpacewolvesState
+
+MAX_ROUNDS_DEFAULT = 100
+"""Our default: the rulebook sets no limit, but a bound keeps every game finite (see Interpretations)."""
+
+
+class SpacewolvesOptions(GameOptions):
+    """Options of Spacewolves!."""
+
+    players: Literal[3, 4] = Field(4, description="number of players, 3 or 4")
+    max_rounds: int = Field(
+        MAX_ROUNDS_DEFAULT, ge=1, le=10_000, description="rounds after which the game stops, 1 to 10000"
+    )
+
+
+class SpacewolvesGame(Game[Action]):
+    """Spacewolves! with its options: the factory of its states."""
+
+    name = "spacewolves"
+    Options = SpacewolvesOptions
+    options: SpacewolvesOptions
+
+    def _make_info(self) -> GameInfo:
+        players = self.options.players
+        rounds = self.options.max_rounds
+        return GameInfo(
+            name=self.name,
+            long_name="Spacewolves!",
+            num_players=players,
+            min_players=3,
+            max_players=4,
+            chance="explicit",
+            information="perfect",
+            utility="constant-sum",
+            dynamics="sequential",
+            min_return=0.0,
+            max_return=1.0,
+            max_game_length=max_game_length(players, rounds),
+        )
+
+    def new_initial_state(self) -> SpacewolvesState:
+        """The start: every spaceman on the Space Station, the roll for first player pending."""
+        return SpacewolvesState(self)
+
+    def state_from_position(self, position: str) -> SpacewolvesState:
+        """A state set up from a position in notation (see docs/games/spacewolves.md)."""
+        from wolfpack.games.spacewolves.notation import parse_position
+
+        return parse_position(self, position)
+
+    def _state_from_dict(self, data: Mapping[str, Any]) -> SpacewolvesState:
+        position = data.get("position")
+        history = data.get("history", [])
+        if not isinstance(position, str):
+            raise InvalidStateError("saved state needs a 'position' in notation")
+        if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
+            raise InvalidStateError("saved state 'history' must be a list of actions in notation")
+        state = self.state_from_position(position)
+        state._restore_history(history)
+        return state
+
+    def render(self, observation: Mapping[str, Any]) -> str:
+        """The board as text, Earth at the top."""
+        return render(observation)
+
+
+def max_game_length(players: int, rounds: int) -> int:
+    """A bound on the actions of any game (chance outcomes included); derived in docs/games/spacewolves.md."""
+    # Per round: at most 3 rolls and 4 moves per seat. Every Tandem Warp decision follows a landing, caused by a
+    # move or by an accepted warp; an accepted warp lowers the total distance to Earth, which starts at 36 per
+    # seat and rises by at most 21 per seat and round (three backward moves of 6, and the shift).
+    accepted_warps = 36 * players + 21 * players * rounds
+    return 1 + 7 * players * rounds + (4 * players * rounds + accepted_warps) + accepted_warps

@@ -1,0 +1,483 @@
+"""The Spacewolves! state: the board, whose turn it is, and the step machine of a round.
+
+A round is the Spaceman Phase, then Mission Control (once anyone reached Earth), then the Spacewolf! Phase (once
+anyone was taken), then the Space Shift. Each seat's turn in a phase is a chance node (its roll) followed by its
+decisions. A decision with no legal option is skipped, so every decision node offers at least one action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from wolfpack.engine.constants import CHANCE, TERMINAL
+from wolfpack.engine.errors import InvalidActionError
+from wolfpack.engine.game import State
+from wolfpack.games.spacewolves import rules
+from wolfpack.games.spacewolves.actions import (
+    BY_CODE,
+    FIRST,
+    FIRST_BASE,
+    MOVES,
+    PASS,
+    ROLL_BASE,
+    ROLL_DICE,
+    ROLL_OUTCOMES,
+    SLOTS,
+    SWAP,
+    WARP_ALONE,
+    WARP_WITH,
+    WARP_WITH_BASE,
+    Action,
+    is_move,
+    is_warp_with,
+    move_parts,
+    parse,
+)
+from wolfpack.games.spacewolves.rules import BACKWARD, EARTH, FORWARD, WARP_DISTANCE, WOLVES
+
+if TYPE_CHECKING:
+    from wolfpack.games.spacewolves.game import SpacewolvesGame
+
+# Phases of a round (plus the roll for first player and the end).
+SETUP: Final = 0
+SPACEMAN: Final = 1
+CONTROL: Final = 2
+WOLF: Final = 3
+OVER: Final = 4
+PHASE_NAMES: Final = ("setup", "spaceman", "control", "wolf", "over")
+
+# Steps of a seat's turn.
+ROLL: Final = 0
+"""Chance: the actor's dice (or, in setup, the roll for first player)."""
+OWN: Final = 1
+"""Spaceman Phase: move one of your own spacemen with either die."""
+OTHER: Final = 2
+"""Spaceman Phase: move an opponent's spaceman with the die that is left."""
+DOUBLES: Final = 3
+"""Spaceman Phase with doubles: swap the two tiles of that number, or pass."""
+OWN_WARP: Final = 4
+"""The actor's own spaceman landed on the Tandem Warp: decide now, before the other die."""
+WARP: Final = 5
+"""After the actor's move: the owner of the first queued spaceman on the Tandem Warp decides."""
+MOVE: Final = 6
+"""Mission Control or Spacewolf! Phase: move a spaceman with one of the dice."""
+END: Final = 7
+"""Transient: the actor's move is over."""
+STEP_NAMES: Final = ("roll", "own", "other", "doubles", "ownwarp", "warp", "move", "end")
+
+_TWO_DICE: Final = ROLL_OUTCOMES[2]
+
+
+class SpacewolvesState(State[Action]):
+    """A Spacewolves! position: tiles, spacemen, Earth, phase, step, dice and queued Tandem Warps."""
+
+    __slots__ = (
+        "actor",
+        "asteroid",
+        "crowd",
+        "cutoff",
+        "dice",
+        "earth",
+        "first",
+        "max_rounds",
+        "on_board",
+        "phase",
+        "players",
+        "pos",
+        "round",
+        "station",
+        "step",
+        "tiles",
+        "turn",
+        "warp",
+        "warps",
+    )
+
+    game: SpacewolvesGame
+
+    def __init__(self, game: SpacewolvesGame, *, empty: bool = False) -> None:
+        super().__init__(game)
+        self.players: int = game.options.players
+        self.max_rounds: int = game.options.max_rounds
+        if empty:
+            return
+        self.tiles: list[str] = list(reversed(rules.START_TILES))
+        station = self.tiles.index(rules.SPACE_STATION)
+        self.pos: list[int] = [station] * (3 * self.players)
+        """Slot of every spaceman, three per seat in seat order; EARTH or WOLVES once off the moving tiles."""
+        self.crowd: list[int] = [0] * SLOTS
+        self.crowd[station] = 3 * self.players
+        self.earth: list[int] = []
+        """Seat of each arrival on Earth, in order (the first took 12)."""
+        self.asteroid = self.tiles.index(rules.ASTEROID_FIELD)
+        self.warp = self.tiles.index(rules.TANDEM_WARP)
+        self.station = station
+        self.on_board = 3 * self.players
+        self.phase = SETUP
+        self.step = ROLL
+        self.turn = 0
+        self.actor = -1
+        self.first = -1
+        self.round = 1
+        self.dice: tuple[int, ...] = ()
+        """The dice still usable this turn, ascending."""
+        self.warps: list[int] = []
+        """Seats whose spaceman landed on the Tandem Warp by another's move, waiting for that move to end."""
+        self.cutoff = 0
+        """Earth arrivals that roll in this Mission Control Phase (later ones wait a round)."""
+
+    # ---- engine hooks ------------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE for a roll, or TERMINAL."""
+        step = self.step
+        if self.phase == OVER:
+            return TERMINAL
+        if step == ROLL:
+            return CHANCE
+        if step == WARP:
+            return self.warps[0]
+        return self.actor
+
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        if self.phase == SETUP:
+            return [(FIRST[seat], 1.0 / self.players) for seat in range(self.players)]
+        if self.phase == SPACEMAN:
+            return _TWO_DICE
+        return ROLL_OUTCOMES[self.dice_count(self.actor)]
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        legal = self._legal_cache
+        return legal if legal is not None else self._generate()
+
+    def _apply_action(self, action: Action) -> None:
+        step = self.step
+        if step == ROLL:
+            self._apply_roll(action)
+        elif step == DOUBLES:
+            if action is SWAP:
+                self._swap_tiles(self.dice[0])
+            self.step = END
+        elif step == OWN_WARP or step == WARP:
+            warper = self.actor if step == OWN_WARP else self.warps.pop(0)
+            if action is not PASS:
+                self._tandem_warp(warper, action)
+            self.step = OTHER if step == OWN_WARP else END
+        else:
+            self._apply_move(action)
+        self._settle()
+
+    def _returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0] * self.players
+        return rules.shared_win_returns(self.scores())
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        from wolfpack.games.spacewolves.notation import observe
+
+        return observe(self, player)
+
+    def _coerce_action(self, action: object) -> Action:
+        if type(action) is Action:
+            return action
+        if isinstance(action, int) and not isinstance(action, bool) and action in BY_CODE:
+            return BY_CODE[action]
+        if isinstance(action, str):
+            raise InvalidActionError(f"{action!r} is text: read notation with parse_action first")
+        raise InvalidActionError(f"{action!r} is not a Spacewolves! action")
+
+    def _action_to_string(self, action: Action) -> str:
+        return str(action)
+
+    def _parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    def _why_illegal(self, action: Action, player: int) -> tuple[str, str]:
+        from wolfpack.games.spacewolves.explain import why_illegal
+
+        return why_illegal(self, action)
+
+    def _copy(self) -> SpacewolvesState:
+        other = SpacewolvesState(self.game, empty=True)
+        other.tiles = self.tiles[:]
+        other.pos = self.pos[:]
+        other.crowd = self.crowd[:]
+        other.earth = self.earth[:]
+        other.warps = self.warps[:]
+        other.asteroid = self.asteroid
+        other.warp = self.warp
+        other.station = self.station
+        other.on_board = self.on_board
+        other.phase = self.phase
+        other.step = self.step
+        other.turn = self.turn
+        other.actor = self.actor
+        other.first = self.first
+        other.round = self.round
+        other.dice = self.dice
+        other.cutoff = self.cutoff
+        return other
+
+    def _to_dict(self) -> dict[str, Any]:
+        from wolfpack.games.spacewolves.notation import format_position
+
+        return {"position": format_position(self)}
+
+    # ---- queries -----------------------------------------------------------------------------------------
+
+    def dice_count(self, seat: int) -> int:
+        """How many dice `seat` rolls in the current phase (0: no turn)."""
+        phase = self.phase
+        own = self.pos[3 * seat : 3 * seat + 3]
+        if phase == SPACEMAN:
+            return 2 if any(0 <= p < SLOTS for p in own) else 0
+        if phase == CONTROL:
+            return self.earth[: self.cutoff].count(seat)
+        if phase == WOLF:
+            return own.count(WOLVES)
+        return 0
+
+    def scores(self) -> list[int]:
+        """Every seat's score so far: the Earth numbers under its spacemen."""
+        return [rules.score(self.earth, seat) for seat in range(self.players)]
+
+    def is_safe(self, slot: int) -> bool:
+        """Whether Safety in Numbers holds on `slot` (never on the Asteroid Field)."""
+        return self.crowd[slot] >= rules.safety_threshold(self.players) and slot != self.asteroid
+
+    # ---- move generation ---------------------------------------------------------------------------------
+
+    def _generate(self) -> list[Action]:
+        """The legal actions of the current decision (empty when it must be skipped)."""
+        step = self.step
+        actor = self.actor
+        if step == OWN:
+            return self._moves((actor,), forward=True, backward=True, guard_station=False, guard_crowd=False)
+        if step == OTHER:
+            others = [c for c in range(self.players) if c != actor]
+            return self._moves(others, forward=True, backward=True, guard_station=True, guard_crowd=False)
+        if step == MOVE:
+            others = [c for c in range(self.players) if c != actor]
+            if self.phase == CONTROL:
+                return self._moves(
+                    others, forward=True, backward=False, guard_station=False, guard_crowd=False
+                ) or self._moves((actor,), forward=True, backward=False, guard_station=False, guard_crowd=False)
+            return self._moves(
+                others, forward=False, backward=True, guard_station=True, guard_crowd=True
+            ) or self._moves((actor,), forward=False, backward=True, guard_station=False, guard_crowd=True)
+        if step == DOUBLES:
+            return [PASS, SWAP]
+        if step == OWN_WARP:
+            return self._warp_options(actor)
+        if step == WARP:
+            return self._warp_options(self.warps[0])
+        return []
+
+    def _moves(
+        self, colours: Sequence[int], *, forward: bool, backward: bool, guard_station: bool, guard_crowd: bool
+    ) -> list[Action]:
+        """Every move of a spaceman of `colours` by one of the dice, under the protections named."""
+        out: list[Action] = []
+        pos = self.pos
+        back = BACKWARD[self.asteroid]
+        station = self.station
+        crowd = self.crowd
+        threshold = rules.safety_threshold(self.players)
+        asteroid = self.asteroid
+        dice = self.dice
+        for colour in colours:
+            seen = 0
+            for k in range(3 * colour, 3 * colour + 3):
+                slot = pos[k]
+                if slot < 0 or slot >= SLOTS or (seen >> slot) & 1:
+                    continue
+                seen |= 1 << slot
+                if guard_station and slot == station:
+                    continue
+                if guard_crowd and crowd[slot] >= threshold and slot != asteroid:
+                    continue
+                base = (colour * SLOTS + slot) * 12 - 2
+                for die in dice:
+                    if forward:
+                        out.append(MOVES[base + 2 * die])
+                    if backward and back[slot][die] >= 0:
+                        out.append(MOVES[base + 2 * die + 1])
+        out.sort()
+        return out
+
+    def _warp_options(self, warper: int) -> list[Action]:
+        """The Tandem Warp choices of `warper`'s spaceman on the warp tile (empty if it cannot warp)."""
+        warp = self.warp
+        if warp not in self.pos[3 * warper : 3 * warper + 3]:
+            return []
+        wolf_phase = self.phase == WOLF
+        if wolf_phase and self.is_safe(warp):
+            return []
+        partners: list[Action] = []
+        for colour in range(self.players):
+            if colour == warper:
+                continue
+            seen = 0
+            for slot in self.pos[3 * colour : 3 * colour + 3]:
+                if slot < 0 or slot >= SLOTS or (seen >> slot) & 1 or slot == self.station:
+                    continue
+                seen |= 1 << slot
+                if wolf_phase and self.is_safe(slot):
+                    continue
+                partners.append(WARP_WITH[colour * SLOTS + slot])
+        partners.sort()
+        return [PASS, *partners] if partners else [PASS, WARP_ALONE]
+
+    # ---- applying actions --------------------------------------------------------------------------------
+
+    def _apply_roll(self, action: Action) -> None:
+        if self.phase == SETUP:
+            self.first = action - FIRST_BASE
+            self._begin_phase(SPACEMAN)
+            return
+        dice = ROLL_DICE[action]
+        self.dice = dice
+        if self.phase != SPACEMAN:
+            self.dice = tuple(sorted(set(dice)))
+            self.step = MOVE
+        elif dice[0] == dice[1]:
+            self.step = DOUBLES
+        else:
+            self.step = OWN
+
+    def _apply_move(self, action: Action) -> None:
+        colour, slot, die, backward = move_parts(action)
+        table = BACKWARD if backward else FORWARD
+        target = table[self.asteroid][slot][die]
+        self._move_piece(colour, slot, target)
+        if self.step == OWN:
+            rest = list(self.dice)
+            rest.remove(die)
+            self.dice = tuple(rest)
+            self.step = OTHER
+            if target == self.warp and colour == self.actor:
+                self.step = OWN_WARP
+                return
+        else:
+            self.step = END
+        if target == self.warp:
+            self.warps.append(colour)
+
+    def _move_piece(self, colour: int, slot: int, target: int, *, leaves_warp_queue: bool = True) -> None:
+        """Move one of `colour`'s spacemen from `slot` to `target`, taking an Earth number if it arrives."""
+        pos = self.pos
+        k = pos.index(slot, 3 * colour, 3 * colour + 3)
+        pos[k] = target
+        self.crowd[slot] -= 1
+        if target == EARTH:
+            self.earth.append(colour)
+            self.on_board -= 1
+        else:
+            self.crowd[target] += 1
+        if leaves_warp_queue and slot == self.warp and colour in self.warps:
+            # Spacemen of one colour on one tile are alike: the one that leaves takes its owed warp with it.
+            self.warps.remove(colour)
+
+    def _tandem_warp(self, warper: int, action: Action) -> None:
+        """Take the warper and its partner (if any) two spaces ahead; a partner landing on the warp queues."""
+        warp = self.warp
+        forward = FORWARD[self.asteroid]
+        self._move_piece(warper, warp, forward[warp][WARP_DISTANCE], leaves_warp_queue=False)
+        if is_warp_with(action):
+            colour, slot = divmod(action - WARP_WITH_BASE, SLOTS)
+            target = forward[slot][WARP_DISTANCE]
+            self._move_piece(colour, slot, target)
+            if target == warp:
+                self.warps.append(colour)
+
+    def _swap_tiles(self, number: int) -> None:
+        """Doubles: the two tiles of `number` change places, spacemen and all."""
+        label = str(number)
+        a = self.tiles.index(label)
+        b = self.tiles.index(label, a + 1)
+        tiles, crowd, pos = self.tiles, self.crowd, self.pos
+        tiles[a], tiles[b] = tiles[b], tiles[a]
+        crowd[a], crowd[b] = crowd[b], crowd[a]
+        for k, slot in enumerate(pos):
+            if slot == a:
+                pos[k] = b
+            elif slot == b:
+                pos[k] = a
+
+    def _space_shift(self) -> None:
+        """The bottom tile goes to the top under Earth; its spacemen join the Spacewolves; the rest slide down."""
+        pos = self.pos
+        for k, slot in enumerate(pos):
+            if 0 <= slot < SLOTS:
+                pos[k] = slot - 1
+                if slot == 0:
+                    self.on_board -= 1
+        self.tiles.append(self.tiles.pop(0))
+        self.crowd.pop(0)
+        self.crowd.append(0)
+        self.asteroid = (self.asteroid - 1) % SLOTS
+        self.warp = (self.warp - 1) % SLOTS
+        self.station = (self.station - 1) % SLOTS
+
+    # ---- the step machine --------------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Skip decisions that offer nothing and move on to the next turn, phase or round as needed."""
+        while True:
+            if self.on_board == 0:
+                self.phase = OVER
+            if self.phase == OVER or self.step == ROLL:
+                return
+            if self.step != END:
+                legal = self._generate()
+                if legal:
+                    self._legal_cache = legal
+                    return
+                if self.step == OWN or self.step == OWN_WARP:
+                    self.step = OTHER
+                    continue
+                if self.step == WARP:
+                    self.warps.pop(0)
+            if self.warps:
+                self.step = WARP
+            else:
+                self._next_seat()
+
+    def _begin_phase(self, phase: int) -> None:
+        self.phase = phase
+        self.turn = -1
+        if phase == CONTROL:
+            self.cutoff = len(self.earth)
+        self._next_seat()
+
+    def _next_seat(self) -> None:
+        """Hand the phase to the next seat that rolls in it, or end the phase."""
+        while True:
+            self.turn += 1
+            if self.turn >= self.players:
+                self._end_phase()
+                return
+            seat = (self.first + self.turn) % self.players
+            if self.dice_count(seat):
+                self.actor = seat
+                self.step = ROLL
+                self.dice = ()
+                return
+
+    def _end_phase(self) -> None:
+        phase = self.phase
+        if phase == SPACEMAN and self.earth:
+            self._begin_phase(CONTROL)
+        elif phase != WOLF and WOLVES in self.pos:
+            self._begin_phase(WOLF)
+        else:
+            self._space_shift()
+            self.actor = -1
+            self.dice = ()
+            if self.on_board == 0 or self.round >= self.max_rounds:
+                self.phase = OVER
+                self.step = END
+                return
+            self.round += 1
+            self._begin_phase(SPACEMAN)
