@@ -62,6 +62,8 @@ class Game(ABC, Generic[A]):
     """The registered name, as passed to `wolfpack.load_game`."""
     Options: ClassVar[type[GameOptions]]
     """The pydantic model of this game's options."""
+    bots: ClassVar[Mapping[str, str]] = {}
+    """The game's own bots: name -> "module:Class" of a `wolfpack.engine.bot.Bot`, imported when asked for."""
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
@@ -92,9 +94,7 @@ class Game(ABC, Generic[A]):
             raise InvalidStateError(f"saved state is for game {data.get('game')!r}, not {self.name!r}")
         saved_options = data.get("options")
         if saved_options != self.options_dict():
-            raise InvalidStateError(
-                f"saved state has options {saved_options!r}, this game has {self.options_dict()!r}"
-            )
+            raise InvalidStateError(f"saved state has options {saved_options!r}, this game has {self.options_dict()!r}")
         return self._state_from_dict(data)
 
     def options_dict(self) -> dict[str, Any]:

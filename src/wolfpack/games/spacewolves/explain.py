@@ -27,6 +27,7 @@ from wolfpack.games.spacewolves.state import (
     PHASE_NAMES,
     ROLL,
     SPACEMAN,
+    WARP,
     WOLF,
     SpacewolvesState,
 )
@@ -98,11 +99,17 @@ def _why_move(state: SpacewolvesState, action: Action) -> tuple[str, str]:
             f"position {slot + 1} is {slot} tiles above the Spacewolves tile; nobody is moved onto it by dice",
         )
     if colour != actor and slot == state.station and phase in (SPACEMAN, WOLF):
-        return "Space Station", f"opponents' spacemen on the Space Station cannot be moved in the {_phase(state)}"
+        return (
+            "Space Station",
+            f"opponents' spacemen on the Space Station cannot be moved in the {_phase(state)}",
+        )
     if phase == WOLF and state.is_safe(slot):
         return "Safety in Numbers", "spacemen safe in numbers cannot be moved in the Spacewolf! Phase"
     if phase == CONTROL and colour == actor:
-        return "Mission Control Phase", "you move your own spaceman only when no opponent's spaceman can be moved"
+        return (
+            "Mission Control Phase",
+            "you move your own spaceman only when no opponent's spaceman can be moved",
+        )
     if phase == WOLF and colour == actor:
         return "Spacewolf! Phase", "you move your own spaceman only when no opponent's spaceman can be moved"
     return "Legal move", "not among the legal actions now"
@@ -114,4 +121,3 @@ def _name(colour: int) -> str:
 
 def _phase(state: SpacewolvesState) -> str:
     return {"spaceman": "Spaceman Phase", "wolf": "Spacewolf! Phase"}.get(PHASE_NAMES[state.phase], "phase")
-

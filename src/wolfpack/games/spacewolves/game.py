@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -32,6 +32,7 @@ class SpacewolvesGame(Game[Action]):
     name = "spacewolves"
     Options = SpacewolvesOptions
     options: SpacewolvesOptions
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "wolfpack.games.spacewolves.bots:HeuristicBot"}
 
     def _make_info(self) -> GameInfo:
         players = self.options.players

@@ -49,7 +49,19 @@ from wolfpack.games.spacewolves.state import (
 if TYPE_CHECKING:
     from wolfpack.games.spacewolves.game import SpacewolvesGame
 
-FIELDS: Final = ("board", "earth", "wolves", "round", "first", "phase", "actor", "step", "dice", "warps", "cutoff")
+FIELDS: Final = (
+    "board",
+    "earth",
+    "wolves",
+    "round",
+    "first",
+    "phase",
+    "actor",
+    "step",
+    "dice",
+    "warps",
+    "cutoff",
+)
 _TILE = re.compile(r"([1-6AWS])([rybg]*)")
 
 
@@ -87,9 +99,7 @@ def parse_position(game: SpacewolvesGame, text: str) -> SpacewolvesState:
         raise InvalidStateError("a position must be text")
     parts = text.split()
     if len(parts) != len(FIELDS):
-        raise InvalidStateError(
-            f"a position has {len(FIELDS)} fields ({' '.join(FIELDS)}); this one has {len(parts)}"
-        )
+        raise InvalidStateError(f"a position has {len(FIELDS)} fields ({' '.join(FIELDS)}); this one has {len(parts)}")
     fields = dict(zip(FIELDS, parts, strict=True))
     players = game.options.players
     state = SpacewolvesState(game, empty=True)
@@ -210,7 +220,7 @@ def _check_consistent(state: SpacewolvesState) -> None:
     if phase in (SPACEMAN, CONTROL, WOLF):
         if state.first < 0 or state.actor < 0:
             problems.append("phase: a running phase needs a first player and an actor")
-        elif not state.dice_count(state.actor) and step != WARP:
+        elif step == ROLL and not state.dice_count(state.actor):
             problems.append(f"actor: {COLOUR_NAMES[state.actor]} has no dice in the {PHASE_NAMES[phase]} phase")
     if phase == OVER and state.on_board and state.round < state.max_rounds:
         problems.append("phase: 'over' needs no spacemen on the moving tiles, or the last round played")
@@ -271,7 +281,12 @@ def observe(state: SpacewolvesState, player: int | None) -> dict[str, Any]:
         "dice": list(state.dice),
         "warps": [names[c] for c in state.warps],
         "tiles": [
-            {"position": slot + 1, "tile": state.tiles[slot], "pieces": per_slot[slot], "safe": state.is_safe(slot)}
+            {
+                "position": slot + 1,
+                "tile": state.tiles[slot],
+                "pieces": per_slot[slot],
+                "safe": state.is_safe(slot),
+            }
             for slot in reversed(range(SLOTS))
         ],
         "earth": [{"value": rules.EARTH_SLOT_VALUES[i], "colour": names[c]} for i, c in enumerate(state.earth)],
@@ -279,4 +294,3 @@ def observe(state: SpacewolvesState, player: int | None) -> dict[str, Any]:
         "scores": dict(zip(names, state.scores(), strict=True)),
         "returns": state.returns() if state.phase == OVER else None,
     }
-

@@ -18,7 +18,7 @@ WOLVES: Final = -1
 OFF_BOARD: Final = -2
 """Result of a backward move that the rules forbid."""
 
-START_TILES: Final = "1 2 3 A 4 5 6 W 1 2 3 S 4 5 6".split()
+START_TILES: Final = ["1", "2", "3", "A", "4", "5", "6", "W", "1", "2", "3", "S", "4", "5", "6"]
 """Tiles from Earth down to the Spacewolves (rulebook, Setup)."""
 EARTH_SLOT_VALUES: Final = tuple(range(12, 0, -1))
 """Arrivals on Earth take the highest free number: 12, 11, ... (rulebook, Earth and Spacewolf! Tiles)."""
@@ -56,8 +56,7 @@ FORWARD: Final = tuple(
 )
 """FORWARD[asteroid][slot][die]: the target of every forward move, looked up instead of computed."""
 BACKWARD: Final = tuple(
-    tuple(tuple(backward_target(s, d, a) if d else s for d in range(7)) for s in range(SLOTS))
-    for a in range(SLOTS)
+    tuple(tuple(backward_target(s, d, a) if d else s for d in range(7)) for s in range(SLOTS)) for a in range(SLOTS)
 )
 """BACKWARD[asteroid][slot][die]: the target of every backward move (OFF_BOARD when forbidden)."""
 

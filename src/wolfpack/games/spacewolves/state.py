@@ -20,7 +20,6 @@ from wolfpack.games.spacewolves.actions import (
     FIRST_BASE,
     MOVES,
     PASS,
-    ROLL_BASE,
     ROLL_DICE,
     ROLL_OUTCOMES,
     SLOTS,
@@ -29,7 +28,6 @@ from wolfpack.games.spacewolves.actions import (
     WARP_WITH,
     WARP_WITH_BASE,
     Action,
-    is_move,
     is_warp_with,
     move_parts,
     parse,
@@ -159,7 +157,7 @@ class SpacewolvesState(State[Action]):
             if action is SWAP:
                 self._swap_tiles(self.dice[0])
             self.step = END
-        elif step == OWN_WARP or step == WARP:
+        elif step in (OWN_WARP, WARP):
             warper = self.actor if step == OWN_WARP else self.warps.pop(0)
             if action is not PASS:
                 self._tandem_warp(warper, action)
@@ -426,7 +424,7 @@ class SpacewolvesState(State[Action]):
         """Skip decisions that offer nothing and move on to the next turn, phase or round as needed."""
         while True:
             if self.on_board == 0:
-                self.phase = OVER
+                self._finish()
             if self.phase == OVER or self.step == ROLL:
                 return
             if self.step != END:
@@ -444,11 +442,19 @@ class SpacewolvesState(State[Action]):
             else:
                 self._next_seat()
 
+    def _finish(self) -> None:
+        """The game is over: no phase, turn, dice or warps remain."""
+        self.phase = OVER
+        self.step = END
+        self.actor = -1
+        self.dice = ()
+        self.warps = []
+        self.cutoff = 0
+
     def _begin_phase(self, phase: int) -> None:
         self.phase = phase
         self.turn = -1
-        if phase == CONTROL:
-            self.cutoff = len(self.earth)
+        self.cutoff = len(self.earth) if phase == CONTROL else 0
         self._next_seat()
 
     def _next_seat(self) -> None:
@@ -473,11 +479,8 @@ class SpacewolvesState(State[Action]):
             self._begin_phase(WOLF)
         else:
             self._space_shift()
-            self.actor = -1
-            self.dice = ()
             if self.on_board == 0 or self.round >= self.max_rounds:
-                self.phase = OVER
-                self.step = END
+                self._finish()
                 return
             self.round += 1
             self._begin_phase(SPACEMAN)

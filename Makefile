@@ -1,0 +1,103 @@
+# wolfpack — developer entry points. Everything runs from the project-local .venv.
+#
+#   make run     play Spacewolves! in the terminal (1 human vs 3 bots)
+#   make test    pytest (2 workers) + ruff check + ruff format --check + mypy
+#   make bench   run benchmarks/run.py (installs the open_spiel extra)
+#   make lock    regenerate requirements/*.txt from pyproject.toml with pip-compile
+#   make clean   remove .venv, caches and build artefacts
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-builtin-rules
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip
+
+# Stamp files: each install step re-runs only when its inputs change.
+VENV_STAMP  := $(VENV)/.created
+BASE_STAMP  := $(VENV)/.installed-base
+DEV_STAMP   := $(VENV)/.installed-dev
+BENCH_STAMP := $(VENV)/.installed-bench
+
+# pip-tools lives in a throwaway venv outside the project.
+PIPTOOLS_VENV ?= /tmp/wolfpack-pip-tools
+PIP_COMPILE   := $(PIPTOOLS_VENV)/bin/pip-compile
+PIP_COMPILE_FLAGS := --quiet --allow-unsafe --strip-extras --generate-hashes \
+                     --no-emit-index-url --no-emit-find-links --resolver=backtracking
+ifdef UPGRADE
+PIP_COMPILE_FLAGS += --upgrade
+endif
+
+.PHONY: help venv .venv install install-dev install-bench run test bench lock lock-upgrade clean
+
+help:
+	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
+
+# ---------------------------------------------------------------- virtualenv
+$(VENV_STAMP):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --upgrade pip
+	touch $@
+
+venv .venv: $(VENV_STAMP)
+
+$(BASE_STAMP): requirements/base.txt pyproject.toml $(VENV_STAMP)
+	$(PIP) install -r requirements/base.txt
+	$(PIP) install --no-deps -e .
+	touch $@
+
+$(DEV_STAMP): requirements/dev.txt pyproject.toml $(VENV_STAMP)
+	$(PIP) install -r requirements/dev.txt
+	$(PIP) install --no-deps -e .
+	touch $@
+
+$(BENCH_STAMP): requirements/dev.txt requirements/bench.txt pyproject.toml $(VENV_STAMP)
+	$(PIP) install -r requirements/dev.txt -r requirements/bench.txt
+	$(PIP) install --no-deps -e .
+	touch $@
+
+install: $(BASE_STAMP)
+install-dev: $(DEV_STAMP)
+install-bench: $(BENCH_STAMP)
+
+# ---------------------------------------------------------------- main targets
+run: $(BASE_STAMP)
+	$(BIN)/wolfpack play spacewolves --players 4 --bots 3
+
+test: $(DEV_STAMP)
+	$(BIN)/pytest -n 2
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+bench: $(BENCH_STAMP)
+	$(BIN)/python benchmarks/run.py
+
+# ---------------------------------------------------------------- lock files
+# base.txt = runtime; dev.txt = runtime + dev (constrained by base.txt);
+# bench.txt = runtime + bench (constrained by dev.txt), so dev.txt and bench.txt
+# can be installed together. Existing pins are kept unless pyproject.toml
+# requires otherwise; `make lock-upgrade` (or UPGRADE=1) moves to the newest releases.
+$(PIP_COMPILE):
+	$(PYTHON) -m venv $(PIPTOOLS_VENV)
+	$(PIPTOOLS_VENV)/bin/python -m pip install --upgrade pip 'pip-tools>=7.4,<8'
+
+lock: $(PIP_COMPILE)
+	mkdir -p requirements
+	CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) $(PIP_COMPILE_FLAGS) \
+		-o requirements/base.txt pyproject.toml
+	CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) $(PIP_COMPILE_FLAGS) \
+		--extra dev -c requirements/base.txt -o requirements/dev.txt pyproject.toml
+	CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) $(PIP_COMPILE_FLAGS) \
+		--extra bench -c requirements/dev.txt -o requirements/bench.txt pyproject.toml
+
+lock-upgrade:
+	$(MAKE) lock UPGRADE=1
+
+# ---------------------------------------------------------------- cleanup
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -path ./.git -prune -o \( -name '__pycache__' -o -name '*.egg-info' \) -prune -exec rm -rf {} +

@@ -1,0 +1,31 @@
+"""Bots by name, for every game: the game-agnostic ones here, and those a game declares in `Game.bots`."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from wolfpack.engine.bot import Bot, RandomBot
+from wolfpack.engine.game import Game
+
+GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+
+
+def bot_names(game: Game[Any]) -> list[str]:
+    """The bots that can play `game`, by name."""
+    return sorted(set(GENERIC_BOTS) | set(game.bots))
+
+
+def make_bot(game: Game[Any], name: str, seed: int | None = None) -> Bot:
+    """A bot called `name` for `game`, seeded; an unknown name raises ValueError listing the known ones."""
+    if name in game.bots:
+        module_name, _, attr = game.bots[name].partition(":")
+        cls: type[Bot] = getattr(importlib.import_module(module_name), attr)
+    elif name in GENERIC_BOTS:
+        cls = GENERIC_BOTS[name]
+    else:
+        raise ValueError(f"no bot {name!r} for {game.name}; bots: {', '.join(bot_names(game))}")
+    return cls(seed)
+
+
+__all__ = ["GENERIC_BOTS", "Bot", "RandomBot", "bot_names", "make_bot"]

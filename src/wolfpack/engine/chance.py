@@ -1,0 +1,23 @@
+"""Sampling chance outcomes with a seeded generator: the only randomness in play, never the global RNG."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wolfpack.engine.game import State
+
+
+def sample_chance_outcome(state: State[Any], rng: random.Random) -> Any:
+    """Draw the pending chance event's outcome with its probability, using exactly one `rng.random()`."""
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise ValueError("no chance event is pending")
+    threshold = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if threshold < total:
+            return outcome
+    # Float sums can fall a hair short of 1; the last outcome takes that sliver.
+    return outcomes[-1][0]

@@ -1,0 +1,36 @@
+"""The conformance suite, run on every registered game (tests/ mirrors src/wolfpack/testing.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+import wolfpack
+from wolfpack.testing import ConformanceError, check_game
+
+GAME_OPTIONS = {
+    "spacewolves": [{"players": 3}, {"players": 4}, {"players": 3, "max_rounds": 2}],
+}
+
+
+def test_every_registered_game_has_conformance_options() -> None:
+    assert set(GAME_OPTIONS) == set(wolfpack.game_names())
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), [(name, opts) for name, many in GAME_OPTIONS.items() for opts in many], ids=str
+)
+def test_game_conforms(name: str, options: dict[str, int]) -> None:
+    report = check_game(name, playouts=25, seed=3, **options)
+    assert report.playouts == 25
+    assert report.steps > 0
+    assert report.json_round_trips > 0
+    assert report.notation_round_trips > 0
+
+
+def test_check_game_catches_a_broken_promise(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wolfpack.games.spacewolves.state import SpacewolvesState
+
+    real = SpacewolvesState._returns
+    monkeypatch.setattr(SpacewolvesState, "_returns", lambda self: [x + 5 for x in real(self)])
+    with pytest.raises(ConformanceError, match="outside the declared bounds"):
+        check_game("spacewolves", playouts=1, players=3)
