@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -138,6 +138,10 @@ class State(ABC, Generic[A]):
     def _chance_outcomes(self) -> Sequence[tuple[A, float]]:
         """The outcomes of the pending chance event with their probabilities."""
 
+    def _chance_actions(self) -> Collection[A]:
+        """The pending chance event's outcomes as a collection for membership tests (games may precompute it)."""
+        return [outcome for outcome, _ in self._chance_outcomes()]
+
     @abstractmethod
     def _apply_action(self, action: A) -> None:
         """Change the state by a legal action (already checked)."""
@@ -213,6 +217,8 @@ class State(ABC, Generic[A]):
                 return list(cache)
             if player is None:
                 raise ValueError("at a simultaneous node, name the player whose legal actions you want")
+        if player == CHANCE:
+            return []
         self._check_seat(player)
         if current == SIMULTANEOUS:
             return self._legal_actions(player)
@@ -229,7 +235,7 @@ class State(ABC, Generic[A]):
                 raise IllegalActionError("at a simultaneous node the acting player must be named", rule="turn")
             self._check_seat(player)
             acting = player
-            legal: list[A] = self._legal_actions(player)
+            legal: Collection[A] = self._legal_actions(player)
         else:
             if player is not None and player != current:
                 raise IllegalActionError(
@@ -237,7 +243,7 @@ class State(ABC, Generic[A]):
                 )
             acting = current
             if current == CHANCE:
-                legal = [outcome for outcome, _ in self._chance_outcomes()]
+                legal = self._chance_actions()
             else:
                 cache = self._legal_cache
                 if cache is None:

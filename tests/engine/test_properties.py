@@ -1,0 +1,66 @@
+"""Properties that hold for every registered game, searched by hypothesis: any text, any seed, any point."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import wolfpack
+from wolfpack import IllegalActionError, InvalidActionError
+from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.engine.game import Game, State
+
+GAMES = wolfpack.game_names()
+
+
+def _advance(game: Game, seed: int, steps: int) -> State:  # type: ignore[type-arg]
+    """A state reached by `steps` seeded random actions (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(
+            sample_chance_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=30), seed=st.integers(0, 10**6), steps=st.integers(0, 120))
+def test_any_text_is_parsed_or_rejected_cleanly(name: str, text: str, seed: int, steps: int) -> None:
+    state = _advance(wolfpack.load_game(name), seed, steps)
+    before = state.to_json()
+    try:
+        action = state.parse_action(text)
+    except (InvalidActionError, IllegalActionError):
+        assert state.to_json() == before
+    else:
+        assert action in state.legal_actions()
+        assert state.parse_action(state.action_to_string(action)) == action
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
+def test_json_round_trip_at_any_point(name: str, seed: int, steps: int) -> None:
+    game = wolfpack.load_game(name)
+    state = _advance(game, seed, steps)
+    restored = game.state_from_json(state.to_json())
+    assert restored == state
+    assert restored.legal_actions() == state.legal_actions()
+    assert restored.observation() == state.observation()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
+def test_every_legal_action_round_trips_through_notation(name: str, seed: int, steps: int) -> None:
+    state = _advance(wolfpack.load_game(name), seed, steps)
+    for action in state.legal_actions():
+        text = state.action_to_string(action)
+        assert state.parse_action(text) == action
