@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,7 +117,7 @@ def _check_turn(state: State[Any], step: int) -> None:
                 _require(state.legal_actions(seat) == [], f"step {step}: seat {seat} has actions out of turn")
 
 
-def _check_chance(state: State[Any], outcomes: list[tuple[Any, float]], step: int) -> None:
+def _check_chance(state: State[Any], outcomes: Sequence[tuple[Any, float]], step: int) -> None:
     _require(bool(outcomes), f"step {step}: chance node without outcomes")
     total = math.fsum(p for _, p in outcomes)
     _require(math.isclose(total, 1.0, abs_tol=1e-9), f"step {step}: chance probabilities sum to {total}")
@@ -190,7 +191,7 @@ def _check_terminal(game: Game[Any], state: State[Any], steps: int, report: Conf
     _require(state.legal_actions() == [], "legal actions at the end of the game")
     for seat in range(state.num_players()):
         _require(state.legal_actions(seat) == [], f"seat {seat} has legal actions at the end")
-    _require(state.chance_outcomes() == [], "chance outcomes at the end of the game")
+    _require(not state.chance_outcomes(), "chance outcomes at the end of the game")
     returns = state.returns()
     _require(len(returns) == state.num_players(), "returns() needs one value per seat")
     for value in returns:

@@ -7,6 +7,7 @@ import pytest
 import wolfpack
 from wolfpack.engine.errors import GameOptionError, UnknownGameError
 from wolfpack.engine.game import GameInfo
+from wolfpack.engine import registry
 from wolfpack.engine.registry import describe_options, game_class, register_game
 from wolfpack.games.spacewolves import SpacewolvesGame
 
@@ -64,10 +65,11 @@ def test_register_game_refuses_a_second_class_under_a_taken_name() -> None:
         register_game(Impostor)
 
 
-def test_register_game_makes_a_new_game_loadable() -> None:
+def test_register_game_makes_a_new_game_loadable(monkeypatch: pytest.MonkeyPatch) -> None:
     class Variant(SpacewolvesGame):
         name = "spacewolves-test-variant"
 
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
     register_game(Variant)
     assert "spacewolves-test-variant" in wolfpack.game_names()
     assert isinstance(wolfpack.load_game("spacewolves-test-variant"), Variant)

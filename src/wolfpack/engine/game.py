@@ -196,11 +196,13 @@ class State(ABC, Generic[A]):
         """How many seats the game has."""
         return self.game.info.num_players
 
-    def chance_outcomes(self) -> list[tuple[A, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[A, float]]:
         """(outcome, probability) pairs of the pending chance event; empty when this is not a chance node."""
         if not self.is_chance_node():
-            return []
-        return list(self._chance_outcomes())
+            return ()
+        outcomes = self._chance_outcomes()
+        # Games may hand out shared tables; only an immutable one may leave without a copy.
+        return outcomes if isinstance(outcomes, tuple) else tuple(outcomes)
 
     def legal_actions(self, player: int | None = None) -> list[A]:
         """The actions `player` (default: whoever acts now) may take; empty for seats that may not act."""
@@ -226,6 +228,16 @@ class State(ABC, Generic[A]):
 
     def apply_action(self, action: A | object, player: int | None = None) -> None:
         """Play `action` (for `player`, which must be the seat to act if given); the state is unchanged on error."""
+        cache = self._legal_cache
+        if cache is not None and player is None:
+            # Fast path: a primed cache holds the legal actions of the seat to act at a sequential decision node,
+            # so an action found in it needs no further check. Anything else takes the checked path below.
+            checked = self._coerce_action(action)
+            if checked in cache:
+                self._legal_cache = None
+                self._apply_action(checked)
+                self._history.append(checked)
+                return
         current = self.current_player()
         if current == TERMINAL:
             raise IllegalActionError("the game is over: no action can be applied", rule="game over")
