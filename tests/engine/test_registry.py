@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import wolfpack
+from wolfpack.engine import registry
 from wolfpack.engine.errors import GameOptionError, UnknownGameError
 from wolfpack.engine.game import GameInfo
-from wolfpack.engine import registry
 from wolfpack.engine.registry import describe_options, game_class, register_game
 from wolfpack.games.spacewolves import SpacewolvesGame
 

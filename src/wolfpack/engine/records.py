@@ -121,6 +121,9 @@ def _replay_action(state: State[Any], entry: dict[str, Any], number: int, source
     text = entry.get("action")
     if not isinstance(text, str):
         raise RecordError(f'{source}:{number}: an action line needs "action" in notation')
+    ply = len(state.history()) + 1
+    if "ply" in entry and entry["ply"] != ply:
+        raise RecordError(f"{source}:{number}: the record says ply {entry['ply']!r}, but this is ply {ply}")
     current = state.current_player()
     if "player" in entry and entry["player"] != _player_field(current):
         raise RecordError(

@@ -40,7 +40,7 @@ def game_class(name: str) -> type[Game[Any]]:
     return _registered[name]
 
 
-def load_game(name: str, **options: Any) -> Game[Any]:
+def load_game(name: str, /, **options: Any) -> Game[Any]:
     """The game `name` with `options`; a bad option raises GameOptionError naming it and what is allowed."""
     cls = game_class(name)
     try:

@@ -1,0 +1,459 @@
+"""The `wolfpack` command: terminal play, replay and the games list (tests mirror src/wolfpack/cli.py).
+
+Every game here passes `--bot random` (or uses a game without its own bots), so these tests do not depend on any
+game's own bot.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import wolfpack
+from wolfpack.bots import make_bot
+from wolfpack.cli import app, bot_seats, default_bot_name, parse_game_options, wrap_choices
+from wolfpack.engine import registry
+from wolfpack.engine.errors import IllegalActionError, InvalidActionError
+from wolfpack.engine.records import Match, replay_record
+from wolfpack.games.spacewolves import SpacewolvesGame, SpacewolvesOptions
+
+WOLFPACK = Path(sys.executable).with_name("wolfpack")
+MANY_ONES = "1\n" * 3000
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def bots_game(*extra: str, seed: int = 7, players: int = 3) -> Result:
+    return run(
+        "play",
+        "spacewolves",
+        "--players",
+        str(players),
+        "--bots",
+        "all",
+        "--bot",
+        "random",
+        "--seed",
+        str(seed),
+        *extra,
+    )
+
+
+def final_board(output: str) -> str:
+    """The block `play` prints between "game over after N actions" and "result:"."""
+    match = re.search(r"^game over after \d+ actions\n(.*?)^result:$", output, re.S | re.M)
+    assert match, output[-2000:]
+    return match.group(1)
+
+
+def result_block(output: str) -> str:
+    return output[output.rindex("result:") :]
+
+
+# ---- whole games between bots --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_bots_only_game_plays_to_the_end_and_prints_the_returns(players: int) -> None:
+    result = bots_game(players=players)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == "seed 7"
+    assert lines[2] == "seats: " + ", ".join(
+        f"{name}: random bot" for name in ["red", "yellow", "blue", "green"][:players]
+    )
+    assert re.search(r"^chance: roll \d+$", result.output, re.M)
+    assert re.search(r"^(red|yellow|blue|green) \(bot\): \S", result.output, re.M)
+    tail = lines[lines.index("result:") + 1 :]
+    assert len(tail) == players
+    assert all(re.fullmatch(r"  \w+ +return [\d.]+  score \d+", line) for line in tail), tail
+    assert "Traceback" not in result.output
+
+
+def test_the_result_matches_the_engine(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    result = bots_game("--record", str(record), seed=11)
+    assert result.exit_code == 0, result.output
+    state = replay_record(record)
+    scores = state.observation(None)["scores"]
+    names = state.observation(None)["players"]
+    for name, value in zip(names, state.returns(), strict=True):
+        assert re.search(rf"^  {name} +return {value:g}  score {scores[name]}$", result.output, re.M)
+
+
+def test_the_same_seed_prints_the_same_game() -> None:
+    first, second, other = bots_game(seed=7), bots_game(seed=7), bots_game(seed=8)
+    assert first.exit_code == second.exit_code == other.exit_code == 0
+    assert first.output == second.output
+    assert first.output != other.output
+
+
+def test_a_fresh_seed_is_printed_and_replays_the_same_game() -> None:
+    first = run("play", "spacewolves", "--players", "3", "--bots", "all", "--bot", "random")
+    assert first.exit_code == 0, first.output
+    seed = re.search(r"^seed (\d+)$", first.output, re.M)
+    assert seed
+    again = bots_game(seed=int(seed.group(1)))
+    assert again.output == first.output
+
+
+def test_bots_are_seeded_from_the_game_seed() -> None:
+    """Bot `seat` gets `seed * 1000 + seat`: the same moves come out of `Match` and `make_bot` directly."""
+    game = wolfpack.load_game("spacewolves", players=3)
+    match = Match(game, 7)
+    bots = [make_bot(game, "random", 7000 + seat) for seat in range(3)]
+    lines = []
+    names = match.state.observation(None)["players"]
+    while not match.state.is_terminal():
+        if match.state.is_chance_node():
+            lines.append(f"chance: {match.roll()}")
+        else:
+            seat = match.state.current_player()
+            lines.append(f"{names[seat]} (bot): {match.apply(bots[seat].step(match.state))}")
+    printed = [line for line in bots_game(seed=7).output.splitlines() if line.startswith(("chance:", *names))]
+    assert printed == lines
+
+
+def test_the_options_reach_the_game() -> None:
+    result = run(
+        "play", "spacewolves", "-p", "3", "--bots", "all", "--bot", "random", "--seed", "1", "-o", "max_rounds=2"
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "Spacewolves! (spacewolves): players=3, max_rounds=2"
+    assert "-- round 3 --" not in result.output
+
+
+# ---- humans at the keyboard ----------------------------------------------------------------------------------
+
+
+def first_human_decision(seed: int, players: int = 3) -> Any:
+    """The state at seat 0's first decision in `play --bot random --seed seed` (bots on the other seats)."""
+    game = wolfpack.load_game("spacewolves", players=players)
+    match = Match(game, seed)
+    bots = {seat: make_bot(game, "random", seed * 1000 + seat) for seat in range(1, players)}
+    while match.state.current_player() != 0:
+        if match.state.is_chance_node():
+            match.roll()
+        else:
+            match.apply(bots[match.state.current_player()].step(match.state))
+    return match.state
+
+
+def test_a_human_game_driven_by_stdin(tmp_path: Path) -> None:
+    state = first_human_decision(seed=5)
+    legal = state.legal_actions()
+    with pytest.raises(InvalidActionError) as invalid:
+        state.parse_action("garbage")
+    # A chance outcome is well-formed notation, but never legal at a player's decision.
+    chance_text = state.action_to_string(state.game.new_initial_state().chance_outcomes()[0][0])
+    with pytest.raises(IllegalActionError) as illegal:
+        state.parse_action(chance_text)
+    record = tmp_path / "game.jsonl"
+    typed = f"garbage\n{len(legal) + 1}\n0\n\n{chance_text}\n" + MANY_ONES
+    result = run(
+        "play", "spacewolves", "--players", "3", "--bot", "random", "--seed", "5", "-r", str(record), input=typed
+    )
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "seats: red: human, yellow: random bot, blue: random bot" in result.output
+    moves = "  " + "  ".join(f"{n}) {state.action_to_string(a)}" for n, a in enumerate(legal, start=1))
+    expected = [
+        "red to move; type a number or a move:",
+        moves,
+        "red> garbage",
+        str(invalid.value),
+        f"red> {len(legal) + 1}",
+        f"no move number {len(legal) + 1}: choose 1 to {len(legal)}, or type a move",
+        "red> 0",
+        f"no move number 0: choose 1 to {len(legal)}, or type a move",
+        "red> ",  # an empty line lists the moves again
+        moves,
+        f"red> {chance_text}",
+        str(illegal.value),
+        "red> 1",
+        f"red: {state.action_to_string(legal[0])}",
+    ]
+    lines = result.output.splitlines()
+    start = lines.index(expected[0])
+    assert lines[start : start + len(expected)] == expected
+    assert "[" in str(illegal.value)  # the rule in brackets survives printing (no console markup)
+    assert "game over after" in result.output
+    assert replay_record(record).is_terminal()
+
+
+def test_a_move_can_be_typed_in_notation() -> None:
+    state = first_human_decision(seed=5)
+    notation = state.action_to_string(state.legal_actions()[-1])
+    result = run("play", "spacewolves", "--players", "3", "--bot", "random", "--seed", "5", input=f"{notation}\n")
+    assert f"red> {notation}\nred: {notation}\n" in result.output
+
+
+def test_the_human_sees_its_own_view_of_the_board() -> None:
+    state = first_human_decision(seed=5)
+    result = run("play", "spacewolves", "--players", "3", "--bot", "random", "--seed", "5", input="")
+    assert state.game.render(state.observation(0)) in result.output
+
+
+def test_every_seat_can_be_human() -> None:
+    result = run("play", "spacewolves", "--players", "3", "--bots", "0", "--seed", "2", input=MANY_ONES)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "seats: red: human, yellow: human, blue: human" in result.output
+    assert all(f"\n{name}> 1\n" in result.output for name in ["red", "yellow", "blue"])
+    assert "(bot)" not in result.output
+
+
+def test_end_of_input_abandons_the_game_cleanly(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    result = run(
+        "play", "spacewolves", "--players", "3", "--bot", "random", "--seed", "5", "-r", str(record), input="1\n"
+    )
+    assert result.exit_code == 1
+    assert "game abandoned (end of input)" in result.output
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)  # a clean exit, not an escaped EOFError
+    state = replay_record(record)  # the record so far is valid
+    assert not state.is_terminal()
+    assert len(state.history()) == len(first_human_decision(seed=5).history()) + 1
+
+
+def test_ctrl_c_abandons_the_game_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    record = tmp_path / "game.jsonl"
+    result = run("play", "spacewolves", "--players", "3", "--bot", "random", "--seed", "5", "-r", str(record))
+    assert result.exit_code == 130
+    assert "game abandoned (interrupted)" in result.output
+    assert "Traceback" not in result.output
+    assert replay_record(record).history() == first_human_decision(seed=5).history()
+
+
+def test_a_real_sigint_at_the_prompt(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    command = [str(WOLFPACK), "play", "spacewolves", "-p", "3", "--bot", "random", "--seed", "5", "-r", str(record)]
+    with subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=os.environ | {"COLUMNS": "80"},
+    ) as process:
+        assert process.stdout is not None
+        seen = b""
+        while not seen.endswith(b"red> "):
+            chunk = process.stdout.read1(4096)
+            assert chunk, seen.decode()
+            seen += chunk
+        process.send_signal(signal.SIGINT)
+        rest, _ = process.communicate(timeout=60)
+    output = (seen + rest).decode()
+    assert process.returncode == 130, output
+    assert "game abandoned (interrupted)" in output
+    assert "Traceback" not in output
+    assert replay_record(record).history() == first_human_decision(seed=5).history()
+
+
+# ---- records and replay --------------------------------------------------------------------------------------
+
+
+def test_a_recorded_game_replays_to_the_same_final_position(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    played = bots_game("--record", str(record), seed=7, players=4)
+    assert played.exit_code == 0, played.output
+    replayed = run("replay", str(record))
+    assert replayed.exit_code == 0, replayed.output
+    assert final_board(played.output) in replayed.output
+    assert result_block(replayed.output) == result_block(played.output)
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["seed"] == 7
+    assert header["options"] == {"players": 4, "max_rounds": 100}
+
+
+def test_an_abandoned_game_replays_to_where_it_stopped(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    run("play", "spacewolves", "--players", "3", "--bot", "random", "--seed", "5", "-r", str(record), input="")
+    result = run("replay", str(record))
+    assert result.exit_code == 0, result.output
+    state = first_human_decision(seed=5)
+    assert f"{len(state.history())} actions replayed" in result.output
+    assert state.game.render(state.observation(None)) in result.output
+    assert "the record stops before the game is over" in result.output
+
+
+def corrupt(tmp_path: Path, change: Any) -> tuple[Path, int]:
+    """Record a game, apply `change(lines)` (which returns the 1-based number of the line it broke), save it."""
+    record = tmp_path / "game.jsonl"
+    assert bots_game("--record", str(record), seed=3).exit_code == 0
+    lines = record.read_text().splitlines()
+    number = change(lines)
+    record.write_text("\n".join(lines) + "\n")
+    return record, number
+
+
+def edit_action(lines: list[str]) -> int:
+    """Replace the first player decision's action by a roll of the dice (well-formed, illegal there)."""
+    index = next(i for i, line in enumerate(lines[1:], start=1) if isinstance(json.loads(line).get("player"), int))
+    entry = json.loads(lines[index])
+    entry["action"] = "roll 35"
+    lines[index] = json.dumps(entry)
+    return index + 1
+
+
+def break_json(lines: list[str]) -> int:
+    lines[4] = lines[4][:-3]
+    return 5
+
+
+def wrong_player(lines: list[str]) -> int:
+    entry = json.loads(lines[3])
+    entry["player"] = 2 if entry["player"] != 2 else 1
+    lines[3] = json.dumps(entry)
+    return 4
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (edit_action, "roll 35 is not legal now"),
+        (break_json, "not JSON"),
+        (wrong_player, "the record says"),
+    ],
+    ids=["illegal action", "bad JSON", "wrong player"],
+)
+def test_a_corrupted_record_names_its_line(tmp_path: Path, change: Any, message: str) -> None:
+    record, number = corrupt(tmp_path, change)
+    result = run("replay", str(record))
+    assert result.exit_code == 1
+    assert f"{record}:{number}: " in result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_replaying_a_missing_file(tmp_path: Path) -> None:
+    result = run("replay", str(tmp_path / "nowhere.jsonl"))
+    assert result.exit_code == 1
+    assert "cannot read the record" in result.output
+
+
+def test_an_unwritable_record_path(tmp_path: Path) -> None:
+    result = bots_game("--record", str(tmp_path / "missing-dir" / "game.jsonl"))
+    assert result.exit_code == 2
+    assert "cannot write it" in result.output
+
+
+# ---- command-line errors: exit code 2, the engine's message, no traceback ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'; known games: spacewolves"),
+        (["play", "spacewolves", "--players", "5"], "option 'players' = 5: Input should be 3 or 4. Allowed options"),
+        (["play", "spacewolves", "-o", "colour=red"], "unknown option 'colour'. Allowed options: players:"),
+        (["play", "spacewolves", "-o", "max_rounds=0"], "option 'max_rounds' = 0"),
+        (["play", "spacewolves", "-o", "name=x"], "unknown option 'name'. Allowed options: players:"),
+        (["play", "spacewolves", "-o", "max_rounds"], "write it as KEY=VALUE"),
+        (["play", "spacewolves", "-p", "3", "-o", "players=4"], "give the number of players once"),
+        (["play", "spacewolves", "-p", "3", "--bots", "4"], "--bots 4: this game has 3 seats, so give 0 to 3"),
+        (["play", "spacewolves", "--bots", "some"], "--bots 'some': give a number from 0 to 4, or 'all'"),
+        (
+            ["play", "spacewolves", "--bot", "deep-blue"],
+            "--bot 'deep-blue': spacewolves has the bots heuristic, random",
+        ),
+    ],
+)
+def test_bad_command_lines_exit_2_with_the_allowed_values(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_command_line_errors_through_the_installed_script() -> None:
+    done = subprocess.run([str(WOLFPACK), "play", "chess"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "known games: spacewolves" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+# ---- help, games, python -m ----------------------------------------------------------------------------------
+
+
+def test_help() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    assert all(command in result.output for command in ["play", "replay", "games"])
+    assert run("play", "--help").exit_code == 0
+
+
+@pytest.mark.parametrize("command", [[str(WOLFPACK)], [sys.executable, "-m", "wolfpack"]], ids=["script", "module"])
+def test_the_command_runs_as_a_script_and_as_a_module(command: list[str]) -> None:
+    done = subprocess.run([*command, "--help"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Usage: wolfpack" in done.stdout
+
+
+def test_games_lists_options_and_bots() -> None:
+    result = run("games")
+    assert result.exit_code == 0
+    assert "spacewolves: Spacewolves!, 3 to 4 players" in result.output
+    assert "--option players=" in result.output
+    assert "number of players, 3 or 4 (default 4)" in result.output
+    assert "--option max_rounds=" in result.output
+    assert "bots: heuristic, random" in result.output
+
+
+# ---- the pieces ----------------------------------------------------------------------------------------------
+
+
+class NoBotsGame(SpacewolvesGame):
+    """Spacewolves! without bots of its own, registered under another name: only the generic bots remain."""
+
+    name = "nobots"
+    bots: ClassVar[Mapping[str, str]] = {}
+
+
+def test_the_default_bot_is_heuristic_when_the_game_has_it_else_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert default_bot_name(wolfpack.load_game("spacewolves")) == "heuristic"  # the name only: nothing is imported
+    assert default_bot_name(NoBotsGame(SpacewolvesOptions(players=3))) == "random"
+    monkeypatch.setitem(registry._registered, "nobots", NoBotsGame)
+    result = run("play", "nobots", "--players", "3", "--bots", "all", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "seats: red: random bot, yellow: random bot, blue: random bot" in result.output
+    assert "game over after" in result.output
+
+
+def test_bot_seats() -> None:
+    assert bot_seats(None, 4) == [1, 2, 3]
+    assert bot_seats("all", 4) == [0, 1, 2, 3]
+    assert bot_seats("ALL", 3) == [0, 1, 2]
+    assert bot_seats("3", 3) == [0, 1, 2]
+    assert bot_seats("1", 4) == [3]
+    assert bot_seats("0", 4) == []
+
+
+def test_parse_game_options() -> None:
+    assert parse_game_options(["max_rounds=20", "mode = fast", "offset=-3", "x="]) == {
+        "max_rounds": 20,
+        "mode": "fast",
+        "offset": -3,
+        "x": "",
+    }
+
+
+def test_wrap_choices() -> None:
+    assert wrap_choices(["a", "bb", "ccc"], 80) == ["  1) a  2) bb  3) ccc"]
+    assert wrap_choices(["a", "bb", "ccc"], 14) == ["  1) a  2) bb", "  3) ccc"]
+    assert wrap_choices([], 80) == []
