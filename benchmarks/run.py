@@ -1,0 +1,203 @@
+"""Random-playout throughput of every registered game, next to OpenSpiel's maedn when open_spiel is installed.
+
+    .venv/bin/python benchmarks/run.py                   # 5 s per game (what `make bench` runs)
+    .venv/bin/python benchmarks/run.py --seconds 20      # longer, steadier numbers
+    .venv/bin/python benchmarks/run.py --profile spacewolves   # cProfile of the same loop, top functions
+
+One driver loop plays every game, ours and OpenSpiel's alike, through the methods both APIs share: at a chance
+node it samples `state.chance_outcomes()` with one `rng.random()` and a cumulative walk, otherwise it picks one of
+`state.legal_actions()` with `rng.choice`, then calls `state.apply_action(action)`. A step is one applied action,
+chance outcomes included. See docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import platform
+import pstats
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import wolfpack
+
+REFERENCE = "maedn"
+"""OpenSpiel's Mensch ärgere Dich nicht: a dice race game implemented in C++, our yardstick."""
+REFERENCE_GAME = "spacewolves"
+"""The game whose steps per second are divided by the reference's."""
+
+
+@dataclass
+class Throughput:
+    """What one timed run measured."""
+
+    name: str
+    games: int
+    steps: int
+    seconds: float
+
+    @property
+    def steps_per_second(self) -> float:
+        """Applied actions (chance outcomes included) per second."""
+        return self.steps / self.seconds
+
+    @property
+    def games_per_second(self) -> float:
+        """Finished games per second."""
+        return self.games / self.seconds
+
+    def line(self) -> str:
+        """One line of the report."""
+        return (
+            f"{self.name:<24} {self.steps_per_second:>12,.0f} steps/s {self.games_per_second:>10,.1f} games/s"
+            f"   ({self.steps:,} steps, {self.games:,} games, {self.steps / max(self.games, 1):,.1f} steps/game,"
+            f" {self.seconds:.1f} s)"
+        )
+
+
+def sample(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
+    """One outcome drawn with its probability: one `rng.random()` and a cumulative walk."""
+    threshold = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if threshold < total:
+            return outcome
+    return outcomes[-1][0]
+
+
+def playout(state: Any, rng: random.Random) -> int:
+    """Play `state` to the end with random moves and sampled chance; return the number of steps."""
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+def measure(name: str, new_state: Callable[[], Any], seconds: float, warmup: float, seed: int) -> Throughput:
+    """Play whole random games for `seconds` (after `warmup` seconds untimed) and count them."""
+    rng = random.Random(seed)
+    deadline = time.perf_counter() + warmup
+    while time.perf_counter() < deadline:
+        playout(new_state(), rng)
+    games = steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        steps += playout(new_state(), rng)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return Throughput(name, games, steps, now - start)
+
+
+def cpu_model() -> str:
+    """The first 'model name' line of /proc/cpuinfo, or what the platform module knows."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def pin_to_one_core() -> str:
+    """Keep this process on the core it runs on now (Linux only); say which."""
+    if not hasattr(os, "sched_setaffinity") or not hasattr(os, "sched_getaffinity"):
+        return "not pinned (no sched_setaffinity here)"
+    cores = sorted(os.sched_getaffinity(0))
+    core = cores[0]
+    os.sched_setaffinity(0, {core})
+    return f"pinned to core {core} of {len(cores)} available"
+
+
+def load_reference() -> Any | None:
+    """OpenSpiel's reference game, or None when open_spiel is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    return pyspiel.load_game(REFERENCE)
+
+
+def profile(name: str, seconds: float, seed: int, top: int) -> None:
+    """Print cProfile's top functions by own time for the random-playout loop of `name`."""
+    game = wolfpack.load_game(name)
+    rng = random.Random(seed)
+    profiler = cProfile.Profile()
+    deadline = time.perf_counter() + seconds
+    games = steps = 0
+    profiler.enable()
+    while time.perf_counter() < deadline:
+        steps += playout(game.new_initial_state(), rng)
+        games += 1
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(top)
+    print(f"cProfile of {name}: {games} games, {steps} steps in {seconds:.1f} s (profiler overhead included)")
+    print(out.getvalue())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print the report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=5.0, help="timed seconds per game (default 5)")
+    parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per game first (default 1)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random playouts (default 0)")
+    parser.add_argument("--games", nargs="*", help="only these registered games (default: all)")
+    parser.add_argument("--no-reference", action="store_true", help=f"skip OpenSpiel's {REFERENCE}")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one core")
+    parser.add_argument("--profile", metavar="GAME", help="instead: cProfile GAME's playout loop")
+    parser.add_argument("--top", type=int, default=25, help="functions shown by --profile (default 25)")
+    args = parser.parse_args(argv)
+
+    pinned = "not pinned (--no-pin)" if args.no_pin else pin_to_one_core()
+    print(f"python   {platform.python_implementation()} {platform.python_version()} ({sys.executable})")
+    print(f"cpu      {cpu_model()}; {pinned}")
+    print(f"platform {platform.platform()}")
+    if args.profile:
+        profile(args.profile, args.seconds, args.seed, args.top)
+        return 0
+    print(f"budget   {args.seconds:g} s per game after {args.warmup:g} s warm-up, seed {args.seed}")
+    print()
+
+    results: dict[str, Throughput] = {}
+    for name in args.games or wolfpack.game_names():
+        game = wolfpack.load_game(name)
+        label = f"{name} ({game.num_players()}p)"
+        results[name] = measure(label, game.new_initial_state, args.seconds, args.warmup, args.seed)
+        print(results[name].line(), flush=True)
+
+    if args.no_reference:
+        return 0
+    reference = load_reference()
+    if reference is None:
+        print()
+        print(f"open_spiel is not installed: no {REFERENCE} reference run. `make bench` installs the bench extra")
+        print("(open_spiel); by hand: .venv/bin/pip install -r requirements/dev.txt -r requirements/bench.txt")
+        return 0
+    label = f"open_spiel {REFERENCE} ({reference.num_players()}p)"
+    ref = measure(label, reference.new_initial_state, args.seconds, args.warmup, args.seed)
+    print(ref.line())
+    if REFERENCE_GAME in results:
+        ratio = results[REFERENCE_GAME].steps_per_second / ref.steps_per_second
+        print()
+        print(f"{REFERENCE_GAME}/{REFERENCE} steps/s: {ratio:.3f}  ({REFERENCE} is {1 / ratio:.1f}x faster per step)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
