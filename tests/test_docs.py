@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = ["README.md", "docs/engine.md"]
+DOCUMENTS = [
+    "README.md",
+    "docs/engine.md",
+    "docs/games/spacewolves.md",
+    "docs/bots.md",
+    "docs/benchmarks.md",
+    "docs/terminal.md",
+]
 MODULES = ["wolfpack", "wolfpack.testing"]
 
 

@@ -96,7 +96,8 @@ def _why_move(state: SpacewolvesState, action: Action) -> tuple[str, str]:
     if backward and rules.BACKWARD[state.asteroid][slot][die] == rules.OFF_BOARD:
         return (
             "Exact count backward",
-            f"position {slot + 1} is {slot} tiles above the Spacewolves tile; nobody is moved onto it by dice",
+            f"{die} back from position {slot + 1} would reach or pass the Spacewolves tile; backward moves need "
+            "the exact count and nobody is moved onto that tile by dice",
         )
     if colour != actor and slot == state.station and phase in (SPACEMAN, WOLF):
         return (

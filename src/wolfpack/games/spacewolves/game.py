@@ -80,8 +80,12 @@ class SpacewolvesGame(Game[Action]):
 
 def max_game_length(players: int, rounds: int) -> int:
     """A bound on the actions of any game (chance outcomes included); derived in docs/games/spacewolves.md."""
-    # Per round: at most 3 rolls and 4 moves per seat. Every Tandem Warp decision follows a landing, caused by a
-    # move or by an accepted warp; an accepted warp lowers the total distance to Earth, which starts at 36 per
-    # seat and rises by at most 21 per seat and round (three backward moves of 6, and the shift).
-    accepted_warps = 36 * players + 21 * players * rounds
-    return 1 + 7 * players * rounds + (4 * players * rounds + accepted_warps) + accepted_warps
+    # Per seat and round: three rolls; at most four moves (own and opponent die or the doubles choice, one Mission
+    # Control move, one Spacewolf! move); and Tandem Warp decisions. A waiting warp is decided only while a spaceman
+    # that landed is still on the warp tile, and after a turn's last move spacemen only go forward, so each of them
+    # lands at most once more: at most one waiting decision per spaceman after each of the seat's three turns, plus
+    # the decision of the actor's own landing before his second die. (The distance still to go is no bound here:
+    # a doubles swap can take a crowded tile eight tiles back.)
+    spacemen = 3 * players
+    per_seat_and_round = 3 + 4 + 1 + 3 * spacemen
+    return 1 + players * rounds * per_seat_and_round

@@ -139,6 +139,9 @@ def parse_position(game: SpacewolvesGame, text: str) -> SpacewolvesState:
     state.turn = (state.actor - state.first) % players if state.actor >= 0 and state.first >= 0 else 0
     _check_consistent(state)
     state._legal_cache = state._generate() if state.step not in (ROLL, END) and state.phase != OVER else None
+    if state._legal_cache == []:
+        # Play skips a decision without options, so such a position is unreachable and would leave no one to act.
+        raise InvalidStateError(f"step: {STEP_NAMES[state.step]!r} offers no legal action in this position")
     return state
 
 
@@ -242,6 +245,17 @@ def _check_consistent(state: SpacewolvesState) -> None:
         problems.append("dice: the own step needs two different dice")
     if step == WARP and not state.warps:
         problems.append("warps: the warp step needs a colour waiting on the Tandem Warp")
+    if state.warps and step not in (OTHER, WARP):
+        problems.append(
+            f"warps: colours wait on the Tandem Warp only at the other and warp steps, not {STEP_NAMES[step]!r}"
+        )
+    for colour in sorted(set(state.warps)):
+        if state.warps.count(colour) > state.pos[3 * colour : 3 * colour + 3].count(state.warp):
+            problems.append(f"warps: {COLOUR_NAMES[colour]} waits more often than it has spacemen on the Tandem Warp")
+    if step in (ROLL, END) and state.dice:
+        problems.append(f"dice: '-' at the {STEP_NAMES[step]!r} step, where no die is usable")
+    if phase == OVER and state.actor >= 0:
+        problems.append("actor: '-' once the game is over")
     if phase != CONTROL and state.cutoff:
         problems.append("cutoff: only the control phase has a cutoff")
     if state.cutoff > len(state.earth):

@@ -23,8 +23,12 @@ def render(obs: Mapping[str, Any]) -> str:
     scores = "  ".join(f"{name} {score}" for name, score in obs["scores"].items())
     lines.append(f"Scores: {scores}")
     if obs["actor"]:
-        dice = " ".join(map(str, obs["dice"])) or "to roll"
-        lines.append(f"To move: {obs['actor']} (dice: {dice})")
+        if obs["step"] == "roll":
+            lines.append(f"To roll: {obs['actor']}")
+        elif obs["dice"]:
+            lines.append(f"To move: {obs['actor']} (dice: {' '.join(map(str, obs['dice']))})")
+        else:
+            lines.append(f"Turn of {obs['actor']}")
     if obs["warps"]:
         lines.append(f"Waiting on the Tandem Warp: {', '.join(obs['warps'])}")
     return "\n".join(lines)

@@ -359,6 +359,8 @@ class SpacewolvesState(State[Action]):
                 return
         else:
             self.step = END
+            # The move used the turn's last die; waiting Tandem Warps use none, so no die stays usable.
+            self.dice = ()
         if target == self.warp:
             self.warps.append(colour)
 
