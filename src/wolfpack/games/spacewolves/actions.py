@@ -106,21 +106,29 @@ def _multiset_probability(dice: tuple[int, ...]) -> Fraction:
 
 
 ROLL_DICE: dict[int, tuple[int, ...]] = {}
-ROLL_OUTCOMES: dict[int, list[tuple[Action, float]]] = {}
+ROLL_OUTCOMES: dict[int, tuple[tuple[Action, float], ...]] = {}
 """For k dice: every sorted outcome with its probability (exact rational, given as the nearest float)."""
 EXACT_ROLL_PROBABILITY: dict[int, Fraction] = {}
 _code = ROLL_BASE
 for _k in range(1, MAX_DICE + 1):
-    ROLL_OUTCOMES[_k] = []
+    _outcomes = []
     for _dice in combinations_with_replacement(range(1, 7), _k):
         _action = _make(_code, "roll " + "".join(map(str, _dice)))
         ROLL_DICE[_code] = _dice
         EXACT_ROLL_PROBABILITY[_code] = _multiset_probability(_dice)
-        ROLL_OUTCOMES[_k].append((_action, float(EXACT_ROLL_PROBABILITY[_code])))
+        _outcomes.append((_action, float(EXACT_ROLL_PROBABILITY[_code])))
         _code += 1
+    ROLL_OUTCOMES[_k] = tuple(_outcomes)
 ROLL_BY_DICE: Final = {dice: BY_CODE[code] for code, dice in ROLL_DICE.items()}
 
 FIRST: Final = [_make(FIRST_BASE + seat, f"first {COLOURS[seat]}") for seat in range(len(COLOURS))]
+FIRST_OUTCOMES: Final = {n: tuple((FIRST[seat], 1.0 / n) for seat in range(n)) for n in (3, 4)}
+"""For n players: who wins the roll for first player, each seat equally likely."""
+OUTCOME_SETS: Final = {
+    key: frozenset(action for action, _ in outcomes)
+    for key, outcomes in [*ROLL_OUTCOMES.items(), *((-n, o) for n, o in FIRST_OUTCOMES.items())]
+}
+"""The outcome sets of every chance event, keyed by dice count (or -players for the first-player roll)."""
 
 _BY_TEXT: Final = {text: BY_CODE[code] for code, text in NOTATION.items()}
 _SHAPE = re.compile(

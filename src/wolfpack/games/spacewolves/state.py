@@ -16,9 +16,10 @@ from wolfpack.engine.game import State
 from wolfpack.games.spacewolves import rules
 from wolfpack.games.spacewolves.actions import (
     BY_CODE,
-    FIRST,
     FIRST_BASE,
+    FIRST_OUTCOMES,
     MOVES,
+    OUTCOME_SETS,
     PASS,
     ROLL_DICE,
     ROLL_OUTCOMES,
@@ -64,7 +65,6 @@ END: Final = 7
 """Transient: the actor's move is over."""
 STEP_NAMES: Final = ("roll", "own", "other", "doubles", "ownwarp", "warp", "move", "end")
 
-_TWO_DICE: Final = ROLL_OUTCOMES[2]
 
 
 class SpacewolvesState(State[Action]):
@@ -138,12 +138,28 @@ class SpacewolvesState(State[Action]):
             return self.warps[0]
         return self.actor
 
-    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+    def is_terminal(self) -> bool:
+        """Whether the game is over (read straight off the phase: random playouts ask this every step)."""
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        """Whether a roll is pending."""
+        return self.step == ROLL and self.phase != OVER
+
+    def _chance_key(self) -> int:
+        """Which chance event is pending: the number of dice, or -players for the roll for first player."""
         if self.phase == SETUP:
-            return [(FIRST[seat], 1.0 / self.players) for seat in range(self.players)]
+            return -self.players
         if self.phase == SPACEMAN:
-            return _TWO_DICE
-        return ROLL_OUTCOMES[self.dice_count(self.actor)]
+            return 2
+        return self.dice_count(self.actor)
+
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        key = self._chance_key()
+        return FIRST_OUTCOMES[-key] if key < 0 else ROLL_OUTCOMES[key]
+
+    def _chance_actions(self) -> frozenset[Action]:
+        return OUTCOME_SETS[self._chance_key()]
 
     def _legal_actions(self, player: int) -> list[Action]:
         legal = self._legal_cache
@@ -229,7 +245,7 @@ class SpacewolvesState(State[Action]):
         phase = self.phase
         own = self.pos[3 * seat : 3 * seat + 3]
         if phase == SPACEMAN:
-            return 2 if any(0 <= p < SLOTS for p in own) else 0
+            return 2 if own.count(EARTH) + own.count(WOLVES) < 3 else 0
         if phase == CONTROL:
             return self.earth[: self.cutoff].count(seat)
         if phase == WOLF:
