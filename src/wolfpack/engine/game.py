@@ -206,6 +206,9 @@ class State(ABC, Generic[A]):
 
     def legal_actions(self, player: int | None = None) -> list[A]:
         """The actions `player` (default: whoever acts now) may take; empty for seats that may not act."""
+        cache = self._legal_cache
+        if cache is not None and player is None:
+            return list(cache)  # a primed cache is the legal set of the seat to act at a sequential decision
         current = self.current_player()
         if current == TERMINAL:
             return []
@@ -235,6 +238,12 @@ class State(ABC, Generic[A]):
             checked = self._coerce_action(action)
             if checked in cache:
                 self._legal_cache = None
+                self._apply_action(checked)
+                self._history.append(checked)
+                return
+        elif player is None and self.is_chance_node():
+            checked = self._coerce_action(action)
+            if checked in self._chance_actions():
                 self._apply_action(checked)
                 self._history.append(checked)
                 return

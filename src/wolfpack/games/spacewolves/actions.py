@@ -171,13 +171,21 @@ def _explain_malformed(text: str, canonical: str) -> str:
     return f"{text!r} is not Spacewolves! notation (examples: {examples})"
 
 
-def move_parts(action: int) -> tuple[int, int, int, bool]:
-    """Split a move code into (colour, slot, die, backward)."""
+def _split_move(action: int) -> tuple[int, int, int, bool]:
     backward = action & 1
     rest = action >> 1
     die = rest % 6 + 1
     rest //= 6
     return rest // SLOTS, rest % SLOTS, die, bool(backward)
+
+
+MOVE_PARTS: Final = tuple(_split_move(code) for code in range(MOVE_CODES))
+"""MOVE_PARTS[code]: (colour, slot, die, backward) of every move, looked up rather than computed."""
+
+
+def move_parts(action: int) -> tuple[int, int, int, bool]:
+    """Split a move code into (colour, slot, die, backward)."""
+    return MOVE_PARTS[action]
 
 
 def is_move(action: int) -> bool:

@@ -18,6 +18,7 @@ from wolfpack.games.spacewolves.actions import (
     BY_CODE,
     FIRST_BASE,
     FIRST_OUTCOMES,
+    MOVE_PARTS,
     MOVES,
     OUTCOME_SETS,
     PASS,
@@ -30,7 +31,6 @@ from wolfpack.games.spacewolves.actions import (
     WARP_WITH_BASE,
     Action,
     is_warp_with,
-    move_parts,
     parse,
 )
 from wolfpack.games.spacewolves.rules import BACKWARD, EARTH, FORWARD, WARP_DISTANCE, WOLVES
@@ -361,7 +361,7 @@ class SpacewolvesState(State[Action]):
             self.step = OWN
 
     def _apply_move(self, action: Action) -> None:
-        colour, slot, die, backward = move_parts(action)
+        colour, slot, die, backward = MOVE_PARTS[action]
         table = BACKWARD if backward else FORWARD
         target = table[self.asteroid][slot][die]
         self._move_piece(colour, slot, target)
