@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import wolfpack
+from wolfpack.engine.chance import sample_outcome
 
 REFERENCE = "maedn"
 """OpenSpiel's Mensch ärgere Dich nicht: a dice race game implemented in C++, our yardstick."""
@@ -61,23 +62,12 @@ class Throughput:
         )
 
 
-def sample(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
-    """One outcome drawn with its probability: one `rng.random()` and a cumulative walk."""
-    threshold = rng.random()
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if threshold < total:
-            return outcome
-    return outcomes[-1][0]
-
-
 def playout(state: Any, rng: random.Random) -> int:
     """Play `state` to the end with random moves and sampled chance; return the number of steps."""
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(sample(state.chance_outcomes(), rng))
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         steps += 1

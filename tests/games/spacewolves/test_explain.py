@@ -13,13 +13,9 @@ from wolfpack.games.spacewolves.actions import BY_CODE, parse
 from wolfpack.games.spacewolves.explain import why_illegal
 from wolfpack.games.spacewolves.state import SpacewolvesState
 
+from ...rules.spacewolves.helpers import load
+
 SPACEMAN = "1/2/3/A/4/5/6/W/1/2y/3/Srrrybbb/4/5/6y - - 1 r spaceman r {step} {dice} - 0"
-
-
-def load(text: str, players: int = 3) -> SpacewolvesState:
-    state = wolfpack.load_game("spacewolves", players=players).state_from_position(text)  # type: ignore[attr-defined]
-    assert isinstance(state, SpacewolvesState)
-    return state
 
 
 def refusal(state: SpacewolvesState, text: str) -> IllegalActionError:

@@ -15,18 +15,7 @@ from wolfpack.games.spacewolves.notation import format_position
 from wolfpack.games.spacewolves.rules import EARTH, SLOTS, WOLVES
 from wolfpack.games.spacewolves.state import OWN_WARP, ROLL, WARP, SpacewolvesState
 
-
-def load(text: str, players: int = 3, **options: int) -> SpacewolvesState:
-    game = wolfpack.load_game("spacewolves", players=players, **options)
-    state = game.state_from_position(text)  # type: ignore[attr-defined]
-    assert isinstance(state, SpacewolvesState)
-    return state
-
-
-def play(state: SpacewolvesState, *texts: str) -> SpacewolvesState:
-    for text in texts:
-        state.apply_action(state.parse_action(text))
-    return state
+from ...rules.spacewolves.helpers import load, play
 
 
 def test_current_player_is_chance_for_every_roll() -> None:

@@ -66,7 +66,6 @@ END: Final = 7
 STEP_NAMES: Final = ("roll", "own", "other", "doubles", "ownwarp", "warp", "move", "end")
 
 
-
 class SpacewolvesState(State[Action]):
     """A Spacewolves! position: tiles, spacemen, Earth, phase, step, dice and queued Tandem Warps."""
 
