@@ -457,3 +457,27 @@ def test_wrap_choices() -> None:
     assert wrap_choices(["a", "bb", "ccc"], 80) == ["  1) a  2) bb  3) ccc"]
     assert wrap_choices(["a", "bb", "ccc"], 14) == ["  1) a  2) bb", "  3) ccc"]
     assert wrap_choices([], 80) == []
+
+
+def test_simultaneous_game_asks_humans_and_lets_optional_moments_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    from .engine.toy_games import BidGame
+
+    monkeypatch.setitem(registry._registered, BidGame.name, BidGame)
+    # Seat 0 is human. Play waits for its bid; after bidding, its optional cheer is offered and Enter skips it.
+    result = run("play", BidGame.name, "--bots", "1", "--bot", "random", "--seed", "4", input="bid 3\n\n\n\n")
+    assert result.exit_code == 0, result.output
+    assert "seat 0 to move" in result.output
+    assert "seat 0: bid 3" in result.output
+    assert "seat 1 (bot): bid" in result.output
+    assert "result:" in result.output
+
+
+def test_simultaneous_game_with_bots_only_plays_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    from .engine.toy_games import BidGame
+
+    monkeypatch.setitem(registry._registered, BidGame.name, BidGame)
+    first = run("play", BidGame.name, "--players", "3", "--bots", "all", "--bot", "random", "--seed", "9")
+    second = run("play", BidGame.name, "--players", "3", "--bots", "all", "--bot", "random", "--seed", "9")
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert first.output.count("(bot): bid") == 3

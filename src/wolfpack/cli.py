@@ -27,6 +27,7 @@ from wolfpack.bots import GENERIC_BOTS, Bot, bot_names, make_bot
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError, RecordError, WolfpackError
 from wolfpack.engine.game import Game, State
+from wolfpack.engine.play import BotError, decision_order
 from wolfpack.engine.records import Match, replay_record
 from wolfpack.engine.registry import describe_options, game_class, game_names, load_game
 
@@ -195,14 +196,10 @@ class TerminalPlay:
             current = state.current_player()
             if current == CHANCE:
                 self.say(f"chance: {self.match.roll()}")
-            elif current == SIMULTANEOUS:
-                raise WolfpackError("this game has simultaneous moves, which terminal play does not support yet")
-            elif current in self.bots:
-                notation = self.match.apply(self.bots[current].step(state))
-                self.say(f"{seat_name(public, current)} (bot): {notation}")
             else:
-                action = self.ask(current)
-                self.say(f"{seat_name(public, current)}: {self.match.apply(action)}")
+                seat, action = self.decide()
+                label = f"{seat_name(public, seat)}{' (bot)' if seat in self.bots else ''}"
+                self.say(f"{label}: {self.match.apply(action, seat if current == SIMULTANEOUS else None)}")
         self.say("")
         self.say(f"game over after {len(state.history())} actions")
         self.say(self.game.render(state.observation(None)))
@@ -210,21 +207,44 @@ class TerminalPlay:
         for line in result_lines(self.game, state):
             self.say(line)
 
-    def ask(self, seat: int) -> Any:
-        """Show `seat` its view and legal moves, and read a move (its number or notation) until one is legal."""
+    def decide(self) -> tuple[int, Any]:
+        """The next (seat, action): bots choose for their seats, humans are asked; optional seats may skip."""
+        state = self.match.state
+        simultaneous = state.is_simultaneous_node()
+        for seat, must_act in decision_order(state, start=len(state.history())):
+            if seat in self.bots:
+                action = self.bots[seat].step(state, seat if simultaneous else None)
+            else:
+                action = self.ask(seat, optional=not must_act)
+            if action is not None:
+                return seat, action
+            if must_act:
+                raise BotError(f"the bot in seat {seat} declined to act, but play waits for it")
+        raise BotError("no seat acted at a simultaneous node")
+
+    def ask(self, seat: int, optional: bool = False) -> Any | None:
+        """Show `seat` its view and legal moves, and read a move (its number or notation) until one is legal.
+
+        With `optional` (the seat may act now but play does not wait for it) an empty line lets the moment pass.
+        """
         state = self.match.state
         view = state.observation(seat)
         name = seat_name(view, seat)
-        legal = state.legal_actions()
+        legal = state.legal_actions(seat)
         notations = [state.action_to_string(action) for action in legal]
         self.say("")
         self.say(self.game.render(view))
-        self.say(f"{name} to move; type a number or a move:")
+        if optional:
+            self.say(f"{name} may act now; type a number or a move, or just Enter to let it pass:")
+        else:
+            self.say(f"{name} to move; type a number or a move:")
         self._list(notations)
         prompt = f"{name}> "
         while True:
             text = self.read(prompt).strip()
             if not text:
+                if optional:
+                    return None
                 self._list(notations)
                 continue
             if _INT.fullmatch(text):
@@ -234,7 +254,7 @@ class TerminalPlay:
                 self.say(f"no move number {number}: choose 1 to {len(legal)}, or type a move")
                 continue
             try:
-                return state.parse_action(text)
+                return state.parse_action(text, seat)
             except (InvalidActionError, IllegalActionError) as exc:
                 self.say(str(exc))
 

@@ -80,7 +80,7 @@ def _playout(game: Game[Any], seed: int, deep_every: int, report: ConformanceRep
             outcomes = state.chance_outcomes()
             if deep_every:
                 _check_chance(state, outcomes, steps)
-            action = sample_chance_outcome(state, rng)
+            state.apply_action(sample_chance_outcome(state, rng))
         else:
             player = state.current_player()
             _require(player != SIMULTANEOUS or game.info.dynamics == "simultaneous", "undeclared simultaneous node")
@@ -88,13 +88,8 @@ def _playout(game: Game[Any], seed: int, deep_every: int, report: ConformanceRep
                 player = rng.choice([p for p in range(state.num_players()) if state.legal_actions(p)])
             legal = state.legal_actions(player)
             if deep_every:
-                _check_legal(state, legal, steps, report)
-            action = rng.choice(legal)
-            if player != state.current_player():
-                state.apply_action(action, player)
-                steps += 1
-                continue
-        state.apply_action(action)
+                _check_legal(state, player, legal, steps, report)
+            state.apply_action(rng.choice(legal), player)
         steps += 1
         _require(
             steps <= game.info.max_game_length,
@@ -111,6 +106,13 @@ def _check_turn(state: State[Any], step: int) -> None:
     current = state.current_player()
     _require(current in (CHANCE, SIMULTANEOUS) or 0 <= current < state.num_players(), f"step {step}: bad player")
     _require(state.is_chance_node() == (current == CHANCE), f"step {step}: is_chance_node disagrees")
+    waiting = state.waiting_for()
+    if current == SIMULTANEOUS:
+        _require(bool(waiting), f"step {step}: a simultaneous node that waits for nobody could stall")
+        for seat in waiting:
+            _require(bool(state.legal_actions(seat)), f"step {step}: play waits for seat {seat}, who cannot act")
+    else:
+        _require(waiting == ([current] if current >= 0 else []), f"step {step}: waiting_for disagrees")
     if current not in (SIMULTANEOUS,):
         for seat in range(state.num_players()):
             if seat != current:
@@ -130,13 +132,13 @@ def _check_chance(state: State[Any], outcomes: Sequence[tuple[Any, float]], step
         _require(state.parse_action(text) == action, f"step {step}: chance outcome {text!r} does not round-trip")
 
 
-def _check_legal(state: State[Any], legal: list[Any], step: int, report: ConformanceReport) -> None:
+def _check_legal(state: State[Any], player: int, legal: list[Any], step: int, report: ConformanceReport) -> None:
     _require(bool(legal), f"step {step}: a decision node with no legal actions")
     _require(len(set(legal)) == len(legal), f"step {step}: repeated legal actions")
     for action in legal:
         text = state.action_to_string(action)
         _require(isinstance(text, str) and text == text.strip(), f"step {step}: bad notation {text!r}")
-        _require(state.parse_action(text) == action, f"step {step}: {text!r} does not round-trip")
+        _require(state.parse_action(text, player) == action, f"step {step}: {text!r} does not round-trip")
         report.notation_round_trips += 1
 
 
@@ -149,14 +151,16 @@ def _check_copies(game: Game[Any], state: State[Any], step: int, report: Conform
     _require(restored == state, f"step {step}: JSON round trip changed the state")
     _require(restored.to_json() == saved, f"step {step}: JSON round trip is not stable")
     _require(restored.current_player() == state.current_player(), f"step {step}: restored player differs")
-    _require(restored.legal_actions() == state.legal_actions(), f"step {step}: restored legal actions differ")
+    for seat in [None] if not state.is_simultaneous_node() else range(state.num_players()):
+        _require(
+            restored.legal_actions(seat) == state.legal_actions(seat), f"step {step}: restored legal actions differ"
+        )
     _require(restored.history() == state.history(), f"step {step}: restored history differs")
     report.json_round_trips += 1
-    if state.is_chance_node() or state.current_player() >= 0:
-        action = state.legal_actions()[0]
-    else:
+    if state.is_terminal():
         return
-    clone.apply_action(action)
+    seat = state.waiting_for()[0] if state.is_simultaneous_node() else None
+    clone.apply_action(state.legal_actions(seat)[0], seat)
     _require(state.to_json() == saved, f"step {step}: applying an action to a clone changed the original")
 
 

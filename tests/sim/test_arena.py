@@ -24,7 +24,7 @@ class SeatLogBot(RandomBot):
         super().__init__(seed)
         self.log = log
 
-    def step(self, state: State[Any]) -> Any:
+    def step(self, state: State[Any], player: int | None = None) -> Any:
         self.log.add(state.current_player())
         return super().step(state)
 
@@ -32,7 +32,7 @@ class SeatLogBot(RandomBot):
 class FirstActionBot(Bot):
     """Always takes the first legal action: deterministic without any seed."""
 
-    def step(self, state: State[Any]) -> Any:
+    def step(self, state: State[Any], player: int | None = None) -> Any:
         return state.legal_actions()[0]
 
 

@@ -1,4 +1,4 @@
-"""The bot interface: a bot sees only the public State API, and picks an action for the seat to act."""
+"""The bot interface: a bot sees only the public State API, and picks an action for a seat that may act."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ from wolfpack.engine.game import State
 
 
 class Bot(ABC):
-    """A player program: `step(state)` returns an action for `state.current_player()`."""
+    """A player program: `step(state, player)` returns an action for that seat (default: the seat to act).
+
+    At a simultaneous node several seats may act; a bot asked for a seat that play does not wait for
+    (not in `state.waiting_for()`) may return None to let the moment pass. For a seat play waits for it must act.
+    """
 
     name: str = "bot"
 
@@ -18,8 +22,8 @@ class Bot(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def step(self, state: State[Any]) -> Any:
-        """Choose one of `state.legal_actions()`; never changes `state`."""
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        """Choose one of `state.legal_actions(player)`, or None where acting is optional; never changes `state`."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -29,7 +33,14 @@ class RandomBot(Bot):
     """Picks uniformly among the legal actions: the baseline every other bot must beat."""
 
     name = "random"
+    optional_rate = 0.25
+    """How often it takes an optional action at a simultaneous node (when play does not wait for it)."""
 
-    def step(self, state: State[Any]) -> Any:
-        """A uniformly random legal action."""
-        return self.rng.choice(state.legal_actions())
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        """A uniformly random legal action (optional ones only now and then)."""
+        legal = state.legal_actions(player)
+        if not legal:
+            return None
+        if player is not None and player not in state.waiting_for() and self.rng.random() >= self.optional_rate:
+            return None
+        return self.rng.choice(legal)

@@ -146,6 +146,10 @@ class State(ABC, Generic[A]):
     def _apply_action(self, action: A) -> None:
         """Change the state by a legal action (already checked)."""
 
+    def _apply_simultaneous_action(self, action: A, player: int) -> None:
+        """Change the state by `player`'s legal action at a simultaneous node (games with such nodes override)."""
+        raise NotImplementedError(f"{type(self).__name__} has no simultaneous nodes")
+
     @abstractmethod
     def _returns(self) -> list[float]:
         """Each seat's return; the final ones once the game is over."""
@@ -195,6 +199,19 @@ class State(ABC, Generic[A]):
     def num_players(self) -> int:
         """How many seats the game has."""
         return self.game.info.num_players
+
+    def waiting_for(self) -> list[int]:
+        """The seats play waits for: the seat to act, or at a simultaneous node those that must act (others may)."""
+        current = self.current_player()
+        if current >= 0:
+            return [current]
+        if current == SIMULTANEOUS:
+            return self._waiting_for()
+        return []
+
+    def _waiting_for(self) -> list[int]:
+        """At a simultaneous node: the seats that must act before play goes on (default: every seat that can)."""
+        return [seat for seat in range(self.num_players()) if self._legal_actions(seat)]
 
     def chance_outcomes(self) -> Sequence[tuple[A, float]]:
         """(outcome, probability) pairs of the pending chance event; empty when this is not a chance node."""
@@ -277,7 +294,10 @@ class State(ABC, Generic[A]):
             )
         # Cleared first so that a game may prime the cache for the next decision while applying this one.
         self._legal_cache = None
-        self._apply_action(checked)
+        if current == SIMULTANEOUS:
+            self._apply_simultaneous_action(checked, acting)
+        else:
+            self._apply_action(checked)
         self._history.append(checked)
 
     def returns(self) -> list[float]:
@@ -298,16 +318,23 @@ class State(ABC, Generic[A]):
         """The canonical notation of an action; `parse_action` reads it back."""
         return self._action_to_string(self._coerce_action(action))
 
-    def parse_action(self, text: str) -> A:
-        """Read an action in notation and check that it is legal now (InvalidActionError, IllegalActionError)."""
+    def parse_action(self, text: str, player: int | None = None) -> A:
+        """Read an action in notation and check that `player` (default: the seat to act) may take it now."""
         if not isinstance(text, str):
             raise InvalidActionError(f"action notation must be text, got {type(text).__name__}")
         action = self._parse_action(text)
         current = self.current_player()
         if current == TERMINAL:
             raise IllegalActionError("the game is over: no action can be applied", rule="game over")
-        if current != SIMULTANEOUS and action not in self.legal_actions():
-            rule, reason = self._why_illegal(action, current)
+        if current == SIMULTANEOUS and player is None:
+            return action  # legality depends on who plays it; apply_action(action, player) checks
+        acting = current if player is None else player
+        if action not in self.legal_actions(acting):
+            if current not in (SIMULTANEOUS, CHANCE) and acting != current:
+                raise IllegalActionError(
+                    f"it is not {player_label(acting)}'s turn: {player_label(current)} acts now", rule="turn"
+                )
+            rule, reason = self._why_illegal(action, acting)
             raise IllegalActionError(f"{text.strip()} is not legal now: {reason} [{rule}]", rule=rule)
         return action
 

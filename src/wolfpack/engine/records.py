@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from wolfpack.engine.chance import sample_chance_outcome
-from wolfpack.engine.constants import CHANCE, player_label
+from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, player_label
 from wolfpack.engine.errors import RecordError, WolfpackError
 from wolfpack.engine.game import Game, State
 from wolfpack.engine.registry import load_game
@@ -52,12 +52,12 @@ class Match:
             }
         )
 
-    def apply(self, action: Any) -> str:
-        """Apply a legal action for whoever acts now, record it, and return its notation."""
-        player = self.state.current_player()
+    def apply(self, action: Any, player: int | None = None) -> str:
+        """Apply a legal action (for `player`, needed at simultaneous nodes), record it, and return its notation."""
+        acting = self.state.current_player() if player is None else player
         notation = self.state.action_to_string(action)
-        self.state.apply_action(action)
-        self._write({"ply": len(self.state.history()), "player": _player_field(player), "action": notation})
+        self.state.apply_action(action, player)
+        self._write({"ply": len(self.state.history()), "player": _player_field(acting), "action": notation})
         if self.state.is_terminal():
             self._write({"result": {"returns": self.state.returns()}})
         return notation
@@ -125,13 +125,18 @@ def _replay_action(state: State[Any], entry: dict[str, Any], number: int, source
     if "ply" in entry and entry["ply"] != ply:
         raise RecordError(f"{source}:{number}: the record says ply {entry['ply']!r}, but this is ply {ply}")
     current = state.current_player()
-    if "player" in entry and entry["player"] != _player_field(current):
+    player: int | None = None
+    if current == SIMULTANEOUS:
+        player = entry.get("player")
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise RecordError(f"{source}:{number}: at a simultaneous node the record must name the seat that acts")
+    elif "player" in entry and entry["player"] != _player_field(current):
         raise RecordError(
             f"{source}:{number}: the record says {entry['player']!r} acts, but {player_label(current)} acts here"
         )
     try:
-        state.apply_action(state.parse_action(text))
-    except WolfpackError as exc:
+        state.apply_action(state.parse_action(text, player), player)
+    except (WolfpackError, ValueError) as exc:
         raise RecordError(f"{source}:{number}: {exc}") from exc
 
 

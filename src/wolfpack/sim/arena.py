@@ -24,8 +24,8 @@ from typing import Any
 from wolfpack.bots import make_bot
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
-from wolfpack.engine.constants import SIMULTANEOUS
 from wolfpack.engine.game import Game
+from wolfpack.engine.play import bot_decision
 from wolfpack.engine.registry import load_game
 
 BotFactory = Callable[[Game[Any], int], Bot]
@@ -91,13 +91,10 @@ def play_match(game: Game[Any], bots: Sequence[Bot], seed: int) -> list[float]:
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            action = sample_chance_outcome(state, rng)
+            state.apply_action(sample_chance_outcome(state, rng))
         else:
-            player = state.current_player()
-            if player == SIMULTANEOUS:
-                raise NotImplementedError("play_match does not play simultaneous-move nodes yet")
-            action = bots[player].step(state)
-        state.apply_action(action)
+            seat, action = bot_decision(state, bots, start=len(state.history()))
+            state.apply_action(action, seat)
     return state.returns()
 
 

@@ -58,8 +58,8 @@ class HeuristicBot(Bot):
         super().__init__(seed)
         self.weights = weights or Weights()
 
-    def step(self, state: State[Any]) -> Any:
-        """The legal action whose turn-end position scores best for the seat to act."""
+    def step(self, state: State[Any], player: int | None = None) -> Any:
+        """The legal action whose turn-end position scores best for the seat to act (Spacewolves! is sequential)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
