@@ -16,6 +16,8 @@ DOCUMENTS = [
     "docs/bots.md",
     "docs/benchmarks.md",
     "docs/terminal.md",
+    "docs/content.md",
+    "docs/games/wolves-on-the-hunt.md",
 ]
 MODULES = ["wolfpack", "wolfpack.testing"]
 

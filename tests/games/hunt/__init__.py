@@ -1,0 +1,1 @@
+"""Tests of Wolves on the Hunt."""
