@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import wolfpack
+import wolfpack.testing
 from wolfpack import SIMULTANEOUS, IllegalActionError, InvalidActionError
 from wolfpack.engine import registry
 from wolfpack.engine.bot import Bot, RandomBot
@@ -17,7 +18,7 @@ from wolfpack.engine.records import Match, replay_lines
 from wolfpack.sim.arena import play_match
 from wolfpack.testing import check_game
 
-from .toy_games import BidGame
+from .toy_games import BidGame, BidState
 
 
 @pytest.fixture(autouse=True)
@@ -133,3 +134,34 @@ def test_arena_plays_simultaneous_games() -> None:
 def test_toy_game_passes_the_conformance_suite() -> None:
     report = check_game("toy-sealed-bids", playouts=30, players=3)
     assert report.playouts == 30 and report.json_round_trips > 0
+
+
+class LeakyBidState(BidState):
+    """A broken variant whose public view shows every bid: the leak check must catch it."""
+
+    __slots__ = ()
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        return {"bids": list(self.bids), "cheered": list(self.cheered), "you": player}
+
+
+class LeakyBidGame(BidGame):
+    name = "toy-leaky-bids"
+
+    def new_initial_state(self) -> LeakyBidState:
+        return LeakyBidState(self)
+
+
+def test_leak_check_sees_each_seat_its_own_secret_only() -> None:
+    state = new_state(3)
+    state.apply_action("bid 2", 0)
+    planted, viewers = state.with_canaries()
+    assert viewers[0] == ({"CANARY-bid-0"}, set())
+    assert viewers[1] == (set(), {"CANARY-bid-0"})
+    assert "CANARY-bid-0" in str(planted.observation(0)) and "CANARY-bid-0" not in str(planted.observation(1))
+
+
+def test_conformance_catches_a_leaking_observation() -> None:
+    registry.register_game(LeakyBidGame)
+    with pytest.raises(wolfpack.testing.ConformanceError, match="leaks 'CANARY-bid-"):
+        check_game("toy-leaky-bids", playouts=5, players=2, deep_every=1)

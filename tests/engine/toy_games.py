@@ -57,7 +57,7 @@ class BidGame(Game[str]):
         return BidState(self)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> BidState:
-        state = BidState(self)
+        state = self.new_initial_state()
         state.bids = list(data["bids"])
         state.cheered = list(data["cheered"])
         state._restore_history(data["history"])
@@ -130,10 +130,24 @@ class BidState(State[str]):
         return "bid", "you have bid already"
 
     def _copy(self) -> BidState:
-        other = BidState(self.game)  # type: ignore[arg-type]
+        other = type(self)(self.game)  # type: ignore[arg-type]
         other.bids = list(self.bids)
         other.cheered = list(self.cheered)
         return other
+
+    def with_canaries(self) -> tuple[BidState, dict[int | None, tuple[set[str], set[str]]]]:
+        """Every placed bid becomes a canary that only its bidder (and, once over, everyone) may see."""
+        planted = self._copy()
+        canaries = {seat: f"CANARY-bid-{seat}" for seat, bid in enumerate(self.bids) if bid is not None}
+        for seat, canary in canaries.items():
+            planted.bids[seat] = canary  # type: ignore[call-overload]
+        over = None not in self.bids
+        viewers: dict[int | None, tuple[set[str], set[str]]] = {}
+        for viewer in [None, *range(len(self.bids))]:
+            mine = {canaries[viewer]} if viewer in canaries else set()
+            others = {c for seat, c in canaries.items() if seat != viewer}
+            viewers[viewer] = (mine | others, set()) if over else (mine, others)
+        return planted, viewers
 
     def _to_dict(self) -> dict[str, Any]:
         return {"bids": list(self.bids), "cheered": list(self.cheered)}

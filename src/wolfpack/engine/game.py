@@ -178,6 +178,12 @@ class State(ABC, Generic[A]):
     def _copy(self) -> State[A]:
         """A copy of the game-specific fields (history and caches are copied by `clone`)."""
 
+    def with_canaries(self) -> tuple[State[A], dict[int | None, tuple[set[str], set[str]]]]:
+        """A copy whose secrets hold unique canary strings, and per viewer (seat, or None for the public view) the
+        canaries its observation must show and those it must never show. Games without secrets plant none.
+        """
+        return self.clone(), {}
+
     @abstractmethod
     def _to_dict(self) -> dict[str, Any]:
         """The game-specific fields of a saved state, JSON-ready."""
