@@ -66,6 +66,18 @@ END: Final = 7
 STEP_NAMES: Final = ("roll", "own", "other", "doubles", "ownwarp", "warp", "move", "end")
 
 
+# Kinds of move generation, combined with |: which directions, and which protections apply.
+MOVE_FORWARD: Final = 1
+MOVE_BACKWARD: Final = 2
+GUARD_STATION: Final = 4
+"""Opponents' spacemen on the Space Station cannot be moved."""
+GUARD_CROWD: Final = 8
+"""Spacemen safe in numbers cannot be moved."""
+
+OTHERS: Final = {n: tuple(tuple(c for c in range(n) if c != seat) for seat in range(n)) for n in (3, 4)}
+"""OTHERS[players][seat]: the opponents of `seat`, in seat order."""
+
+
 class SpacewolvesState(State[Action]):
     """A Spacewolves! position: tiles, spacemen, Earth, phase, step, dice and queued Tandem Warps."""
 
@@ -266,19 +278,16 @@ class SpacewolvesState(State[Action]):
         step = self.step
         actor = self.actor
         if step == OWN:
-            return self._moves((actor,), forward=True, backward=True, guard_station=False, guard_crowd=False)
+            return self._moves((actor,), MOVE_FORWARD | MOVE_BACKWARD)
         if step == OTHER:
-            others = [c for c in range(self.players) if c != actor]
-            return self._moves(others, forward=True, backward=True, guard_station=True, guard_crowd=False)
+            return self._moves(OTHERS[self.players][actor], MOVE_FORWARD | MOVE_BACKWARD | GUARD_STATION)
         if step == MOVE:
-            others = [c for c in range(self.players) if c != actor]
+            others = OTHERS[self.players][actor]
             if self.phase == CONTROL:
-                return self._moves(
-                    others, forward=True, backward=False, guard_station=False, guard_crowd=False
-                ) or self._moves((actor,), forward=True, backward=False, guard_station=False, guard_crowd=False)
-            return self._moves(
-                others, forward=False, backward=True, guard_station=True, guard_crowd=True
-            ) or self._moves((actor,), forward=False, backward=True, guard_station=False, guard_crowd=True)
+                return self._moves(others, MOVE_FORWARD) or self._moves((actor,), MOVE_FORWARD)
+            return self._moves(others, MOVE_BACKWARD | GUARD_STATION | GUARD_CROWD) or self._moves(
+                (actor,), MOVE_BACKWARD | GUARD_CROWD
+            )
         if step == DOUBLES:
             return [PASS, SWAP]
         if step == OWN_WARP:
@@ -287,10 +296,8 @@ class SpacewolvesState(State[Action]):
             return self._warp_options(self.warps[0])
         return []
 
-    def _moves(
-        self, colours: Sequence[int], *, forward: bool, backward: bool, guard_station: bool, guard_crowd: bool
-    ) -> list[Action]:
-        """Every move of a spaceman of `colours` by one of the dice, under the protections named."""
+    def _moves(self, colours: Sequence[int], kind: int) -> list[Action]:
+        """Every move of a spaceman of `colours` by one of the dice, of the directions and protections in `kind`."""
         out: list[Action] = []
         pos = self.pos
         back = BACKWARD[self.asteroid]
@@ -299,6 +306,10 @@ class SpacewolvesState(State[Action]):
         threshold = rules.safety_threshold(self.players)
         asteroid = self.asteroid
         dice = self.dice
+        forward = kind & MOVE_FORWARD
+        backward = kind & MOVE_BACKWARD
+        guard_station = kind & GUARD_STATION
+        guard_crowd = kind & GUARD_CROWD
         for colour in colours:
             seen = 0
             for k in range(3 * colour, 3 * colour + 3):
