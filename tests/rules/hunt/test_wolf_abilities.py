@@ -1,0 +1,104 @@
+"""Rulebook section "Wolf Special Abilities": capture, first strike, pinned, howling, healing, aggression, immune."""
+
+from __future__ import annotations
+
+from .helpers import legal, load, outcomes, play, position, put_wolf
+
+
+def arriving(wolf: str, back: str, **changes: object) -> dict:
+    """Solo: seat 0 is about to take another turn; `wolf` will be drawn and go to `back`."""
+    data = position()
+    data.update(step="choose", **changes)
+    data["decks"]["day"]["top"] = None
+    data["decks"]["night"]["top"] = None
+    return data
+
+
+def draw(data: dict, wolf: str, back: str) -> object:
+    return play(load(data), "turn", f"face {wolf}", f"back {back}")
+
+
+def test_capture_takes_its_die_from_the_pool_on_arrival() -> None:
+    state = draw(arriving("day-10", "S"), "day-10", "S")
+    assert state.dice["green"][1] == "day-10"
+    assert "take green4" not in legal(state)
+
+
+def test_capture_of_a_die_already_taken_is_ignored_this_round() -> None:
+    data = arriving("day-10", "S")
+    data["dice"]["green"][1] = "taken"
+    state = draw(data, "day-10", "S")
+    assert state.dice["green"][1] == "taken"
+
+
+def test_a_dead_capturer_gives_its_die_back() -> None:
+    data = position()
+    put_wolf(data, "S", "day-10", damage=1)
+    data["dice"]["green"][1] = "day-10"
+    state = play(load(data), "take white4", "write rifle", "rifle S")
+    assert state.dice["green"][1] == "pool"
+
+
+def test_first_strike_hits_each_adjacent_hunter_and_dog_once() -> None:
+    data = arriving("day-04", "N")
+    state = draw(data, "day-04", "N")
+    assert state.hunters[0]["hearts"] == 7 and state.dogs["dog-n"] == 1
+
+
+def test_howling_brings_a_random_wolf_to_the_next_free_location_clockwise() -> None:
+    data = arriving("day-06", "N")
+    put_wolf(data, "NE", "day-15")
+    state = draw(data, "day-06", "N")
+    howled = outcomes(state)
+    assert all(o.startswith("howl day-") for o in howled) and len(howled) == 14
+    # one of the two N cards is the top, which stays: each is howled half as often as the others
+    assert howled["howl day-01"] == howled["howl day-09"] == 1 / 26
+    assert howled["howl day-13"] == 1 / 13
+    play(state, "howl day-13")
+    assert state.wolves["E"]["id"] == "day-13"
+
+
+def test_healing_adjacent_clears_the_neighbours_not_itself() -> None:
+    data = position()
+    data.update(step="choose")
+    put_wolf(data, "W", "night-12", damage=2, outwit=True)  # outwitted: no attack (its ability is off too)
+    put_wolf(data, "SW", "day-15", damage=2, outwit=True)
+    state = play(load(data), "pass")
+    assert state.wolves["SW"]["damage"] == 2  # the outwitted healer does not heal
+    data["wolves"]["W"]["outwit"] = False
+    data["dogs"]["dog-w"] = 0
+    state = play(load(data), "pass", "target dog dog-w")
+    assert state.wolves["SW"]["damage"] == 0 and state.wolves["W"]["damage"] == 3
+
+
+def test_heal_all_clears_every_other_wolf() -> None:
+    data = position()
+    data.update(step="choose", elders=3)
+    put_wolf(data, "S", "night-05", damage=1)
+    put_wolf(data, "N", "day-15", damage=3, outwit=True)
+    data["dogs"]["dog-s"] = None
+    state = play(load(data), "pass")
+    assert state.wolves["N"]["damage"] == 0 and state.wolves["S"]["damage"] == 1
+
+
+def test_aggression_adds_to_strikes_back_too() -> None:
+    data = position(characters=("jack",))
+    put_wolf(data, "E", "night-15")
+    put_wolf(data, "W", "night-08")
+    state = play(load(data), "take red5", "write knife", "knife E")
+    assert state.hunters[0]["hearts"] == 8 - 3
+
+
+def test_an_outwitted_aggressive_wolf_adds_nothing() -> None:
+    data = position(characters=("jack",))
+    put_wolf(data, "E", "night-15")
+    put_wolf(data, "W", "night-08", outwit=True)
+    state = play(load(data), "take red5", "write knife", "knife E")
+    assert state.hunters[0]["hearts"] == 8 - 2
+
+
+def test_immune_to_traps_ignores_traps_on_arrival() -> None:
+    data = arriving("day-12", "E")
+    data["traps"] = {"E": [["trap-6", 5]]}
+    state = draw(data, "day-12", "E")
+    assert state.wolves["E"]["damage"] == 0 and state.traps == {}
