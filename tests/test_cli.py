@@ -481,3 +481,18 @@ def test_simultaneous_game_with_bots_only_plays_through(monkeypatch: pytest.Monk
     assert first.exit_code == 0, first.output
     assert first.output == second.output
     assert first.output.count("(bot): bid") == 3
+
+
+def test_wolves_on_the_hunt_plays_through_with_bots_and_draws_the_map() -> None:
+    result = run("play", "wolves-on-the-hunt", "--players", "2", "--bots", "all", "--bot", "random", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    assert "Wolves (clockwise from North):" in result.output
+    assert "result:" in result.output
+
+
+def test_wolves_on_the_hunt_refuses_a_broken_content_pack(tmp_path: Path) -> None:
+    (tmp_path / "wolves.toml").write_text("[[day_wolves]]\nid = 3\n", encoding="utf-8")
+    result = run("play", "wolves-on-the-hunt", "--option", f"content={tmp_path}", "--bots", "all", "--seed", "1")
+    assert result.exit_code == 2
+    assert "wolves.toml" in result.output
+    assert "Traceback" not in result.output

@@ -23,10 +23,21 @@ def _advance(game: Game, seed: int, steps: int) -> State:  # type: ignore[type-a
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply_action(
-            sample_chance_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-        )
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            seat = acting_seat(state, rng)
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
     return state
+
+
+def acting_seat(state: State, rng: random.Random | None = None) -> int:  # type: ignore[type-arg]
+    """The seat to act, or at a simultaneous node one of the seats that can (the first one play waits for)."""
+    if not state.is_simultaneous_node():
+        return state.current_player()
+    if rng is None:
+        return state.waiting_for()[0]
+    return rng.choice([seat for seat in range(state.num_players()) if state.legal_actions(seat)])
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -35,13 +46,14 @@ def _advance(game: Game, seed: int, steps: int) -> State:  # type: ignore[type-a
 def test_any_text_is_parsed_or_rejected_cleanly(name: str, text: str, seed: int, steps: int) -> None:
     state = _advance(wolfpack.load_game(name), seed, steps)
     before = state.to_json()
+    seat = None if state.is_terminal() else acting_seat(state)
     try:
-        action = state.parse_action(text)
+        action = state.parse_action(text, seat)
     except (InvalidActionError, IllegalActionError):
         assert state.to_json() == before
     else:
-        assert action in state.legal_actions()
-        assert state.parse_action(state.action_to_string(action)) == action
+        assert action in state.legal_actions(seat)
+        assert state.parse_action(state.action_to_string(action), seat) == action
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -52,7 +64,8 @@ def test_json_round_trip_at_any_point(name: str, seed: int, steps: int) -> None:
     state = _advance(game, seed, steps)
     restored = game.state_from_json(state.to_json())
     assert restored == state
-    assert restored.legal_actions() == state.legal_actions()
+    for seat in range(state.num_players()):
+        assert restored.legal_actions(seat) == state.legal_actions(seat)
     assert restored.observation() == state.observation()
 
 
@@ -61,6 +74,9 @@ def test_json_round_trip_at_any_point(name: str, seed: int, steps: int) -> None:
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
 def test_every_legal_action_round_trips_through_notation(name: str, seed: int, steps: int) -> None:
     state = _advance(wolfpack.load_game(name), seed, steps)
-    for action in state.legal_actions():
+    if state.is_terminal():
+        return
+    seat = acting_seat(state)
+    for action in state.legal_actions(seat):
         text = state.action_to_string(action)
-        assert state.parse_action(text) == action
+        assert state.parse_action(text, seat) == action

@@ -12,6 +12,7 @@ from wolfpack.engine.game import Game
 
 _BUILTIN: dict[str, str] = {
     "spacewolves": "wolfpack.games.spacewolves.game:SpacewolvesGame",
+    "wolves-on-the-hunt": "wolfpack.games.hunt.game:HuntGame",
 }
 _registered: dict[str, type[Game[Any]]] = {}
 

@@ -13,7 +13,6 @@ import pytest
 from pydantic import BaseModel
 
 from wolfpack.content import OUR_DEFAULT, RULEBOOK_PREFIX, ContentError, Entry
-from wolfpack.engine import registry
 from wolfpack.games.hunt.content import (
     DATA_PACKAGE,
     LOCATIONS,
@@ -47,10 +46,6 @@ def all_wolves(pack: HuntContent) -> list[Wolf]:
 
 
 # ---------------------------------------------------------------- counts the issue names
-
-
-def test_the_game_is_not_registered_yet() -> None:
-    assert "wolves-on-the-hunt" not in registry.game_names()
 
 
 def test_pack_files_ship_inside_the_package() -> None:

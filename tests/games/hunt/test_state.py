@@ -43,7 +43,7 @@ def test_bad_options_are_refused_with_the_option_named(options: dict[str, object
 
 
 def test_defaults_are_two_players_on_normal() -> None:
-    assert wolfpack.load_game(GAME).options_dict() == {"players": 2, "difficulty": "normal"}
+    assert wolfpack.load_game(GAME).options_dict() == {"players": 2, "difficulty": "normal", "content": None}
 
 
 def test_a_new_game_starts_with_a_chance_node_dealing_characters() -> None:

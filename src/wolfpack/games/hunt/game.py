@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
@@ -11,6 +12,7 @@ from pydantic import Field
 from wolfpack.engine.errors import InvalidStateError
 from wolfpack.engine.game import Game, GameInfo, GameOptions
 from wolfpack.games.hunt.content import HuntContent, load_hunt_content
+from wolfpack.games.hunt.render import render
 from wolfpack.games.hunt.state import HuntState
 
 
@@ -20,6 +22,11 @@ class HuntOptions(GameOptions):
     players: Literal[1, 2, 3, 4] = Field(2, description="number of hunters, 1 to 4")
     difficulty: Literal["easy", "normal", "hard"] = Field(
         "normal", description="easy (3 elders), normal (2) or hard (1), and the free actions the sheets start with"
+    )
+    content: str | None = Field(
+        None,
+        description="a directory (or one file) holding an organiser's content pack; files it lacks come from the "
+        "default pack",
     )
 
 
@@ -32,8 +39,8 @@ class HuntGame(Game[str]):
 
     @cached_property
     def content(self) -> HuntContent:
-        """The content pack the rules read (the default pack)."""
-        return load_hunt_content()
+        """The content pack the rules read: the organiser's (option `content`) over the default one."""
+        return load_hunt_content(Path(self.options.content) if self.options.content else None)
 
     @cached_property
     def deck_of(self) -> dict[str, str]:
@@ -61,6 +68,10 @@ class HuntGame(Game[str]):
         state = HuntState(self)
         state._settle()
         return state
+
+    def render(self, observation: Mapping[str, Any]) -> str:
+        """The map, wolves, dice and sheets as text."""
+        return render(observation, self.content)
 
     def state_from_position(self, position: str | Mapping[str, Any]) -> HuntState:
         """A state set up from a JSON position (see docs/games/wolves-on-the-hunt.md)."""
