@@ -496,3 +496,13 @@ def test_wolves_on_the_hunt_refuses_a_broken_content_pack(tmp_path: Path) -> Non
     assert result.exit_code == 2
     assert "wolves.toml" in result.output
     assert "Traceback" not in result.output
+
+
+def test_large_families_of_moves_are_summarised_not_numbered() -> None:
+    from wolfpack.cli import group_choices
+
+    notations = ["take red5", "take blue2"] + [f"reroll d{i}" for i in range(40)] + ["modify red5 up"]
+    numbered, summaries = group_choices(notations, limit=16)
+    assert [notations[i] for i in numbered] == ["take red5", "take blue2", "modify red5 up"]
+    assert summaries == ["reroll: 40 choices, type one in notation (e.g. 'reroll d0', 'reroll d39')"]
+    assert group_choices(notations[:5], limit=16) == ([0, 1, 2, 3, 4], [])

@@ -47,6 +47,9 @@ SEED_RANGE = 1_000_000
 BOT_SEED_STRIDE = 1000
 """Bot `seat` of a game seeded `seed` gets the seed `seed * BOT_SEED_STRIDE + seat`."""
 
+GROUP_LIMIT = 16
+"""A family of moves (same first word) larger than this is summarised instead of listed one by one."""
+
 _INT = re.compile(r"[+-]?\d+")
 
 app = typer.Typer(
@@ -168,6 +171,26 @@ def wrap_choices(choices: Sequence[str], width: int) -> list[str]:
     return lines
 
 
+def group_choices(notations: Sequence[str], limit: int = GROUP_LIMIT) -> tuple[list[int], list[str]]:
+    """Which moves to number, and one summary line for each family (same first word) too large to list.
+
+    A family such as "reroll" with a hundred combinations of dice is summarised with two examples; its moves are
+    typed in notation rather than picked by number.
+    """
+    families: dict[str, list[int]] = {}
+    for index, text in enumerate(notations):
+        families.setdefault(text.split(" ", 1)[0], []).append(index)
+    numbered: list[int] = []
+    summaries: list[str] = []
+    for family, members in families.items():
+        if len(members) > limit:
+            examples = ", ".join(repr(notations[i]) for i in (members[0], members[-1]))
+            summaries.append(f"{family}: {len(members)} choices, type one in notation (e.g. {examples})")
+        else:
+            numbered.extend(members)
+    return sorted(numbered), summaries
+
+
 # ---- terminal play -------------------------------------------------------------------------------------------
 
 
@@ -232,26 +255,27 @@ class TerminalPlay:
         name = seat_name(view, seat)
         legal = state.legal_actions(seat)
         notations = [state.action_to_string(action) for action in legal]
+        numbered, summaries = group_choices(notations)
         self.say("")
         self.say(self.game.render(view))
         if optional:
             self.say(f"{name} may act now; type a number or a move, or just Enter to let it pass:")
         else:
             self.say(f"{name} to move; type a number or a move:")
-        self._list(notations)
+        self._list([notations[i] for i in numbered], summaries)
         prompt = f"{name}> "
         while True:
             text = self.read(prompt).strip()
             if not text:
                 if optional:
                     return None
-                self._list(notations)
+                self._list([notations[i] for i in numbered], summaries)
                 continue
             if _INT.fullmatch(text):
                 number = int(text)
-                if 1 <= number <= len(legal):
-                    return legal[number - 1]
-                self.say(f"no move number {number}: choose 1 to {len(legal)}, or type a move")
+                if 1 <= number <= len(numbered):
+                    return legal[numbered[number - 1]]
+                self.say(f"no move number {number}: choose 1 to {len(numbered)}, or type a move")
                 continue
             try:
                 return state.parse_action(text, seat)
@@ -270,9 +294,11 @@ class TerminalPlay:
         """Print a line of game text exactly as given."""
         self.console.print(text)
 
-    def _list(self, notations: Sequence[str]) -> None:
+    def _list(self, notations: Sequence[str], summaries: Sequence[str] = ()) -> None:
         for line in wrap_choices(notations, self.console.width):
             self.say(line)
+        for summary in summaries:
+            self.say(f"  {summary}")
 
     def _announce_round(self, public: Mapping[str, Any]) -> None:
         """Print a "round N" line whenever the public view's "round" changes (for games that have rounds)."""
