@@ -47,3 +47,12 @@ def test_a_blow_that_kills_the_pack_leader_wins_even_if_its_bite_back_would_kill
     put_wolf(data, "N", "leader-1", damage=12)
     state = play(load(data), "take red5", "write knife", "knife N")
     assert state.returns() == [1.0]
+
+
+def test_killing_a_pack_leader_whose_bonus_needs_a_choice_leaves_nothing_pending() -> None:
+    data = position(players=2)
+    data.update(round=5, leader="leader-1")
+    put_wolf(data, "S", "leader-1", damage=12)  # The Grey King: its bonus asks which stat to enhance
+    state = play(load(data), "take green4", "write rifle", "rifle S", seat=0)
+    assert state.is_terminal() and state.returns() == [1.0, 1.0]
+    assert state.tasks == [] and state.observation()["tasks"] == []

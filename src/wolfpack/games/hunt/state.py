@@ -9,7 +9,6 @@ field is public (see docs/games/wolves-on-the-hunt.md: deck order is never store
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations, product
@@ -187,9 +186,40 @@ class HuntState(State[str]):
         return why_illegal(self, action, player)
 
     def _copy(self) -> HuntState:
+        # Explicit structured copies (every field is scalars, lists and dicts of known shape): far faster than
+        # copy.deepcopy, which clone-based lookahead calls thousands of times a game.
         other = HuntState(self.game, empty=True)
-        for name in FIELDS:
-            setattr(other, name, copy.deepcopy(getattr(self, name)))
+        other.round = self.round
+        other.phase = self.phase
+        other.step = self.step
+        other.cross = self.cross
+        other.active = self.active
+        other.turns = list(self.turns)
+        other.passed = list(self.passed)
+        other.turn = dict(self.turn)
+        other.dice = {colour: list(die) for colour, die in self.dice.items()}
+        other.wolves = {loc: dict(wolf) for loc, wolf in self.wolves.items()}
+        other.traps = {loc: [list(trap) for trap in placed] for loc, placed in self.traps.items()}
+        other.dogs = dict(self.dogs)
+        other.dog_supply = self.dog_supply
+        other.elders = self.elders
+        other.hunters = [
+            {
+                **hunter,
+                "stats": dict(hunter["stats"]),
+                "rows": {row: list(numbers) for row, numbers in hunter["rows"].items()},
+                "resets": {row: list(lines) for row, lines in hunter["resets"].items()},
+                "free": dict(hunter["free"]),
+                "mains": dict(hunter["mains"]),
+            }
+            for hunter in self.hunters
+        ]
+        other.leader = self.leader
+        other.decks = {kind: {"cards": list(deck["cards"]), "top": deck["top"]} for kind, deck in self.decks.items()}
+        other.discard = {kind: list(cards) for kind, cards in self.discard.items()}
+        other.last_arrival = self.last_arrival
+        other.tasks = [list(task) for task in self.tasks]
+        other.result = self.result
         return other
 
     def _to_dict(self) -> dict[str, Any]:
@@ -469,7 +499,8 @@ class HuntState(State[str]):
         if wolf["damage"] < card.health:
             return False
         self._kill(location)
-        if killer is not None and kind in ("knife", "rifle", "power"):
+        # Once the Pack Leader is dead the game is won: a bonus would only leave a choice nobody can make.
+        if killer is not None and kind in ("knife", "rifle", "power") and self.result is None:
             self._kill_bonus(killer, card)
         return True
 
