@@ -579,7 +579,7 @@ BREAKAGES = [
         'must be "yellow", the colour of the trap die',
         ('colour = "white"', 0),
     ),
-    ("sheet", "start = 8", "start = 0", None, "hearts.start", "must be at least 1 (got 0)", ("start = 0", 0)),
+    ("sheet", "start = 12", "start = 0", None, "hearts.start", "must be at least 1 (got 0)", ("start = 0", 0)),
     (
         "components",
         "on_map = 4",

@@ -22,6 +22,8 @@ from wolfpack.games.hunt.state import HuntState
 
 GAME = "wolves-on-the-hunt"
 CHARACTERS = ("joanna", "jack", "nadia", "viktor")
+HEARTS = 8
+"""The hearts every hunter of a test position starts with."""
 DICE = {"red": 5, "green": 4, "yellow": 3, "purple": 2, "black": 6, "blue": 1, "white": 4}
 
 
@@ -49,6 +51,7 @@ def position(players: int = 1, difficulty: str = "normal", characters: tuple[str
         side = content.character(characters[seat]).a_side
         hunter.update(character=characters[seat], space=side.start)
         hunter["stats"] = {"knife": side.knife, "rifle": side.rifle, "traps": side.traps}
+        hunter["hearts"] = HEARTS  # the tests count from 8 whatever the pack's starting hearts (tuned for balance)
     data.update(
         phase="players",
         step="action",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -36,6 +36,7 @@ class HuntGame(Game[str]):
     name = "wolves-on-the-hunt"
     Options = HuntOptions
     options: HuntOptions
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "wolfpack.games.hunt.bots:HeuristicBot"}
 
     @cached_property
     def content(self) -> HuntContent:
