@@ -26,7 +26,7 @@ from wolfpack.engine import registry
 from wolfpack.engine.game import Game
 from wolfpack.games.hunt.bots import HeuristicBot
 from wolfpack.games.hunt.game import HuntGame
-from wolfpack.sim.arena import bot_seed, game_seed
+from wolfpack.sim.arena import bot_seed, game_seed, play_game
 
 GAME = "wolves-on-the-hunt"
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -54,8 +54,8 @@ def _play(args: tuple[int, str, int, int]) -> tuple[float, str]:
     index, difficulty, players, seed = args
     game = _load(players, difficulty)
     bots = [HeuristicBot(bot_seed(seed, index, seat)) for seat in range(players)]
-    state = game.new_initial_state()
-    returns = _play_match_state(game, bots, game_seed(seed, index), state)
+    state = play_game(game, bots, game_seed(seed, index))
+    returns = state.returns()
     obs = state.observation()
     if returns[0] > 0:
         why = "win"
@@ -66,23 +66,6 @@ def _play(args: tuple[int, str, int, int]) -> tuple[float, str]:
     else:
         why = "round 6 ended"
     return returns[0], f"round {obs['round']}: {why}"
-
-
-def _play_match_state(game: Game[Any], bots: list[HeuristicBot], seed: int, state: Any) -> list[float]:
-    """`wolfpack.sim.arena.play_match`, but on a state we keep (to read how the game ended)."""
-    import random
-
-    from wolfpack.engine.chance import sample_chance_outcome
-    from wolfpack.engine.play import bot_decision
-
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance_outcome(state, rng))
-        else:
-            seat, action = bot_decision(state, bots, start=len(state.history()))
-            state.apply_action(action, seat)
-    return list(state.returns())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,7 +24,7 @@ from typing import Any
 from wolfpack.bots import make_bot
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
-from wolfpack.engine.game import Game
+from wolfpack.engine.game import Game, State
 from wolfpack.engine.play import bot_decision
 from wolfpack.engine.registry import load_game
 
@@ -83,8 +83,8 @@ def win_shares(returns: Sequence[float]) -> list[float]:
     return [1.0 / winners if r == best else 0.0 for r in returns]
 
 
-def play_match(game: Game[Any], bots: Sequence[Bot], seed: int) -> list[float]:
-    """Play one game with `bots[seat]` in each seat and chance from `random.Random(seed)`; return the returns."""
+def play_game(game: Game[Any], bots: Sequence[Bot], seed: int) -> State[Any]:
+    """Play one game with `bots[seat]` in each seat and chance from `random.Random(seed)`; return the final state."""
     if len(bots) != game.num_players():
         raise ValueError(f"{game.name} has {game.num_players()} seats, but {len(bots)} bots were given")
     rng = random.Random(seed)
@@ -95,7 +95,12 @@ def play_match(game: Game[Any], bots: Sequence[Bot], seed: int) -> list[float]:
         else:
             seat, action = bot_decision(state, bots, start=len(state.history()))
             state.apply_action(action, seat)
-    return state.returns()
+    return state
+
+
+def play_match(game: Game[Any], bots: Sequence[Bot], seed: int) -> list[float]:
+    """Play one game as `play_game` does and return the returns."""
+    return play_game(game, bots, seed).returns()
 
 
 def arena(

@@ -10,11 +10,11 @@ import pytest
 import wolfpack
 from wolfpack.engine.bot import RandomBot
 from wolfpack.engine.chance import sample_chance_outcome
-from wolfpack.engine.game import Game, State
+from wolfpack.engine.game import State
 from wolfpack.engine.play import bot_decision
 from wolfpack.games.hunt.bots import HeuristicBot, Weights, evaluate
 from wolfpack.games.hunt.game import HuntGame
-from wolfpack.sim.arena import bot_seed, game_seed
+from wolfpack.sim.arena import bot_seed, game_seed, play_game
 
 from ...rules.hunt.helpers import GAME, hunt_registered
 
@@ -48,19 +48,6 @@ def _decision_states(players: int, difficulty: str, seed: int, games: int) -> li
             seat, action = bot_decision(state, bots, start=len(state.history()))
             state.apply_action(action, seat)
     return states
-
-
-def _play(game: Game[Any], bots: list[Any], seed: int) -> State[Any]:
-    """One game, as `wolfpack.sim.arena.play_match` plays it, returning the final state."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance_outcome(state, rng))
-        else:
-            seat, action = bot_decision(state, bots, start=len(state.history()))
-            state.apply_action(action, seat)
-    return state
 
 
 @pytest.mark.parametrize(("players", "difficulty"), [(1, "easy"), (2, "normal"), (3, "hard")])
@@ -100,8 +87,8 @@ def test_the_bot_never_changes_the_state_it_is_given() -> None:
 
 def test_the_same_seeds_play_the_same_game() -> None:
     game = _game(2, "normal")
-    first = _play(game, [HeuristicBot(5), HeuristicBot(6)], seed=42)
-    second = _play(game, [HeuristicBot(5), HeuristicBot(6)], seed=42)
+    first = play_game(game, [HeuristicBot(5), HeuristicBot(6)], seed=42)
+    second = play_game(game, [HeuristicBot(5), HeuristicBot(6)], seed=42)
     assert first.history() == second.history()
     assert first.returns() == second.returns()
 
@@ -126,11 +113,11 @@ def test_the_bot_outlasts_random_play_and_wins_some_easy_games() -> None:
     for index in range(STRENGTH_GAMES):
         seed = game_seed(STRENGTH_SEED, index)
         bots = [HeuristicBot(bot_seed(STRENGTH_SEED, index, seat)) for seat in range(2)]
-        state = _play(game, bots, seed)
+        state = play_game(game, bots, seed)
         wins += state.returns()[0] > 0
         heuristic_rounds += state.observation()["round"]
         randoms = [RandomBot(bot_seed(STRENGTH_SEED, index, seat)) for seat in range(2)]
-        random_rounds += _play(game, randoms, seed).observation()["round"]
+        random_rounds += play_game(game, randoms, seed).observation()["round"]
     print(
         f"heuristic: {wins}/{STRENGTH_GAMES} wins, mean round {heuristic_rounds / STRENGTH_GAMES:.2f}; "
         f"random: mean round {random_rounds / STRENGTH_GAMES:.2f}"
