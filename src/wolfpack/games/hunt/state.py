@@ -883,17 +883,22 @@ def main_forms(state: HuntState, seat: int, kind: str) -> list[str]:
     return []
 
 
-def _trap_forms(state: HuntState, seat: int) -> list[str]:
-    """Up to two traps from the supply on the hunter's two locations, each side at most the Traps stat."""
-    limit = state.stat(seat, "traps") + state.space_bonus(seat, "trap") + state.turn["assists"]
+def _supply_sides(state: HuntState, limit: int) -> list[tuple[str, int]]:
+    """(token, value) for every side of the trap tokens still in the supply whose value is at most `limit`."""
     on_map = {token for placed in state.traps.values() for token, _ in placed}
-    sides = [
+    return [
         (token.id, value)
         for token in state.content.components.traps
         if token.id not in on_map
         for value in sorted(set(token.sides))
         if value <= limit
     ]
+
+
+def _trap_forms(state: HuntState, seat: int) -> list[str]:
+    """Up to two traps from the supply on the hunter's two locations, each side at most the Traps stat."""
+    limit = state.stat(seat, "traps") + state.space_bonus(seat, "trap") + state.turn["assists"]
+    sides = _supply_sides(state, limit)
     first, second = rules.adjacent_locations(state.content, state.hunters[seat]["space"])
     forms = [f"{loc}={token}:{value}" for loc in (first, second) for token, value in sides]
     pairs = [f"{first}={a}:{x} {second}={b}:{y}" for a, x in sides for b, y in sides if a != b]
@@ -1063,14 +1068,7 @@ def _charge_forms(state: HuntState, seat: int, amount: int) -> list[str]:
 def _snare_forms(state: HuntState, seat: int, amount: int) -> list[str]:
     """Snare: up to `amount` traps from the supply on any locations, each side at most the Traps stat."""
     limit = state.stat(seat, "traps")
-    on_map = {token for placed in state.traps.values() for token, _ in placed}
-    sides = [
-        (token.id, value)
-        for token in state.content.components.traps
-        if token.id not in on_map
-        for value in sorted(set(token.sides))
-        if value <= limit
-    ]
+    sides = _supply_sides(state, limit)
     singles = [(loc, token, value) for loc in LOCATIONS for token, value in sides]
     forms = []
     for size in range(1, amount + 1):
