@@ -117,12 +117,14 @@ class Game(ABC, Generic[A]):
 class State(ABC, Generic[A]):
     """One position of a game. Public methods check; the underscored hooks are the game's rules."""
 
-    __slots__ = ("_history", "_legal_cache", "game")
+    __slots__ = ("_history", "_legal_cache", "_seat_legal_cache", "game")
 
     def __init__(self, game: Game[A]) -> None:
         self.game = game
         self._history: list[A] = []
         self._legal_cache: list[A] | None = None
+        self._seat_legal_cache: dict[int, list[A]] | None = None
+        """At a simultaneous node: the legal actions of each seat asked so far (None: nobody asked yet)."""
 
     # ---- hooks a game implements -------------------------------------------------------------------------
 
@@ -217,7 +219,7 @@ class State(ABC, Generic[A]):
 
     def _waiting_for(self) -> list[int]:
         """At a simultaneous node: the seats that must act before play goes on (default: every seat that can)."""
-        return [seat for seat in range(self.num_players()) if self._legal_actions(seat)]
+        return [seat for seat in range(self.num_players()) if self._seat_legal(seat)]
 
     def chance_outcomes(self) -> Sequence[tuple[A, float]]:
         """(outcome, probability) pairs of the pending chance event; empty when this is not a chance node."""
@@ -232,6 +234,9 @@ class State(ABC, Generic[A]):
         cache = self._legal_cache
         if cache is not None and player is None:
             return list(cache)  # a primed cache is the legal set of the seat to act at a sequential decision
+        seats = self._seat_legal_cache
+        if seats is not None and isinstance(player, int) and player in seats:
+            return list(seats[player])  # listed already at this simultaneous node
         current = self.current_player()
         if current == TERMINAL:
             return []
@@ -249,24 +254,35 @@ class State(ABC, Generic[A]):
             return []
         self._check_seat(player)
         if current == SIMULTANEOUS:
-            return self._legal_actions(player)
+            return list(self._seat_legal(player))
         return []
 
     def apply_action(self, action: A | object, player: int | None = None) -> None:
         """Play `action` (for `player`, which must be the seat to act if given); the state is unchanged on error."""
+        seats = self._seat_legal_cache
+        if seats is not None and isinstance(player, int) and player in seats:
+            # Fast path: the seat's legal actions were listed at this simultaneous node (a bot lists them, then
+            # tries each on a clone), so an action found among them needs no further check.
+            checked = self._coerce_action(action)
+            if checked in seats[player]:
+                self._legal_cache = self._seat_legal_cache = None
+                self._apply_simultaneous_action(checked, player)
+                self._history.append(checked)
+                return
         cache = self._legal_cache
         if cache is not None and player is None:
             # Fast path: a primed cache holds the legal actions of the seat to act at a sequential decision node,
             # so an action found in it needs no further check. Anything else takes the checked path below.
             checked = self._coerce_action(action)
             if checked in cache:
-                self._legal_cache = None
+                self._legal_cache = self._seat_legal_cache = None
                 self._apply_action(checked)
                 self._history.append(checked)
                 return
         elif player is None and self.is_chance_node():
             checked = self._coerce_action(action)
             if checked in self._chance_actions():
+                self._seat_legal_cache = None
                 self._apply_action(checked)
                 self._history.append(checked)
                 return
@@ -279,7 +295,7 @@ class State(ABC, Generic[A]):
                 raise IllegalActionError("at a simultaneous node the acting player must be named", rule="turn")
             self._check_seat(player)
             acting = player
-            legal: Collection[A] = self._legal_actions(player)
+            legal: Collection[A] = self._seat_legal(player)
         else:
             if player is not None and player != current:
                 raise IllegalActionError(
@@ -299,7 +315,7 @@ class State(ABC, Generic[A]):
                 f"{self._action_to_string(checked)} is not legal now: {reason} [{rule}]", rule=rule
             )
         # Cleared first so that a game may prime the cache for the next decision while applying this one.
-        self._legal_cache = None
+        self._legal_cache = self._seat_legal_cache = None
         if current == SIMULTANEOUS:
             self._apply_simultaneous_action(checked, acting)
         else:
@@ -349,6 +365,8 @@ class State(ABC, Generic[A]):
         copy = self._copy()
         copy._history = list(self._history)
         copy._legal_cache = self._legal_cache
+        seats = self._seat_legal_cache
+        copy._seat_legal_cache = None if seats is None else dict(seats)  # its own: each copy adds seats as asked
         return copy
 
     def to_dict(self) -> dict[str, Any]:
@@ -373,6 +391,16 @@ class State(ABC, Generic[A]):
         return self.game.render(self._observation(None))
 
     # ---- helpers -----------------------------------------------------------------------------------------
+
+    def _seat_legal(self, player: int) -> list[A]:
+        """At a simultaneous node: `player`'s legal actions, computed once per node and seat (do not change it)."""
+        seats = self._seat_legal_cache
+        if seats is None:
+            seats = self._seat_legal_cache = {}
+        legal = seats.get(player)
+        if legal is None:
+            legal = seats[player] = self._legal_actions(player)
+        return legal
 
     def _check_seat(self, player: int) -> None:
         if not isinstance(player, int) or not 0 <= player < self.num_players():

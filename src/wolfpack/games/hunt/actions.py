@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 from wolfpack.engine.errors import InvalidActionError
 from wolfpack.games.hunt.content import LOCATIONS, HuntContent
-from wolfpack.games.hunt.rules import DICE_COLOURS, DIRECTIONS
+from wolfpack.games.hunt.rules import DICE_COLOURS, DIRECTIONS, pack_memo
 
 WORDS: Final = ("pass", "turn", "end", "assist")
 EXAMPLES: Final = "pass, take red5, move SE-S cw, write knife, knife E SE, rifle NW, target elder, roll 4"
@@ -76,9 +77,22 @@ def _one_of(word: str, allowed: tuple[str, ...] | list[str], what: str, text: st
 
 
 def parse(text: str, content: HuntContent) -> str:
-    """The canonical notation of `text`, or InvalidActionError saying what is wrong with it."""
+    """The canonical notation of `text`, or InvalidActionError saying what is wrong with it.
+
+    Reading is a pure function of the text and the pack, and the state reads the same few thousand texts over and
+    over (every action applied, every trap and power candidate), so successful readings are remembered.
+    """
     if not isinstance(text, str):
         raise InvalidActionError(f"action notation must be text, got {type(text).__name__}")
+    memo = pack_memo(content, "parse")
+    found: str | None = memo.get(text)
+    if found is None:
+        found = memo[text] = _parse(text, content)
+    return found
+
+
+def _parse(text: str, content: HuntContent) -> str:
+    """`parse` without the memo: read `text` word by word."""
     words = text.split()
     if not words:
         raise _fail(text)
@@ -91,7 +105,7 @@ def parse(text: str, content: HuntContent) -> str:
     if verb == "extra":
         if not args or args[0].lower() not in ("knife", "rifle", "trap", "samovar", "outwit", "power"):
             raise _fail(text, "'extra' is followed by a main action, e.g. 'extra knife E'")
-        return "extra " + parse(" ".join(args), content)
+        return "extra " + _parse(" ".join(args), content)
     if verb in ("knife", "rifle", "outwit"):
         source = None
         if verb == "outwit" and len(args) >= 2 and lowered[-2] == "from":
@@ -221,7 +235,8 @@ def _parse_power(args: list[str], text: str, content: HuntContent) -> str:
     return "power " + " ".join(canonical)
 
 
+@lru_cache(maxsize=65_536)
 def verb(action: str) -> str:
-    """The first word of an action (after 'extra', the main action's)."""
+    """The first word of an action (after 'extra', the main action's); remembered, as bots ask it constantly."""
     words = action.split()
     return words[1] if words[0] == "extra" and len(words) > 1 else words[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 from wolfpack.games.hunt.content import LOCATIONS, HuntContent, Location, clockwise
 
@@ -21,11 +21,39 @@ ANTICLOCKWISE: Final = "ccw"
 DIRECTIONS: Final = (CLOCKWISE, ANTICLOCKWISE)
 ATTACK_ROWS: Final = ("knife", "rifle", "trap")
 """Rows whose main action is an attack (Assist raises these, space bonuses apply to them)."""
+MEMO_PACKS: Final = 8
+"""Content packs whose memos are kept at once (the oldest is forgotten first)."""
+MEMO_ENTRIES: Final = 100_000
+"""Entries a memo holds before it is emptied (a bound on memory, far above what one game needs)."""
+
+_MEMOS: dict[int, tuple[HuntContent, dict[str, dict[Any, Any]]]] = {}
+
+
+def pack_memo(content: HuntContent, name: str) -> dict[Any, Any]:
+    """The memo called `name` of a pure function of `content`, emptied when it grows past MEMO_ENTRIES.
+
+    Packs are told apart by identity, since hashing one is slow; the memo holds the pack, so its id stays its own.
+    """
+    entry = _MEMOS.get(id(content))
+    if entry is None or entry[0] is not content:
+        if len(_MEMOS) >= MEMO_PACKS:
+            del _MEMOS[next(iter(_MEMOS))]
+        entry = _MEMOS[id(content)] = (content, {})
+    memo = entry[1].get(name)
+    if memo is None:
+        memo = entry[1][name] = {}
+    elif len(memo) >= MEMO_ENTRIES:
+        memo.clear()
+    return memo
 
 
 def ring_spaces(content: HuntContent) -> tuple[str, ...]:
     """The player spaces clockwise from the one between North and North-East."""
-    return tuple(content.space(f"{loc}-{clockwise(loc)}").id for loc in LOCATIONS)
+    memo = pack_memo(content, "ring_spaces")
+    ring: tuple[str, ...] | None = memo.get(None)
+    if ring is None:
+        ring = memo[None] = tuple(content.space(f"{loc}-{clockwise(loc)}").id for loc in LOCATIONS)
+    return ring
 
 
 def adjacent_locations(content: HuntContent, space: str) -> tuple[Location, Location]:
@@ -61,7 +89,24 @@ def move_options(
     Each line crossed costs its cost, entering a rocky space costs the rock extra, the centre is never crossed
     (so a move goes round the ring one way), the move ends on a space no other hunter holds, and a hunter must stop
     on entering a space beside a pinning wolf (and cannot move at all from beside one).
+    The answer is a fresh dict; the work behind it is remembered per pack (the bot asks the same few questions often).
     """
+    memo = pack_memo(content, "move_options")
+    key = (start, points, tuple(taken), tuple(pinning))
+    options: dict[tuple[str, str], int] | None = memo.get(key)
+    if options is None:
+        options = memo[key] = _move_options(content, start, points, taken, pinning)
+    return dict(options)
+
+
+def _move_options(
+    content: HuntContent,
+    start: str,
+    points: int,
+    taken: Sequence[str],
+    pinning: Sequence[Location],
+) -> dict[tuple[str, str], int]:
+    """`move_options` without the memo."""
     if set(adjacent_locations(content, start)) & set(pinning):
         return {}
     ring = ring_spaces(content)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, Final
 
@@ -64,7 +65,7 @@ def fresh_turn() -> dict[str, Any]:
 class HuntState(State[str]):
     """A Wolves on the Hunt position; every field is public and JSON-ready (see FIELDS)."""
 
-    __slots__ = ("content", "players", *FIELDS)
+    __slots__ = ("_tracks", "content", "players", *FIELDS)
 
     game: HuntGame
 
@@ -72,6 +73,8 @@ class HuntState(State[str]):
         super().__init__(game)
         self.content: HuntContent = game.content
         self.players: int = game.options.players
+        self._tracks = _track_values(self.content)
+        """Each stat's track values (looked up once per state: bots read every stat at every position)."""
         if empty:
             return
         content = self.content
@@ -134,7 +137,7 @@ class HuntState(State[str]):
         if self.tasks and self.tasks[-1][0] in CHANCE_TASKS:
             return CHANCE
         owner = self.owner()
-        if self._free_moment() and any(self._free_options(s) for s in range(self.players) if s != owner):
+        if self._free_moment() and self._others_may_help(owner):
             return SIMULTANEOUS
         return owner
 
@@ -273,7 +276,11 @@ class HuntState(State[str]):
 
     def stat(self, seat: int, stat: str) -> int:
         """The current value of a hunter's stat (read off its track)."""
-        return self.content.stat_value(stat, self.hunters[seat]["stats"][stat])  # type: ignore[arg-type]
+        step: int = self.hunters[seat]["stats"][stat]
+        values = self._tracks[stat]
+        if 1 <= step <= len(values):
+            return values[step - 1]
+        return self.content.stat_value(stat, step)  # type: ignore[arg-type]  # raises: no such step
 
     def hunters_beside(self, location: str) -> list[int]:
         """The seats of the hunters on the two player spaces beside `location`."""
@@ -337,13 +344,29 @@ class HuntState(State[str]):
         pool = self.pool()
         if not pool:
             return options
+        dice = tuple(f"{c}{self.dice[c][0]}" for c in pool)
         if free["modify"]:
-            options += [f"modify {c}{self.dice[c][0]} {way}" for c in pool for way in ("up", "down")]
+            options += _modify_options(dice)
         if free["reroll"]:
-            for size in range(1, len(pool) + 1):
-                for chosen in combinations(pool, size):
-                    options.append("reroll " + " ".join(f"{c}{self.dice[c][0]}" for c in chosen))
+            options += _reroll_options(dice)
         return options
+
+    def _others_may_help(self, owner: int) -> bool:
+        """Whether a seat other than `owner` has a free action now: any `self._free_options(seat)`, unlisted.
+
+        `current_player` asks this at every free moment, so the cheap tests (a Modify or Reroll on a die in the pool)
+        go first, and the dear one (is an attack ahead, for an Assist) last and once.
+        """
+        others = [(seat, self.hunters[seat]["free"]) for seat in range(self.players) if seat != owner]
+        if any(free["modify"] or free["reroll"] for _, free in others) and any(
+            die[1] == POOL for die in self.dice.values()
+        ):
+            return True
+        if self.step != "action":
+            return False
+        solo = self.players == 1  # only a solo hunter assists himself
+        helpers = any(free["assist"] and (seat != self.active or solo) for seat, free in others)
+        return helpers and self._attack_ahead()
 
     def _attack_ahead(self) -> bool:
         """Whether the active hunter can take a knife, rifle or trap action now (one that an Assist raises)."""
@@ -614,6 +637,35 @@ class HuntState(State[str]):
         self.phase = "wolves"
         self.step = ""
         self.push(*(["attack", loc] for loc in LOCATIONS), ["end_abilities"], ["end_round"])
+
+
+# ---- lookups remembered per content pack -------------------------------------------------------------------
+
+
+def _track_values(content: HuntContent) -> dict[str, tuple[int, ...]]:
+    """Each stat's track values, remembered per pack (bots read every hunter's stats at every position)."""
+    memo = rules.pack_memo(content, "track_values")
+    tracks: dict[str, tuple[int, ...]] | None = memo.get(None)
+    if tracks is None:
+        tracks = memo[None] = {stat: tuple(content.track(stat).values) for stat in STATS}
+    return tracks
+
+
+# ---- free actions ------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _modify_options(dice: tuple[str, ...]) -> tuple[str, ...]:
+    """Every Modify of the pool `dice` (each "colourvalue", in the standard order): one die one pip up or down."""
+    return tuple(f"modify {die} {way}" for die in dice for way in ("up", "down"))
+
+
+@lru_cache(maxsize=4096)
+def _reroll_options(dice: tuple[str, ...]) -> tuple[str, ...]:
+    """Every Reroll of the pool `dice`: any non-empty set of them (remembered: the pool changes seldom)."""
+    return tuple(
+        "reroll " + " ".join(chosen) for size in range(1, len(dice) + 1) for chosen in combinations(dice, size)
+    )
 
 
 # ---- chance ------------------------------------------------------------------------------------------------
@@ -1035,14 +1087,26 @@ def _outwit(state: HuntState, args: list[str]) -> None:
 def power_forms(state: HuntState, seat: int) -> list[str]:
     """Every way hunter `seat` can use the power on the B side of its character card."""
     power = state.power(seat)
+    if power.kind == "snare":
+        # Thousands of forms that depend only on the trap sides in the supply, which change seldom: remembered.
+        memo = rules.pack_memo(state.content, "snare")
+        key = (tuple(_supply_sides(state, state.stat(seat, "traps"))), power.amount)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(_power_texts(state, _snare_forms(state, seat, power.amount)))
+        return list(found)
     forms = {
         "long_shot": _long_shot_forms,
         "charge": _charge_forms,
-        "snare": _snare_forms,
         "hounds": _hounds_forms,
         "field_medic": _medic_forms,
         "lure": _lure_forms,
     }[power.kind](state, seat, power.amount)
+    return _power_texts(state, forms)
+
+
+def _power_texts(state: HuntState, forms: list[str]) -> list[str]:
+    """The canonical notation of each form of a power (the words after `power`)."""
     return [parse(f"power {form}", state.content) for form in forms]
 
 
