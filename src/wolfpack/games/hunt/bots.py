@@ -17,8 +17,13 @@ How it chooses, decision by decision:
 - Pass or take another turn: a rule (outside the endgame it passes once more than `MAX_WOLVES` wolves are on the
   board or the hunters' hearts run low; in the endgame it always plays on).
 - Whom a wolf attacks, which kill bonus: one step of lookahead, the best-scoring position.
-- Free actions (assist, modify, reroll): not used yet. Where play does not wait for its seat it lets the moment
-  pass (None).
+- Free actions, as part of the die-taking lookahead: before taking a die the active hunter also tries each Modify
+  that makes a die earn a row's main action (then takes and writes it), and, when no die earns one, the Reroll of
+  one or more dice whose expected result is best (the values a die can show fall into a few classes with the same
+  effect, so a handful of lookaheads give the exact expectation). A free action is used only when it beats
+  keeping it (the evaluation values a free action held). A partner lends the kinds the active hunter lacks, with the
+  same lookahead from the active hunter's seat, and assists when the +1 makes the active hunter's best attack
+  worth more than the assist kept. Elsewhere it lets the moment pass (None).
 
 The evaluation (`evaluate`) scores a position for the hunters: damage on the Pack Leader, wolves on the board and
 their damage and health, hearts (the last ones dear), elders and dogs, stats, unlocked actions and written boxes,
@@ -29,7 +34,7 @@ Ties are broken with the bot's seeded generator, so the same seed plays the same
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +43,7 @@ from wolfpack.engine.constants import SIMULTANEOUS
 from wolfpack.engine.game import State
 from wolfpack.games.hunt.actions import verb
 from wolfpack.games.hunt.content import LOCATIONS, HuntContent
+from wolfpack.games.hunt.rules import DICE_COLOURS, WILD, box_grants_main, wrap_die
 from wolfpack.games.hunt.state import STATS, HuntState
 
 TIE = 1e-9
@@ -45,7 +51,13 @@ TIE = 1e-9
 WIN = 1_000_000.0
 """What a won (or, negated, a lost) game is worth against the evaluation of an unfinished one."""
 FREE_VERBS = frozenset({"assist", "modify", "reroll"})
-"""Free actions: left out of the lookahead, used by rule."""
+"""Free actions: left out of the turn's own lookahead, tried separately (`_take_choice`, `_assist`)."""
+MAIN_VERBS = frozenset({"knife", "rifle", "trap", "samovar", "outwit", "power"})
+"""The main actions a written die can earn."""
+DIE_FACES = range(1, 7)
+"""The values a die can show."""
+REROLL_SPREAD = 0.5
+"""Evaluation points charged per extra die rerolled: dice the partner may want are not disturbed for nothing."""
 TURN_VERBS = frozenset({"take", "move", "write", "end", "knife", "rifle", "trap", "samovar", "outwit", "power"})
 """The steps of a hunter's own turn (the verb of an `extra` action is its main action's)."""
 SKIPPED_IN_FINISH = frozenset({"move", "extra", "end", "take"})
@@ -105,7 +117,7 @@ class Weights:
 
 
 class HeuristicBot(Bot):
-    """Plays any seat: greedy turn-long lookahead for its own turn, rules for passing and free actions."""
+    """Plays any seat: greedy turn-long lookahead for its own turn and free actions, a rule for passing."""
 
     name = "heuristic"
 
@@ -127,6 +139,8 @@ class HeuristicBot(Bot):
         decisions = [a for a in legal if verb(a) not in FREE_VERBS]
         if not decisions:
             return self._optional(state, seat, legal) or legal[0]
+        if any(verb(a) == "take" for a in decisions):
+            return self._take_turn(state, seat, legal, decisions)
         if len(decisions) == 1:
             return decisions[0]
         if "pass" in decisions and "turn" in decisions:
@@ -136,8 +150,19 @@ class HeuristicBot(Bot):
             return planned
         if not all(verb(a) in TURN_VERBS for a in decisions):
             return self._best(state, seat, decisions, finish=False)[0]
-        finish = any(verb(a) == "take" for a in decisions)
-        action, plan = self._best(state, seat, self._prune(state, seat, decisions), finish=finish)
+        action, plan = self._best(state, seat, self._prune(state, seat, decisions), finish=False)
+        self._plan = (len(state.history()) + 1, plan)
+        return action
+
+    def _take_turn(self, state: State[Any], seat: int, legal: list[Any], decisions: list[Any]) -> Any:
+        """The active hunter's choice while a die is to be taken: a die (and the plan for it) or its own free action."""
+        planned = self._planned(state, decisions)
+        if planned is not None:
+            return planned  # a die chosen together with the Modify just made
+        kinds = _held(legal)
+        if len(decisions) == 1 and not kinds:
+            return decisions[0]
+        action, plan = self._take_choice(state, seat, self._prune(state, seat, decisions), seat, kinds, legal)
         self._plan = (len(state.history()) + 1, plan)
         return action
 
@@ -155,14 +180,26 @@ class HeuristicBot(Bot):
 
     def _best(self, state: State[Any], seat: int, candidates: list[Any], *, finish: bool) -> tuple[Any, list[Any]]:
         """The best candidate and (with `finish`) the greedy rest of the turn after it."""
-        best: list[tuple[Any, list[Any]]] = []
-        best_value = -float("inf")
+        return self._pick(self._scored(state, seat, candidates, finish=finish))
+
+    def _scored(
+        self, state: State[Any], seat: int, candidates: list[Any], *, finish: bool
+    ) -> list[tuple[float, Any, list[Any]]]:
+        """(value, candidate, the greedy rest of the turn after it if `finish`) for every candidate, in order."""
+        scored = []
         simultaneous = state.is_simultaneous_node()
         for action in candidates:
             child = state.clone()
             child.apply_action(action, seat if simultaneous else None)
             rest = self._finish_turn(child, seat) if finish and verb(action) != "end" else []
-            value = self._value(child)
+            scored.append((self._value(child), action, rest))
+        return scored
+
+    def _pick(self, scored: list[tuple[float, Any, list[Any]]]) -> tuple[Any, list[Any]]:
+        """The best-valued (action, rest); ties broken by the seeded generator."""
+        best: list[tuple[Any, list[Any]]] = []
+        best_value = -float("inf")
+        for value, action, rest in scored:
             if value > best_value + TIE:
                 best, best_value = [(action, rest)], value
             elif value > best_value - TIE:
@@ -254,8 +291,159 @@ class HeuristicBot(Bot):
         return hearts > threat // 2 + 1 and len(wolves) <= MAX_WOLVES
 
     def _optional(self, state: State[Any], seat: int, legal: list[Any]) -> Any | None:
-        """A free action worth using now, or None."""
-        return None
+        """A free action worth using now for the active hunter's turn, or None."""
+        view = _view(state)
+        if view["phase"] != "players" or view["step"] != "action":
+            return None
+        active = state.waiting_for()[0]
+        if "assist" in legal and view["turn"]["die"] is not None:
+            return self._assist(state, seat, active)
+        if view["turn"]["die"] is not None:
+            return None  # the pool matters again only at the next take, which is considered then
+        # Lend only the kinds the active hunter lacks: it spends its own first, for its own die.
+        lacking = {kind for kind in _held(legal) if not view["hunters"][active]["free"][kind]}
+        if not lacking:
+            return None
+        decisions = [a for a in state.legal_actions(active) if verb(a) not in FREE_VERBS]
+        takes = [a for a in decisions if verb(a) == "take"]
+        # A cheap test before the dear lookahead: some Modify must make a die earn a main action, or no die earns
+        # one at all (then a Reroll may).
+        rows = [(_die(take)[1], _rows_for(view, _content(state), active, _die(take)[0])) for take in takes]
+        hopeful = set()
+        if any(any(_newly(grants, value, wrap_die(value, d)) for d in (1, -1)) for value, grants in rows):
+            hopeful.add("modify")
+        if not any(any(grants(value)) for value, grants in rows):
+            hopeful.add("reroll")
+        if not lacking & hopeful:
+            return None
+        pruned = self._prune(state, active, decisions)
+        action, _ = self._take_choice(state, active, pruned, seat, lacking & hopeful, legal)
+        return action if verb(action) in FREE_VERBS else None
+
+    # ---- free actions ------------------------------------------------------------------------------------
+
+    def _take_choice(
+        self, state: State[Any], seat: int, candidates: list[Any], actor: int, kinds: set[str], legal: list[Any]
+    ) -> tuple[Any, list[Any]]:
+        """The best of taking each die (written and used greedily) and of `actor`'s Modify or Reroll of `kinds` first.
+
+        A free action counts only when it beats every plain take: its value already pays for the free action it
+        uses up (the evaluation values a free action held).
+        """
+        scored = self._scored(state, seat, candidates, finish=True)
+        if not kinds or not scored:
+            return self._pick(scored)
+        top = max(value for value, _, _ in scored)
+        takes = [(value, action, rest) for value, action, rest in scored if verb(action) == "take"]
+        extra: list[tuple[float, Any, list[Any]]] = []
+        if "modify" in kinds:
+            extra += self._modify_options(state, seat, takes, actor)
+        best_rest = next(rest for value, _, rest in scored if value > top - TIE)
+        if "reroll" in kinds and not any(verb(a) in MAIN_VERBS for a in best_rest):
+            extra += self._reroll_options(state, seat, takes, actor, legal)  # only when no die earns a main action
+        better = [option for option in extra if option[0] > top + TIE]
+        return self._pick(better) if better else self._pick(scored)
+
+    def _modify_options(
+        self, state: State[Any], seat: int, takes: list[tuple[float, Any, list[Any]]], actor: int
+    ) -> list[tuple[float, Any, list[Any]]]:
+        """(value, modify, [take, rest...]) for each Modify by `actor` that makes a die earn a main action it did not.
+
+        Other modifications change only the number written (a pip of the row's last number), never worth a free
+        action, so they are not looked at.
+        """
+        view = _view(state)
+        options: list[tuple[float, Any, list[Any]]] = []
+        for _, take, _ in takes:
+            colour, value = _die(take)
+            rows = _rows_for(view, _content(state), seat, colour)
+            for way, delta in (("up", 1), ("down", -1)):
+                turned = wrap_die(value, delta)
+                if not _newly(rows, value, turned):
+                    continue
+                modify = f"modify {colour}{value} {way}"
+                child = state.clone()
+                child.apply_action(modify, actor)
+                [(after, retake, rest)] = self._scored(child, seat, [f"take {colour}{turned}"], finish=True)
+                options.append((after, modify, [retake, *rest]))
+        return options
+
+    def _reroll_options(
+        self,
+        state: State[Any],
+        seat: int,
+        takes: list[tuple[float, Any, list[Any]]],
+        actor: int,
+        legal: list[Any],
+    ) -> list[tuple[float, Any, list[Any]]]:
+        """(expected value, reroll, []) for rerolling one die, every die but the best, or all, by `actor`.
+
+        Taking a die at a value is worth the same for every value that earns the same main actions, less the
+        pips written, so one lookahead per class of values gives a die's whole table. The dice are independent, so
+        the expected best take after a reroll is exact.
+        """
+        if not takes:
+            return []
+        w = self.weights
+        current = {_die(take)[0]: value for value, take, _ in takes}
+        tables = {
+            colour: self._die_table(state, seat, take, value, actor)
+            for value, take, _ in takes
+            for colour in [_die(take)[0]]
+        }
+        shown = {_die(take)[0]: _die(take)[1] for _, take, _ in takes}
+        order = [c for c in DICE_COLOURS if c in current]
+        leader = max(order, key=lambda c: current[c])
+        # Rerolling more dice never lowers the best take (the best kept die stays), so beyond single dice only
+        # "every die but the best" and "every die" can be the best sets.
+        choices = [[c] for c in order] + [[c for c in order if c != leader], order]
+        options: list[tuple[float, Any, list[Any]]] = []
+        for chosen in choices:
+            if not chosen:
+                continue
+            kept = max((current[c] for c in order if c not in chosen), default=-float("inf"))
+            expected = _expected_max(kept, [tables[c] for c in chosen])
+            action = "reroll " + " ".join(f"{c}{shown[c]}" for c in chosen)
+            if action in legal:
+                options.append((expected - w.free - REROLL_SPREAD * (len(chosen) - 1), action, []))
+        return options
+
+    def _die_table(self, state: State[Any], seat: int, take: Any, value: float, actor: int) -> list[float]:
+        """What taking this die is worth at each face 1-6 (no free action spent), from one lookahead per class."""
+        w = self.weights
+        colour, shown = _die(take)
+        rows = _rows_for(_view(state), _content(state), seat, colour)
+        known: dict[tuple[bool, ...], tuple[int, float]] = {rows(shown): (shown, value)}
+        table = []
+        for face in DIE_FACES:
+            key = rows(face)
+            if key not in known:
+                child = state.clone()
+                child.apply_action(f"reroll {colour}{shown}", actor)
+                child.apply_action(f"roll {face}")
+                [(after, _, _)] = self._scored(child, seat, [f"take {colour}{face}"], finish=True)
+                known[key] = (face, after + w.free)  # the lookahead spent the reroll: count it back
+            base_face, base = known[key]
+            table.append(base - w.last_number * (face - base_face))  # only the number written differs
+        return table
+
+    def _assist(self, state: State[Any], seat: int, active: int) -> Any | None:
+        """Assist when the +1 makes the active hunter's best attack worth more than the assist kept.
+
+        Only the attacks are compared (the other steps lose nothing but the assist): the active hunter's own
+        lookahead then sees the raised attack and takes it.
+        """
+        decisions = [a for a in state.legal_actions(active) if verb(a) not in FREE_VERBS]
+        attacks = [a for a in self._prune(state, active, decisions) if _attack_verb(a)]
+        if not attacks or not all(verb(a) in TURN_VERBS for a in decisions):
+            return None
+        without = max(value for value, _, _ in self._scored(state, active, attacks, finish=False))
+        child = state.clone()
+        child.apply_action("assist", seat)
+        helped = [a for a in child.legal_actions(active) if verb(a) not in FREE_VERBS]
+        raised = [a for a in self._prune(child, active, helped) if _attack_verb(a)]
+        with_assist = max(value for value, _, _ in self._scored(child, active, raised, finish=False))
+        return "assist" if with_assist > without + TIE else None
 
     # ---- evaluation --------------------------------------------------------------------------------------
 
@@ -263,6 +451,61 @@ class HeuristicBot(Bot):
         if state.is_terminal():
             return WIN if state.returns()[0] > 0 else -WIN
         return evaluate(_view(state), _content(state), self.weights)
+
+
+def _held(legal: list[Any]) -> set[str]:
+    """The kinds of die-changing free action (modify, reroll) among a seat's legal actions."""
+    return {verb(a) for a in legal if verb(a) in ("modify", "reroll")}
+
+
+def _die(take: str) -> tuple[str, int]:
+    """(colour, value) of the die a `take` action names."""
+    name = take.split()[1]
+    return name[:-1], int(name[-1])
+
+
+def _attack_verb(action: str) -> bool:
+    """Whether an action of the active hunter is an attack an Assist raises (knife, rifle, trap, or a power)."""
+    words = action.split()
+    kind = words[1] if words[0] == "extra" and len(words) > 1 else words[0]
+    return kind in ("knife", "rifle", "trap", "power")
+
+
+def _rows_for(
+    view: Mapping[str, Any], content: HuntContent, seat: int, colour: str
+) -> Callable[[int], tuple[bool, ...]]:
+    """A function: die value -> for each row a die of `colour` can be written in, whether it earns the main action."""
+    hunter = view["hunters"][seat]
+    rows = [
+        (hunter["rows"][row.id], hunter["resets"][row.id])
+        for row in content.sheet.rows
+        if (colour == WILD or row.colour == colour) and len(hunter["rows"][row.id]) < len(row.boxes)
+    ]
+
+    def grants(value: int) -> tuple[bool, ...]:
+        return tuple(box_grants_main(numbers, resets, value) for numbers, resets in rows)
+
+    return grants
+
+
+def _newly(grants: Callable[[int], tuple[bool, ...]], value: int, turned: int) -> bool:
+    """Whether a die turned from `value` to `turned` earns the main action of some row that `value` does not."""
+    return any(now and not before for now, before in zip(grants(turned), grants(value), strict=True))
+
+
+def _expected_max(kept: float, tables: list[list[float]]) -> float:
+    """The expected best of a known value and independent dice, each worth `table[face - 1]` with chance 1/6."""
+    points = sorted({v for table in tables for v in table} | ({kept} if kept > -float("inf") else set()))
+    expected, below = 0.0, 0.0
+    for point in points:
+        if point < kept:
+            continue
+        at_most = 1.0
+        for table in tables:
+            at_most *= sum(1 for v in table if v <= point) / len(table)
+        expected += point * (at_most - below)
+        below = at_most
+    return expected
 
 
 def _legal(state: State[Any], seat: int) -> list[Any]:
@@ -320,6 +563,8 @@ def _view(state: State[Any]) -> Mapping[str, Any]:
         "turn": state.turn,
         "round": state.round,
         "decks": state.decks,
+        "phase": state.phase,
+        "step": state.step,
         "stats": [{s: state.stat(seat, s) for s in STATS} for seat in range(state.players)],
     }
 
