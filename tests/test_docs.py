@@ -18,6 +18,7 @@ DOCUMENTS = [
     "docs/terminal.md",
     "docs/content.md",
     "docs/games/wolves-on-the-hunt.md",
+    "docs/games/wolf.md",
 ]
 MODULES = ["wolfpack", "wolfpack.testing"]
 

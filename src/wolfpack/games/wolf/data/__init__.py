@@ -1,0 +1,1 @@
+"""The default WOLF content pack: TOML files read with importlib.resources."""
