@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/hunt_balance.py                          # 2000 two-player games per difficulty
     .venv/bin/python benchmarks/hunt_balance.py --games 200 --difficulty normal --jobs 2
+    .venv/bin/python benchmarks/hunt_balance.py --games 500 --content my-pack/   # balance your own pack
 
 Game `i` is exactly game `i` of `wolfpack.sim.arena("wolves-on-the-hunt", [heuristic] * players, games, seed)`:
 chance from `random.Random(game_seed(seed, i))`, the bot in seat `s` seeded with `bot_seed(seed, i, s)`, every
@@ -43,16 +44,16 @@ def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def _load(players: int, difficulty: str) -> Game[Any]:
+def _load(players: int, difficulty: str, content: str | None) -> Game[Any]:
     if GAME not in registry.game_names():
         wolfpack.register_game(HuntGame)
-    return wolfpack.load_game(GAME, players=players, difficulty=difficulty)
+    return wolfpack.load_game(GAME, players=players, difficulty=difficulty, content=content)
 
 
-def _play(args: tuple[int, str, int, int]) -> tuple[float, str]:
+def _play(args: tuple[int, str, int, int, str | None]) -> tuple[float, str]:
     """Play game `index` of a run; return the win (1 or 0) and how it ended ("round 5: elders", ...)."""
-    index, difficulty, players, seed = args
-    game = _load(players, difficulty)
+    index, difficulty, players, seed, content = args
+    game = _load(players, difficulty, content)
     bots = [HeuristicBot(bot_seed(seed, index, seat)) for seat in range(players)]
     state = play_game(game, bots, game_seed(seed, index))
     returns = state.returns()
@@ -75,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="arena seed (default 1)")
     parser.add_argument("--difficulty", default="all", choices=("all", *DIFFICULTIES))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--content", default=None, help="an organiser's content pack (directory or file)")
     args = parser.parse_args(argv)
     difficulties = DIFFICULTIES if args.difficulty == "all" else (args.difficulty,)
     print("command:", shlex.join([".venv/bin/python", "benchmarks/hunt_balance.py", *sys.argv[1:]]))
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for difficulty in difficulties:
             start = time.perf_counter()
-            tasks = [(index, difficulty, args.players, args.seed) for index in range(args.games)]
+            tasks = [(index, difficulty, args.players, args.seed, args.content) for index in range(args.games)]
             results = list(pool.map(_play, tasks, chunksize=8))
             wins = sum(win for win, _ in results)
             low, high = wilson(wins, args.games)

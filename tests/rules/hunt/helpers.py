@@ -9,6 +9,7 @@ dice red 5, green 4, yellow 3, purple 2, black 6, blue 1, white 4, and the chara
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,8 @@ GAME = "wolves-on-the-hunt"
 CHARACTERS = ("joanna", "jack", "nadia", "viktor")
 HEARTS = 8
 """The hearts every hunter of a test position starts with."""
+PACK = Path(__file__).parent / "pack"
+"""The wolf cards these tests are written against (frozen; the default pack is tuned for balance)."""
 DICE = {"red": 5, "green": 4, "yellow": 3, "purple": 2, "black": 6, "blue": 1, "white": 4}
 
 
@@ -37,7 +40,7 @@ def hunt_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def new_game(players: int = 1, difficulty: str = "normal") -> HuntGame:
     """The game with these options."""
-    game = wolfpack.load_game(GAME, players=players, difficulty=difficulty)
+    game = wolfpack.load_game(GAME, players=players, difficulty=difficulty, content=str(PACK))
     assert isinstance(game, HuntGame)
     return game
 
