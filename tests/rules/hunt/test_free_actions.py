@@ -75,6 +75,28 @@ def test_no_free_actions_while_the_wolves_attack() -> None:
     assert state.legal_actions(1) == []
 
 
+def test_no_free_actions_while_a_kill_bonus_is_chosen() -> None:
+    data = duo()
+    put_wolf(data, "S", "day-06", damage=1)  # Thin Howler, 1 health left: its bonus is enhance any
+    state = play(load(data), "take green4", "write rifle", "rifle S", seat=0)
+    assert state.tasks[-1] == ["bonus", 0, "enhance"] and state.current_player() == 0
+    assert legal(state) == ["bonus knife", "bonus rifle", "bonus traps"]  # not the killer's own Modify either
+    assert state.legal_actions(1) == []
+    refused(state, "modify black6 up", seat=1)
+    play(state, "bonus traps")
+    assert legal(state, "modify", seat=1) != []  # the free moment is back
+
+
+def test_no_free_actions_during_a_chance_event() -> None:
+    state = play(load(duo()), "reroll red5", seat=1)
+    assert state.current_player() == CHANCE and state.tasks == [["roll", "red"]]
+    assert state.legal_actions(0) == [] and state.legal_actions(1) == []
+    refused(state, "modify black6 up", seat=0)
+    refused(state, "reroll black6", seat=0)
+    play(state, "roll 2")
+    assert legal(state, "modify", seat=1) != []
+
+
 def assisted(players: int = 2, difficulty: str = "easy") -> dict:
     """Jack (Knife 3) on E-SE beside a wolf at E; on easy every sheet starts with an Assist."""
     data = position(players=players, difficulty=difficulty, characters=("jack", "joanna", "nadia", "viktor"))
@@ -115,3 +137,12 @@ def test_an_assist_raises_the_trap_values_allowed() -> None:
     assert "trap S=trap-3:2" not in legal(state, "trap")
     play(state, "assist", seat=1)
     assert "trap S=trap-3:2" in legal(state, "trap")
+
+
+def test_an_assist_not_used_lapses_when_the_turn_ends() -> None:
+    data = assisted(players=1)
+    data["dice"]["red"][0] = 3
+    state = play(load(data), "take red3", "write knife", "assist", "end")  # the knife is not used
+    assert state.hunters[0]["free"]["assist"] == 0
+    play(state, "turn", "face day-01", "back W", "take white4", "write knife", "knife E")
+    assert state.wolves["E"]["damage"] == 3  # Knife 3: the assist of the last turn is gone

@@ -31,6 +31,16 @@ def test_heal_player_outlines_two_hearts() -> None:
     assert (state.hunters[0]["hearts"], state.hunters[0]["dashed"]) == (7, 6)
 
 
+def test_heal_player_outlines_only_as_many_hearts_as_are_dashed() -> None:
+    state = rifle_kill("day-13", hearts=5, dashed=1)
+    assert (state.hunters[0]["hearts"], state.hunters[0]["dashed"]) == (6, 0)
+
+
+def test_enhance_any_leaves_out_a_full_track() -> None:
+    state = rifle_kill("day-06", stats={"knife": 8, "rifle": 4, "traps": 1})
+    assert legal(state) == ["bonus rifle", "bonus traps"]
+
+
 def test_heal_dog_clears_one_dog_of_the_killers_choice() -> None:
     data = position()
     put_wolf(data, "S", "day-14", damage=1)
@@ -49,6 +59,15 @@ def test_reset_line_goes_after_the_last_number_of_a_chosen_row() -> None:
     assert legal(state) == ["reset knife", "reset rifle"]
     play(state, "reset knife")
     assert state.hunters[0]["resets"]["knife"] == [1]
+
+
+def test_a_reset_line_is_not_drawn_twice_in_the_same_place() -> None:
+    data = position()
+    data["hunters"][0]["rows"].update(knife=[6], samovar=[3])
+    data["hunters"][0]["resets"]["knife"] = [1]  # the knife row already has a line after its last number
+    put_wolf(data, "S", "day-07", damage=2)
+    state = play(load(data), "take green4", "write rifle", "rifle S")
+    assert legal(state) == ["reset rifle", "reset samovar"]
 
 
 def test_a_trap_kill_earns_nothing() -> None:

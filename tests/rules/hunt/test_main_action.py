@@ -71,6 +71,14 @@ def test_unlocked_health_is_used_at_once() -> None:
     assert (state.hunters[0]["hearts"], state.hunters[0]["dashed"]) == (9, 7)
 
 
+def test_unlocked_health_outlines_nothing_without_a_dashed_heart() -> None:
+    data = position()
+    data["hunters"][0].update(hearts=5, dashed=0)
+    data["hunters"][0]["rows"]["knife"] = [1]
+    state = play(load(data), "take red5", "write knife")  # box 2 of the knife row: health
+    assert (state.hunters[0]["hearts"], state.hunters[0]["dashed"]) == (5, 0)
+
+
 def test_an_unlocked_main_action_is_used_later_and_only_once() -> None:
     data = position()
     data["hunters"][0]["rows"]["knife"] = [1, 1]

@@ -77,6 +77,14 @@ def test_a_hunter_must_stop_on_entering_a_space_beside_a_pinning_wolf() -> None:
     assert [m for m in legal(state, "move") if m.endswith(" cw")] == ["move NE-E cw"]
 
 
+def test_a_hunter_on_the_space_where_a_pin_stops_the_move_blocks_the_way() -> None:
+    data = position(players=2, characters=("joanna", "ruth"))  # Ruth stands on NE-E, beside E
+    put_wolf(data, "E", "day-05")
+    state = play(load(data), "take red5")  # without the pin Joanna could pass Ruth to E-SE or SE-S
+    assert [m for m in legal(state, "move") if m.endswith(" cw")] == []
+    assert refused(state, "move E-SE cw").rule == "move"
+
+
 def test_an_outwitted_pinning_wolf_pins_nobody() -> None:
     data = solo(red=1)
     put_wolf(data, "NE", "day-05", outwit=True)

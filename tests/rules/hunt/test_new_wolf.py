@@ -62,6 +62,15 @@ def test_the_deck_running_out_on_a_draw_is_rebuilt_before_its_back_is_read() -> 
     assert outcomes(state) == {"back SE": 0.5, "back S": 0.5}
 
 
+def test_with_no_card_left_and_no_dead_wolves_the_drawn_cards_own_back_places_it() -> None:
+    data = at_choice()
+    data["decks"]["day"] = {"cards": ["day-03"], "top": None}  # nobody has seen a back: only its own says E
+    state = play(load(data), "turn", "face day-03")
+    assert not state.is_chance_node()  # no next card to show a back
+    assert state.wolves == {"E": {"id": "day-03", "damage": 0, "outwit": False}} and state.last_arrival == "E"
+    assert state.decks["day"] == {"cards": [], "top": None}
+
+
 def test_every_trap_at_the_location_goes_off_on_arrival() -> None:
     data = at_choice()
     data["traps"] = {"E": [["trap-1", 1], ["trap-2", 1]]}
@@ -77,6 +86,15 @@ def test_a_trap_kills_an_arriving_wolf_and_earns_no_bonus() -> None:
     state = play(load(data), "turn", "face day-01", "back E")
     assert "E" not in state.wolves and state.discard["day"] == ["day-01"]
     assert state.hunters[0]["stats"]["knife"] == 1  # day-01's bonus (knife) is not earned
+
+
+def test_a_wolf_killed_by_traps_on_arrival_uses_no_ability() -> None:
+    data = at_choice()
+    data["traps"] = {"N": [["trap-2", 3]]}
+    data["decks"]["day"]["top"] = "SE"
+    state = play(load(data), "turn", "face day-04", "back N")  # Snow Biter: health 3, first strike on arrival
+    assert "N" not in state.wolves and state.discard["day"] == ["day-04"]
+    assert state.hunters[0]["hearts"] == 8 and state.dogs["dog-n"] == 0  # Joanna (N-NE) and dog-n face N
 
 
 def test_rulebook_example_a_trap_on_an_occupied_location_waits_for_the_next_wolf() -> None:

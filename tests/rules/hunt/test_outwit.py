@@ -42,3 +42,21 @@ def test_an_outwitted_capturer_lets_its_die_go() -> None:
     data["dice"]["red"][1] = "day-09"
     state = play(load(data), "take blue1", "write outwit", "outwit N")
     assert state.dice["red"][1] == "pool"
+
+
+def test_an_outwitted_wolf_loses_its_immunity() -> None:
+    data = position(characters=("jack",))  # Jack on E-SE
+    data["hunters"][0]["stats"]["knife"] = 1  # Knife 1
+    data["hunters"][0]["mains"] = {"knife": 1}
+    put_wolf(data, "E", "night-03")  # Iron Pelt: immune to knives, health 6
+    state = play(load(data), "take blue1", "write outwit", "outwit E", "extra knife E")
+    assert state.wolves["E"]["damage"] == 1 * 2 and state.hunters[0]["hearts"] == 8
+
+
+def test_a_token_comes_without_from_when_only_one_wolf_can_give_it() -> None:
+    wolves = (("N", "day-15", False), ("NE", "day-13", False), ("S", "day-16", True))
+    state = play(load(joanna(*wolves)), "take blue1", "write outwit")
+    # one token in the supply and one on S: outwitting two wolves needs both, so S must give its own
+    assert legal(state, "outwit") == ["outwit N", "outwit N NE", "outwit NE"]
+    play(state, "outwit N NE")
+    assert sorted(loc for loc, w in state.wolves.items() if w["outwit"]) == ["N", "NE"]

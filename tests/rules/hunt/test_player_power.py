@@ -39,11 +39,37 @@ def test_charge_without_moving() -> None:
     assert state.wolves["E"]["damage"] == 3 and state.hunters[0]["space"] == "E-SE"
 
 
+def test_charge_is_a_move_only_where_no_wolf_is_adjacent_after_it() -> None:
+    state = powered(hunter("jack", ("S", "night-16")))  # Jack on E-SE: no wolf beside him yet
+    forms = legal(state, "power")
+    assert "power SE-S cw" not in forms and "power SE-S cw S" in forms  # beside S it must knife
+    assert "power NE-E ccw" in forms  # nothing beside NE-E: a move only
+    play(state, "power NE-E ccw")
+    assert state.hunters[0]["space"] == "NE-E" and state.wolves["S"]["damage"] == 0
+    assert state.hunters[0]["hearts"] == 8
+
+
 def test_snare_places_traps_anywhere_and_springs_at_once_under_a_wolf() -> None:
     state = powered(hunter("nadia", ("N", "night-16")))
     assert "power N=trap-6:3 E=trap-5:3" in legal(state, "power")
     play(state, "power N=trap-6:3 E=trap-5:3")
     assert state.wolves["N"]["damage"] == 3 and state.traps == {"E": [["trap-5", 3]]}
+
+
+def test_snare_gets_neither_the_space_bonus_nor_an_assist() -> None:
+    data = hunter("nadia", players=2)
+    data["hunters"][0].update(space="SW-W", mains={"trap": 1})  # Traps 3, +1 on SW-W; an unlocked trap action
+    data["hunters"][1]["free"]["assist"] = 1
+
+    def highest_snare(state: object) -> int:
+        return max(int(part.rpartition(":")[2]) for form in legal(state, "power") for part in form.split()[1:])
+
+    state = powered(data)
+    assert highest_snare(state) == 3
+    play(state, "assist", seat=1)  # offered for the unlocked trap action
+    assert highest_snare(state) == 3
+    play(state, "power N=trap-1:1", seat=0)
+    assert "extra trap W=trap-6:5" in legal(state, "extra")  # the assist is left for the trap action: 3 + 1 + 1
 
 
 def test_hounds_may_bring_the_fifth_dog_and_every_dog_bites_a_wolf_it_faces() -> None:

@@ -58,6 +58,29 @@ def test_howling_brings_a_random_wolf_to_the_next_free_location_clockwise() -> N
     assert state.wolves["E"]["id"] == "day-13"
 
 
+def test_a_howled_wolf_springs_the_traps_where_it_lands_and_uses_its_ability() -> None:
+    data = arriving("day-06", "N")
+    data["traps"] = {"NE": [["trap-1", 1]]}
+    state = draw(data, "day-06", "N")  # the howler lands at N: its howl goes to NE, the next free location
+    play(state, "howl day-04")  # Snow Biter: health 3, first strike on arrival
+    assert state.wolves["NE"] == {"id": "day-04", "damage": 1, "outwit": False} and state.traps == {}
+    assert state.hunters[0]["hearts"] == 8 - 1 and state.dogs["dog-n"] == 1  # Joanna (N-NE) and dog-n face NE
+
+
+def test_a_howl_with_no_vacant_location_brings_no_wolf() -> None:
+    data = arriving("day-06", "N")
+    for location, wolf in zip(
+        ["NE", "E", "SE", "S", "SW", "W", "NW"],
+        ["day-02", "day-03", "day-13", "day-15", "day-16", "day-08", "day-14"],
+        strict=True,
+    ):
+        put_wolf(data, location, wolf)
+    state = draw(data, "day-06", "N")  # the howler takes the last free location
+    assert state.wolves["N"]["id"] == "day-06" and len(state.wolves) == 8
+    assert not state.is_chance_node() and state.step == "action"  # no howl event: nothing happens
+    assert len(state.decks["day"]["cards"]) == 16 - 7 - 1
+
+
 def test_healing_adjacent_clears_the_neighbours_not_itself() -> None:
     data = position()
     data.update(step="choose")
@@ -95,6 +118,44 @@ def test_an_outwitted_aggressive_wolf_adds_nothing() -> None:
     put_wolf(data, "W", "night-08", outwit=True)
     state = play(load(data), "take red5", "write knife", "knife E")
     assert state.hunters[0]["hearts"] == 8 - 2
+
+
+def test_two_aggressive_wolves_add_two() -> None:
+    data = position(characters=("jack",))
+    data.update(round=5, leader="leader-1")  # The Grey King has aggression too
+    put_wolf(data, "E", "night-15")
+    put_wolf(data, "W", "night-08")
+    put_wolf(data, "N", "leader-1")
+    state = play(load(data), "take red5", "write knife", "knife E")
+    assert state.hunters[0]["hearts"] == 8 - (2 + 1 + 1)
+
+
+def test_aggression_does_not_raise_first_strike() -> None:
+    data = arriving("day-04", "N")
+    put_wolf(data, "S", "night-08")
+    state = draw(data, "day-04", "N")
+    assert state.hunters[0]["hearts"] == 8 - 1 and state.dogs["dog-n"] == 1
+
+
+def test_aggression_does_not_raise_the_damage_of_a_ninth_wolf() -> None:
+    data = position()
+    data.update(step="choose")
+    wolves = ["day-02", "day-03", "day-13", "day-15", "day-16", "day-08", "day-14", "night-08"]
+    for location, wolf in zip(["N", "NE", "E", "SE", "S", "SW", "W", "NW"], wolves, strict=True):
+        put_wolf(data, location, wolf)
+    state = play(load(data), "turn")
+    assert state.hunters[0]["hearts"] == 8 - 1
+
+
+def test_aggression_does_not_raise_the_damage_of_a_pack_leader_that_cannot_arrive() -> None:
+    data = position()
+    data.update(round=5, step="choose", turns=[0])
+    wolves = ["night-02", "night-03", "night-04", "night-05", "night-06", "night-07", "night-08"]
+    for location, wolf in zip(["N", "NE", "E", "SE", "S", "SW", "W"], wolves, strict=True):
+        put_wolf(data, location, wolf)
+    state = play(load(data), "face night-01", "back NW")  # the Night Wolf takes the last free location
+    assert state.wolves["NW"]["id"] == "night-01" and state.leader_location() is None
+    assert state.hunters[0]["hearts"] == 8 - 1  # the Pack Leader's 1, no ninth wolf
 
 
 def test_immune_to_traps_ignores_traps_on_arrival() -> None:
