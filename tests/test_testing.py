@@ -10,6 +10,7 @@ from wolfpack.testing import ConformanceError, check_game
 GAME_OPTIONS = {
     "spacewolves": [{"players": 3}, {"players": 4}, {"players": 3, "max_rounds": 2}],
     "wolves-on-the-hunt": [{"players": 1, "difficulty": "easy"}, {"players": 4, "difficulty": "hard"}],
+    "wolf": [{"players": n, "max_rounds": 6} for n in (2, 3, 4, 5, 6)],
 }
 
 

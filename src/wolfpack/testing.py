@@ -179,11 +179,11 @@ def _check_no_leaks(state: State[Any], step: int) -> None:
     """Plant canaries in every secret and prove each viewer sees its own and never another's."""
     planted, viewers = state.with_canaries()
     for viewer, (visible, hidden) in viewers.items():
-        text = json.dumps(planted.observation(viewer))
+        text = json.dumps([planted.observation(viewer), planted.log(viewer)])
         for canary in visible:
-            _require(canary in text, f"step {step}: observation({viewer}) lacks its own secret {canary!r}")
+            _require(canary in text, f"step {step}: observation({viewer}) and its log lack its own secret {canary!r}")
         for canary in hidden:
-            _require(canary not in text, f"step {step}: observation({viewer}) leaks {canary!r}")
+            _require(canary not in text, f"step {step}: observation({viewer}) or its log leaks {canary!r}")
 
 
 def _check_garbage_rejected(state: State[Any], step: int) -> None:

@@ -336,6 +336,16 @@ class State(ABC, Generic[A]):
         """Every action applied since this game's start position, chance outcomes included."""
         return list(self._history)
 
+    def log(self, player: int | None = None) -> list[str]:
+        """The game's log as `player` may read it (`None`: the public log); secret outcomes are masked."""
+        if player is not None:
+            self._check_seat(player)
+        return self._log(player)
+
+    def _log(self, player: int | None) -> list[str]:
+        """The log for `player`; games with secrets override it (by default, every action in notation)."""
+        return [self._action_to_string(action) for action in self._history]
+
     def action_to_string(self, action: A | object) -> str:
         """The canonical notation of an action; `parse_action` reads it back."""
         return self._action_to_string(self._coerce_action(action))

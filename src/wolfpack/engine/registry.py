@@ -13,6 +13,7 @@ from wolfpack.engine.game import Game
 _BUILTIN: dict[str, str] = {
     "spacewolves": "wolfpack.games.spacewolves.game:SpacewolvesGame",
     "wolves-on-the-hunt": "wolfpack.games.hunt.game:HuntGame",
+    "wolf": "wolfpack.games.wolf.game:WolfGame",
 }
 _registered: dict[str, type[Game[Any]]] = {}
 

@@ -1,0 +1,70 @@
+"""WOLF rules as pure functions over the board: where a unit may move, whom it may reach, what a roll means.
+
+Nothing here knows the state's layout; the state passes the squares that matter (units, barricades) as sets.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Container
+from fractions import Fraction
+from functools import cache
+from typing import Final
+
+from wolfpack.games.wolf.content import Board, Square, parse_square, square_name
+
+PACK: Final = "pack"
+"""The werewolves' turn in the turn order."""
+HEROES: Final = "heroes"
+WOLVES: Final = "wolves"
+"""The two sides."""
+BLACK: Final = "black"
+GREY: Final = "grey"
+"""The two kinds of wolf card: black contaminates."""
+
+ONE_DIE: Final = tuple((face, Fraction(1, 6)) for face in range(1, 7))
+"""The faces of one die with their chances."""
+TWO_DICE: Final = tuple((total, Fraction(6 - abs(total - 7), 36)) for total in range(2, 13))
+"""The totals of two dice with their chances (2 and 12: 1 in 36; 7: 6 in 36)."""
+
+
+def walk_destinations(
+    board: Board, start: Square, limit: int, obstacles: Container[Square], taken: Container[Square]
+) -> frozenset[Square]:
+    """The squares a unit may end on walking up to `limit` steps from `start`, orthogonally or diagonally.
+
+    It never steps onto obstacle terrain or an `obstacles` square, and never ends on a `taken` square (one unit
+    per square); it may end where it started.
+    """
+    reached = {start: 0}
+    queue = deque([start])
+    while queue:
+        square = queue.popleft()
+        if reached[square] == limit:
+            continue
+        for step in board.steps(square):
+            if step not in reached and step not in obstacles:
+                reached[step] = reached[square] + 1
+                queue.append(step)
+    return frozenset(square for square in reached if square == start or square not in taken)
+
+
+def teleport_destinations(board: Board, start: Square, limit: int, taken: Container[Square]) -> frozenset[Square]:
+    """The open, free squares at most `limit` from `start`, whatever lies between (a teleport ignores obstacles)."""
+    return frozenset(
+        square
+        for square in board.within(start, limit)
+        if square == start or (board.is_open(square) and square not in taken)
+    )
+
+
+@cache
+def sq(name: str) -> Square:
+    """The square of a square name (remembered: the rules convert the same few hundred names all the time)."""
+    return parse_square(name)
+
+
+@cache
+def name_of(square: Square) -> str:
+    """The name of a square."""
+    return square_name(square)

@@ -1,0 +1,340 @@
+"""WOLF: the state machine. One position of the game, its legal actions, and how each action changes it.
+
+Seats: the hero seats first (the player-count table of the content pack says which heroes each plays), then the
+werewolf seat, last. Turns go hero by hero in the pack's hero order, then the pack; a seat with several heroes
+plays each hero's turn. A turn is a sequence of steps (roll, move, special action, its rolls and draws); `step`
+names the one waiting, `pending` holds what it needs. Everything is JSON-ready so that a position can be saved,
+loaded and written by hand (docs/games/wolf.md, "Position notation").
+
+Secrets (the wolf cards a hero holds, object cards in hands and piles) carry the list of seats that have seen
+them; `observation(seat)` and `log(seat)` show a secret only to those seats. The wolf-card stock's make-up and the
+object cards not yet dealt from a pile exist only as counts, and chance decides a card when it is drawn or seen.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final
+
+from wolfpack.engine.constants import CHANCE, TERMINAL
+from wolfpack.engine.errors import InvalidActionError
+from wolfpack.engine.game import State
+from wolfpack.games.wolf.content import WolfContent
+from wolfpack.games.wolf.rules import BLACK, GREY, HEROES, ONE_DIE, PACK, TWO_DICE, WOLVES, name_of
+from wolfpack.games.wolf.turn import APPLY, CHANCE_STEPS, DECISIONS, SETUP_STEPS
+
+if TYPE_CHECKING:
+    from wolfpack.games.wolf.game import WolfGame
+
+FIELDS: Final = (
+    "round",
+    "slot",
+    "step",
+    "pending",
+    "heroes",
+    "wolves",
+    "barricades",
+    "piles",
+    "pool",
+    "stock",
+    "deal",
+    "discard",
+    "released",
+    "acted",
+    "revealed",
+    "winner",
+    "events",
+)
+"""The position: every field a saved state holds besides the history."""
+
+
+class WolfState(State[str]):
+    """A position of WOLF. Actions are strings in the game's notation (docs/games/wolf.md, "Action notation")."""
+
+    __slots__ = ("content", "order", "pack_seat", "players", *FIELDS)
+
+    def __init__(self, game: WolfGame) -> None:
+        super().__init__(game)
+        content = game.content
+        self.content: WolfContent = content
+        self.players: int = game.options.players
+        self.pack_seat: int = self.players - 1
+        heroes = [hero.id for hero in content.characters.heroes]
+        self.order: tuple[str, ...] = (*heroes, PACK)
+        seats = {hero: seat for seat, group in enumerate(content.player_count(self.players).heroes) for hero in group}
+        self.round = 1
+        self.slot = 0
+        self.step = "deal"
+        self.pending: dict[str, Any] = {"hero": heroes[0]}
+        self.heroes: dict[str, dict[str, Any]] = {
+            hero: {
+                "seat": seats[hero],
+                "home": seats[hero],
+                "square": None,
+                "alive": True,
+                "transformed": False,
+                "invisible": 0,
+                "intoxicated": False,
+                "wolf_cards": [],
+                "objects": [],
+            }
+            for hero in heroes
+        }
+        self.wolves: dict[str, dict[str, Any]] = {
+            unit: {"square": None, "alive": True, "invisible": 0, "intoxicated": False}
+            for unit, _ in content.werewolf_units()
+        }
+        self.barricades: list[str] = sorted(name_of(s) for s in content.board.barricades)
+        self.piles: list[list[list[Any]]] = [
+            [[None, []] for _ in range(content.components.objects.per_square)] for _ in content.board.object_squares
+        ]
+        self.pool: dict[str, int] = {card.id: card.count for card in content.objects.cards}
+        deal = content.components.deal
+        stock = content.wolf_stock(self.players)
+        self.stock: dict[str, int] = {BLACK: stock["black"] - deal.black, GREY: stock["grey"] - deal.grey}
+        self.deal: dict[str, int] = {BLACK: deal.black, GREY: deal.grey}
+        self.discard: list[str] = []
+        self.released = 0
+        self.acted: list[str] = []
+        self.revealed = False
+        self.winner: str | None = None
+        self.events: list[list[Any]] = []
+
+    # ---- the engine's hooks ------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE, or TERMINAL."""
+        if self.winner is not None:
+            return TERMINAL
+        if self.step in CHANCE_STEPS:
+            return CHANCE
+        return self.actor()
+
+    def _legal_actions(self, player: int) -> list[str]:
+        return sorted(set(DECISIONS[self.step](self)))
+
+    def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
+        return [(outcome, float(p)) for outcome, p in self.chance_table()]
+
+    def _apply_action(self, action: str) -> None:
+        words = action.split()
+        if self.step in CHANCE_STEPS:
+            CHANCE_STEPS[self.step](self, words)
+        else:
+            APPLY[self.step](self, words)
+        self.check_end()
+
+    def _returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0] * self.players
+        return [1.0 if self.side_of(seat) == self.winner else -1.0 for seat in range(self.players)]
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        from wolfpack.games.wolf.views import observation
+
+        return observation(self, player)
+
+    def _log(self, player: int | None) -> list[str]:
+        lines = []
+        for public, secret, seen in self.events:
+            lines.append(f"{public}: {secret}" if secret is not None and self.sees(seen, player) else public)
+        return lines
+
+    def _coerce_action(self, action: object) -> str:
+        if not isinstance(action, str):
+            raise InvalidActionError(f"a WOLF action is text in notation, got {type(action).__name__}")
+        return self._parse_action(action)
+
+    def _action_to_string(self, action: str) -> str:
+        return action
+
+    def _parse_action(self, text: str) -> str:
+        from wolfpack.games.wolf.actions import parse
+
+        return parse(text)
+
+    def _why_illegal(self, action: str, player: int) -> tuple[str, str]:
+        from wolfpack.games.wolf.explain import why_illegal
+
+        return why_illegal(self, action, player)
+
+    def _copy(self) -> WolfState:
+        twin = object.__new__(WolfState)
+        State.__init__(twin, self.game)
+        twin.content, twin.players, twin.pack_seat, twin.order = self.content, self.players, self.pack_seat, self.order
+        for field in FIELDS:
+            setattr(twin, field, copy.deepcopy(getattr(self, field)))
+        return twin
+
+    def _to_dict(self) -> dict[str, Any]:
+        return {"position": {field: copy.deepcopy(getattr(self, field)) for field in FIELDS}}
+
+    def with_canaries(self) -> tuple[WolfState, dict[int | None, tuple[set[str], set[str]]]]:
+        """A copy whose every secret card and secret log entry holds a canary, with who may see each."""
+        planted = self._copy()
+        secrets: list[tuple[str, list[int]]] = []
+
+        def plant(card: list[Any], label: str) -> None:
+            if card[0] is not None:
+                card[0] = f"CANARY<{label}>"  # closed, so that no canary is a prefix of another
+                secrets.append((card[0], card[1]))
+
+        for hero_id, hero in planted.heroes.items():
+            for index, card in enumerate(hero["wolf_cards"]):
+                plant(card, f"wolf-{hero_id}-{index}")
+            for index, card in enumerate(hero["objects"]):
+                plant(card, f"object-{hero_id}-{index}")
+        for number, pile in enumerate(planted.piles):
+            for index, card in enumerate(pile):
+                plant(card, f"pile-{number}-{index}")
+        for index, event in enumerate(planted.events):
+            if event[1] is not None:
+                event[1] = f"CANARY<log-{index}>"
+                secrets.append((event[1], event[2]))
+        viewers: dict[int | None, tuple[set[str], set[str]]] = {}
+        for viewer in [None, *range(self.players)]:
+            shown = {canary for canary, seen in secrets if self.sees(seen, viewer)}
+            viewers[viewer] = (shown, {canary for canary, _ in secrets} - shown)
+        return planted, viewers
+
+    # ---- who, where, what --------------------------------------------------------------------------------
+
+    def sees(self, seen: Iterable[int], viewer: int | None) -> bool:
+        """Whether `viewer` (None: the public view) may see a secret seen by the seats `seen`."""
+        seats = set(seen)
+        return len(seats) == self.players if viewer is None else viewer in seats
+
+    @property
+    def turn(self) -> str:
+        """Whose turn it is: a hero id or `pack`."""
+        return self.order[self.slot]
+
+    def actor(self) -> int:
+        """The seat that answers the pending decision."""
+        if self.step in ("consent", "hand"):
+            return int(self.heroes[self.pending["other"]]["seat"])
+        if self.step == "place":
+            unit = self.pending["unit"]
+            return int(self.heroes[unit]["seat"]) if unit in self.heroes else self.pack_seat
+        if self.step in ("takeover", "pack", "pack-action") or self.turn == PACK:
+            return self.pack_seat
+        return int(self.heroes[self.turn]["seat"])
+
+    def unit(self, unit_id: str) -> dict[str, Any]:
+        """The record of a hero or a werewolf unit."""
+        return self.heroes[unit_id] if unit_id in self.heroes else self.wolves[unit_id]
+
+    def on_board(self) -> dict[str, str]:
+        """Square name -> the unit standing there (heroes and werewolves in play)."""
+        units = {**self.heroes, **self.wolves}
+        return {u["square"]: unit_id for unit_id, u in units.items() if u["alive"] and u["square"] is not None}
+
+    def is_wolf_unit(self, unit_id: str) -> bool:
+        """Whether a unit fights for the pack openly: a werewolf, or a transformed hero."""
+        return unit_id in self.wolves or bool(self.heroes[unit_id]["transformed"])
+
+    def contaminated(self, hero_id: str) -> bool:
+        """Whether a hero holds a black wolf card whose effect no antidote has cancelled."""
+        return any(card[0] == BLACK and not card[2] for card in self.heroes[hero_id]["wolf_cards"])
+
+    def knows_contaminated(self, hero_id: str) -> bool:
+        """Whether the seat playing a hero has seen that he is contaminated (it then plays for the pack)."""
+        hero = self.heroes[hero_id]
+        return any(card[0] == BLACK and not card[2] and hero["seat"] in card[1] for card in hero["wolf_cards"])
+
+    def heroes_of(self, seat: int) -> list[str]:
+        """The living heroes a seat plays."""
+        return [h for h, hero in self.heroes.items() if hero["alive"] and hero["seat"] == seat]
+
+    def card_viewers(self, hero_id: str) -> list[int]:
+        """Who sees a wolf card dealt to a hero: his seat if it plays him alone, else the werewolf seat."""
+        seat = self.heroes[hero_id]["seat"]
+        return [seat] if len(self.heroes_of(seat)) <= 1 else [self.pack_seat]
+
+    def side_of(self, seat: int) -> str | None:
+        """The side a seat plays for now (None: a hero seat with no living hero, which has lost)."""
+        if seat == self.pack_seat:
+            return WOLVES
+        heroes = self.heroes_of(seat)
+        if not heroes:
+            return None
+        if any(not self.heroes[h]["transformed"] and not self.knows_contaminated(h) for h in heroes):
+            return HEROES
+        return WOLVES
+
+    def power_of(self, unit_id: str) -> list[str]:
+        """The powers a unit may use as its action (Speed, being permanent, is not one)."""
+        if unit_id in self.heroes:
+            powers = [self.content.hero(unit_id).power]
+        else:
+            powers = list(dict(self.content.werewolf_units())[unit_id].powers)
+        return [p for p in powers if p != "speed"]
+
+    def speed_bonus(self, unit_id: str) -> int:
+        """The Speed power's extra step (Miss Q), which she may always use."""
+        if unit_id not in self.heroes or self.content.hero(unit_id).power != "speed":
+            return 0
+        return self.content.power("speed").bonus or 0
+
+    def log_event(self, public: str, secret: str | None = None, seen: Iterable[int] = ()) -> None:
+        """Add a log line; `secret` is shown only to the seats in `seen`."""
+        self.events.append([public, secret, sorted(set(seen))])
+
+    # ---- chance ------------------------------------------------------------------------------------------
+
+    def chance_table(self) -> list[tuple[str, Fraction]]:
+        """The pending chance event's outcomes and their exact probabilities."""
+        if self.step == "deal":
+            return _counts_table("deal", self.deal)
+        if self.step == "wolf-card":
+            return _counts_table("wolf", self.stock)
+        if self.step == "object":
+            return _counts_table("card", self.pool)
+        dice = TWO_DICE if self.pending.get("dice") == 2 else ONE_DIE
+        return [(f"roll {total}", p) for total, p in dice]
+
+    # ---- ending ------------------------------------------------------------------------------------------
+
+    def check_end(self) -> None:
+        """Decide the game if a side has won (rulebook 5 and 9; docs/games/wolf.md, Interpretations)."""
+        if self.winner is not None or self.step in SETUP_STEPS:
+            return
+        living = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
+        clean = [h for h in living if not self.contaminated(h)]
+        pack = [w for w, wolf in self.wolves.items() if wolf["alive"]]
+        transformed = [h for h, hero in self.heroes.items() if hero["alive"] and hero["transformed"]]
+        if not clean:
+            self.finish(WOLVES, "no uncontaminated hero is left")
+        elif sum(self.stock.values()) == 0:
+            self.finish(HEROES, "the wolf cards have run out: dawn rises")
+        elif not pack and not transformed:
+            if not self.revealed:
+                self.revealed = True
+                for hero_id in living:
+                    self.reveal(hero_id)
+                self.log_event("only heroes remain: they all show their wolf cards")
+            if len(clean) == len(living):
+                self.finish(HEROES, "every werewolf is gone and no hero is contaminated")
+
+    def finish(self, side: str, why: str) -> None:
+        """End the game: `side` has won."""
+        self.winner = side
+        self.step = "over"
+        self.pending = {}
+        self.log_event(f"the {side} win: {why}")
+
+    def reveal(self, hero_id: str) -> None:
+        """Show a hero's wolf cards to everyone."""
+        cards = self.heroes[hero_id]["wolf_cards"]
+        for card in cards:
+            card[1] = list(range(self.players))
+        shown = ", ".join(card[0] + (" (cured)" if card[2] else "") for card in cards) or "none"
+        self.log_event(f"{hero_id} shows his wolf cards: {shown}")
+
+
+def _counts_table(word: str, counts: dict[str, int]) -> list[tuple[str, Fraction]]:
+    """Outcomes `word KIND` weighted by how many of each kind remain."""
+    total = sum(counts.values())
+    return [(f"{word} {kind}", Fraction(n, total)) for kind, n in sorted(counts.items()) if n > 0]

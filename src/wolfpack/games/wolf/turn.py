@@ -1,0 +1,931 @@
+"""WOLF's steps: for each step of the game, the decisions it offers and how its action or chance outcome applies.
+
+Every function takes the state (`WolfState`) and changes only it. The tables at the end map each step's name to
+its functions; `WolfState` dispatches through them. Rulebook chapters are named in the docstrings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from wolfpack.games.wolf.content import distance, orthogonally_adjacent
+from wolfpack.games.wolf.rules import BLACK, HEROES, PACK, name_of, sq, teleport_destinations, walk_destinations
+
+if TYPE_CHECKING:
+    from wolfpack.games.wolf.state import WolfState
+
+Words = list[str]
+WEAPON_KINDS: Final = frozenset({"weapon", "silver_bullet"})
+"""Object cards fired at a unit through the Weapons Table."""
+
+
+# ---- setup (rulebook 2) ------------------------------------------------------------------------------------
+
+
+def deal(state: WolfState, words: Words) -> None:
+    """Deal the next hero his wolf card from the ten set aside; then the rest go back to the stock."""
+    hero_id = state.pending["hero"]
+    colour = words[1]
+    state.deal[colour] -= 1
+    seen = state.card_viewers(hero_id)
+    state.heroes[hero_id]["wolf_cards"].append([colour, seen, False])
+    state.log_event(f"{hero_id} is dealt a wolf card", colour, seen)
+    heroes = list(state.heroes)
+    following = heroes.index(hero_id) + 1
+    if following < len(heroes):
+        state.pending = {"hero": heroes[following]}
+        return
+    for kind, count in state.deal.items():
+        state.stock[kind] += count
+        state.deal[kind] = 0
+    state.step, state.pending = "place", {"unit": heroes[0]}
+
+
+def place_options(state: WolfState) -> list[str]:
+    """The free start squares of the unit to place: H squares for heroes, W squares for werewolves."""
+    board = state.content.board
+    starts = board.hero_starts if state.pending["unit"] in state.heroes else board.wolf_starts
+    taken = state.on_board()
+    return [f"place {name_of(s)}" for s in starts if name_of(s) not in taken]
+
+
+def place(state: WolfState, words: Words) -> None:
+    """Put the unit on its start square; after the last unit the first turn begins."""
+    unit_id = state.pending["unit"]
+    state.unit(unit_id)["square"] = words[1]
+    state.log_event(f"{unit_id} is placed on {words[1]}")
+    units = [*state.heroes, *state.wolves]
+    following = units.index(unit_id) + 1
+    if following < len(units):
+        state.pending = {"unit": units[following]}
+        return
+    state.slot = 0
+    begin_slot(state)
+
+
+# ---- the turn order (rulebook 3) ---------------------------------------------------------------------------
+
+
+def begin_slot(state: WolfState) -> None:
+    """Start the turn of whoever's slot it is, skipping the dead, the intoxicated and a pack with nobody left."""
+    while state.winner is None:
+        turn = state.turn
+        if turn == PACK:
+            if _begin_pack_turn(state):
+                return
+        elif _begin_hero_turn(state, turn):
+            return
+        _next_slot(state)
+
+
+def _next_slot(state: WolfState) -> None:
+    """Move the turn on clockwise; after the pack's turn a new round begins (the game's length is bounded)."""
+    state.slot += 1
+    if state.slot == len(state.order):
+        state.slot = 0
+        if state.round == state.game.options.max_rounds:  # type: ignore[attr-defined]
+            state.finish(HEROES, f"dawn rises after round {state.round}")
+            return
+        state.round += 1
+
+
+def _begin_hero_turn(state: WolfState, hero_id: str) -> bool:
+    """Begin a hero's turn; False if he has none (dead, or intoxicated: he misses it)."""
+    hero = state.heroes[hero_id]
+    if not hero["alive"]:
+        return False
+    if hero["intoxicated"]:
+        hero["intoxicated"] = False
+        hero["invisible"] = max(0, hero["invisible"] - 1)
+        state.log_event(f"{hero_id} is intoxicated and misses his turn")
+        return False
+    if may_take_over(state, hero_id):
+        state.step, state.pending = "takeover", {"unit": hero_id}
+        return True
+    start_moving(state, hero_id)
+    return True
+
+
+def may_take_over(state: WolfState, hero_id: str) -> bool:
+    """Whether the werewolf seat may take over this contaminated hero of a multi-hero seat (rulebook 10)."""
+    hero = state.heroes[hero_id]
+    if hero["transformed"] or hero["seat"] == state.pack_seat:
+        return False
+    return any(card[0] == BLACK and not card[2] and state.pack_seat in card[1] for card in hero["wolf_cards"])
+
+
+def takeover(state: WolfState, words: Words) -> None:
+    """The werewolf seat takes the hero over (he transforms and plays for the pack) or leaves him be."""
+    hero_id = state.pending["unit"]
+    if words[0] == "take":
+        hero = state.heroes[hero_id]
+        hero["transformed"] = True
+        hero["seat"] = state.pack_seat
+        state.log_event(f"the werewolves take {hero_id} over: he turns his unit, a werewolf now")
+        refresh_knowledge(state)
+    start_moving(state, hero_id)
+
+
+def start_moving(state: WolfState, hero_id: str) -> None:
+    """A hero rolls for his move; a transformed hero moves up to 6 without rolling (rulebook 4 and 6)."""
+    if state.heroes[hero_id]["transformed"]:
+        limit = state.content.components.movement.transformed_max + state.speed_bonus(hero_id)
+        state.step, state.pending = "move", {"unit": hero_id, "limit": limit, "through": False, "then": "action"}
+    else:
+        state.step, state.pending = "roll", {"unit": hero_id, "dice": 1, "purpose": "move"}
+
+
+def end_turn(state: WolfState) -> None:
+    """End the current hero's turn or the current unit's part of the pack's turn."""
+    if state.winner is not None:
+        return
+    if state.turn == PACK:
+        _pack_next(state)
+        return
+    hero = state.heroes[state.turn]
+    hero["invisible"] = max(0, hero["invisible"] - 1)
+    _next_slot(state)
+    begin_slot(state)
+
+
+# ---- moving (rulebook 4) -----------------------------------------------------------------------------------
+
+
+def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> list[str]:
+    """The squares a unit may end its move on (its own square included)."""
+    board = state.content.board
+    unit = state.unit(unit_id)
+    here = unit["square"]
+    taken = {sq(square) for square, other in state.on_board().items() if other != unit_id}
+    taken |= {sq(b) for b in state.barricades}
+    if through:
+        reached = teleport_destinations(board, sq(here), limit, taken)
+    else:
+        obstacles = {sq(b) for b in state.barricades}
+        if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
+            obstacles |= {sq(s) for s, other in state.on_board().items() if other != unit_id and blocks(state, other)}
+        reached = walk_destinations(board, sq(here), limit, obstacles, taken)
+    return sorted(name_of(square) for square in reached)
+
+
+def blocks(state: WolfState, unit_id: str) -> bool:
+    """Whether a unit stops movement and fire: not while invisible or intoxicated (rulebook 14, 15)."""
+    unit = state.unit(unit_id)
+    return not unit["invisible"] and not unit["intoxicated"]
+
+
+def move_options(state: WolfState) -> list[str]:
+    """Move to any square in reach, or stay."""
+    unit_id = state.pending["unit"]
+    here = state.unit(unit_id)["square"]
+    squares = destinations(state, unit_id, state.pending["limit"], state.pending["through"])
+    return ["stay", *(f"move {square}" for square in squares if square != here)]
+
+
+def move(state: WolfState, words: Words) -> None:
+    """Move (or stay); then the special action, or the end of the turn after a second move."""
+    unit_id = state.pending["unit"]
+    if words[0] == "move":
+        state.unit(unit_id)["square"] = words[1]
+        state.log_event(f"{unit_id} moves to {words[1]}")
+    if state.pending["then"] == "action":
+        state.step, state.pending = "action", {"unit": unit_id}
+    else:
+        end_turn(state)
+
+
+# ---- the pack's turn (rulebook 4 and 5) --------------------------------------------------------------------
+
+
+def _begin_pack_turn(state: WolfState) -> bool:
+    """Begin the pack's turn; False if no werewolf unit can act (intoxicated units miss it)."""
+    state.acted = []
+    for unit_id, wolf in state.wolves.items():
+        if wolf["alive"] and wolf["intoxicated"]:
+            state.acted.append(unit_id)
+            state.log_event(f"{unit_id} is intoxicated and misses the turn")
+    if not _pack_units(state):
+        _end_pack_turn(state)
+        return False
+    state.step, state.pending = "pack", {}
+    return True
+
+
+def _pack_units(state: WolfState) -> list[str]:
+    """The werewolf units still to act this turn."""
+    return [u for u, wolf in state.wolves.items() if wolf["alive"] and u not in state.acted]
+
+
+def pack_options(state: WolfState) -> list[str]:
+    """Move one unit that has not acted yet (staying put is a move of 0), or end the pack's turn."""
+    limit = state.content.components.movement.werewolf_max
+    options = ["end"]
+    for unit_id in _pack_units(state):
+        options += [f"{unit_id} {square}" for square in destinations(state, unit_id, limit, through=False)]
+    return options
+
+
+def pack_move(state: WolfState, words: Words) -> None:
+    """Move a unit; its special action follows. `end` ends the pack's turn."""
+    if words[0] == "end":
+        _end_pack_turn(state)
+        _next_slot(state)
+        begin_slot(state)
+        return
+    unit_id, square = words
+    state.acted.append(unit_id)
+    wolf = state.wolves[unit_id]
+    if wolf["square"] != square:
+        wolf["square"] = square
+        state.log_event(f"{unit_id} moves to {square}")
+    state.step, state.pending = "pack-action", {"unit": unit_id}
+
+
+def _pack_next(state: WolfState) -> None:
+    """After a unit's action: the next unit, or the end of the pack's turn when all have acted."""
+    if _pack_units(state):
+        state.step, state.pending = "pack", {}
+        return
+    _end_pack_turn(state)
+    _next_slot(state)
+    begin_slot(state)
+
+
+def _end_pack_turn(state: WolfState) -> None:
+    """Invisibility wears off a turn after it began; intoxicated units have missed their turn."""
+    for wolf in state.wolves.values():
+        wolf["invisible"] = max(0, wolf["invisible"] - 1)
+        wolf["intoxicated"] = False
+    state.acted = []
+
+
+# ---- special actions: what a unit may do (rulebook 5, 6, 7, 8, 14, 15) ------------------------------------
+
+
+def adjacent_units(state: WolfState, unit_id: str) -> list[tuple[str, str]]:
+    """(square, unit) for the units sharing a side with `unit_id`."""
+    here = sq(state.unit(unit_id)["square"])
+    return sorted((s, u) for s, u in state.on_board().items() if u != unit_id and orthogonally_adjacent(here, sq(s)))
+
+
+def adjacent_barricades(state: WolfState, unit_id: str) -> list[str]:
+    """The barricades sharing a side with a unit."""
+    here = sq(state.unit(unit_id)["square"])
+    return [b for b in state.barricades if orthogonally_adjacent(here, sq(b))]
+
+
+def bite_targets(state: WolfState, unit_id: str) -> list[str]:
+    """The heroes a werewolf (or a contaminated hero) may bite: human, visible, sharing a side."""
+    return [
+        u
+        for _, u in adjacent_units(state, unit_id)
+        if u in state.heroes and not state.heroes[u]["transformed"] and not state.heroes[u]["invisible"]
+    ]
+
+
+def wolf_actions(state: WolfState, unit_id: str) -> list[str]:
+    """What a werewolf unit or a transformed hero may do after moving (rulebook 5 and 6)."""
+    options = [f"bite {hero}" for hero in bite_targets(state, unit_id)]
+    options += [f"break {b}" for b in adjacent_barricades(state, unit_id)]
+    options += [f"power {p}" for p in state.power_of(unit_id)]
+    return options
+
+
+def pack_action_options(state: WolfState) -> list[str]:
+    """The unit's special action, or none (`done`)."""
+    return ["done", *wolf_actions(state, state.pending["unit"])]
+
+
+def hero_action_options(state: WolfState) -> list[str]:
+    """A hero's special action after his move, or none (`end`)."""
+    hero_id = state.pending["unit"]
+    if state.heroes[hero_id]["transformed"]:
+        return ["end", *wolf_actions(state, hero_id)]
+    options = ["end", *_pick_options(state, hero_id), *_trade_options(state, hero_id)]
+    options += _attack_options(state, hero_id)
+    options += _object_options(state, hero_id)
+    options += [f"power {p}" for p in state.power_of(hero_id)]
+    if state.knows_contaminated(hero_id):
+        options += [f"bite {hero}" for hero in bite_targets(state, hero_id)]
+    return options
+
+
+def _hand_room(state: WolfState, hero_id: str) -> bool:
+    """Whether a hero may take one more object card (at most 7 in hand)."""
+    return len(state.heroes[hero_id]["objects"]) < state.content.components.objects.hand_limit
+
+
+def _pick_options(state: WolfState, hero_id: str) -> list[str]:
+    """Pick from an object square sharing a side with the hero, if its pile has a card and his hand room."""
+    if not _hand_room(state, hero_id):
+        return []
+    here = sq(state.heroes[hero_id]["square"])
+    squares = state.content.board.object_squares
+    return [
+        f"pick {name_of(o)}"
+        for number, o in enumerate(squares)
+        if state.piles[number] and orthogonally_adjacent(here, o)
+    ]
+
+
+def _human_neighbours(state: WolfState, hero_id: str) -> list[str]:
+    """The untransformed heroes sharing a side with a hero."""
+    return [u for _, u in adjacent_units(state, hero_id) if u in state.heroes and not state.heroes[u]["transformed"]]
+
+
+def _trade_options(state: WolfState, hero_id: str) -> list[str]:
+    """Give a card to, or ask one of, an untransformed hero sharing a side (rulebook 7)."""
+    options = []
+    cards = sorted({card[0] for card in state.heroes[hero_id]["objects"]})
+    for other in _human_neighbours(state, hero_id):
+        if _hand_room(state, other):
+            options += [f"give {card} {other}" for card in cards]
+        if state.heroes[other]["objects"] and _hand_room(state, hero_id):
+            options.append(f"ask {other}")
+    return options
+
+
+def _may_attack(state: WolfState, hero_id: str, target: str) -> bool:
+    """Whether a hero may attack a unit: any werewolf or transformed hero; a human hero only if he is not
+    knowingly contaminated (his attack on a hero is then the bite); invisible units never."""
+    if state.unit(target)["invisible"]:
+        return False
+    if state.is_wolf_unit(target):
+        return True
+    return not state.knows_contaminated(hero_id)
+
+
+def _attack_options(state: WolfState, hero_id: str) -> list[str]:
+    """Bare-hands attacks on a unit or barricade sharing a side (rulebook 7)."""
+    options = [f"bare {s}" for s, u in adjacent_units(state, hero_id) if _may_attack(state, hero_id, u)]
+    return options + [f"bare {b}" for b in adjacent_barricades(state, hero_id)]
+
+
+def score_needed(state: WolfState, column: str, shooter: str, target_square: str) -> int | None:
+    """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made."""
+    here, there = sq(state.unit(shooter)["square"]), sq(target_square)
+    at = max(1, distance(here, there))
+    spec = state.content.column(column)
+    if spec.hand_to_hand and not orthogonally_adjacent(here, there):
+        return None
+    need = state.content.score_needed(column, at)
+    if need is None or here == there:
+        return need
+    occupants = state.on_board()
+    blockers = {sq(s) for s, u in occupants.items() if u != shooter and s != target_square and blocks(state, u)}
+    blockers |= {sq(b) for b in state.barricades if b != target_square}
+    return need if state.content.board.line_of_fire(here, there, blockers) else None
+
+
+def _object_options(state: WolfState, hero_id: str) -> list[str]:
+    """Every way to play each object card in hand (rulebook 8 and 15; drawing pins cannot be played)."""
+    options: list[str] = []
+    for card_id in sorted({card[0] for card in state.heroes[hero_id]["objects"]}):
+        options += PLAYS.get(state.content.card(card_id).kind, _no_play)(state, hero_id, card_id)
+    return options
+
+
+def _no_play(state: WolfState, hero_id: str, card_id: str) -> list[str]:
+    return []
+
+
+def _weapon_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
+    """Fire a weapon (or the gun with a silver bullet) at a unit or, most weapons, a barricade in reach."""
+    column = state.content.card(card_id).column or card_id
+    targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u)]
+    if state.content.column(column).destroys_barricades:
+        targets += state.barricades
+    return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s) is not None]
+
+
+def _antidote_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
+    """Inoculate a hero (himself too, unless he knows he is contaminated), a transformed hero or a werewolf."""
+    column = state.content.card(card_id).column or card_id
+    options = []
+    for s, u in state.on_board().items():
+        if u == hero_id:
+            if not state.knows_contaminated(hero_id):
+                options.append(f"antidote {s}")
+        elif not state.unit(u)["invisible"] and score_needed(state, column, hero_id, s) is not None:
+            options.append(f"antidote {s}")
+    return options
+
+
+def _simple_play(word: str) -> Callable[[WolfState, str, str], list[str]]:
+    """A card played without a target."""
+
+    def plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
+        return [word]
+
+    return plays
+
+
+def _glasses_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
+    """Look through the Superglasses at a hero's cards or a pile within their radius."""
+    radius = state.content.card(card_id).radius or 0
+    return [f"glasses {target}" for target in look_targets(state, hero_id, radius)]
+
+
+def _barricade_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
+    """Put a barricade unit on a free threshold sharing a side with the hero."""
+    return [f"barricade {t}" for t in build_sites(state, hero_id)]
+
+
+PLAYS: Final[dict[str, Callable[[WolfState, str, str], list[str]]]] = {
+    "weapon": _weapon_plays,
+    "silver_bullet": _weapon_plays,
+    "antidote": _antidote_plays,
+    "flytox": _simple_play("flytox"),
+    "invisibility_watch": _simple_play("watch"),
+    "teleportation_box": _simple_play("box"),
+    "rollers": _simple_play("rollers"),
+    "superglasses": _glasses_plays,
+    "barricade": _barricade_plays,
+}
+"""How each kind of object card can be played (drawing pins cannot)."""
+
+
+def build_sites(state: WolfState, unit_id: str) -> list[str]:
+    """Free thresholds sharing a side with a unit, while a barricade unit is left to put there."""
+    if len(state.barricades) >= state.content.components.barricades.units:
+        return []
+    here = sq(state.unit(unit_id)["square"])
+    taken = set(state.on_board()) | set(state.barricades)
+    return sorted(
+        name_of(t) for t in state.content.board.thresholds if orthogonally_adjacent(here, t) and name_of(t) not in taken
+    )
+
+
+def look_targets(state: WolfState, unit_id: str, radius: int) -> list[str]:
+    """Heroes (any, even invisible) and object piles within `radius`, whatever lies between."""
+    here = sq(state.unit(unit_id)["square"])
+    heroes = [h for h, hero in state.heroes.items() if hero["alive"] and distance(here, sq(hero["square"])) <= radius]
+    piles = [
+        name_of(o)
+        for number, o in enumerate(state.content.board.object_squares)
+        if state.piles[number] and distance(here, o) <= radius
+    ]
+    return heroes + piles
+
+
+# ---- special actions: what they do -------------------------------------------------------------------------
+
+
+def hero_action(state: WolfState, words: Words) -> None:
+    """Carry out a hero's special action (or end his turn)."""
+    HERO_ACTIONS[words[0]](state, state.pending["unit"], words)
+
+
+def pack_action(state: WolfState, words: Words) -> None:
+    """Carry out a werewolf unit's special action (or none)."""
+    unit_id = state.pending["unit"]
+    if words[0] == "done":
+        end_turn(state)
+    else:
+        HERO_ACTIONS[words[0]](state, unit_id, words)
+
+
+def _end(state: WolfState, unit_id: str, words: Words) -> None:
+    end_turn(state)
+
+
+def _pick(state: WolfState, hero_id: str, words: Words) -> None:
+    """Pick the top card of an object pile (chance decides it unless someone has seen it)."""
+    number = [name_of(o) for o in state.content.board.object_squares].index(words[1])
+    state.pending = {"unit": hero_id, "pile": number, "purpose": "pick"}
+    _next_card(state)
+
+
+def _next_card(state: WolfState) -> None:
+    """Go on with a pick or a look: draw the pile's next unknown card by chance, or finish."""
+    pile = state.piles[state.pending["pile"]]
+    unknown = [i for i, card in enumerate(pile) if card[0] is None]
+    if state.pending["purpose"] == "pick":
+        unknown = unknown[:1] if unknown and unknown[0] == 0 else []
+    if unknown:
+        state.pending["index"] = unknown[0]
+        state.step = "object"
+        return
+    hero_id = state.pending["unit"]
+    seat = state.heroes[hero_id]["seat"]
+    where = name_of(state.content.board.object_squares[state.pending["pile"]])
+    if state.pending["purpose"] == "pick":
+        card = pile.pop(0)
+        card[1] = sorted(set(card[1]) | {seat})
+        state.heroes[hero_id]["objects"].append(card)
+        state.log_event(f"{hero_id} picks a card from the pile on {where}", card[0], [seat])
+    else:
+        for card in pile:
+            card[1] = sorted(set(card[1]) | {seat})
+        state.log_event(f"{hero_id} looks at the pile on {where}", ", ".join(c[0] for c in pile), [seat])
+    end_turn(state)
+
+
+def draw_object(state: WolfState, words: Words) -> None:
+    """Chance decides a face-down object card the moment someone takes or sees it."""
+    kind = words[1]
+    state.pool[kind] -= 1
+    state.piles[state.pending["pile"]][state.pending["index"]][0] = kind
+    _next_card(state)
+
+
+def _give(state: WolfState, hero_id: str, words: Words) -> None:
+    """Offer a card to a hero; another seat must agree first."""
+    _, card_id, other = words
+    if state.heroes[other]["seat"] == state.heroes[hero_id]["seat"]:
+        transfer(state, hero_id, other, card_id)
+        end_turn(state)
+    else:
+        state.step, state.pending = "consent", {"unit": hero_id, "other": other, "card": card_id}
+
+
+def _ask(state: WolfState, hero_id: str, words: Words) -> None:
+    """Ask a hero for a card: his seat chooses one to hand over, or refuses."""
+    state.step, state.pending = "hand", {"unit": hero_id, "other": words[1]}
+
+
+def consent_options(state: WolfState) -> list[str]:
+    """Accept the card offered, or refuse it."""
+    return ["accept", "refuse"]
+
+
+def consent(state: WolfState, words: Words) -> None:
+    """The card changes hands if the receiver agrees; the giver's action is spent either way."""
+    giver, other, card_id = state.pending["unit"], state.pending["other"], state.pending["card"]
+    if words[0] == "accept":
+        transfer(state, giver, other, card_id)
+    else:
+        state.log_event(f"{other} refuses a card from {giver}")
+    end_turn(state)
+
+
+def hand_options(state: WolfState) -> list[str]:
+    """Hand over one of your cards, or refuse."""
+    return ["refuse", *sorted({f"hand {card[0]}" for card in state.heroes[state.pending["other"]]["objects"]})]
+
+
+def hand(state: WolfState, words: Words) -> None:
+    """Hand the asker a card, or refuse."""
+    asker, other = state.pending["unit"], state.pending["other"]
+    if words[0] == "hand":
+        transfer(state, other, asker, words[1])
+    else:
+        state.log_event(f"{other} refuses {asker}'s request")
+    end_turn(state)
+
+
+def transfer(state: WolfState, giver: str, receiver: str, card_id: str) -> None:
+    """Move one object card between heroes; both seats know what it was."""
+    hand_of = state.heroes[giver]["objects"]
+    card = next(c for c in hand_of if c[0] == card_id)
+    hand_of.remove(card)
+    seats = {state.heroes[giver]["seat"], state.heroes[receiver]["seat"]}
+    card[1] = sorted(set(card[1]) | seats)
+    state.heroes[receiver]["objects"].append(card)
+    state.log_event(f"{giver} gives {receiver} a card", card_id, seats)
+
+
+def _spend(state: WolfState, hero_id: str, card_id: str) -> None:
+    """Play a card from hand: it is shown and discarded for good."""
+    hand_of = state.heroes[hero_id]["objects"]
+    hand_of.remove(next(c for c in hand_of if c[0] == card_id))
+    state.discard.append(card_id)
+
+
+def _bare(state: WolfState, hero_id: str, words: Words) -> None:
+    """Attack a unit or barricade with bare hands: a roll of 1 removes it (rulebook 7)."""
+    state.log_event(f"{hero_id} attacks {_what(state, words[1])} with bare hands")
+    _roll_check(state, hero_id, state.content.components.rolls.bare_hands, ["remove", words[1]])
+
+
+def _fire(state: WolfState, hero_id: str, words: Words) -> None:
+    """Fire a weapon: the card is spent; two dice must reach the Weapons Table's score (rulebook 8)."""
+    _, card_id, target = words
+    column = state.content.card(card_id).column or card_id
+    need = score_needed(state, column, hero_id, target)
+    _spend(state, hero_id, card_id)
+    state.log_event(f"{hero_id} fires the {card_id} at {_what(state, target)}: {need} or more needed")
+    state.step, state.pending = "roll", {"unit": hero_id, "dice": 2, "at_least": need, "effect": ["remove", target]}
+
+
+def _antidote(state: WolfState, hero_id: str, words: Words) -> None:
+    """Use the antidote on a unit: two dice against the antidote's column (rulebook 15)."""
+    card_id = next(c[0] for c in state.heroes[hero_id]["objects"] if state.content.card(c[0]).kind == "antidote")
+    column = state.content.card(card_id).column or card_id
+    need = score_needed(state, column, hero_id, words[1])
+    _spend(state, hero_id, card_id)
+    state.log_event(f"{hero_id} uses the antidote on {_what(state, words[1])}: {need} or more needed")
+    state.step, state.pending = "roll", {"unit": hero_id, "dice": 2, "at_least": need, "effect": ["cure", words[1]]}
+
+
+def _flytox(state: WolfState, hero_id: str, words: Words) -> None:
+    """Spray the Flytox: every other unit the gas reaches misses its next turn (rulebook 15)."""
+    card_id = _card_of_kind(state, hero_id, "flytox")
+    radius = state.content.card(card_id).radius or 0
+    _spend(state, hero_id, card_id)
+    here = sq(state.heroes[hero_id]["square"])
+    area = state.content.board.gas_area(here, radius, {sq(b) for b in state.barricades})
+    hit = sorted(u for s, u in state.on_board().items() if u != hero_id and sq(s) in area)
+    for unit_id in hit:
+        state.unit(unit_id)["intoxicated"] = True
+    state.log_event(f"{hero_id} sprays the Flytox: {', '.join(hit) or 'nobody'} intoxicated")
+    end_turn(state)
+
+
+def _watch(state: WolfState, hero_id: str, words: Words) -> None:
+    """Wear the Invisibility Watch: invisible until the end of his next turn."""
+    _spend(state, hero_id, _card_of_kind(state, hero_id, "invisibility_watch"))
+    go_invisible(state, hero_id)
+    end_turn(state)
+
+
+def _second_move(state: WolfState, hero_id: str, words: Words) -> None:
+    """The Teleportation Box or the Rollers: roll a die, move again up to it, and nothing more (rulebook 15)."""
+    kind = "teleportation_box" if words[0] == "box" else "rollers"
+    _spend(state, hero_id, _card_of_kind(state, hero_id, kind))
+    state.log_event(f"{hero_id} uses the {kind.replace('_', ' ')}")
+    state.step, state.pending = "roll", {"unit": hero_id, "dice": 1, "purpose": words[0]}
+
+
+def _glasses(state: WolfState, hero_id: str, words: Words) -> None:
+    """Look through the Superglasses at a hero's cards or a pile (rulebook 15)."""
+    _spend(state, hero_id, _card_of_kind(state, hero_id, "superglasses"))
+    look(state, hero_id, words[1])
+
+
+def _barricade(state: WolfState, hero_id: str, words: Words) -> None:
+    """Put a barricade unit on a threshold (rulebook 15)."""
+    _spend(state, hero_id, _card_of_kind(state, hero_id, "barricade"))
+    build(state, hero_id, words[1])
+    end_turn(state)
+
+
+def _power(state: WolfState, unit_id: str, words: Words) -> None:
+    """Use a power: a roll of 1 or 2 (the pack's file says) makes it work (rulebook 14)."""
+    power = state.content.power(words[1])  # type: ignore[arg-type]
+    state.log_event(f"{unit_id} tries the {words[1]} power")
+    _roll_check(state, unit_id, power.succeeds_on or 0, ["power", words[1]])
+
+
+def _bite(state: WolfState, unit_id: str, words: Words) -> None:
+    """Bite a hero: he draws a wolf card in secret. A contaminated hero who bites turns into a werewolf first."""
+    target = words[1]
+    if unit_id in state.heroes and not state.heroes[unit_id]["transformed"]:
+        state.heroes[unit_id]["transformed"] = True
+        state.log_event(f"{unit_id} turns his unit: he is a werewolf")
+    state.log_event(f"{unit_id} bites {target}")
+    state.step, state.pending = "wolf-card", {"unit": unit_id, "hero": target}
+
+
+def _break(state: WolfState, unit_id: str, words: Words) -> None:
+    """A werewolf tries to break a barricade sharing a side: a roll of 1 (rulebook 5)."""
+    state.log_event(f"{unit_id} attacks the barricade on {words[1]}")
+    _roll_check(state, unit_id, state.content.components.rolls.destroy_barricade, ["remove", words[1]])
+
+
+def _card_of_kind(state: WolfState, hero_id: str, kind: str) -> str:
+    """The id of a card of `kind` in a hero's hand."""
+    return str(next(c[0] for c in state.heroes[hero_id]["objects"] if state.content.card(c[0]).kind == kind))
+
+
+def _what(state: WolfState, square: str) -> str:
+    """The unit or barricade on a square, for the log."""
+    return state.on_board().get(square) or f"the barricade on {square}"
+
+
+HERO_ACTIONS: Final[dict[str, Callable[[WolfState, str, Words], None]]] = {
+    "end": _end,
+    "pick": _pick,
+    "give": _give,
+    "ask": _ask,
+    "bare": _bare,
+    "fire": _fire,
+    "antidote": _antidote,
+    "flytox": _flytox,
+    "watch": _watch,
+    "box": _second_move,
+    "rollers": _second_move,
+    "glasses": _glasses,
+    "barricade": _barricade,
+    "power": _power,
+    "bite": _bite,
+    "break": _break,
+}
+
+
+# ---- rolls and their effects -------------------------------------------------------------------------------
+
+
+def _roll_check(state: WolfState, unit_id: str, at_most: int, effect: list[str]) -> None:
+    """Roll one die: a result of `at_most` or less carries out `effect`."""
+    state.step, state.pending = "roll", {"unit": unit_id, "dice": 1, "at_most": at_most, "effect": effect}
+
+
+def roll(state: WolfState, words: Words) -> None:
+    """A die roll (or two dice added): a move's reach, or whether an attack, a power or an antidote works."""
+    value = int(words[1])
+    pending = state.pending
+    unit_id = pending["unit"]
+    purpose = pending.get("purpose")
+    if purpose is not None:
+        bonus = state.speed_bonus(unit_id) if purpose == "move" else 0
+        then = "action" if purpose == "move" else "end"
+        state.log_event(f"{unit_id} rolls {value} to move")
+        state.step = "move"
+        state.pending = {"unit": unit_id, "limit": value + bonus, "through": purpose == "box", "then": then}
+        return
+    works = value <= pending["at_most"] if "at_most" in pending else value >= pending["at_least"]
+    state.log_event(f"{unit_id} rolls {value}: {'success' if works else 'failure'}")
+    if not works:
+        end_turn(state)
+        return
+    EFFECTS[pending["effect"][0]](state, unit_id, pending["effect"][1])
+
+
+def _remove(state: WolfState, unit_id: str, square: str) -> None:
+    """The target is gone: a barricade taken down, a werewolf out of the game, a hero dead."""
+    if square in state.barricades:
+        state.barricades.remove(square)
+        state.log_event(f"the barricade on {square} is destroyed")
+    else:
+        target = state.on_board()[square]
+        if target in state.heroes:
+            kill_hero(state, target)
+        else:
+            state.wolves[target].update(alive=False, square=None)
+            state.log_event(f"{target} is out of the game")
+    end_turn(state)
+
+
+def kill_hero(state: WolfState, hero_id: str) -> None:
+    """A hero dies: he shows his wolf cards and leaves the game; his cards go face down to the discard."""
+    hero = state.heroes[hero_id]
+    state.log_event(f"{hero_id} is dead")
+    state.reveal(hero_id)
+    state.released += len(hero["objects"])
+    hero.update(alive=False, square=None, objects=[], invisible=0, intoxicated=False)
+    refresh_knowledge(state)
+
+
+def refresh_knowledge(state: WolfState) -> None:
+    """A seat left with one hero plays him like a six-player game: it sees all his wolf cards (rulebook 10)."""
+    for seat in range(state.pack_seat):
+        heroes = state.heroes_of(seat)
+        if len(heroes) == 1:
+            for card in state.heroes[heroes[0]]["wolf_cards"]:
+                if seat not in card[1]:
+                    card[1] = sorted([*card[1], seat])
+
+
+def _cure(state: WolfState, unit_id: str, square: str) -> None:
+    """The antidote works: a hero shows his cards and his black ones lose their effect; a transformed hero turns
+    back; a werewolf leaves the game (rulebook 15)."""
+    target = state.on_board()[square]
+    if target in state.wolves:
+        state.wolves[target].update(alive=False, square=None)
+        state.log_event(f"{target} is out of the game")
+        end_turn(state)
+        return
+    hero = state.heroes[target]
+    for card in hero["wolf_cards"]:
+        if card[0] == BLACK:
+            card[2] = True
+    if hero["transformed"]:
+        hero["transformed"] = False
+        if hero["seat"] == state.pack_seat:
+            hero["seat"] = state.heroes[unit_id]["seat"]  # played by whoever saved him
+        state.log_event(f"{target} turns back into a human")
+    state.reveal(target)
+    refresh_knowledge(state)
+    end_turn(state)
+
+
+def _power_works(state: WolfState, unit_id: str, power: str) -> None:
+    """A power roll succeeded: carry the power out (rulebook 14)."""
+    if power == "invisibility":
+        go_invisible(state, unit_id)
+        end_turn(state)
+    elif power == "teleportation":
+        state.step, state.pending = "roll", {"unit": unit_id, "dice": 1, "purpose": "box"}
+    elif power == "force":
+        state.step, state.pending = "force", {"unit": unit_id}
+    else:
+        state.step, state.pending = "vision", {"unit": unit_id}
+
+
+EFFECTS: Final[dict[str, Callable[[WolfState, str, str], None]]] = {
+    "remove": _remove,
+    "cure": _cure,
+    "power": _power_works,
+}
+
+
+def go_invisible(state: WolfState, unit_id: str) -> None:
+    """Invisible until the end of the unit's next turn: it cannot be attacked and is no obstacle."""
+    state.unit(unit_id)["invisible"] = 2
+    state.log_event(f"{unit_id} turns invisible")
+
+
+def force_options(state: WolfState) -> list[str]:
+    """Force: take down a barricade sharing a side, or build one on a free threshold sharing a side."""
+    unit_id = state.pending["unit"]
+    breaks = [f"break {b}" for b in adjacent_barricades(state, unit_id)]
+    return ["end", *breaks, *(f"build {t}" for t in build_sites(state, unit_id))]
+
+
+def force(state: WolfState, words: Words) -> None:
+    """Carry out Force (or nothing)."""
+    unit_id = state.pending["unit"]
+    if words[0] == "break":
+        state.barricades.remove(words[1])
+        state.log_event(f"{unit_id} tears down the barricade on {words[1]}")
+    elif words[0] == "build":
+        build(state, unit_id, words[1])
+    end_turn(state)
+
+
+def build(state: WolfState, unit_id: str, square: str) -> None:
+    """A barricade unit goes on a threshold."""
+    state.barricades = sorted([*state.barricades, square])
+    state.log_event(f"{unit_id} builds a barricade on {square}")
+
+
+def vision_options(state: WolfState) -> list[str]:
+    """Vision: look at a hero's cards or a pile within the power's radius (or at nothing)."""
+    unit_id = state.pending["unit"]
+    radius = state.content.power("vision").radius or 0
+    return ["end", *(f"look {target}" for target in look_targets(state, unit_id, radius))]
+
+
+def vision(state: WolfState, words: Words) -> None:
+    """Carry out Vision."""
+    if words[0] == "end":
+        end_turn(state)
+    else:
+        look(state, state.pending["unit"], words[1])
+
+
+def look(state: WolfState, unit_id: str, target: str) -> None:
+    """The seat playing `unit_id` sees a hero's wolf and object cards, or a pile's cards in order."""
+    seat = int(state.heroes[unit_id]["seat"]) if unit_id in state.heroes else state.pack_seat
+    if target in state.heroes:
+        hero = state.heroes[target]
+        for card in [*hero["wolf_cards"], *hero["objects"]]:
+            card[1] = sorted(set(card[1]) | {seat})
+        wolf = ", ".join(c[0] for c in hero["wolf_cards"]) or "none"
+        objects = ", ".join(c[0] for c in hero["objects"]) or "none"
+        state.log_event(f"{unit_id} looks at {target}'s cards", f"wolf cards {wolf}; objects {objects}", [seat])
+        end_turn(state)
+        return
+    number = [name_of(o) for o in state.content.board.object_squares].index(target)
+    state.pending = {"unit": unit_id, "pile": number, "purpose": "look"}
+    _next_card(state)
+
+
+def draw_wolf_card(state: WolfState, words: Words) -> None:
+    """The bitten hero draws a wolf card; who sees it depends on who plays him (rulebook 5 and 10)."""
+    hero_id = state.pending["hero"]
+    colour = words[1]
+    state.stock[colour] -= 1
+    seen = state.card_viewers(hero_id)
+    state.heroes[hero_id]["wolf_cards"].append([colour, seen, False])
+    state.log_event(f"{hero_id} draws a wolf card", colour, seen)
+    end_turn(state)
+
+
+CHANCE_STEPS: Final[dict[str, Callable[[WolfState, Words], None]]] = {
+    "deal": deal,
+    "roll": roll,
+    "object": draw_object,
+    "wolf-card": draw_wolf_card,
+}
+"""Steps where chance decides, and how each outcome applies."""
+DECISIONS: Final[dict[str, Callable[[WolfState], list[str]]]] = {
+    "place": place_options,
+    "takeover": lambda state: ["leave", "take"],
+    "move": move_options,
+    "action": hero_action_options,
+    "pack": pack_options,
+    "pack-action": pack_action_options,
+    "consent": consent_options,
+    "hand": hand_options,
+    "force": force_options,
+    "vision": vision_options,
+}
+"""Steps where a seat decides, and the actions it may take."""
+APPLY: Final[dict[str, Callable[[WolfState, Words], None]]] = {
+    "place": place,
+    "takeover": takeover,
+    "move": move,
+    "action": hero_action,
+    "pack": pack_move,
+    "pack-action": pack_action,
+    "consent": consent,
+    "hand": hand,
+    "force": force,
+    "vision": vision,
+}
+"""How each decision applies."""
+SETUP_STEPS: Final = frozenset({"deal", "place"})
+"""The steps before the first turn, when the game cannot end yet."""
