@@ -21,7 +21,7 @@ from typer.testing import CliRunner, Result
 
 import wolfpack
 from wolfpack.bots import make_bot
-from wolfpack.cli import app, bot_seats, default_bot_name, parse_game_options, wrap_choices
+from wolfpack.cli import app, bot_seats, default_bot_name, parse_game_options, seat_name, wrap_choices
 from wolfpack.engine import registry
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError
 from wolfpack.engine.records import Match, replay_record
@@ -468,7 +468,8 @@ def test_simultaneous_game_asks_humans_and_lets_optional_moments_pass(monkeypatc
     assert result.exit_code == 0, result.output
     assert "seat 0 to move" in result.output
     assert "seat 0: bid 3" in result.output
-    assert "seat 1 (bot): bid" in result.output
+    # The bids are secret (imperfect information): a bot's move is not printed in notation, only its log lines.
+    assert "(bot)" not in result.output
     assert "result:" in result.output
 
 
@@ -480,7 +481,9 @@ def test_simultaneous_game_with_bots_only_plays_through(monkeypatch: pytest.Monk
     second = run("play", BidGame.name, "--players", "3", "--bots", "all", "--bot", "random", "--seed", "9")
     assert first.exit_code == 0, first.output
     assert first.output == second.output
-    assert first.output.count("(bot): bid") == 3
+    # The public log: a line per bid, the amounts hidden until the last bid is in.
+    assert len(re.findall(r"^seat \d (has bid|bids \d)$", first.output, re.M)) == 3
+    assert not re.findall(r"^bid \d$", first.output, re.M)
 
 
 def test_wolves_on_the_hunt_plays_through_with_bots_and_draws_the_map() -> None:
@@ -501,8 +504,215 @@ def test_wolves_on_the_hunt_refuses_a_broken_content_pack(tmp_path: Path) -> Non
 def test_large_families_of_moves_are_summarised_not_numbered() -> None:
     from wolfpack.cli import group_choices
 
-    notations = ["take red5", "take blue2"] + [f"reroll d{i}" for i in range(40)] + ["modify red5 up"]
+    rerolls = [f"reroll red{i} blue{i}" for i in range(1, 7)] + [f"reroll d{i}" for i in range(34)]
+    notations = ["take red5", "take blue2", *rerolls, "modify red5 up"]
     numbered, summaries = group_choices(notations, limit=16)
     assert [notations[i] for i in numbered] == ["take red5", "take blue2", "modify red5 up"]
-    assert summaries == ["reroll: 40 choices, type one in notation (e.g. 'reroll d0', 'reroll d39')"]
+    assert summaries == ["reroll: 40 choices, type one in notation (e.g. 'reroll red1 blue1', 'reroll d33')"]
     assert group_choices(notations[:5], limit=16) == ([0, 1, 2, 3, 4], [])
+
+
+def test_a_family_of_two_word_moves_lists_every_second_word_in_natural_order() -> None:
+    from wolfpack.cli import group_choices
+
+    squares = sorted(f"{column}{row}" for column in "ab" for row in range(1, 12))  # as sorted text: a1 a10 a11 a2...
+    notations = ["end", *(f"boss {square}" for square in squares), "she-wolf-1 c3", "she-wolf-1 c4"]
+    numbered, summaries = group_choices(notations, limit=16)
+    assert [notations[i] for i in numbered] == ["end", "she-wolf-1 c3", "she-wolf-1 c4"]
+    natural = " ".join(f"{column}{row}" for column in "ab" for row in range(1, 12))
+    assert summaries == [f"boss: 22 choices, type 'boss' and one of: {natural}"]
+
+
+# ---- hidden information: WOLF --------------------------------------------------------------------------------
+
+WOLF_HEROES = ["jack", "miss-q", "july", "norbert", "zord"]
+"""WOLF's heroes in turn order; with six players hero N is seat N's and seat 5 plays the werewolves."""
+
+
+def wolf_dealt(seed: int, players: int = 6) -> tuple[Any, dict[str, str]]:
+    """The state once the wolf cards are dealt in `play wolf --seed seed`, and each hero's dealt card colour.
+
+    The deal is the first chance of the game and `play` samples chance from `random.Random(seed)`, so the colours
+    are read off the position of a `Match` with the same seed.
+    """
+    match = Match(wolfpack.load_game("wolf", players=players), seed)
+    while match.state.is_chance_node():
+        match.roll()
+    heroes = match.state.heroes
+    return match.state, {hero: heroes[hero]["wolf_cards"][0][0] for hero in WOLF_HEROES}
+
+
+def seed_dealing_black_to(hero: str) -> int:
+    """The first seed whose deal gives `hero` the black wolf card (one of ten cards is black)."""
+    return next(seed for seed in range(200) if wolf_dealt(seed)[1][hero] == "black")
+
+
+def sections(output: str, marker: str = "Pass to seat ") -> list[str]:
+    """The output cut before each `marker`: [before the first, from the first to the second, ...]."""
+    parts = output.split(marker)
+    return [parts[0], *(marker + part for part in parts[1:])]
+
+
+def wolf_bots_game(tmp_path: Path, *extra: str, players: int = 6, seed: int = 3) -> tuple[Result, Path]:
+    record = tmp_path / "wolf.jsonl"
+    result = run(
+        "play", "wolf", "--players", str(players), "--bots", "all", "--bot", "random", "--seed", str(seed),
+        "--record", str(record), *extra,
+    )  # fmt: skip
+    return result, record
+
+
+def test_wolf_hot_seat_hides_each_seats_secrets_from_the_other(tmp_path: Path) -> None:
+    seed = seed_dealing_black_to("jack")
+    state, colours = wolf_dealt(seed)
+    assert colours["jack"] == "black" and colours["miss-q"] == "grey"
+    with pytest.raises(InvalidActionError) as invalid:
+        state.parse_action("place nowhere")
+    # Not a legal placement now: the engine's message names the rule, and the same seat is asked again.
+    with pytest.raises(IllegalActionError) as illegal:
+        state.parse_action("boss a1")
+    placement = state.action_to_string(state.legal_actions()[-1])
+    typed = f"\nplace nowhere\nboss a1\n{placement}\n\n1\n"  # Enter at each pass, then the seat's moves
+    result = run("play", "wolf", "--players", "6", "--bots", "4", "--bot", "random", "--seed", str(seed), input=typed)
+    assert result.exit_code == 1, result.output  # input ends at the next pass: abandoned
+    assert "seats: seat 0 (jack): human, seat 1 (miss-q): human, seat 2 (july): random bot" in result.output
+    public, seat_0, seat_1, seat_0_again = sections(result.output)
+    assert seat_0.startswith("Pass to seat 0 (jack) and press Enter")
+    assert seat_1.startswith("Pass to seat 1 (miss-q) and press Enter")
+    assert seat_0_again.startswith("Pass to seat 0 (jack) and press Enter")
+    assert public.rstrip().endswith("=" * 80)  # the screen is hidden before each pass
+    assert seat_0.rstrip().endswith("=" * 80)
+    # Before anyone takes the keyboard the deal is public: who got a card, never which.
+    assert "jack is dealt a wolf card\n" in public
+    assert "black" not in public and "grey" not in public
+    # Seat 0 sees its own card, in the log and on its view of the table, and nobody else's.
+    assert "jack is dealt a wolf card: black" in seat_0
+    assert re.search(r"^  1 jack +seat 0 +- +human; wolf cards \[black\]", seat_0, re.M)
+    assert "miss-q is dealt a wolf card\n" in seat_0
+    assert not re.search(r"^  2 miss-q .*wolf cards \[(black|grey)\]", seat_0, re.M)
+    # Seat 1 sees its own grey card and not seat 0's black one.
+    assert "miss-q is dealt a wolf card: grey" in seat_1
+    assert re.search(r"^  2 miss-q .*wolf cards \[grey\]", seat_1, re.M)
+    assert "black" not in seat_1
+    assert re.search(r"^  1 jack +seat 0 .*wolf cards \[\?\]", seat_1, re.M)
+    # A bad entry gets the engine's message and the same prompt; any legal action can be typed in notation.
+    expected = [
+        "seat 0 (jack)> place nowhere",
+        str(invalid.value),
+        "seat 0 (jack)> boss a1",
+        str(illegal.value),
+        f"seat 0 (jack)> {placement}",
+        f"seat 0 (jack): {placement}",
+    ]
+    lines = seat_0.splitlines()
+    start = lines.index(expected[0])
+    assert lines[start : start + len(expected)] == expected
+    assert "Traceback" not in result.output
+
+
+def test_wolf_with_one_human_needs_no_hiding_and_shows_only_its_secrets() -> None:
+    seed = seed_dealing_black_to("miss-q")
+    result = run("play", "wolf", "--players", "6", "--bot", "random", "--seed", str(seed), input="")
+    assert result.exit_code == 1  # input ends at the first decision
+    assert "Pass to" not in result.output
+    assert "jack is dealt a wolf card: grey" in result.output
+    assert "miss-q is dealt a wolf card\n" in result.output
+    assert "black" not in result.output
+    assert "seat 0 (jack) to move" in result.output
+
+
+def test_wolf_between_bots_prints_the_public_log_and_no_secret(tmp_path: Path) -> None:
+    result, record = wolf_bots_game(tmp_path, "--option", "max_rounds=8")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "WOLF (wolf): players=6, max_rounds=8, content=None"
+    state = replay_record(record)
+    assert state.is_terminal()
+    lines = result.output.splitlines()
+    stream = lines[3 : lines.index(f"game over after {len(state.history())} actions") - 1]
+    assert [line for line in stream if not line.startswith("-- round ")] == state.log(None)
+    assert not any(line.startswith(("chance:", "deal ", "wolf ", "card ")) for line in lines)
+    assert "(bot)" not in result.output  # a bot's action may name a secret card: only the log tells what happened
+    assert state.game.render(state.observation(None)) in result.output
+    assert re.search(r"^  seat 5 \(wolves\) +return -?1$", result.output, re.M)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_wolf_plays_through_at_other_player_counts(tmp_path: Path, players: int) -> None:
+    result, record = wolf_bots_game(tmp_path, "--option", "max_rounds=5", players=players, seed=11)
+    assert result.exit_code == 0, result.output
+    assert f"seat {players - 1} (wolves): random bot" in result.output
+    assert "result:" in result.output
+    assert replay_record(record).is_terminal()
+
+
+def test_wolf_replay_is_public_unless_asked(tmp_path: Path) -> None:
+    played, record = wolf_bots_game(tmp_path, "--option", "max_rounds=4")
+    assert played.exit_code == 0, played.output
+    state = replay_record(record)
+    deals = [json.loads(line)["action"] for line in record.read_text().splitlines()[1:6]]
+    colours = dict(zip(WOLF_HEROES, (deal.split()[1] for deal in deals), strict=True))
+
+    public = run("replay", str(record))
+    assert public.exit_code == 0, public.output
+    assert "log (public view):\n" + "".join(f"  {line}\n" for line in state.log(None)) in public.output
+    assert state.game.render(state.observation(None)) in public.output
+    assert "is dealt a wolf card:" not in public.output
+    assert result_block(public.output) == result_block(played.output)
+
+    seat_0 = run("replay", str(record), "--seat", "0")
+    assert seat_0.exit_code == 0, seat_0.output
+    name = seat_name(state.observation(None), 0)  # "seat 0 (heroes: jack)": every side is known at the end
+    assert f"log ({name}'s view):\n" + "".join(f"  {line}\n" for line in state.log(0)) in seat_0.output
+    assert state.game.render(state.observation(0)) in seat_0.output
+    assert f"  jack is dealt a wolf card: {colours['jack']}\n" in seat_0.output
+    assert "  miss-q is dealt a wolf card\n" in seat_0.output
+
+    control = run("replay", str(record), "--all")
+    assert control.exit_code == 0, control.output
+    assert "log, every secret shown (Control):" in control.output
+    for hero, colour in colours.items():
+        assert f"  {hero} is dealt a wolf card: {colour}\n" in control.output
+    for seat in range(6):
+        assert state.game.render(state.observation(seat)) in control.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--seat", "6"], "--seat 6: this game has seats 0 to 5"), (["--seat", "0", "--all"], "not both")],
+)
+def test_wolf_replay_refuses_a_bad_seat(tmp_path: Path, args: list[str], message: str) -> None:
+    _, record = wolf_bots_game(tmp_path, "--option", "max_rounds=1")
+    result = run("replay", str(record), *args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_wolf_pack_moves_are_summarised_by_unit_and_typed_in_notation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the werewolf seat's turn every unit's squares are listed, and a unit's move is typed as `<unit> <square>`."""
+    import io
+
+    from wolfpack.cli import TerminalPlay, make_console
+
+    game = wolfpack.load_game("wolf", players=2)
+    match = Match(game, 5)
+    bot = make_bot(game, "random", 1)
+    while match.state.observation(None)["step"] != "pack":
+        match.roll() if match.state.is_chance_node() else match.apply(bot.step(match.state))
+    legal = match.state.legal_actions(1)
+    move = next(action for action in legal if action.startswith("boss "))
+    answers = iter(["", "boss z99", move])  # Enter at the pass, a square the boss cannot reach, a legal move
+    prompts: list[str] = []
+
+    def typed(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", typed)
+    console = make_console()
+    console.file = io.StringIO()
+    play = TerminalPlay(match, {}, console, interactive=False)
+    assert play.ask(1) == move
+    printed = console.file.getvalue()
+    assert prompts == ["Pass to seat 1 (wolves) and press Enter ", "seat 1 (wolves)> ", "seat 1 (wolves)> "]
+    assert re.search(r"^  boss: \d+ choices, type 'boss' and one of: ", printed, re.M)
+    assert "boss z99 is not legal now" in printed

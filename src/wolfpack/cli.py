@@ -6,6 +6,7 @@ registers appears here with nothing else to write.
     wolfpack play spacewolves --players 4 --bots 3       # you are seat 0 against three bots
     wolfpack play spacewolves --bots all --seed 7        # bots only: the same seed prints the same game
     wolfpack replay game.jsonl                           # re-apply a record, print the final position
+    wolfpack replay wolf.jsonl --seat 2                  # a game with secrets, as seat 2 saw it (--all: everything)
     wolfpack games                                       # the games, their options and their bots
 """
 
@@ -15,6 +16,7 @@ import contextlib
 import re
 import secrets
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,11 +120,29 @@ def bot_seats(bots: str | None, players: int) -> list[int]:
 
 
 def seat_name(observation: Mapping[str, Any], seat: int) -> str:
-    """A seat's name from the observation's "players" list, or "seat N" when the game gives none."""
+    """A seat's name: from the observation's "players" list, else "seat N" with what the seat plays, if known.
+
+    Games that do not name their seats may say what a seat plays through two conventions of the observation: a
+    top-level mapping of units that carry a "seat" (WOLF's heroes), and a "sides" mapping from seat to side. So a
+    WOLF seat reads "seat 0 (jack, miss-q)" or "seat 5 (wolves)". Pass the public view: a seat's own view may
+    hold its secret side.
+    """
     names = observation.get("players")
     if isinstance(names, list) and 0 <= seat < len(names):
         return str(names[seat])
-    return f"seat {seat}"
+    units = [
+        str(unit_id)
+        for value in observation.values()
+        if isinstance(value, Mapping)
+        for unit_id, unit in value.items()
+        if isinstance(unit, Mapping) and unit.get("seat") == seat and unit.get("alive", True)
+    ]
+    sides = observation.get("sides")
+    side = sides.get(str(seat)) if isinstance(sides, Mapping) else None
+    roles = ", ".join(units)
+    if side is not None:
+        roles = f"{side}: {roles}" if roles else str(side)
+    return f"seat {seat} ({roles})" if roles else f"seat {seat}"
 
 
 def format_number(value: float) -> str:
@@ -171,11 +191,18 @@ def wrap_choices(choices: Sequence[str], width: int) -> list[str]:
     return lines
 
 
+def natural_key(text: str) -> list[Any]:
+    """Sort key putting numbers in numeric order: "e6" before "e11"."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part]
+
+
 def group_choices(notations: Sequence[str], limit: int = GROUP_LIMIT) -> tuple[list[int], list[str]]:
     """Which moves to number, and one summary line for each family (same first word) too large to list.
 
-    A family such as "reroll" with a hundred combinations of dice is summarised with two examples; its moves are
-    typed in notation rather than picked by number.
+    A family of two-word moves (WOLF's `move e6`, or `boss e6` for each werewolf unit) is summarised with every
+    second word, so that the squares a unit may reach are all on screen; any other family (Wolves on the Hunt's
+    `reroll` with a hundred combinations of dice) with two examples. Such moves are typed in notation rather than
+    picked by number.
     """
     families: dict[str, list[int]] = {}
     for index, text in enumerate(notations):
@@ -183,11 +210,16 @@ def group_choices(notations: Sequence[str], limit: int = GROUP_LIMIT) -> tuple[l
     numbered: list[int] = []
     summaries: list[str] = []
     for family, members in families.items():
-        if len(members) > limit:
+        if len(members) <= limit:
+            numbered.extend(members)
+            continue
+        words = [notations[i].split(" ") for i in members]
+        if all(len(split) == 2 for split in words):
+            seconds = " ".join(sorted((split[1] for split in words), key=natural_key))
+            summaries.append(f"{family}: {len(members)} choices, type {family!r} and one of: {seconds}")
+        else:
             examples = ", ".join(repr(notations[i]) for i in (members[0], members[-1]))
             summaries.append(f"{family}: {len(members)} choices, type one in notation (e.g. {examples})")
-        else:
-            numbered.extend(members)
     return sorted(numbered), summaries
 
 
@@ -196,7 +228,15 @@ def group_choices(notations: Sequence[str], limit: int = GROUP_LIMIT) -> tuple[l
 
 @dataclass
 class TerminalPlay:
-    """One game in the terminal: humans type moves, bots and chance play themselves, every action is printed."""
+    """One game in the terminal: humans type moves, bots and chance play themselves, and what happens is printed.
+
+    With perfect information every action is printed in notation. With hidden information
+    (`game.info.information == "imperfect"`) nothing secret reaches the wrong eyes: the screen belongs to one
+    viewer at a time (the only human seat, the human seat that played last, or everyone when bots hold every
+    seat), and what happens is printed as that viewer's lines of `state.log(viewer)`, never as notation (a chance
+    outcome or a bot's move may name a secret card). When two or more human seats share the terminal, the screen
+    is hidden before a different seat's decision, and that seat is asked to take the keyboard.
+    """
 
     match: Match
     bots: dict[int, Bot]
@@ -204,11 +244,37 @@ class TerminalPlay:
     interactive: bool = field(default_factory=lambda: sys.stdin.isatty())
     """Whether a person types at a terminal; if not (piped input), each answer is echoed after its prompt."""
     _round: Any = None
+    _screen: int | None = None
+    """With hidden information: the seat whose eyes the screen is for now (None: everyone's)."""
+    _shown: dict[int | None, int] = field(default_factory=dict)
+    """With hidden information: how many lines of each viewer's log that viewer has been shown."""
+    _public_mark: int = 0
+    """With hidden information: the length of the public log when the screen was last given to a seat."""
+
+    def __post_init__(self) -> None:
+        humans = self.humans
+        if self.hidden and len(humans) == 1:
+            self._screen = humans[0]  # one person at the keyboard: the screen is theirs all game
 
     @property
     def game(self) -> Game[Any]:
         """The game being played."""
         return self.match.game
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the game has hidden information, so that the terminal must keep secrets apart."""
+        return self.game.info.information == "imperfect"
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [seat for seat in range(self.game.num_players()) if seat not in self.bots]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Whether several people share this terminal in a game with secrets: the screen is hidden between them."""
+        return self.hidden and len(self.humans) >= 2
 
     def run(self) -> None:
         """Play until the game is over (EOFError, KeyboardInterrupt and the engine's errors pass through)."""
@@ -218,11 +284,22 @@ class TerminalPlay:
             self._announce_round(public)
             current = state.current_player()
             if current == CHANCE:
-                self.say(f"chance: {self.match.roll()}")
+                notation = self.match.roll()
+                if not self.hidden:
+                    self.say(f"chance: {notation}")
             else:
                 seat, action = self.decide()
                 label = f"{seat_name(public, seat)}{' (bot)' if seat in self.bots else ''}"
-                self.say(f"{label}: {self.match.apply(action, seat if current == SIMULTANEOUS else None)}")
+                notation = self.match.apply(action, seat if current == SIMULTANEOUS else None)
+                if not self.hidden or seat not in self.bots:  # a person sees the move they typed; bots' may hide
+                    self.say(f"{label}: {notation}")
+            if self.hidden:
+                self.show_log()
+        if self.hot_seat and self._screen is not None:
+            self.hide_screen()  # the last seat's secrets stay with it; the end is for everyone
+            self._screen = None
+            self._shown[None] = self._public_mark
+            self.show_log()  # what happened since that seat took the keyboard, as everyone may read it
         self.say("")
         self.say(f"game over after {len(state.history())} actions")
         self.say(self.game.render(state.observation(None)))
@@ -248,11 +325,15 @@ class TerminalPlay:
     def ask(self, seat: int, optional: bool = False) -> Any | None:
         """Show `seat` its view and legal moves, and read a move (its number or notation) until one is legal.
 
-        With `optional` (the seat may act now but play does not wait for it) an empty line lets the moment pass.
+        With hidden information the seat first takes the keyboard (hot-seat play) and reads the log lines it has
+        not seen yet. With `optional` (the seat may act now but play does not wait for it) an empty line lets the
+        moment pass.
         """
         state = self.match.state
+        name = seat_name(state.observation(None), seat)
+        if self.hidden:
+            self.take_screen(seat, name)
         view = state.observation(seat)
-        name = seat_name(view, seat)
         legal = state.legal_actions(seat)
         notations = [state.action_to_string(action) for action in legal]
         numbered, summaries = group_choices(notations)
@@ -282,6 +363,36 @@ class TerminalPlay:
             except (InvalidActionError, IllegalActionError) as exc:
                 self.say(str(exc))
 
+    def take_screen(self, seat: int, name: str) -> None:
+        """Give the screen to `seat`: in hot-seat play hide it and wait for the seat to take the keyboard; then
+        print the lines of its log it has not seen yet."""
+        if self._screen != seat:
+            if self.hot_seat:
+                self.hide_screen()
+                self.read(f"Pass to {name} and press Enter ")
+            self._screen = seat
+        self._public_mark = len(self.match.state.log(None))
+        recap = self._unseen(seat)
+        if recap:
+            self.say("")
+            self.say(f"{name}, since you last looked:")
+            for line in recap:
+                self.say(f"  {line}")
+
+    def show_log(self) -> None:
+        """Print the log lines the screen's viewer has not seen yet (everyone's when the screen is public)."""
+        for line in self._unseen(self._screen):
+            self.say(line)
+
+    def hide_screen(self) -> None:
+        """Clear the screen and its scrollback (at a terminal), or print a rule (piped output) between seats."""
+        if self.interactive and self.console.is_terminal:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")  # home, clear the screen, clear the scrollback
+            self.console.file.flush()
+        else:
+            self.say("")
+            self.say("=" * min(self.console.width, 80))
+
     def read(self, prompt: str) -> str:
         """One line typed after `prompt`; EOFError at the end of input."""
         self.console.file.flush()
@@ -294,11 +405,26 @@ class TerminalPlay:
         """Print a line of game text exactly as given."""
         self.console.print(text)
 
+    def _unseen(self, viewer: int | None) -> list[str]:
+        """The lines of `viewer`'s log not shown to it yet, now counted as shown."""
+        lines = self.match.state.log(viewer)
+        seen = self._shown.get(viewer, 0)
+        self._shown[viewer] = len(lines)
+        return lines[seen:]
+
     def _list(self, notations: Sequence[str], summaries: Sequence[str] = ()) -> None:
         for line in wrap_choices(notations, self.console.width):
             self.say(line)
         for summary in summaries:
-            self.say(f"  {summary}")
+            for line in textwrap.wrap(
+                summary,
+                width=max(self.console.width, 40),
+                initial_indent="  ",
+                subsequent_indent="      ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            ):
+                self.say(line)
 
     def _announce_round(self, public: Mapping[str, Any]) -> None:
         """Print a "round N" line whenever the public view's "round" changes (for games that have rounds)."""
@@ -368,9 +494,14 @@ def play(
             for seat in range(loaded.num_players())
         ]
         out.print("seats: " + ", ".join(roles))
+        terminal = TerminalPlay(match, seat_bots, out)
         if len(seat_bots) < loaded.num_players():
             out.print("Type a move's number or its notation; Ctrl-D or Ctrl-C abandons the game.")
-        TerminalPlay(match, seat_bots, out).run()
+        if terminal.hot_seat:
+            out.print(
+                "This game has secrets: the screen is hidden before each seat's turn; pass the keyboard when asked."
+            )
+        terminal.run()
     except KeyboardInterrupt:
         _abandon(out, "interrupted", record, EXIT_INTERRUPTED)
     except EOFError:
@@ -411,23 +542,71 @@ def _fail(message: str, code: int) -> NoReturn:
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A record written by `wolfpack play --record`.")],
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", metavar="N", help="Show the game as seat N saw it: its view and its log."),
+    ] = None,
+    everything: Annotated[
+        bool,
+        typer.Option("--all", help="Show everything (Control's view): every secret in the log, every seat's view."),
+    ] = False,
 ) -> None:
-    """Re-apply a game record and print the final position and the result."""
+    """Re-apply a game record and print the final position and the result.
+
+    A record holds the whole truth, secrets included, so a game with hidden information is shown from the public
+    view with its public log unless --seat N or --all asks for more.
+    """
     out = make_console()
+    if seat is not None and everything:
+        _fail("give --seat N or --all, not both", EXIT_USAGE)
     try:
         state = replay_record(file)
     except RecordError as exc:
         _fail(str(exc), EXIT_ABANDONED)
     game = state.game
+    if seat is not None and not 0 <= seat < game.num_players():
+        _fail(f"--seat {seat}: this game has seats 0 to {game.num_players() - 1}", EXIT_USAGE)
     out.print(describe_game(game))
     out.print(f"{len(state.history())} actions replayed")
-    out.print(game.render(state.observation(None)))
+    public = state.observation(None)
+    hidden = game.info.information == "imperfect"
+    if everything:
+        if hidden:
+            out.print("log, every secret shown (Control):")
+            for line in control_log(state):
+                out.print(f"  {line}")
+            for viewer in range(game.num_players()):
+                out.print("")
+                out.print(f"as {seat_name(public, viewer)} sees it:")
+                out.print(game.render(state.observation(viewer)))
+        else:
+            out.print(game.render(public))
+    else:
+        if hidden:
+            whose = "public" if seat is None else f"{seat_name(public, seat)}'s"
+            out.print(f"log ({whose} view):")
+            for line in state.log(seat):
+                out.print(f"  {line}")
+        out.print(game.render(state.observation(seat)))
     if state.is_terminal():
         out.print("result:")
         for line in result_lines(game, state):
             out.print(line)
     else:
         out.print("the record stops before the game is over (an abandoned game)")
+
+
+def control_log(state: State[Any]) -> list[str]:
+    """The log with every secret shown: each line as a seat that saw its secret reads it.
+
+    This relies on every viewer's log having one line per event (WOLF's does); a game whose logs differ in length
+    gets its actions in notation instead, which is the whole truth too.
+    """
+    public = state.log(None)
+    seats = [state.log(seat) for seat in range(state.num_players())]
+    if any(len(lines) != len(public) for lines in seats):
+        return [state.action_to_string(action) for action in state.history()]
+    return [next((lines[i] for lines in seats if lines[i] != line), line) for i, line in enumerate(public)]
 
 
 @app.command()

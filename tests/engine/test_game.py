@@ -105,6 +105,18 @@ def test_clone_is_equal_and_independent(game: wolfpack.Game) -> None:  # type: i
     assert len(clone.history()) == len(state.history()) + 1
 
 
+def test_a_perfect_information_games_log_is_every_action_for_every_seat(game: wolfpack.Game) -> None:  # type: ignore[type-arg]
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(10):
+        state.apply_action(
+            sample_chance_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    expected = [state.action_to_string(action) for action in state.history()]
+    assert len(expected) == 10
+    assert state.log() == state.log(0) == state.log(game.num_players() - 1) == expected
+
+
 def test_json_round_trip_keeps_position_and_history(game: wolfpack.Game) -> None:  # type: ignore[type-arg]
     state = game.new_initial_state()
     rng = random.Random(2)

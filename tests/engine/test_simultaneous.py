@@ -81,6 +81,25 @@ def test_observation_hides_other_seats_bids_until_the_end() -> None:
     assert state.returns() == [1.0, 0.0]
 
 
+def test_a_game_with_secrets_that_writes_no_log_shows_none() -> None:
+    """The default log would name every bid; for a game of imperfect information it stays empty instead."""
+    state = new_state()
+    state.apply_action("bid 3", 0)
+    assert state.history() == ["bid 3"]
+    assert State._log(state, 0) == State._log(state, None) == []
+    with pytest.raises(ValueError, match="no seat 2"):
+        state.log(2)
+
+
+def test_the_toy_log_names_a_bid_only_to_its_bidder_until_all_are_in() -> None:
+    state = new_state()
+    state.apply_action("bid 3", 0)
+    assert state.log(0) == ["seat 0 bids 3"]
+    assert state.log(1) == state.log() == ["seat 0 has bid"]
+    state.apply_action("bid 1", 1)
+    assert state.log(1) == state.log() == ["seat 0 bids 3", "seat 1 bids 1"]
+
+
 def test_decision_order_offers_optional_actions_first() -> None:
     state = new_state(3)
     state.apply_action("bid 0", 2)

@@ -110,6 +110,16 @@ class BidState(State[str]):
         shown = [bid if over or seat == player else (bid is not None) for seat, bid in enumerate(self.bids)]
         return {"bids": shown, "cheered": list(self.cheered), "you": player}
 
+    def _log(self, player: int | None) -> list[str]:
+        """One line per bid placed, naming the amount only to its bidder until every bid is in; then the cheers."""
+        over = None not in self.bids
+        lines = [
+            f"seat {seat} bids {bid}" if over or seat == player else f"seat {seat} has bid"
+            for seat, bid in enumerate(self.bids)
+            if bid is not None
+        ]
+        return lines + [f"seat {seat} cheers" for seat, cheered in enumerate(self.cheered) if cheered]
+
     def _coerce_action(self, action: object) -> str:
         if isinstance(action, str) and action in ACTIONS:
             return action

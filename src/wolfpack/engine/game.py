@@ -343,7 +343,10 @@ class State(ABC, Generic[A]):
         return self._log(player)
 
     def _log(self, player: int | None) -> list[str]:
-        """The log for `player`; games with secrets override it (by default, every action in notation)."""
+        """The log for `player`: every action in notation for a game of perfect information. A game with secrets
+        must write its own; until it does, it shows nothing rather than risk showing a secret."""
+        if self.game.info.information == "imperfect":
+            return []
         return [self._action_to_string(action) for action in self._history]
 
     def action_to_string(self, action: A | object) -> str:
