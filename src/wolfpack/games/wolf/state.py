@@ -7,8 +7,9 @@ names the one waiting, `pending` holds what it needs. Everything is JSON-ready s
 loaded and written by hand (docs/games/wolf.md, "Position notation").
 
 Secrets (the wolf cards a hero holds, object cards in hands and piles) carry the list of seats that have seen
-them; `observation(seat)` and `log(seat)` show a secret only to those seats. The wolf-card stock's make-up and the
-object cards not yet dealt from a pile exist only as counts, and chance decides a card when it is drawn or seen.
+them; `observation(seat)` and `log(seat)` show a secret only to those seats (and every wolf card to everyone once
+the game is over, rulebook 6). The wolf-card stock's make-up and the object cards not yet dealt from a pile exist
+only as counts, and chance decides a card when it is drawn or seen.
 """
 
 from __future__ import annotations
@@ -176,14 +177,15 @@ class WolfState(State[str]):
         planted = self._copy()
         secrets: list[tuple[str, list[int]]] = []
 
-        def plant(card: list[Any], label: str) -> None:
+        def plant(card: list[Any], label: str, seen: list[int] | None = None) -> None:
             if card[0] is not None:
                 card[0] = f"CANARY<{label}>"  # closed, so that no canary is a prefix of another
-                secrets.append((card[0], card[1]))
+                secrets.append((card[0], card[1] if seen is None else seen))
 
+        everyone = list(range(self.players)) if self.winner is not None else None  # the end shows the wolf cards
         for hero_id, hero in planted.heroes.items():
             for index, card in enumerate(hero["wolf_cards"]):
-                plant(card, f"wolf-{hero_id}-{index}")
+                plant(card, f"wolf-{hero_id}-{index}", everyone)
             for index, card in enumerate(hero["objects"]):
                 plant(card, f"object-{hero_id}-{index}")
         for number, pile in enumerate(planted.piles):
@@ -205,6 +207,10 @@ class WolfState(State[str]):
         """Whether `viewer` (None: the public view) may see a secret seen by the seats `seen`."""
         seats = set(seen)
         return len(seats) == self.players if viewer is None else viewer in seats
+
+    def shows_wolf_card(self, card: list[Any], viewer: int | None) -> bool:
+        """Whether `viewer` sees a wolf card: the seats that have seen it, and everyone once the game is over."""
+        return self.winner is not None or self.sees(card[1], viewer)
 
     @property
     def turn(self) -> str:
@@ -310,7 +316,7 @@ class WolfState(State[str]):
         elif sum(self.stock.values()) == 0:
             self.finish(HEROES, "the wolf cards have run out: dawn rises")
         elif not pack and not transformed:
-            if not self.revealed:
+            if not all(self.shown_to_all(h) for h in living):
                 self.revealed = True
                 for hero_id in living:
                     self.reveal(hero_id)
@@ -319,19 +325,30 @@ class WolfState(State[str]):
                 self.finish(HEROES, "every werewolf is gone and no hero is contaminated")
 
     def finish(self, side: str, why: str) -> None:
-        """End the game: `side` has won."""
+        """End the game: `side` has won, and every wolf card is shown (rulebook 6: the end of the game)."""
         self.winner = side
         self.step = "over"
         self.pending = {}
         self.log_event(f"the {side} win: {why}")
+        for hero_id in self.heroes:
+            if not self.shown_to_all(hero_id):
+                self.log_event(f"{hero_id} shows his wolf cards: {self.wolf_cards_text(hero_id)}")
+
+    def shown_to_all(self, hero_id: str) -> bool:
+        """Whether every seat has seen all of a hero's wolf cards."""
+        return all(len(set(card[1])) == self.players for card in self.heroes[hero_id]["wolf_cards"])
+
+    def wolf_cards_text(self, hero_id: str) -> str:
+        """A hero's wolf cards as the log shows them when he shows them."""
+        cards = self.heroes[hero_id]["wolf_cards"]
+        return ", ".join(card[0] + (" (cured)" if card[2] else "") for card in cards) or "none"
 
     def reveal(self, hero_id: str) -> None:
         """Show a hero's wolf cards to everyone."""
         cards = self.heroes[hero_id]["wolf_cards"]
         for card in cards:
             card[1] = list(range(self.players))
-        shown = ", ".join(card[0] + (" (cured)" if card[2] else "") for card in cards) or "none"
-        self.log_event(f"{hero_id} shows his wolf cards: {shown}")
+        self.log_event(f"{hero_id} shows his wolf cards: {self.wolf_cards_text(hero_id)}")
 
 
 def _counts_table(word: str, counts: dict[str, int]) -> list[tuple[str, Fraction]]:

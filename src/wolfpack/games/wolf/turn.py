@@ -81,6 +81,9 @@ def begin_slot(state: WolfState) -> None:
 
 def _next_slot(state: WolfState) -> None:
     """Move the turn on clockwise; after the pack's turn a new round begins (the game's length is bounded)."""
+    state.check_end()  # a side that has won before dawn has won
+    if state.winner is not None:
+        return
     state.slot += 1
     if state.slot == len(state.order):
         state.slot = 0
@@ -108,11 +111,21 @@ def _begin_hero_turn(state: WolfState, hero_id: str) -> bool:
 
 
 def may_take_over(state: WolfState, hero_id: str) -> bool:
-    """Whether the werewolf seat may take over this contaminated hero of a multi-hero seat (rulebook 10)."""
+    """Whether the werewolf seat is asked about taking over this human hero of a multi-hero seat (rulebook 10).
+
+    It is asked whether or not it has seen him contaminated, so that the question itself tells the table nothing.
+    """
     hero = state.heroes[hero_id]
     if hero["transformed"] or hero["seat"] == state.pack_seat:
         return False
-    return any(card[0] == BLACK and not card[2] and state.pack_seat in card[1] for card in hero["wolf_cards"])
+    return len(state.heroes_of(hero["seat"])) > 1
+
+
+def takeover_options(state: WolfState) -> list[str]:
+    """Leave the hero be, or take him over if the werewolf seat has seen one of his uncancelled black cards."""
+    hero = state.heroes[state.pending["unit"]]
+    seen = any(card[0] == BLACK and not card[2] and state.pack_seat in card[1] for card in hero["wolf_cards"])
+    return ["leave", "take"] if seen else ["leave"]
 
 
 def takeover(state: WolfState, words: Words) -> None:
@@ -794,11 +807,19 @@ def _cure(state: WolfState, unit_id: str, square: str) -> None:
     if hero["transformed"]:
         hero["transformed"] = False
         if hero["seat"] == state.pack_seat:
-            hero["seat"] = state.heroes[unit_id]["seat"]  # played by whoever saved him
+            hand_over(state, target, state.heroes[unit_id]["seat"])  # played by whoever saved him
         state.log_event(f"{target} turns back into a human")
     state.reveal(target)
     refresh_knowledge(state)
     end_turn(state)
+
+
+def hand_over(state: WolfState, hero_id: str, seat: int) -> None:
+    """A hero changes seats: the seat now playing him sees the object cards he holds."""
+    hero = state.heroes[hero_id]
+    hero["seat"] = seat
+    for card in hero["objects"]:
+        card[1] = sorted(set(card[1]) | {seat})
 
 
 def _power_works(state: WolfState, unit_id: str, power: str) -> None:
@@ -903,7 +924,7 @@ CHANCE_STEPS: Final[dict[str, Callable[[WolfState, Words], None]]] = {
 """Steps where chance decides, and how each outcome applies."""
 DECISIONS: Final[dict[str, Callable[[WolfState], list[str]]]] = {
     "place": place_options,
-    "takeover": lambda state: ["leave", "take"],
+    "takeover": takeover_options,
     "move": move_options,
     "action": hero_action_options,
     "pack": pack_options,

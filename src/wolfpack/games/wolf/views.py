@@ -63,7 +63,7 @@ def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, 
     hero = state.heroes[hero_id]
     wolf_cards = []
     for card in hero["wolf_cards"]:
-        shown = _card(state, card, viewer)
+        shown = str(card[0]) if state.shows_wolf_card(card, viewer) else HIDDEN
         wolf_cards.append(f"{shown} (cured)" if shown != HIDDEN and card[2] else shown)
     return {
         "seat": hero["seat"],
