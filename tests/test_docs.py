@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,27 @@ def test_docstring_examples_run(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted > 0
+
+
+GAME_DOCS = {
+    "docs/games/spacewolves.md": ["tests/rules/spacewolves", "tests/games/spacewolves"],
+    "docs/games/wolves-on-the-hunt.md": ["tests/rules/hunt", "tests/games/hunt"],
+    "docs/games/wolf.md": ["tests/rules/wolf", "tests/games/wolf"],
+}
+"""Each game's document and the test folders its interpretations and rules-coverage table refer to."""
+TEST_REFERENCE = re.compile(r"\b(test_\w+\.py)::(test_\w+)")
+
+
+@pytest.mark.parametrize("document", sorted(GAME_DOCS))
+def test_every_test_a_game_document_names_exists(document: str) -> None:
+    """A rules-coverage table that names a renamed or deleted test would claim coverage that is not there."""
+    text = (ROOT / document).read_text()
+    references = set(TEST_REFERENCE.findall(text))
+    assert len(references) >= 50  # the coverage table is there and is read
+    missing = []
+    for module, name in sorted(references):
+        files = [ROOT / folder / module for folder in GAME_DOCS[document]]
+        sources = [f.read_text() for f in files if f.exists()]
+        if not any(re.search(rf"^def {name}\(", source, re.M) for source in sources):
+            missing.append(f"{module}::{name}")
+    assert not missing, f"{document} names tests that do not exist: {missing}"
