@@ -258,7 +258,14 @@ class Board:
 
     def steps(self, square: Square) -> tuple[Square, ...]:
         """The neighbours of `square` a unit could step to, terrain only (units and barricades are not counted)."""
-        return tuple(n for n in self.neighbours(square) if self.is_open(n))
+        steps = self._steps.get(square)
+        if steps is None:  # remembered: every move the rules list walks these
+            steps = self._steps[square] = tuple(n for n in self.neighbours(square) if self.is_open(n))
+        return steps
+
+    @cached_property
+    def _steps(self) -> dict[Square, tuple[Square, ...]]:
+        return {}
 
     def _around(self, square: Square, offsets: tuple[tuple[int, int], ...]) -> tuple[Square, ...]:
         column, row = square

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -33,6 +33,10 @@ class WolfGame(Game[str]):
     """WOLF with its options: the factory of its states."""
 
     name = "wolf"
+    bots: ClassVar[Mapping[str, str]] = {
+        "heuristic": "wolfpack.games.wolf.bots:HeuristicBot",
+        "search": "wolfpack.games.wolf.bots:SearchBot",
+    }
     Options = WolfOptions
     options: WolfOptions
 

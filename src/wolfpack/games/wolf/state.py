@@ -166,7 +166,10 @@ class WolfState(State[str]):
         State.__init__(twin, self.game)
         twin.content, twin.players, twin.pack_seat, twin.order = self.content, self.players, self.pack_seat, self.order
         for field in FIELDS:
-            setattr(twin, field, copy.deepcopy(getattr(self, field)))
+            if field != "events":
+                setattr(twin, field, copy.deepcopy(getattr(self, field)))
+        # The log only grows and its lines are replaced, never edited in place, so copies may share them.
+        twin.events = list(self.events)
         return twin
 
     def _to_dict(self) -> dict[str, Any]:
@@ -191,10 +194,10 @@ class WolfState(State[str]):
         for number, pile in enumerate(planted.piles):
             for index, card in enumerate(pile):
                 plant(card, f"pile-{number}-{index}")
-        for index, event in enumerate(planted.events):
-            if event[1] is not None:
-                event[1] = f"CANARY<log-{index}>"
-                secrets.append((event[1], event[2]))
+        for index, (public, secret, seen) in enumerate(planted.events):
+            if secret is not None:
+                planted.events[index] = [public, f"CANARY<log-{index}>", seen]
+                secrets.append((f"CANARY<log-{index}>", seen))
         viewers: dict[int | None, tuple[set[str], set[str]]] = {}
         for viewer in [None, *range(self.players)]:
             shown = {canary for canary, seen in secrets if self.sees(seen, viewer)}

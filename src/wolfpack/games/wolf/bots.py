@@ -1,0 +1,941 @@
+"""WOLF bots: a fast rule-and-score heuristic that plays every side, and the search bot built on it (docs/bots.md).
+
+The heuristic bot reads only what its seat may know: `state.observation(seat)`, the legal actions, and the public
+rules and content of the game (`state.game.content`: the map, the Weapons Table, the card counts). It never clones
+or looks into the state it is given. Every decision scores the legal actions with a few hand-set terms and plays the
+best one (ties broken by the bot's seeded generator); `HeuristicBot.ranked` exposes the scores, so that the search
+bot can look only at the heuristic's best few candidates.
+
+Who it plays, decided per hero from what the seat sees:
+
+- a human hero (his seat does not know him contaminated): gathers objects, keeps near the other heroes, keeps out of
+  the werewolves' reach (more so the more wolf cards he holds), shoots the werewolf in reach with the best odds,
+  barricades exits the pack is near, uses the antidote (a transformed hero, a werewolf, himself when bitten often
+  without knowing his cards), and treats a hero seen to be contaminated as a werewolf;
+- a secret werewolf (a hero whose seat has seen a black card of his): acts like a hero, never shoots a werewolf, picks
+  objects to keep them from the heroes, walks beside a hero standing alone and bites him at a good moment (the
+  victim is alone, few clean heroes are left, or dawn is near);
+- the werewolf seat, and a transformed hero: closes in on the heroes (a distance field in which a barricade costs a
+  few steps), bites the human hero least likely to be contaminated already, breaks the barricades on its way, hides
+  (invisibility) or teleports when that serves, and takes a contaminated hero over when he can bite at once or dawn
+  is near;
+- trades: a human accepts every card and hands a silver bullet to a human who asks when he has weapons to spare; a
+  secret werewolf accepts everything and hands over only drawing pins.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from wolfpack.engine.bot import Bot
+from wolfpack.engine.game import State
+from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
+from wolfpack.games.wolf.rules import sq
+
+TIE: Final = 1e-9
+"""Scores closer than this count as equal."""
+HIDDEN: Final = "?"
+"""A card the viewer has not seen (as the observation shows it)."""
+BARRICADE_STEPS: Final = 5
+"""What a barricade costs in the pack's distance field: a werewolf breaks one on a 1 (several try together)."""
+FAR: Final = 99
+"""A distance beyond the map."""
+BLACK_CHANCE: Final = 0.27
+"""Rough chance that a wolf card nobody has shown is black (7 or 8 black among about 27 cards)."""
+DEALT_BLACK_CHANCE: Final = 0.1
+"""Chance that the card a hero was dealt is black (1 black among the 10 set aside)."""
+WEAPON_COST: Final = {"silver_bullet": 0.6, "weapon": 1.2}
+"""What spending a card of each kind costs, in the units of one werewolf removed (10)."""
+
+
+def two_dice_at_least(need: int) -> float:
+    """The chance that two dice add up to `need` or more."""
+    return sum(6 - abs(total - 7) for total in range(max(need, 2), 13)) / 36 if need <= 12 else 0.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's parameters (the defaults are hand-set, see docs/bots.md)."""
+
+    threat: float = 3.0
+    """A hero's penalty per werewolf that can reach him next pack turn."""
+    threat_per_card: float = 0.6
+    """How much more each wolf card he holds (not known to be grey) makes a hero fear a bite."""
+    pick_spot: float = 2.5
+    """A hero ending beside an object pile he may pick from."""
+    pile_distance: float = 0.25
+    """Per step to the nearest object pile (heroes with room in hand)."""
+    company: float = 0.8
+    """Per other human hero within 2 (at most 2 count)."""
+    shot: float = 3.0
+    """Times the best chance to hit a werewolf from where the hero ends."""
+    bite: float = 10.0
+    """A bite, times the chance that the victim is still clean."""
+    closing: float = 0.7
+    """The pack's reward per step closer to a human hero."""
+    barricade_break: float = 1.2
+    """Breaking a barricade that stands on the pack's way."""
+    pack_company: float = 0.15
+    """Per other werewolf within 2 of a werewolf."""
+    exposure: float = 0.6
+    """A werewolf's penalty per human hero within 4 of where it ends (they may shoot)."""
+    secret_bite_rounds: int = 4
+    """A secret werewolf bites anyone he can in the last rounds before dawn."""
+
+
+# ---- geometry shared by every decision on one board ------------------------------------------------------------
+
+
+@dataclass
+class Geometry:
+    """Precomputed neighbourhoods of a board."""
+
+    board: Board
+    steps: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
+    orthogonal: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
+    piles: tuple[Square, ...] = ()
+    pile_spots: dict[Square, tuple[int, ...]] = field(default_factory=dict)
+    """Open square -> the piles (by number) it may pick from."""
+
+    def __post_init__(self) -> None:
+        board = self.board
+        for square in board.squares():
+            if board.is_open(square):
+                self.steps[square] = board.steps(square)
+                self.orthogonal[square] = tuple(n for n in board.orthogonal_neighbours(square) if board.is_open(n))
+        self.piles = board.object_squares
+        spots: dict[Square, list[int]] = {}
+        for number, pile in enumerate(self.piles):
+            for n in board.orthogonal_neighbours(pile):
+                if board.is_open(n):
+                    spots.setdefault(n, []).append(number)
+        self.pile_spots = {s: tuple(v) for s, v in spots.items()}
+
+
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def geometry(board: Board) -> Geometry:
+    """The geometry of `board` (computed once per board)."""
+    found = _GEOMETRY.get(id(board))
+    if found is None or found.board is not board:
+        found = _GEOMETRY[id(board)] = Geometry(board)
+    return found
+
+
+def walk(geo: Geometry, start: Square, limit: int, obstacles: Container[Square]) -> set[Square]:
+    """The squares a unit could walk through or end on within `limit` steps (as `rules.walk_destinations`, but
+    without the final filter on taken squares, and on the precomputed neighbourhoods)."""
+    reached = {start}
+    frontier = [start]
+    steps = geo.steps
+    for _ in range(limit):
+        following = []
+        for square in frontier:
+            for n in steps[square]:
+                if n not in reached and n not in obstacles:
+                    reached.add(n)
+                    following.append(n)
+        frontier = following
+    return reached
+
+
+def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
+    """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear."""
+    best: dict[Square, int] = {}
+    queue: list[tuple[int, Square]] = []
+    for s in sources:
+        if s in geo.steps and best.get(s, FAR) > 0:
+            best[s] = 0
+            queue.append((0, s))
+    heapq.heapify(queue)
+    steps = geo.steps
+    while queue:
+        cost, square = heapq.heappop(queue)
+        if cost > best.get(square, FAR):
+            continue
+        for n in steps[square]:
+            new = cost + (BARRICADE_STEPS if n in barricades else 1)
+            if new < best.get(n, FAR):
+                best[n] = new
+                heapq.heappush(queue, (new, n))
+    return best
+
+
+# ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
+
+
+class View:
+    """One seat's observation, parsed: units by square, sides, hands as the seat sees them."""
+
+    def __init__(self, content: WolfContent, obs: Mapping[str, Any], seat: int) -> None:
+        self.content = content
+        self.obs = obs
+        self.seat = seat
+        self.geo = geometry(content.board)
+        self.pack_seat = int(obs["players"]) - 1
+        self.heroes: Mapping[str, Any] = obs["heroes"]
+        self.round = int(obs["round"])
+        self.rounds_left = int(obs["max_rounds"]) - self.round
+        self.barricades = frozenset(sq(b) for b in obs["barricades"])
+        self.units: dict[Square, str] = {}
+        self.blockers: set[Square] = set()
+        self.enemy_wolves: list[str] = []
+        """Werewolf units and transformed heroes on the board."""
+        self.humans: list[str] = []
+        """Living untransformed heroes."""
+        self._reach: dict[Square, int] | None = None
+        for unit_id, wolf in obs["wolves"].items():
+            if wolf["alive"] and wolf["square"] is not None:
+                self._place(unit_id, wolf)
+                self.enemy_wolves.append(unit_id)
+        for hero_id, hero in self.heroes.items():
+            if hero["alive"] and hero["square"] is not None:
+                self._place(hero_id, hero)
+                (self.enemy_wolves if hero["transformed"] else self.humans).append(hero_id)
+
+    def _place(self, unit_id: str, unit: Mapping[str, Any]) -> None:
+        square = sq(unit["square"])
+        self.units[square] = unit_id
+        if not unit["invisible"] and not unit["intoxicated"]:
+            self.blockers.add(square)
+
+    def unit(self, unit_id: str) -> Mapping[str, Any]:
+        """A hero's or a werewolf's record as the seat sees it."""
+        found: Mapping[str, Any] = self.heroes[unit_id] if unit_id in self.heroes else self.obs["wolves"][unit_id]
+        return found
+
+    def square(self, unit_id: str) -> Square:
+        """Where a unit stands."""
+        return sq(self.unit(unit_id)["square"])
+
+    def shown_black(self, hero_id: str) -> bool:
+        """Whether the seat has seen an uncured black card of this hero (he is contaminated)."""
+        return "black" in self.heroes[hero_id]["wolf_cards"]
+
+    def clean_chance(self, hero_id: str) -> float:
+        """How likely the seat thinks a hero still clean: 0 if it saw a black card, 1 if it saw every card grey."""
+        cards = self.heroes[hero_id]["wolf_cards"]
+        if "black" in cards:
+            return 0.0
+        chance = 1.0
+        for index, card in enumerate(cards):
+            if card == HIDDEN:
+                chance *= 1 - (DEALT_BLACK_CHANCE if index == 0 else BLACK_CHANCE)
+        return chance
+
+    def unknown_cards(self, hero_id: str) -> int:
+        """How many wolf cards of a hero the seat has not seen."""
+        return sum(1 for card in self.heroes[hero_id]["wolf_cards"] if card == HIDDEN)
+
+    def secret_wolf(self, hero_id: str) -> bool:
+        """Whether a human hero of this seat knows himself contaminated (he plays for the pack)."""
+        hero = self.heroes[hero_id]
+        return hero["seat"] == self.seat and not hero["transformed"] and self.shown_black(hero_id)
+
+    def enemies_of_humans(self) -> set[str]:
+        """The units a human hero fights: werewolves, transformed heroes, heroes seen to be contaminated."""
+        return set(self.enemy_wolves) | {h for h in self.humans if self.shown_black(h)}
+
+    def weapons(self, hero_id: str) -> list[str]:
+        """The weapon and silver-bullet cards this seat sees in a hero's hand."""
+        return [c for c in self.heroes[hero_id]["objects"] if c != HIDDEN and self.kind(c) in WEAPON_COST]
+
+    def kind(self, card_id: str) -> str:
+        """The kind of an object card."""
+        return _card_kind(self.content, card_id)
+
+    def wolf_reach(self) -> dict[Square, int]:
+        """For each square, how many werewolves (and transformed heroes) could bite a hero standing there next."""
+        if self._reach is not None:
+            return self._reach
+        counts: dict[Square, int] = {}
+        taken = set(self.units) | self.barricades
+        limits = self.content.components.movement
+        for unit_id in self.enemy_wolves:
+            unit = self.unit(unit_id)
+            if unit["intoxicated"]:
+                continue
+            start = sq(unit["square"])
+            limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
+            obstacles = self.barricades | (self.blockers - {start})
+            reach = walk(self.geo, start, limit, obstacles)
+            bitten: set[Square] = set()
+            for square in reach:
+                if square == start or square not in taken:
+                    bitten.update(self.geo.orthogonal[square])
+            for square in bitten:
+                counts[square] = counts.get(square, 0) + 1
+        self._reach = counts
+        return counts
+
+
+_KINDS: dict[int, tuple[WolfContent, dict[str, str]]] = {}
+_NEEDS: dict[int, tuple[WolfContent, dict[tuple[str, int], int | None]]] = {}
+
+
+def score_needed(content: WolfContent, column: str, at: int) -> int | None:
+    """The Weapons Table's score for `column` at distance `at` (remembered per content pack)."""
+    found = _NEEDS.get(id(content))
+    if found is None or found[0] is not content:
+        found = _NEEDS[id(content)] = (content, {})
+    table = found[1]
+    key = (column, at)
+    if key not in table:
+        table[key] = content.score_needed(column, at)
+    return table[key]
+
+
+def _card_kind(content: WolfContent, card_id: str) -> str:
+    """The kind of an object card (a table built once per content pack)."""
+    found = _KINDS.get(id(content))
+    if found is None or found[0] is not content:
+        found = _KINDS[id(content)] = (content, {card.id: str(card.kind) for card in content.objects.cards})
+    return found[1][card_id]
+
+
+# ---- the bot ------------------------------------------------------------------------------------------------------
+
+
+class HeuristicBot(Bot):
+    """Plays any seat of WOLF from its observation alone: scores every legal action with hand-set rules."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+        super().__init__(seed)
+        self.weights = weights or Weights()
+        self._fields: dict[tuple[Any, ...], dict[Square, int]] = {}
+
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        """The best-scoring legal action for the seat to act."""
+        legal = state.legal_actions(player)
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        scored = self.ranked(state, legal)
+        best = scored[0][0]
+        top = [action for score, action in scored if score >= best - TIE]
+        return top[0] if len(top) == 1 else self.rng.choice(sorted(top))
+
+    def ranked(self, state: State[Any], legal: Sequence[str] | None = None) -> list[tuple[float, str]]:
+        """Every legal action with its score, best first (the search bot's candidates)."""
+        legal = list(state.legal_actions() if legal is None else legal)
+        seat = state.current_player()
+        obs = state.observation(seat)
+        view = View(state.game.content, obs, seat)  # type: ignore[attr-defined]
+        scores = self.scores(view, legal)
+        return sorted(((scores.get(a, 0.0), a) for a in legal), key=lambda pair: -pair[0])
+
+    def scores(self, view: View, legal: Sequence[str]) -> dict[str, float]:
+        """A score for each legal action of the step the view shows."""
+        step = view.obs["step"]
+        pending = view.obs["pending"]
+        if step == "place":
+            return self._place(view, pending["unit"], legal)
+        if step == "takeover":
+            return {"take": 1.0 if self._take_over(view, pending["unit"]) else -1.0, "leave": 0.0}
+        if step == "pack":
+            return self._pack(view, legal)
+        if step == "pack-action":
+            return self._wolf_action(view, pending["unit"], legal)
+        if step == "consent":
+            return {"accept": 1.0, "refuse": 0.0}
+        if step == "hand":
+            return self._hand(view, pending, legal)
+        if step == "force":
+            return self._force(view, pending["unit"], legal)
+        if step == "vision":
+            return self._vision(view, pending["unit"], legal)
+        unit = pending["unit"]
+        transformed = unit not in view.heroes or view.heroes[unit]["transformed"]
+        if step == "move":
+            if transformed:
+                return self._wolf_moves(view, unit, legal)
+            return self._hero_moves(view, unit, legal)
+        if step == "action":
+            if transformed:
+                return self._wolf_action(view, unit, legal)
+            if view.secret_wolf(unit):
+                return self._secret_action(view, unit, legal)
+            return self._hero_action(view, unit, legal)
+        return {}
+
+    # ---- setup ------------------------------------------------------------------------------------------------
+
+    def _place(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """Heroes start near the object piles; werewolves near the heroes already placed."""
+        scores: dict[str, float] = {}
+        hero_squares = [view.square(h) for h in view.humans]
+        for action in legal:
+            s = sq(action.split()[1])
+            if unit in view.heroes:
+                scores[action] = -min(distance(s, p) for p in view.geo.piles)
+            else:
+                scores[action] = -min((distance(s, h) for h in hero_squares), default=0)
+        return scores
+
+    # ---- heroes -----------------------------------------------------------------------------------------------
+
+    def _hero_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """Where a hero ends his move: objects, company, safety, a shot; a secret werewolf beside his victim."""
+        w = self.weights
+        here = view.square(unit)
+        hero = view.heroes[unit]
+        secret = view.secret_wolf(unit)
+        reach = view.wolf_reach() if not secret else {}
+        fear = w.threat * (1 + w.threat_per_card * sum(1 for c in hero["wolf_cards"] if c != "grey"))
+        room = len(hero["objects"]) < view.content.components.objects.hand_limit
+        piles = [n for n, pile in enumerate(view.obs["piles"]) if pile["cards"]]
+        pile_field = self._pile_field(view, piles) if room else {}
+        others = [view.square(h) for h in view.humans if h != unit]
+        weapons = view.weapons(unit) if not secret else []
+        victim = self._victim(view, unit) if secret else None
+        scores: dict[str, float] = {}
+        for action in legal:
+            s = here if action == "stay" else sq(action.split()[1])
+            score = 0.0
+            if room:
+                if any(n in piles for n in view.geo.pile_spots.get(s, ())):
+                    score += w.pick_spot
+                score -= w.pile_distance * min(pile_field.get(s, FAR), 20)
+            company = sum(1 for o in others if distance(o, s) <= 2)
+            score += w.company * min(company, 2)
+            if not secret:
+                score -= fear * reach.get(s, 0)
+                if weapons:
+                    score += w.shot * self._best_shot(view, unit, s, weapons)
+            elif victim is not None and orthogonally_adjacent(s, view.square(victim)):
+                score += w.bite
+            scores[action] = score
+        return scores
+
+    def _pile_field(self, view: View, piles: Sequence[int]) -> dict[Square, int]:
+        """Steps to the nearest square beside a pile with cards left."""
+        key = ("piles", tuple(piles), view.barricades)
+        found = self._fields.get(key)
+        if found is None:
+            spots = [s for s, numbers in view.geo.pile_spots.items() if any(n in piles for n in numbers)]
+            found = self._remember(key, distance_field(view.geo, spots, frozenset()))
+        return found
+
+    def _remember(self, key: tuple[Any, ...], value: dict[Square, int]) -> dict[Square, int]:
+        if len(self._fields) > 16:
+            self._fields.clear()
+        self._fields[key] = value
+        return value
+
+    def _best_shot(self, view: View, unit: str, square: Square, weapons: Sequence[str]) -> float:
+        """The best chance to remove a werewolf with one of `weapons` fired from `square` (line of fire checked)."""
+        best = 0.0
+        board = view.content.board
+        for enemy in view.enemies_of_humans():
+            target = view.unit(enemy)
+            if target["invisible"]:
+                continue
+            there = sq(target["square"])
+            at = distance(square, there)
+            if at > 10:
+                continue
+            for card in set(weapons):
+                column = view.content.card(card).column or card
+                spec = view.content.column(column)
+                if spec.hand_to_hand and not orthogonally_adjacent(square, there):
+                    continue
+                need = score_needed(view.content, column, max(1, at))
+                if need is None:
+                    continue
+                chance = two_dice_at_least(need)
+                if chance <= best:
+                    continue
+                blockers = (view.blockers | view.barricades) - {there, view.square(unit)}
+                if board.line_of_fire(square, there, blockers):
+                    best = chance
+        return best
+
+    def _hero_action(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """A human hero's special action."""
+        here = view.square(unit)
+        hero = view.heroes[unit]
+        enemies = view.enemies_of_humans()
+        reach = view.wolf_reach()
+        threatened = reach.get(here, 0) > 0 and not hero["invisible"]
+        near_wolves = [e for e in view.enemy_wolves if distance(view.square(e), here) <= 5]
+        content = view.content
+        scores: dict[str, float] = {"end": 0.0}
+        for action in legal:
+            words = action.split()
+            verb = words[0]
+            if verb in ("end", "done"):
+                continue
+            score = -1.0
+            if verb == "fire":
+                card, target = words[1], sq(words[2])
+                victim = view.units.get(target)
+                if victim in enemies:
+                    column = content.card(card).column or card
+                    need = score_needed(content, column, max(1, distance(here, target))) or 13
+                    chance = two_dice_at_least(need)
+                    score = 10 * chance - 10 * WEAPON_COST[view.kind(card)] * (1 - chance)
+                    if victim in view.enemy_wolves and distance(target, here) <= 3:
+                        score += 2 * chance  # the nearest are the ones that bite next
+            elif verb == "antidote":
+                target = sq(words[1])
+                victim = view.units.get(target, "")
+                need = score_needed(content, "antidote", max(1, distance(here, target))) or 13
+                chance = two_dice_at_least(need)
+                if victim == unit:
+                    score = 6 * chance * (1 - view.clean_chance(unit)) - 1
+                elif victim in view.heroes and view.heroes[victim]["transformed"]:
+                    score = 14 * chance
+                elif victim in enemies:
+                    score = 10 * chance - 2
+                elif victim in view.heroes:
+                    score = 5 * chance * (1 - view.clean_chance(victim)) - 1
+            elif verb == "bare":
+                victim = view.units.get(sq(words[1]))
+                score = 10 / 6 - 0.2 if victim in enemies else -1.0
+            elif verb == "pick":
+                score = 4.0
+            elif verb == "flytox":
+                score = self._flytox(view, unit, enemies)
+            elif verb in ("watch", "box", "rollers"):
+                score = 3.0 if threatened else -1.0
+            elif verb == "glasses":
+                score = self._look_value(view, unit, words[1], 1.0)
+            elif verb == "barricade":
+                score = self._barricade_value(view, sq(words[1]), near_wolves)
+            elif verb == "power":
+                score = self._hero_power(view, unit, words[1], threatened, near_wolves)
+            elif verb == "ask":
+                score = -0.5
+            scores[action] = score
+        return scores
+
+    def _flytox(self, view: View, unit: str, enemies: set[str]) -> float:
+        """Gas: worth the werewolves it stops minus the heroes it stops."""
+        radius = view.content.card("flytox").radius or 0
+        area = view.content.board.gas_area(view.square(unit), radius, view.barricades)
+        hit = [u for s, u in view.units.items() if s in area and u != unit]
+        return 3.0 * sum(1 for u in hit if u in enemies) - 2.0 * sum(1 for u in hit if u not in enemies) - 2.0
+
+    def _look_value(self, view: View, unit: str, target: str, base: float) -> float:
+        """Looking at a hero's cards is worth more the more of his wolf cards are unknown; a pile a little."""
+        if target in view.heroes:
+            if target == unit:
+                return -1.0
+            return base * (1 - view.clean_chance(target)) * 3 - 0.5
+        return -0.5
+
+    def _barricade_value(self, view: View, threshold: Square, near_wolves: Sequence[str]) -> float:
+        """Barricading a threshold is worth it when a werewolf is near it."""
+        if not near_wolves:
+            return -1.0
+        closest = min(distance(view.square(e), threshold) for e in near_wolves)
+        exit_bonus = 0.5 if threshold in view.content.board.exits else 0.0
+        return 3.0 + exit_bonus - 0.3 * closest
+
+    def _hero_power(self, view: View, unit: str, power: str, threatened: bool, near: Sequence[str]) -> float:
+        """A hero's power, worth its effect times the third of the time it works."""
+        chance = (view.content.power(power).succeeds_on or 0) / 6  # type: ignore[arg-type]
+        if power == "invisibility" or power == "teleportation":
+            return chance * 4.0 if threatened else -1.0
+        if power == "force":
+            return chance * 3.0 if near else -1.0
+        if power == "vision":
+            suspects = [h for h in view.humans if h != unit and view.unknown_cards(h) >= 2]
+            return chance * 2.0 if suspects else -1.0
+        return -1.0
+
+    # ---- a secret werewolf ------------------------------------------------------------------------------------
+
+    def _victim(self, view: View, unit: str) -> str | None:
+        """The hero a secret werewolf would bite: the most alone among the clean-looking, if the moment is good."""
+        here = view.square(unit)
+        clean = [h for h in view.humans if h != unit and not view.shown_black(h) and not view.heroes[h]["invisible"]]
+        if not clean:
+            return None
+        late = view.rounds_left < self.weights.secret_bite_rounds
+
+        def company(hero: str) -> int:
+            s = view.square(hero)
+            return sum(1 for h in view.humans if h not in (hero, unit) and distance(view.square(h), s) <= 3)
+
+        best = min(clean, key=lambda h: (company(h), distance(view.square(h), here), h))
+        if late or len(clean) <= 1 or company(best) == 0:
+            return best
+        return None
+
+    def _secret_action(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """A secret werewolf: bite at a good moment; otherwise look busy and keep objects from the heroes."""
+        victim = self._victim(view, unit)
+        scores: dict[str, float] = {"end": 0.0}
+        for action in legal:
+            words = action.split()
+            verb = words[0]
+            if verb in ("end", "done"):
+                continue
+            score = -1.0
+            if verb == "bite":
+                target = words[1]
+                if target == victim:
+                    score = self.weights.bite * view.clean_chance(target) + 1
+            elif verb == "pick":
+                score = 4.0
+            elif verb == "fire" and sq(words[2]) in view.barricades:
+                score = 1.5  # opens the house to the pack, and looks like fighting
+            elif verb == "bare":
+                score = 0.5 if sq(words[1]) in view.barricades else -1.0
+            elif verb == "flytox":
+                score = -self._flytox(view, unit, set(view.enemy_wolves)) - 4.0
+            elif verb in ("glasses", "power") and "vision" not in action:
+                score = -1.0
+            scores[action] = score
+        return scores
+
+    # ---- the pack ---------------------------------------------------------------------------------------------
+
+    def _take_over(self, view: View, hero_id: str) -> bool:
+        """Take a contaminated hero over when he can bite a clean-looking hero at once, or dawn is near."""
+        if view.rounds_left < self.weights.secret_bite_rounds:
+            return True
+        start = view.square(hero_id)
+        limit = view.content.components.movement.transformed_max
+        taken = (set(view.units) | view.barricades) - {start}
+        reach = walk(view.geo, start, limit, view.barricades | (view.blockers - {start})) - taken
+        for other in view.humans:
+            if other == hero_id or view.heroes[other]["invisible"] or view.clean_chance(other) < 0.5:
+                continue
+            spot = view.square(other)
+            if any(orthogonally_adjacent(s, spot) for s in reach):
+                return True
+        return False
+
+    def _targets(self, view: View) -> list[str]:
+        """The human heroes worth biting (visible, not known contaminated)."""
+        return [h for h in view.humans if not view.heroes[h]["invisible"] and view.clean_chance(h) > 0.05]
+
+    def _hunt_field(self, view: View) -> dict[Square, int]:
+        """Steps from every open square to the nearest square beside a target hero (barricades cost extra)."""
+        targets = self._targets(view)
+        key = ("hunt", tuple(sorted(view.square(h) for h in targets)), view.barricades)
+        found = self._fields.get(key)
+        if found is None:
+            spots = [n for h in targets for n in view.geo.orthogonal.get(view.square(h), ())]
+            found = self._remember(key, distance_field(view.geo, spots, view.barricades))
+        return found
+
+    def _pack(self, view: View, legal: Sequence[str]) -> dict[str, float]:
+        """Which werewolf moves where: the best (unit, square) over all units still to act."""
+        scores: dict[str, float] = {"end": -100.0}
+        by_unit: dict[str, list[str]] = {}
+        for action in legal:
+            if action != "end":
+                by_unit.setdefault(action.split()[0], []).append(action)
+        for unit, actions in by_unit.items():
+            scores.update(self._wolf_moves(view, unit, actions))
+        return scores
+
+    def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
+        w = self.weights
+        here = view.square(unit)
+        field_ = self._hunt_field(view)
+        targets = self._targets(view)
+        target_squares = {view.square(h): h for h in targets}
+        humans = [view.square(h) for h in view.humans]
+        friends = [view.square(e) for e in view.enemy_wolves if e != unit]
+        start = field_.get(here, FAR)
+        scores: dict[str, float] = {}
+        for action in legal:
+            words = action.split()
+            s = here if words[0] == "stay" or len(words) < 2 else sq(words[-1])
+            score = 0.0
+            bite = 0.0
+            for n in view.geo.orthogonal.get(s, ()):
+                victim = target_squares.get(n)
+                if victim is not None:
+                    bite = max(bite, view.clean_chance(victim))
+            if bite:
+                score += w.bite * bite
+            else:
+                score += w.closing * (min(start, 30) - min(field_.get(s, FAR), 30))
+                if any(b in view.barricades for b in view.geo.orthogonal.get(s, ())) and self._useful_barricade(
+                    view, s, field_
+                ):
+                    score += w.barricade_break
+            x, y = s
+            score += w.pack_company * min(3, sum(1 for f in friends if abs(f[0] - x) <= 2 and abs(f[1] - y) <= 2))
+            score -= w.exposure * sum(1 for h in humans if 1 < max(abs(h[0] - x), abs(h[1] - y)) <= 4)
+            scores[action] = score
+        return scores
+
+    def _useful_barricade(self, view: View, square: Square, field_: Mapping[Square, int]) -> bool:
+        """Whether a barricade beside `square` stands on the way to the heroes (beyond it is nearer to them)."""
+        here = field_.get(square, FAR)
+        for b in view.geo.orthogonal.get(square, ()):
+            if b in view.barricades:
+                beyond = (2 * b[0] - square[0], 2 * b[1] - square[1])
+                if field_.get(beyond, FAR) < here:
+                    return True
+        return False
+
+    def _wolf_action(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """A werewolf's (or transformed hero's) action: bite the cleanest, break a barricade on its way, powers."""
+        w = self.weights
+        here = view.square(unit)
+        field_ = self._hunt_field(view)
+        useful = self._useful_barricade(view, here, field_)
+        near_humans = sum(1 for h in view.humans if distance(view.square(h), here) <= 6)
+        scores: dict[str, float] = {"done": 0.0, "end": 0.0}
+        for action in legal:
+            words = action.split()
+            verb = words[0]
+            if verb in ("end", "done"):
+                continue
+            score = -1.0
+            if verb == "bite":
+                score = w.bite * view.clean_chance(words[1]) + 0.1
+            elif verb == "break":
+                score = 1.0 if useful else 0.2
+            elif verb == "power":
+                power = words[1]
+                if power == "force":
+                    score = 1.6 if useful else -1.0
+                elif power == "teleportation":
+                    score = 0.8 if field_.get(here, FAR) > 6 else -1.0
+                elif power == "invisibility":
+                    score = 0.7 if near_humans else -1.0
+            scores[action] = score
+        return scores
+
+    # ---- answers and follow-ups -----------------------------------------------------------------------------
+
+    def _hand(self, view: View, pending: Mapping[str, Any], legal: Sequence[str]) -> dict[str, float]:
+        """Asked for a card: a human helps a human with a spare weapon; a secret werewolf hands only pins."""
+        me, asker = pending["other"], pending["unit"]
+        scores = {"refuse": 0.0}
+        secret = view.secret_wolf(me)
+        weapons = view.weapons(me)
+        for action in legal:
+            if action == "refuse":
+                continue
+            card = action.split()[1]
+            kind = view.kind(card)
+            if secret:
+                scores[action] = 1.0 if kind == "drawing_pin" else -1.0
+            elif view.shown_black(asker):
+                scores[action] = -1.0
+            elif kind == "silver_bullet" and len(weapons) >= 2:
+                scores[action] = 1.0
+            elif kind == "drawing_pin":
+                scores[action] = 0.5
+            else:
+                scores[action] = -0.5
+        return scores
+
+    def _force(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """Force worked: the pack (and a secret werewolf) breaks, a human hero builds where the pack comes."""
+        pack_side = unit not in view.heroes or view.heroes[unit]["transformed"] or view.secret_wolf(unit)
+        near = [e for e in view.enemy_wolves if distance(view.square(e), view.square(unit)) <= 6]
+        scores = {"end": 0.0}
+        for action in legal:
+            verb, where = action.split() if " " in action else (action, "")
+            if verb == "break":
+                scores[action] = 1.0 if pack_side else -1.0
+            elif verb == "build":
+                scores[action] = -1.0 if pack_side else self._barricade_value(view, sq(where), near)
+        return scores
+
+    def _vision(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """Vision worked: look at the hero most likely contaminated, else a pile."""
+        scores = {"end": 0.0}
+        for action in legal:
+            if action.startswith("look "):
+                target = action.split()[1]
+                scores[action] = self._look_value(view, unit, target, 1.0) if target in view.heroes else 0.1
+        return scores
+
+
+def logistic(x: float) -> float:
+    """1 / (1 + e^-x)."""
+    return 1 / (1 + math.exp(-x))
+
+
+# ---- the search bot -----------------------------------------------------------------------------------------------
+
+SEARCHED_STEPS: Final = frozenset({"takeover", "action", "pack-action", "pack"})
+"""The decisions the search bot searches (when the heuristic is unsure, and for the pack's side only)."""
+FIGHTING_VERBS: Final = frozenset({"take", "bite", "fire", "antidote", "bare", "flytox"})
+"""A searched decision must offer one of these among the heuristic's best: the moments a game turns on."""
+BITING_MOVE: Final = 5.0
+"""A werewolf's move the heuristic scores this high ends beside a hero it may bite: searched like a bite."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How much the search bot searches (docs/bots.md gives the measured cost and strength)."""
+
+    iterations: int = 8
+    """IS-MCTS iterations (one determinization each) per searched decision."""
+    candidates: int = 3
+    """The heuristic's best few actions the search chooses among, at every node of the tree."""
+    rollout_depth: int = 10
+    """Decisions the heuristic plays on from a new node before the evaluation scores the position."""
+    margin: float = 3.0
+    """Search only when the heuristic's two best actions score within this of each other."""
+    exploration: float = 0.7
+    """UCB1's exploration constant (values are in [-1, 1])."""
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    """A logistic estimate of the werewolves' chance to win from a full position.
+
+    The weights are a logistic regression fitted to 3,814 positions (every 15th decision) of 150 two-player games
+    between heuristic bots (log loss 0.54, 72% of outcomes called right); `benchmarks/wolf_bots.py` documents how.
+    """
+
+    bias: float = -1.701
+    clean: float = -1.111
+    """Per living, untransformed, uncontaminated hero."""
+    hidden: float = 0.365
+    """Per living hero contaminated in secret."""
+    transformed: float = 0.608
+    """Per living transformed hero."""
+    wolves: float = 0.192
+    """Per werewolf unit in the game."""
+    rounds_left: float = 0.188
+    """Per round before dawn."""
+    stock_black: float = 0.369
+    """Per black card left in the stock."""
+    short: float = -9.527
+    """Per clean hero more than black cards left in the stock: the werewolves cannot contaminate them all."""
+
+    def wolves_win(self, state: Any) -> float:
+        """The estimated chance that the werewolves win from `state` (a full state: a determinization)."""
+        clean = hidden = transformed = 0
+        for hero_id, hero in state.heroes.items():
+            if not hero["alive"]:
+                continue
+            if hero["transformed"]:
+                transformed += 1
+            elif state.contaminated(hero_id):
+                hidden += 1
+            else:
+                clean += 1
+        wolves = sum(1 for wolf in state.wolves.values() if wolf["alive"])
+        x = (
+            self.bias
+            + self.clean * clean
+            + self.hidden * hidden
+            + self.transformed * transformed
+            + self.wolves * wolves
+            + self.rounds_left * (state.game.options.max_rounds - state.round)
+            + self.stock_black * state.stock["black"]
+            + self.short * max(0, clean - state.stock["black"])
+        )
+        return logistic(x)
+
+    def values(self, state: Any) -> list[float]:
+        """Each seat's value in [-1, 1]: the werewolves' estimated chance turned into an expected return."""
+        wolves = 2 * self.wolves_win(state) - 1
+        values = []
+        for seat in range(state.players):
+            side = state.side_of(seat)
+            values.append(-1.0 if side is None else wolves if side == "wolves" else -wolves)
+        return values
+
+
+def _for_the_pack(state: Any) -> bool:
+    """Whether a decision is one the search bot searches: a step of `SEARCHED_STEPS` taken for the pack's side (the
+    werewolf seat's, or a transformed or knowingly contaminated hero's). Its seat sees who acts and what he knows."""
+    step = getattr(state, "step", None)
+    if step not in SEARCHED_STEPS:
+        return False
+    if step != "action":
+        return True
+    obs = state.observation(state.current_player())
+    hero = obs["heroes"][obs["pending"]["unit"]]
+    return bool(hero["transformed"]) or "black" in hero["wolf_cards"]
+
+
+class SearchBot(Bot):
+    """The heuristic bot, which searches its unsure decisions with IS-MCTS over determinizations of what it saw."""
+
+    name = "search"
+
+    def __init__(
+        self, seed: int | None = None, settings: SearchSettings | None = None, model: ValueModel | None = None
+    ) -> None:
+        from wolfpack.bots.ismcts import ISMCTSBot
+        from wolfpack.games.wolf.determinize import determinize
+
+        super().__init__(seed)
+        self.settings = settings or SearchSettings()
+        self.model = model or ValueModel()
+        self.guide = HeuristicBot(seed)  # where it does not search it plays exactly as a heuristic bot with its seed
+        self.searches = 0
+        """How many decisions this bot has searched (the rest it took from the heuristic)."""
+        self.search = ISMCTSBot(
+            self.rng.randrange(2**32),
+            iterations=self.settings.iterations,
+            determinize=determinize,  # type: ignore[arg-type]
+            rollout=lambda seed: HeuristicBot(seed),
+            rollout_depth=self.settings.rollout_depth,
+            evaluate=self.model.values,
+            candidates=self._candidates,
+            exploration=self.settings.exploration,
+        )
+
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        """The heuristic's action, or the search's where the heuristic is unsure at a searched step."""
+        legal = state.legal_actions(player)
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        if not _for_the_pack(state):
+            return self.guide.step(state)
+        ranked = self.guide.ranked(state, legal)
+        root = [action for _, action in ranked[: self.settings.candidates]]
+        moves = getattr(state, "step", None) == "pack"
+        if ranked[0][0] - ranked[1][0] > self.settings.margin or not any(
+            (score >= BITING_MOVE) if moves else (action.split()[0] in FIGHTING_VERBS)
+            for score, action in ranked[: self.settings.candidates]
+        ):
+            return self.guide.step(state)
+        self.searches += 1
+        return self.search.search(state, state.current_player(), root)
+
+    def _candidates(self, state: State[Any]) -> list[str]:
+        """The heuristic's best few actions at a decision inside the search (all of them when few)."""
+        legal = state.legal_actions()
+        if len(legal) <= self.settings.candidates:
+            return legal
+        return [action for _, action in self.guide.ranked(state, legal)[: self.settings.candidates]]
+
+
+def duel(seed: int, index: int, search: bool = True) -> tuple[int, bool, bool, int]:
+    """Game `index` of the two-player duel docs/bots.md measures: the search bot (or, without `search`, a heuristic
+    bot in its place) on seat `index % 2`, the heuristic on the other, seeded as `wolfpack.sim.arena` seeds games.
+
+    Returns (that seat, whether it won, whether the werewolves won, how many decisions the search bot searched).
+    """
+    from wolfpack.engine.registry import load_game
+    from wolfpack.sim.arena import bot_seed, game_seed, play_game
+
+    game = load_game("wolf", players=2)
+    seat = index % 2
+    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
+    searcher = SearchBot(bot_seed(seed, index, seat))
+    if search:
+        bots[seat] = searcher
+    final = play_game(game, bots, game_seed(seed, index))
+    returns = final.returns()
+    return seat, returns[seat] > 0, returns[1] > 0, searcher.searches

@@ -1,0 +1,240 @@
+"""WOLF bots: the heuristic plays every side legally from what its seat sees, the determinizer changes nothing a
+seat sees and re-deals what it does not, and the search bot beats the heuristic (docs/bots.md)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+import wolfpack
+from wolfpack.bots import bot_names, make_bot
+from wolfpack.engine.bot import Bot, RandomBot
+from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.engine.play import bot_decision
+from wolfpack.games.wolf.bots import HeuristicBot, SearchBot, duel
+from wolfpack.games.wolf.determinize import determinize
+from wolfpack.games.wolf.game import WolfGame
+from wolfpack.games.wolf.rules import BLACK
+from wolfpack.games.wolf.state import WolfState
+from wolfpack.sim.arena import play_game
+
+STRENGTH_GAMES = 160
+"""Games the search bot plays as the pack, and the heuristic on the same seeds (the 500-game match of both sides is
+benchmarks/wolf_bots.py's; docs/bots.md)."""
+STRENGTH_SEED = 20261122
+STRENGTH_JOBS = 2
+"""Processes that share the match."""
+
+
+def _game(players: int, max_rounds: int = 20) -> WolfGame:
+    game = wolfpack.load_game("wolf", players=players, max_rounds=max_rounds)
+    assert isinstance(game, WolfGame)
+    return game
+
+
+def _play(game: WolfGame, bots: list[Bot], seed: int, visit: Any = None) -> WolfState:
+    """Play one game; `visit(state)` is called at every decision before the bot acts."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+            continue
+        if visit is not None:
+            visit(state)
+        seat, action = bot_decision(state, bots)
+        state.apply_action(action, seat)
+    return state
+
+
+def _decision_states(players: int, seed: int, every: int = 9) -> list[WolfState]:
+    """Copies of every `every`-th decision of a heuristic game."""
+    states: list[WolfState] = []
+    counter = Counter[str]()
+
+    def visit(state: WolfState) -> None:
+        counter["n"] += 1
+        if counter["n"] % every == 0:
+            states.append(state.clone())
+
+    _play(_game(players), [HeuristicBot(seed + seat) for seat in range(players)], seed, visit)
+    return states
+
+
+def test_wolf_declares_its_bots() -> None:
+    game = _game(6)
+    assert {"heuristic", "search", "random"} <= set(bot_names(game))
+    assert isinstance(make_bot(game, "heuristic", seed=1), HeuristicBot)
+    assert isinstance(make_bot(game, "search", seed=1), SearchBot)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_heuristic_plays_every_seat_legally_to_the_end(players: int) -> None:
+    game = _game(players)
+    for seed in range(2):
+        state = play_game(game, [HeuristicBot(seed * 10 + seat) for seat in range(players)], seed)
+        assert state.is_terminal()
+        assert state.winner in ("heroes", "wolves")
+
+
+def test_the_heuristic_never_changes_the_state_it_reads() -> None:
+    bot = HeuristicBot(seed=3)
+    for state in _decision_states(6, seed=3, every=15):
+        before = state.to_json()
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_heuristic_decides_from_what_its_seat_sees(players: int) -> None:
+    """Given a state whose every unseen secret was re-dealt, the bot (same seed) plays the same action."""
+    rng = random.Random(players)
+    for state in _decision_states(players, seed=players, every=7):
+        seat = state.current_player()
+        twin = determinize(state, seat, rng)
+        assert HeuristicBot(seed=5).step(twin) == HeuristicBot(seed=5).step(state)
+
+
+@pytest.mark.parametrize("heuristic_seat", [0, 1])
+def test_the_heuristic_beats_random_on_either_side(heuristic_seat: int) -> None:
+    game = _game(2)
+    wins = 0
+    for index in range(4):
+        bots: list[Bot] = [RandomBot(index), RandomBot(index + 1)]
+        bots[heuristic_seat] = HeuristicBot(index)
+        state = play_game(game, bots, index)
+        wins += state.returns()[heuristic_seat] > 0
+    assert wins >= 3
+
+
+def test_a_contaminated_hero_hides_it_then_bites_and_the_pack_takes_heroes_over() -> None:
+    """Six players: a hero who knows he is contaminated never shoots or strikes a werewolf, and some bite; with two
+    players the werewolf seat takes contaminated heroes over."""
+    seen = Counter[str]()
+
+    def watch(state: WolfState) -> None:
+        if state.step == "takeover":
+            seen["takeover asked"] += 1
+        if state.step != "action":
+            return
+        hero = state.pending["unit"]
+        if state.heroes[hero]["transformed"] or not state.knows_contaminated(hero):
+            return
+        seen["secret turns"] += 1
+        action = HeuristicBot(seed=len(state.history())).step(state)
+        words = action.split()
+        target = state.on_board().get(words[-1]) if words[0] in ("fire", "bare", "antidote") else None
+        assert target is None or not state.is_wolf_unit(target), action
+        seen["secret bites"] += words[0] == "bite"
+
+    for seed in range(6):
+        _play(_game(6), [HeuristicBot(seed * 7 + seat) for seat in range(6)], seed, watch)
+    assert seen["secret turns"] > 10
+    assert seen["secret bites"] >= 1
+    takes = 0
+    for seed in range(4):
+        final = play_game(_game(2), [HeuristicBot(seed), HeuristicBot(seed + 1)], seed)
+        takes += sum("take" in line and "over" in line for line in final.log(None))
+    assert takes >= 1
+
+
+# ---- the determinizer -------------------------------------------------------------------------------------------
+
+
+def _hidden(state: WolfState, seat: int) -> list[Any]:
+    """What `seat` has not seen: unseen wolf cards, unseen object cards, the stock's make-up, the pool."""
+    cards = [c[0] for h in state.heroes.values() for c in [*h["wolf_cards"], *h["objects"]] if seat not in c[1]]
+    cards += [c[0] for pile in state.piles for c in pile if c[0] is not None and seat not in c[1]]
+    return [cards, dict(state.stock), dict(state.pool)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_determinizer_keeps_what_a_seat_sees_and_redeals_the_rest(players: int) -> None:
+    content = _game(players).content
+    deck = Counter(content.object_deck())
+    total_black = content.wolf_stock(players)[BLACK]
+    changed = checked = 0
+    for state in _decision_states(players, seed=40 + players, every=11):
+        for seat in range(players):
+            samples = [determinize(state, seat, random.Random(k)) for k in range(4)]
+            for twin in samples:
+                assert twin.observation(seat) == state.observation(seat)
+                assert twin.log(seat) == state.log(seat)
+                assert twin.history() == state.history()
+                # the counts hold: every black card is somewhere, every object card too
+                held = sum(c[0] == BLACK for h in twin.heroes.values() for c in h["wolf_cards"])
+                assert held + twin.stock[BLACK] + twin.deal[BLACK] == total_black
+                objects = Counter(twin.pool)
+                objects.update(twin.discard)
+                objects.update(c[0] for h in twin.heroes.values() for c in h["objects"])
+                objects.update(c[0] for pile in twin.piles for c in pile if c[0] is not None)
+                assert sum(objects.values()) + twin.released == sum(deck.values())
+                # the public facts hold: a transformed hero is contaminated; the game is not decided
+                for hero_id, hero in twin.heroes.items():
+                    if hero["alive"] and hero["transformed"]:
+                        assert twin.contaminated(hero_id)
+                assert not twin.is_terminal()
+            hidden = _hidden(state, seat)
+            if hidden[0]:
+                checked += 1
+                changed += any(_hidden(twin, seat) != hidden for twin in samples)
+    assert checked > 10
+    assert changed >= checked * 0.8
+
+
+def test_a_determinization_plays_on_like_a_real_state() -> None:
+    bots = [HeuristicBot(seat) for seat in range(6)]
+    for state in _decision_states(6, seed=8, every=40):
+        twin = determinize(state, state.current_player(), random.Random(1))
+        play_game_from(twin, bots, random.Random(2), decisions=80)
+
+
+def play_game_from(state: WolfState, bots: list[Bot], rng: random.Random, decisions: int) -> None:
+    """Play on from `state` for some decisions (every action must be legal)."""
+    while not state.is_terminal() and decisions > 0:
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+            continue
+        seat, action = bot_decision(state, bots)
+        state.apply_action(action, seat)
+        decisions -= 1
+
+
+# ---- the search bot ---------------------------------------------------------------------------------------------
+
+
+def test_the_search_bot_is_legal_seeded_and_leaves_the_state_alone() -> None:
+    states = [s for s in _decision_states(2, seed=11, every=3) if s.step in ("action", "pack-action", "takeover")]
+    assert states
+    for state in states[:12]:
+        before = state.to_json()
+        first, second = SearchBot(seed=4), SearchBot(seed=4)
+        action = first.step(state)
+        assert action in state.legal_actions()
+        assert second.step(state) == action
+        assert state.to_json() == before
+
+
+@pytest.mark.slow
+def test_the_search_bot_beats_the_heuristic_as_the_werewolves() -> None:
+    """Two players: the odd games of benchmarks/wolf_bots.py's match (the search bot plays the pack against heuristic
+    heroes), and the same seeds with the heuristic playing the pack. The search bot must win at least as often.
+
+    This guards against regressions; it is not yet the issue's proof: the measured edge (docs/bots.md, "How strong
+    they are") is small next to the noise of 160 games, and so the margin asked for here is none."""
+    indices = [2 * k + 1 for k in range(STRENGTH_GAMES)]
+    with ProcessPoolExecutor(STRENGTH_JOBS) as pool:
+        searched = list(pool.map(duel, [STRENGTH_SEED] * len(indices), indices, chunksize=8))
+        baseline = list(pool.map(duel, [STRENGTH_SEED] * len(indices), indices, [False] * len(indices), chunksize=8))
+    n = STRENGTH_GAMES
+    search_rate = sum(won for _, won, _, _ in searched) / n
+    heuristic_rate = sum(won for _, won, _, _ in baseline) / n
+    stderr = math.sqrt((search_rate * (1 - search_rate) + heuristic_rate * (1 - heuristic_rate)) / n)
+    print(f"as the pack over {n} games: search {search_rate:.3f}, heuristic {heuristic_rate:.3f}, ± {stderr:.3f}")
+    assert search_rate >= heuristic_rate
