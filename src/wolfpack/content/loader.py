@@ -12,7 +12,7 @@ import re
 import tomllib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -128,6 +128,35 @@ def load_pack(model: type[M], sources: Mapping[str, TomlText]) -> M:
 
 Locator = typing.Callable[[Loc], tuple[TomlText, Any, Loc]]
 """Maps an error location to the file it is in, that file's data, and the location inside the file."""
+
+
+def pack_sources(package: str, names: Sequence[str], path: Path | None = None) -> dict[str, TomlText]:
+    """The files of a pack: the default one in `package`, with those of an organiser's directory (or single file)
+    at `path` in their place. A `.toml` file there that is not one of `names` is an error, so that a misspelt
+    name cannot quietly leave the default in play."""
+    sources = {name: read_resource(package, f"{name}.toml") for name in names}
+    if path is None:
+        return sources
+    expected = ", ".join(f"{name}.toml" for name in names)
+    if path.is_dir():
+        found = sorted(path.glob("*.toml"))
+        unknown = [file for file in found if file.stem not in names]
+        if unknown:
+            raise ContentError(
+                [ContentProblem(str(file), f"not a file of a pack; expected {expected}") for file in unknown]
+            )
+        if not found:
+            raise ContentError(
+                [ContentProblem(str(path), f"no content files here; expected one or more of {expected}")]
+            )
+    elif path.is_file():
+        if path.suffix != ".toml" or path.stem not in names:
+            raise ContentError([ContentProblem(str(path), f"not a file of a pack; expected one of {expected}")])
+        found = [path]
+    else:
+        raise ContentError([ContentProblem(str(path), "no such file or directory")])
+    sources.update({file.stem: read_path(file) for file in found})
+    return sources
 
 
 def _in_file(source: TomlText, data: Any) -> Locator:

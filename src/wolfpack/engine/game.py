@@ -49,6 +49,18 @@ class GameInfo:
         return asdict(self)
 
 
+def json_object(data: str | Mapping[str, Any], what: str) -> Mapping[str, Any]:
+    """`data` as a JSON object (parsed if it is text); InvalidStateError naming `what` if it is not one."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise InvalidStateError(f"{what} is not JSON: {exc}") from exc
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"{what} must be a JSON object")
+    return data
+
+
 class GameOptions(BaseModel):
     """Base of every game's options: unknown options are errors, values are validated on load."""
 
@@ -77,19 +89,25 @@ class Game(ABC, Generic[A]):
     def new_initial_state(self) -> State[A]:
         """A fresh state at the start of the game."""
 
-    @abstractmethod
+    def state_from_position(self, position: Any) -> State[A]:
+        """A state set up from a position in the game's position notation (a bad one raises InvalidStateError)."""
+        raise NotImplementedError(f"{type(self).__name__} has no position notation")
+
     def _state_from_dict(self, data: Mapping[str, Any]) -> State[A]:
-        """Rebuild a state from the dict that `State.to_dict` wrote."""
+        """Rebuild a state from the dict that `State.to_dict` wrote: its position, then its history replayed."""
+        position = data.get("position")
+        history = data.get("history", [])
+        if position is None:
+            raise InvalidStateError("saved state needs a 'position'")
+        if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
+            raise InvalidStateError("saved state 'history' must be a list of actions in notation")
+        state = self.state_from_position(position)
+        state._restore_history(history)
+        return state
 
     def state_from_json(self, data: str | Mapping[str, Any]) -> State[A]:
         """Rebuild a state saved by `State.to_json`; a bad document raises InvalidStateError."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise InvalidStateError(f"saved state is not JSON: {exc}") from exc
-        if not isinstance(data, Mapping):
-            raise InvalidStateError("saved state must be a JSON object")
+        data = json_object(data, "saved state")
         if data.get("game") != self.name:
             raise InvalidStateError(f"saved state is for game {data.get('game')!r}, not {self.name!r}")
         saved_options = data.get("options")

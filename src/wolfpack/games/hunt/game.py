@@ -9,7 +9,6 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
-from wolfpack.engine.errors import InvalidStateError
 from wolfpack.engine.game import Game, GameInfo, GameOptions
 from wolfpack.games.hunt.content import HuntContent, load_hunt_content
 from wolfpack.games.hunt.render import render
@@ -79,17 +78,6 @@ class HuntGame(Game[str]):
         from wolfpack.games.hunt.notation import parse_position
 
         return parse_position(self, position)
-
-    def _state_from_dict(self, data: Mapping[str, Any]) -> HuntState:
-        position = data.get("position")
-        history = data.get("history", [])
-        if not isinstance(position, Mapping):
-            raise InvalidStateError("saved state needs a 'position' object")
-        if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
-            raise InvalidStateError("saved state 'history' must be a list of actions in notation")
-        state = self.state_from_position(position)
-        state._restore_history(history)
-        return state
 
 
 def max_game_length(content: HuntContent, players: int) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from wolfpack.engine.errors import InvalidStateError
+from wolfpack.engine.game import json_object
 from wolfpack.games.hunt.content import LOCATIONS
 from wolfpack.games.hunt.rules import DICE_COLOURS
 from wolfpack.games.hunt.state import FIELDS, HuntState
@@ -36,13 +37,7 @@ def position_json(state: HuntState) -> str:
 
 def parse_position(game: HuntGame, position: str | Mapping[str, Any]) -> HuntState:
     """A state set up from a position (JSON text or a dict); a bad position raises InvalidStateError."""
-    if isinstance(position, str):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as exc:
-            raise InvalidStateError(f"position is not JSON: {exc}") from exc
-    if not isinstance(position, Mapping):
-        raise InvalidStateError("a position must be a JSON object")
+    position = json_object(position, "position")
     missing = [name for name in FIELDS if name not in position]
     unknown = [name for name in position if name not in FIELDS]
     if missing or unknown:

@@ -7,7 +7,6 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
-from wolfpack.engine.errors import InvalidStateError
 from wolfpack.engine.game import Game, GameInfo, GameOptions
 from wolfpack.games.spacewolves.actions import Action
 from wolfpack.games.spacewolves.render import render
@@ -61,17 +60,6 @@ class SpacewolvesGame(Game[Action]):
         from wolfpack.games.spacewolves.notation import parse_position
 
         return parse_position(self, position)
-
-    def _state_from_dict(self, data: Mapping[str, Any]) -> SpacewolvesState:
-        position = data.get("position")
-        history = data.get("history", [])
-        if not isinstance(position, str):
-            raise InvalidStateError("saved state needs a 'position' in notation")
-        if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
-            raise InvalidStateError("saved state 'history' must be a list of actions in notation")
-        state = self.state_from_position(position)
-        state._restore_history(history)
-        return state
 
     def render(self, observation: Mapping[str, Any]) -> str:
         """The board as text, Earth at the top."""

@@ -189,6 +189,8 @@ class View:
         self.humans: list[str] = []
         """Living untransformed heroes."""
         self._reach: dict[Square, int] | None = None
+        self.target_squares: dict[Square, str] | None = None
+        """The pack's targets by square (filled by the heuristic when it first needs them)."""
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
                 self._place(unit_id, wolf)
@@ -620,6 +622,20 @@ class HeuristicBot(Bot):
         """The human heroes worth biting (visible, not known contaminated)."""
         return [h for h in view.humans if not view.heroes[h]["invisible"] and view.clean_chance(h) > 0.05]
 
+    def _target_squares(self, view: View) -> dict[Square, str]:
+        """The targets (`_targets`) by square (once per view)."""
+        if view.target_squares is None:
+            view.target_squares = {view.square(h): h for h in self._targets(view)}
+        return view.target_squares
+
+    def _wolf_squares(self, view: View) -> list[Square]:
+        """Where the werewolves and transformed heroes stand."""
+        return [view.square(e) for e in view.enemy_wolves]
+
+    def _human_squares(self, view: View) -> list[Square]:
+        """Where the human heroes stand."""
+        return [view.square(h) for h in view.humans]
+
     def _hunt_field(self, view: View) -> dict[Square, int]:
         """Steps from every open square to the nearest square beside a target hero (barricades cost extra)."""
         targets = self._targets(view)
@@ -637,43 +653,65 @@ class HeuristicBot(Bot):
         for action in legal:
             if action != "end":
                 by_unit.setdefault(action.split()[0], []).append(action)
+        ends: dict[Square, tuple[float, int, float, int, int]] = {}
         for unit, actions in by_unit.items():
-            scores.update(self._wolf_moves(view, unit, actions))
+            scores.update(self._wolf_moves(view, unit, actions, ends))
         return scores
 
-    def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+    def _wolf_moves(
+        self,
+        view: View,
+        unit: str,
+        legal: Sequence[str],
+        ends: dict[Square, tuple[float, int, float, int, int]] | None = None,
+    ) -> dict[str, float]:
         """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
         w = self.weights
         here = view.square(unit)
         field_ = self._hunt_field(view)
-        targets = self._targets(view)
-        target_squares = {view.square(h): h for h in targets}
-        humans = [view.square(h) for h in view.humans]
-        friends = [view.square(e) for e in view.enemy_wolves if e != unit]
         start = field_.get(here, FAR)
+        ends = {} if ends is None else ends
         scores: dict[str, float] = {}
         for action in legal:
             words = action.split()
             s = here if words[0] == "stay" or len(words) < 2 else sq(words[-1])
+            end = ends.get(s)
+            if end is None:
+                end = ends[s] = self._wolf_end(view, s, field_)
+            bite, distance_there, barricade, company, exposed = end
             score = 0.0
-            bite = 0.0
-            for n in view.geo.orthogonal.get(s, ()):
-                victim = target_squares.get(n)
-                if victim is not None:
-                    bite = max(bite, view.clean_chance(victim))
             if bite:
                 score += w.bite * bite
             else:
-                score += w.closing * (min(start, 30) - min(field_.get(s, FAR), 30))
-                if any(b in view.barricades for b in view.geo.orthogonal.get(s, ())) and self._useful_barricade(
-                    view, s, field_
-                ):
-                    score += w.barricade_break
-            x, y = s
-            score += w.pack_company * min(3, sum(1 for f in friends if abs(f[0] - x) <= 2 and abs(f[1] - y) <= 2))
-            score -= w.exposure * sum(1 for h in humans if 1 < max(abs(h[0] - x), abs(h[1] - y)) <= 4)
+                score += w.closing * (min(start, 30) - min(distance_there, 30))
+                score += barricade
+            if abs(here[0] - s[0]) <= 2 and abs(here[1] - s[1]) <= 2:
+                company -= 1  # the unit itself is no company
+            score += w.pack_company * min(3, company)
+            score -= w.exposure * exposed
             scores[action] = score
         return scores
+
+    def _wolf_end(
+        self, view: View, s: Square, field_: Mapping[Square, int]
+    ) -> tuple[float, int, float, int, int]:
+        """What a werewolf ending on `s` gets, whoever it is: (best bite, steps to a target, barricade bonus,
+        werewolves within 2 counting itself, human heroes within 2-4)."""
+        targets = self._target_squares(view)
+        bite = 0.0
+        for n in view.geo.orthogonal.get(s, ()):
+            victim = targets.get(n)
+            if victim is not None:
+                bite = max(bite, view.clean_chance(victim))
+        barricade = 0.0
+        if any(b in view.barricades for b in view.geo.orthogonal.get(s, ())) and self._useful_barricade(
+            view, s, field_
+        ):
+            barricade = self.weights.barricade_break
+        x, y = s
+        company = sum(1 for f in self._wolf_squares(view) if abs(f[0] - x) <= 2 and abs(f[1] - y) <= 2)
+        exposed = sum(1 for h in self._human_squares(view) if 1 < max(abs(h[0] - x), abs(h[1] - y)) <= 4)
+        return bite, field_.get(s, FAR), barricade, company, exposed
 
     def _useful_barricade(self, view: View, square: Square, field_: Mapping[Square, int]) -> bool:
         """Whether a barricade beside `square` stands on the way to the heroes (beyond it is nearer to them)."""

@@ -22,19 +22,15 @@ from typing import Annotated, Final, Literal, get_args
 from pydantic import Field, StringConstraints, model_validator
 
 from wolfpack.content import (
-    ContentError,
     ContentModel,
-    ContentProblem,
     Entry,
     EntryProblem,
     Items,
-    TomlText,
     check_count,
     check_known,
     check_unique,
     load_pack,
-    read_path,
-    read_resource,
+    pack_sources,
     show,
 )
 
@@ -1051,38 +1047,10 @@ def load_wolf_content(path: Path | None = None) -> WolfContent:
     """
     if path is None:
         return _default_content()
-    return load_pack(WolfContent, _sources(Path(path)))
+    return load_pack(WolfContent, pack_sources(DATA_PACKAGE, PACK_FILES, Path(path)))
 
 
 @cache
 def _default_content() -> WolfContent:
     # The default pack is frozen, so one copy can be shared.
-    return load_pack(WolfContent, _default_sources())
-
-
-def _default_sources() -> dict[str, TomlText]:
-    return {name: read_resource(DATA_PACKAGE, f"{name}.toml") for name in PACK_FILES}
-
-
-def _sources(path: Path) -> dict[str, TomlText]:
-    expected = ", ".join(f"{name}.toml" for name in PACK_FILES)
-    if path.is_dir():
-        found = sorted(path.glob("*.toml"))
-        unknown = [file for file in found if file.stem not in PACK_FILES]
-        if unknown:
-            raise ContentError(
-                [ContentProblem(str(file), f"not a file of a pack; expected {expected}") for file in unknown]
-            )
-        if not found:
-            raise ContentError(
-                [ContentProblem(str(path), f"no content files here; expected one or more of {expected}")]
-            )
-    elif path.is_file():
-        if path.suffix != ".toml" or path.stem not in PACK_FILES:
-            raise ContentError([ContentProblem(str(path), f"not a file of a pack; expected one of {expected}")])
-        found = [path]
-    else:
-        raise ContentError([ContentProblem(str(path), "no such file or directory")])
-    sources = _default_sources()
-    sources.update({file.stem: read_path(file) for file in found})
-    return sources
+    return load_pack(WolfContent, pack_sources(DATA_PACKAGE, PACK_FILES))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wolfpack.engine.errors import InvalidStateError
+from wolfpack.engine.game import json_object
 from wolfpack.games.wolf.rules import sq
 from wolfpack.games.wolf.state import FIELDS, WolfState
 from wolfpack.games.wolf.turn import APPLY, CHANCE_STEPS
@@ -82,13 +83,7 @@ def position_dict(state: WolfState) -> dict[str, Any]:
 
 def parse_position(game: WolfGame, position: str | Mapping[str, Any]) -> WolfState:
     """A state set up from a position (JSON text or a dict); a bad position raises InvalidStateError naming why."""
-    if isinstance(position, str):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as exc:
-            raise InvalidStateError(f"position is not JSON: {exc}") from exc
-    if not isinstance(position, Mapping):
-        raise InvalidStateError("a position must be a JSON object")
+    position = json_object(position, "position")
     try:
         checked = Position.model_validate_json(json.dumps(position))  # JSON mode: arrays are tuples
     except ValidationError as exc:
