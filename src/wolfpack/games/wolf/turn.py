@@ -26,11 +26,7 @@ WEAPON_KINDS: Final = frozenset({"weapon", "silver_bullet"})
 def deal(state: WolfState, words: Words) -> None:
     """Deal the next hero his wolf card from the ten set aside; then the rest go back to the stock."""
     hero_id = state.pending["hero"]
-    colour = words[1]
-    state.deal[colour] -= 1
-    seen = state.card_viewers(hero_id)
-    state.heroes[hero_id]["wolf_cards"].append([colour, seen, False])
-    state.log_event(f"{hero_id} is dealt a wolf card", colour, seen)
+    give_wolf_card(state, hero_id, words[1], state.deal, "is dealt")
     heroes = list(state.heroes)
     following = heroes.index(hero_id) + 1
     if following < len(heroes):
@@ -906,13 +902,16 @@ def look(state: WolfState, unit_id: str, target: str) -> None:
 
 def draw_wolf_card(state: WolfState, words: Words) -> None:
     """The bitten hero draws a wolf card; who sees it depends on who plays him (rulebook 5 and 10)."""
-    hero_id = state.pending["hero"]
-    colour = words[1]
-    state.stock[colour] -= 1
+    give_wolf_card(state, state.pending["hero"], words[1], state.stock, "draws")
+    end_turn(state)
+
+
+def give_wolf_card(state: WolfState, hero_id: str, colour: str, source: dict[str, int], verb: str) -> None:
+    """A wolf card of `colour` leaves `source` (the deal or the stock) for a hero, seen by whoever may see it."""
+    source[colour] -= 1
     seen = state.card_viewers(hero_id)
     state.heroes[hero_id]["wolf_cards"].append([colour, seen, False])
-    state.log_event(f"{hero_id} draws a wolf card", colour, seen)
-    end_turn(state)
+    state.log_event(f"{hero_id} {verb} a wolf card", colour, seen)
 
 
 CHANCE_STEPS: Final[dict[str, Callable[[WolfState, Words], None]]] = {
