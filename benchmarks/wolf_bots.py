@@ -1,15 +1,17 @@
-"""WOLF bots head to head: the search bot against the heuristic bot, seats alternating (docs/bots.md).
+"""WOLF bots head to head: the search bot against the heuristic bot, paired on the same seeds (docs/bots.md).
 
     .venv/bin/python benchmarks/wolf_bots.py --games 500 --seed 20261122 --jobs 2
 
 Two players (one plays the five heroes, the other the pack). Game i seats the search bot on seat i % 2 (even games:
 the heroes, odd games: the werewolves) and the heuristic on the other; chance and bots are seeded as
-`wolfpack.sim.arena` seeds them (`game_seed`, `bot_seed`), so any game can be replayed alone. With `--baseline` it
-also plays the same seeds with the heuristic in both seats, which gives the heuristic's own rate on each side.
+`wolfpack.sim.arena` seeds them (`game_seed`, `bot_seed`), so any game can be replayed alone. Every game is played
+twice on the same seeds: once with the search bot on that seat, once with a heuristic bot in its place (the search
+bot plays as that heuristic does wherever it does not search, so the two games are the same until its first search
+changes a move). `--pack-only` plays only the odd games (the search bot as the werewolves).
 
-"Beats" means: the search bot's win share over all games is above one half. A heuristic against itself wins exactly
-one half of such a match in expectation (each side's win rate and its complement), so a share above one half is a
-higher win rate for the side the search bot plays than the heuristic gets on that side, summed over both sides.
+"Beats" means: the search seat wins more often than the heuristic does in the same seat on the same seeds. The
+report gives both win rates and the paired difference (search win minus heuristic win, per game: -1, 0 or 1) with
+its standard error; games whose two versions end the same way add nothing to the difference and little noise.
 """
 
 from __future__ import annotations
@@ -17,41 +19,54 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from wolfpack.games.wolf.bots import duel
 
 
-def play(seed: int, index: int, search: bool = True) -> tuple[int, int, bool, float, int]:
-    """Game `index`: (search seat, whether the werewolves won, whether the search seat won, seconds, searches)."""
+def play(seed: int, index: int) -> tuple[int, int, int, float, float, int]:
+    """Game `index` both ways: (search seat, search won, heuristic won, search s, heuristic s, searches)."""
     start = time.perf_counter()
-    seat, won, wolves_won, searches = duel(seed, index, search)
-    return seat, int(wolves_won), won, time.perf_counter() - start, searches
+    seat, won, _, searches = duel(seed, index, True)
+    middle = time.perf_counter()
+    _, base_won, _, _ = duel(seed, index, False)
+    end = time.perf_counter()
+    return seat, int(won), int(base_won), middle - start, end - middle, searches
 
 
-def interval(wins: float, games: int) -> str:
-    """A share with its standard error and 95% Wilson interval."""
-    if games == 0:
-        return "-"
-    p = wins / games
+def wilson(p: float, games: int) -> str:
+    """The 95% Wilson interval of a share."""
     z = 1.96
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return f"{p:.3f} ± {math.sqrt(p * (1 - p) / games):.3f} (95% {centre - half:.3f}-{centre + half:.3f})"
+    return f"95% {centre - half:.3f}-{centre + half:.3f}"
 
 
-def report(label: str, results: list[tuple[int, int, bool, float, int]]) -> None:
-    """Print the shares per side and overall."""
-    games = len(results)
-    for seat, side in ((0, "heroes"), (1, "werewolves")):
-        mine = [r for r in results if r[0] == seat]
-        wins = sum(r[2] for r in mine)
-        print(f"  {label} as the {side:<10}: {wins}/{len(mine)} = {interval(wins, len(mine))}")
-    wins = sum(r[2] for r in results)
-    seconds = sum(r[3] for r in results) / games
-    searches = sum(r[4] for r in results) / games
-    print(f"  {label} overall: {wins}/{games} = {interval(wins, games)}")
-    print(f"  {seconds:.2f} s per game, {searches:.1f} searched decisions per game")
+def paired(wins: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
+    """The mean paired difference of two win lists and its standard error."""
+    n = len(wins)
+    diffs = [a - b for a, b in zip(wins, base, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
+    return mean, math.sqrt(var / n)
+
+
+def report(label: str, rows: Sequence[tuple[int, int, int, float, float, int]]) -> None:
+    """Print both win rates, the paired difference and the cost for one set of games."""
+    n = len(rows)
+    if n == 0:
+        return
+    wins, base = [r[1] for r in rows], [r[2] for r in rows]
+    ps, pb = sum(wins) / n, sum(base) / n
+    mean, se = paired(wins, base)
+    z = mean / se if se else math.inf
+    print(f"  {label:<16} {n:>3} games: search {ps:.3f} ({wilson(ps, n)}), heuristic {pb:.3f} ({wilson(pb, n)})")
+    discordant = sum(1 for a, b in zip(wins, base, strict=True) if a != b)
+    print(f"  {'':<16} paired difference {mean:+.3f} ± {se:.3f} (z = {z:.2f}, {discordant} game(s) differ)")
+    search_s, base_s = sum(r[3] for r in rows) / n, sum(r[4] for r in rows) / n
+    searches = sum(r[5] for r in rows) / n
+    print(f"  {'':<16} {search_s:.2f} s per search game, {base_s:.2f} s per heuristic game, {searches:.1f} searches")
 
 
 def main() -> None:
@@ -59,17 +74,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=20261122)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--baseline", action="store_true", help="also play heuristic against heuristic")
+    parser.add_argument("--pack-only", action="store_true", help="only the odd games (search bot as the pack)")
     args = parser.parse_args()
-    runs = [("search", True)] + ([("heuristic", False)] if args.baseline else [])
+    indices = [2 * k + 1 for k in range(args.games)] if args.pack_only else list(range(args.games))
+    start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        for label, search in runs:
-            start = time.perf_counter()
-            futures = [pool.submit(play, args.seed, i, search) for i in range(args.games)]
-            results = [f.result() for f in futures]
-            print(f"{label} bot on seat i % 2 against the heuristic, {args.games} games, seed {args.seed}:")
-            report(label, results)
-            print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s)")
+        rows = list(pool.map(play, [args.seed] * len(indices), indices, chunksize=4))
+    print(f"search bot against the heuristic, paired, {len(indices)} games from seed {args.seed}:")
+    report("as the heroes", [r for r in rows if r[0] == 0])
+    report("as the pack", [r for r in rows if r[0] == 1])
+    report("whole match", rows)
+    print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s)")
 
 
 if __name__ == "__main__":

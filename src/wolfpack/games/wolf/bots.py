@@ -199,6 +199,10 @@ class View:
             if hero["alive"] and hero["square"] is not None:
                 self._place(hero_id, hero)
                 (self.enemy_wolves if hero["transformed"] else self.humans).append(hero_id)
+        self.wolf_squares = [self.square(e) for e in self.enemy_wolves]
+        """Where the werewolves and transformed heroes stand."""
+        self.human_squares = [self.square(h) for h in self.humans]
+        """Where the human heroes stand."""
 
     def _place(self, unit_id: str, unit: Mapping[str, Any]) -> None:
         square = sq(unit["square"])
@@ -444,6 +448,7 @@ class HeuristicBot(Bot):
             at = distance(square, there)
             if at > 10:
                 continue
+            blockers: set[Square] | None = None
             for card in set(weapons):
                 column = view.content.card(card).column or card
                 spec = view.content.column(column)
@@ -455,7 +460,8 @@ class HeuristicBot(Bot):
                 chance = two_dice_at_least(need)
                 if chance <= best:
                     continue
-                blockers = (view.blockers | view.barricades) - {there, view.square(unit)}
+                if blockers is None:
+                    blockers = (view.blockers | view.barricades) - {there, view.square(unit)}
                 if board.line_of_fire(square, there, blockers):
                     best = chance
         return best
@@ -628,14 +634,6 @@ class HeuristicBot(Bot):
             view.target_squares = {view.square(h): h for h in self._targets(view)}
         return view.target_squares
 
-    def _wolf_squares(self, view: View) -> list[Square]:
-        """Where the werewolves and transformed heroes stand."""
-        return [view.square(e) for e in view.enemy_wolves]
-
-    def _human_squares(self, view: View) -> list[Square]:
-        """Where the human heroes stand."""
-        return [view.square(h) for h in view.humans]
-
     def _hunt_field(self, view: View) -> dict[Square, int]:
         """Steps from every open square to the nearest square beside a target hero (barricades cost extra)."""
         targets = self._targets(view)
@@ -692,9 +690,7 @@ class HeuristicBot(Bot):
             scores[action] = score
         return scores
 
-    def _wolf_end(
-        self, view: View, s: Square, field_: Mapping[Square, int]
-    ) -> tuple[float, int, float, int, int]:
+    def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int, int]:
         """What a werewolf ending on `s` gets, whoever it is: (best bite, steps to a target, barricade bonus,
         werewolves within 2 counting itself, human heroes within 2-4)."""
         targets = self._target_squares(view)
@@ -709,8 +705,8 @@ class HeuristicBot(Bot):
         ):
             barricade = self.weights.barricade_break
         x, y = s
-        company = sum(1 for f in self._wolf_squares(view) if abs(f[0] - x) <= 2 and abs(f[1] - y) <= 2)
-        exposed = sum(1 for h in self._human_squares(view) if 1 < max(abs(h[0] - x), abs(h[1] - y)) <= 4)
+        company = sum(1 for f in view.wolf_squares if abs(f[0] - x) <= 2 and abs(f[1] - y) <= 2)
+        exposed = sum(1 for h in view.human_squares if 1 < max(abs(h[0] - x), abs(h[1] - y)) <= 4)
         return bite, field_.get(s, FAR), barricade, company, exposed
 
     def _useful_barricade(self, view: View, square: Square, field_: Mapping[Square, int]) -> bool:
@@ -819,7 +815,7 @@ BITING_MOVE: Final = 5.0
 class SearchSettings:
     """How much the search bot searches (docs/bots.md gives the measured cost and strength)."""
 
-    iterations: int = 8
+    iterations: int = 24
     """IS-MCTS iterations (one determinization each) per searched decision."""
     candidates: int = 3
     """The heuristic's best few actions the search chooses among, at every node of the tree."""
