@@ -34,7 +34,7 @@ from typing import Any, Final
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import sq
+from wolfpack.games.wolf.rules import TWO_DICE, sq
 
 TIE: Final = 1e-9
 """Scores closer than this count as equal."""
@@ -53,8 +53,8 @@ WEAPON_COST: Final = {"silver_bullet": 0.6, "weapon": 1.2}
 
 
 def two_dice_at_least(need: int) -> float:
-    """The chance that two dice add up to `need` or more."""
-    return sum(6 - abs(total - 7) for total in range(max(need, 2), 13)) / 36 if need <= 12 else 0.0
+    """The chance that two dice add up to `need` or more (from the rules' own table of two dice)."""
+    return float(sum(chance for total, chance in TWO_DICE if total >= need))
 
 
 @dataclass(frozen=True)
