@@ -1,6 +1,6 @@
 # wolfpack — developer entry points. Everything runs from the project-local .venv.
 #
-#   make run     play Spacewolves! in the terminal (1 human vs 3 bots)
+#   make run     start the browser server on http://127.0.0.1:8000 (SQLite under var/)
 #   make test    pytest (2 workers) + ruff check + ruff format --check + mypy
 #   make bench   run benchmarks/run.py (installs the open_spiel extra)
 #   make lock    regenerate requirements/*.txt from pyproject.toml with pip-compile
@@ -65,7 +65,7 @@ install-bench: $(BENCH_STAMP)
 
 # ---------------------------------------------------------------- main targets
 run: $(BASE_STAMP)
-	$(BIN)/wolfpack play spacewolves --players 4 --bots 3
+	$(BIN)/wolfpack serve --host 127.0.0.1 --port 8000 --database sqlite:///var/wolfpack.db
 
 test: $(DEV_STAMP)
 	$(BIN)/pytest -n 2

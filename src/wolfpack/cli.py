@@ -8,6 +8,7 @@ registers appears here with nothing else to write.
     wolfpack replay game.jsonl                           # re-apply a record, print the final position
     wolfpack replay wolf.jsonl --seat 2                  # a game with secrets, as seat 2 saw it (--all: everything)
     wolfpack games                                       # the games, their options and their bots
+    wolfpack serve --port 8000                           # the browser server (see docs/server.md)
 """
 
 from __future__ import annotations
@@ -627,6 +628,33 @@ def games() -> None:
         for option, text in describe_options(name).items():
             out.print(f"  --option {option}=...  {text}")
         out.print(f"  bots: {', '.join(bots)}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str, typer.Option(help="sqlite:///FILE or postgresql://USER@HOST:PORT/DB")
+    ] = "sqlite:///var/wolfpack.db",
+) -> None:
+    """Run the browser server: lobby, tables, bots; every table is rebuilt from the database on start."""
+    import uvicorn
+
+    from wolfpack.server.app import create_app
+    from wolfpack.server.store import engine_url
+
+    try:
+        engine_url(database)
+    except ValueError as exc:
+        _fail(str(exc), EXIT_USAGE)
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    make_console().print(f"wolfpack server: open http://{shown}:{port}/ (database {database})")
+    uvicorn.run(create_app(database), host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level="warning")
+
+
+WS_MAX_BYTES = 64 * 1024
+"""Frames beyond this close the connection before the server reads them (the guards refuse anything over 8 KiB)."""
 
 
 def main() -> None:

@@ -1,0 +1,1 @@
+"""The browser server: lobby, tables, seats and tokens, guards, persistence and bots, over the engine protocol."""

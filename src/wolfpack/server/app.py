@@ -1,0 +1,138 @@
+"""The ASGI app: the lobby's HTTP API and pages, and each table's WebSocket.
+
+wolfpack serve --host 127.0.0.1 --port 8000 --database sqlite:///var/wolfpack.db
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from wolfpack.bots import bot_names
+from wolfpack.engine.errors import WolfpackError
+from wolfpack.engine.registry import game_class, game_names, load_game
+from wolfpack.server.connection import Connection
+from wolfpack.server.hall import Hall, NewTable
+from wolfpack.server.protocol import TOKEN_PATTERN, Rejection
+from wolfpack.server.store import DEFAULT_DATABASE, Store
+from wolfpack.server.tables import Table
+
+WEB = resources.files("wolfpack.web")
+NO_TABLE = 4404
+"""WebSocket close code: there is no such table."""
+
+
+class Credential(BaseModel):
+    """A seat's token, proving the caller sits at the table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    token: str = Field(pattern=TOKEN_PATTERN)
+
+
+def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
+    """The server for one database: every table stored there is rebuilt when it starts."""
+    hall = Hall(Store(database))
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await hall.open()
+        try:
+            yield
+        finally:
+            await hall.close()
+
+    app = FastAPI(title="wolfpack", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.hall = hall
+    app.mount("/static", StaticFiles(directory=str(WEB / "static")), name="static")
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby_page() -> str:
+        return (WEB / "static" / "lobby.html").read_text()
+
+    @app.get("/play/{table_id}", response_class=HTMLResponse)
+    async def table_page(table_id: str) -> str:
+        if hall.get(table_id) is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return (WEB / "static" / "table.html").read_text()
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [_describe_game(name) for name in game_names()]
+
+    @app.get("/api/tables")
+    async def list_tables(status: str = "open") -> list[dict[str, Any]]:
+        tables = sorted(hall.tables.values(), key=lambda t: t.created, reverse=True)
+        if status == "open":
+            tables = [t for t in tables if not t.over]
+        elif status != "all":
+            raise HTTPException(400, "status must be 'open' or 'all'")
+        return [t.summary() for t in tables]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: NewTable, http: Request) -> dict[str, Any]:
+        try:
+            table, tokens = await hall.create(request)
+        except (WolfpackError, ValueError) as exc:
+            raise HTTPException(400, str(exc)) from None
+        summary = table.summary()
+        for seat, token in zip(summary["seats"], tokens, strict=True):
+            seat["token"] = token
+            seat["link"] = None if token is None else f"{_base(http)}/play/{table.id}#token={token}"
+        summary["spectator_link"] = f"{_base(http)}/play/{table.id}"
+        return summary
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return _table(hall, table_id).summary()
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, credential: Credential) -> dict[str, Any]:
+        table = _table(hall, table_id)
+        if table.seat_for_token(credential.token) is None:
+            raise HTTPException(403, "that token holds no seat at this table")
+        return (await hall.rematch(table)).summary()
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        table = hall.get(table_id)
+        if table is None:
+            await websocket.send_json(Rejection("no-table", f"no table {table_id!r}").frame())
+            await websocket.close(NO_TABLE)
+            return
+        await Connection(websocket, table).serve()
+
+    return app
+
+
+def _table(hall: Hall, table_id: str) -> Table:
+    table = hall.get(table_id)
+    if table is None:
+        raise HTTPException(404, f"no table {table_id!r}")
+    return table
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def _describe_game(name: str) -> dict[str, Any]:
+    cls = game_class(name)
+    game = load_game(name)
+    return {
+        "name": name,
+        "long_name": game.info.long_name,
+        "min_players": game.info.min_players,
+        "max_players": game.info.max_players,
+        "num_players": game.info.num_players,
+        "options": cls.Options.model_json_schema(),
+        "bots": bot_names(game),
+    }

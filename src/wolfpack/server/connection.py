@@ -1,0 +1,166 @@
+"""One browser's WebSocket at a table: reads its frames through the guards, and sends it what its seat may see."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from wolfpack.server.frames import state_frame
+from wolfpack.server.protocol import Act, Join, Ping, Rejection, parse_message, request_id_of
+from wolfpack.server.tables import Table
+
+OUTBOX_LIMIT = 256
+"""Frames waiting for a client that does not read; past this the connection is closed (a client, not the table,
+pays for its slowness)."""
+
+RATE_PER_SECOND = 20.0
+"""Our default: the steady rate of frames a connection may send; bursts up to RATE_BURST."""
+RATE_BURST = 40.0
+ABUSE_LIMIT = 100
+"""Frames refused for flooding before the connection is closed."""
+BAD_TOKEN_LIMIT = 5
+"""Wrong tokens tried on one connection before it is closed: guessing is abuse."""
+
+POLICY_VIOLATION = 1008
+"""WebSocket close code for abuse (RFC 6455)."""
+
+
+class TokenBucket:
+    """A flood limit: `rate` frames a second on average, `burst` at once."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """A WebSocket at one table: unjoined, a seat, or a watcher."""
+
+    def __init__(self, websocket: WebSocket, table: Table) -> None:
+        self.websocket = websocket
+        self.table = table
+        self.joined = False
+        self.seat: int | None = None
+        self.render = False
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=OUTBOX_LIMIT)
+        self.bucket = TokenBucket()
+        self.flooded = 0
+        self.bad_tokens = 0
+        self.closing: tuple[int, str] | None = None
+
+    async def serve(self) -> None:
+        """Read frames until the client leaves or is closed for abuse."""
+        sender = asyncio.create_task(self._send_loop())
+        try:
+            while self.closing is None:
+                message = await self.websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                await self.handle(text if text is not None else message.get("bytes") or b"")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if self.joined:
+                self.table.listeners.discard(self.on_change)
+                self.table.disconnect(self.seat)
+            self.outbox.put_nowait(None) if not self.outbox.full() else None
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(sender, 2)
+            if self.closing is not None:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(*self.closing)
+
+    async def handle(self, text: str | bytes) -> None:
+        """One inbound frame: guards first, then the message's effect; any refusal becomes an error frame."""
+        try:
+            self._check_rate()
+            message = parse_message(text)
+            if isinstance(message, Join):
+                self._join(message)
+            elif isinstance(message, Act):
+                await self._act(message)
+            elif isinstance(message, Ping):
+                self.send({"type": "pong", "version": self.table.version})
+        except Rejection as rejection:
+            rid = None if rejection.code in ("too-large", "rate-limited") else request_id_of(text)
+            self.send(rejection.frame(rid))
+            if rejection.code == "stale" and self.joined:
+                self.send(state_frame(self.table, self.seat, self.render))
+            if rejection.close:
+                self.closing = (POLICY_VIOLATION, rejection.message[:120])
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue a frame for this client; one that stopped reading is closed instead."""
+        self.send_text(json.dumps(frame, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded frame."""
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.closing = (POLICY_VIOLATION, "too slow: frames were piling up")
+
+    def on_change(self, table: Table) -> None:
+        """The table changed: send this connection its new view."""
+        self.send_text(table.frame_text(self.seat, self.render, state_frame))
+
+    def _check_rate(self) -> None:
+        if self.bucket.take():
+            return
+        self.flooded += 1
+        raise Rejection("rate-limited", "too many messages: slow down", close=self.flooded >= ABUSE_LIMIT)
+
+    def _join(self, message: Join) -> None:
+        if self.joined:
+            raise Rejection("already-joined", "this connection has joined already; open another to change seat")
+        seat = None
+        if message.token is not None:
+            seat = self._seat_of(message.token)
+        self.joined, self.seat, self.render = True, seat, message.render
+        self.table.listeners.add(self.on_change)
+        self.table.connect(seat)  # tells every connection, this one included, the table as it is now
+
+    async def _act(self, message: Act) -> None:
+        seat = self._seat_of(message.token)
+        if not self.joined or self.seat is None:
+            raise Rejection("join-first", "join the table with your seat's token before acting")
+        if seat != self.seat:
+            raise Rejection("token-mismatch", "that token is another seat's, not this connection's", close=True)
+        version = await self.table.submit(seat, message.action, message.version, message.request_id)
+        self.send({"type": "ack", "request_id": message.request_id, "version": version})
+
+    def _seat_of(self, token: str) -> int:
+        seat = self.table.seat_for_token(token)
+        if seat is None:
+            self.bad_tokens += 1
+            raise Rejection(
+                "bad-token", "that token holds no seat at this table", close=self.bad_tokens >= BAD_TOKEN_LIMIT
+            )
+        return seat
+
+    async def _send_loop(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            try:
+                await self.websocket.send_text(text)
+            except Exception:
+                return

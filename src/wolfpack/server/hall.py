@@ -1,0 +1,100 @@
+"""The server's tables: creating them, finding them, rematches, and rebuilding them all from the store at start-up."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from wolfpack.engine.registry import load_game
+from wolfpack.server.journal import Journal
+from wolfpack.server.store import Store, TableRow
+from wolfpack.server.tables import SeatSpec, Table, TableSettings, seats_from_specs, table_from_row
+
+
+class NewTable(BaseModel):
+    """A request to open a table: the game and its options, the seats, and how the table runs."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str = Field(min_length=1, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(default_factory=list, max_length=16)
+    clock_seconds: float | None = Field(None, gt=0, le=86_400)
+    takeover_seconds: float | None = Field(60.0, ge=0, le=86_400)
+    bot_delay: float = Field(0.6, ge=0, le=30)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+    @field_validator("options")
+    @classmethod
+    def _no_server_paths(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """A content pack is a path on the server's disk: its organiser chooses it, a web request may not."""
+        if "content" in options:
+            raise ValueError("option 'content' names a file on the server and cannot be set over the web")
+        return options
+
+
+class Hall:
+    """Every table the server knows, in memory, each backed by its rows in the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.journal = Journal(store)
+        self.tables: dict[str, Table] = {}
+
+    async def open(self) -> None:
+        """Rebuild every stored table by replaying its events, then let play go on."""
+        self.journal.start()
+        for row, events in self.store.load():
+            table = table_from_row(row, self.journal)
+            table.replay(events)
+            self.tables[table.id] = table
+        for table in self.tables.values():
+            await table.start()
+
+    async def close(self) -> None:
+        """Stop every table and finish writing."""
+        for table in self.tables.values():
+            await table.stop()
+        await self.journal.close()
+        self.store.close()
+
+    async def create(self, request: NewTable) -> tuple[Table, list[str | None]]:
+        """Open a table; the seat tokens are returned once and stored only hashed. Bad requests raise ValueError."""
+        game = load_game(request.game, **request.options)
+        seats, tokens = seats_from_specs(game, list(request.seats))
+        seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
+        settings = TableSettings(
+            clock_seconds=request.clock_seconds,
+            takeover_seconds=request.takeover_seconds,
+            bot_delay=request.bot_delay,
+            seed=seed,
+        )
+        table = await self._open(game.name, game.options_dict(), [s.to_row() for s in seats], settings)
+        return table, tokens
+
+    async def rematch(self, table: Table) -> Table:
+        """The table's rematch: same game, options and seats (same tokens), a new seed; made once."""
+        if table.rematch is not None and table.rematch in self.tables:
+            return self.tables[table.rematch]
+        settings = table.settings.model_copy(update={"seed": secrets.randbelow(2**63)})
+        new = await self._open(table.game.name, table.game.options_dict(), [s.to_row() for s in table.seats], settings)
+        await self.journal.set_rematch(table.id, new.id)
+        table.set_rematch(new.id)
+        return new
+
+    def get(self, table_id: str) -> Table | None:
+        """The table with this id, if any."""
+        return self.tables.get(table_id)
+
+    async def _open(
+        self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], settings: TableSettings
+    ) -> Table:
+        row = TableRow(secrets.token_hex(8), game, options, seats, settings.model_dump(), time.time())
+        await self.journal.create_table(row)
+        table = table_from_row(row, self.journal)
+        self.tables[table.id] = table
+        await table.start()
+        return table

@@ -1,0 +1,106 @@
+"""The messages a browser and the server exchange over a table's WebSocket, and the errors the server answers with.
+
+Client to server (one JSON object per frame):
+
+    {"type": "join", "token": "<seat token>" | null, "render": true}      sit in a seat (null: watch)
+    {"type": "act", "token": "...", "action": "y4+5", "version": 12, "request_id": "r-7"}
+    {"type": "ping"}
+
+Server to client: "state" (everything this connection may see now), "ack" (an action took effect, or had taken
+effect already), "error" (what was wrong; nothing changed), "pong".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_FRAME_BYTES = 8 * 1024
+"""Our default: the largest inbound frame the guards read; anything bigger is refused unread."""
+
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Join(_Message):
+    """Take a seat with its token (or watch, with none); `render` asks for the board drawn and the actions grouped."""
+
+    type: Literal["join"]
+    token: Annotated[str, Field(pattern=TOKEN_PATTERN)] | None = None
+    render: bool = False
+
+
+class Act(_Message):
+    """Play an action in the game's notation, expecting the table to be at `version`."""
+
+    type: Literal["act"]
+    token: Annotated[str, Field(pattern=TOKEN_PATTERN)]
+    action: Annotated[str, Field(min_length=1, max_length=200)]
+    version: Annotated[int, Field(ge=0)]
+    request_id: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+
+
+class Ping(_Message):
+    """Keep the connection alive."""
+
+    type: Literal["ping"]
+
+
+Message = Annotated[Join | Act | Ping, Field(discriminator="type")]
+_MESSAGE = TypeAdapter(Message)
+KNOWN_TYPES = ("join", "act", "ping")
+
+
+class Rejection(Exception):
+    """An inbound message refused by a guard: a code, a sentence, and whether the connection is closed for abuse."""
+
+    def __init__(self, code: str, message: str, *, close: bool = False, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.close = close
+        self.extra = extra
+
+    def frame(self, request_id: str | None = None) -> dict[str, Any]:
+        """The error frame telling the client what was wrong."""
+        frame: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if request_id is not None:
+            frame["request_id"] = request_id
+        frame.update(self.extra)
+        return frame
+
+
+def parse_message(text: str | bytes) -> Join | Act | Ping:
+    """Read one inbound frame, or raise Rejection saying what is wrong with its shape."""
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_FRAME_BYTES:
+        raise Rejection("too-large", f"frame of {size} bytes is over the {MAX_FRAME_BYTES}-byte limit")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise Rejection("malformed", f"frame is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise Rejection("malformed", "frame must be a JSON object")
+    kind = data.get("type")
+    if kind not in KNOWN_TYPES:
+        raise Rejection("unknown-type", f"unknown message type {kind!r}; known: {', '.join(KNOWN_TYPES)}")
+    try:
+        return _MESSAGE.validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or kind}: {e['msg']}" for e in exc.errors())
+        raise Rejection("malformed", f"bad {kind} message: {problems}") from None
+
+
+def request_id_of(text: str | bytes) -> str | None:
+    """The request id of a frame, if it has a readable one, so an error can name the request it answers."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    rid = data.get("request_id") if isinstance(data, dict) else None
+    return rid if isinstance(rid, str) and len(rid) <= 80 else None

@@ -1,0 +1,415 @@
+"""Tables at play: each holds one game's state, its seats, its watchers and its bots, and changes only through
+`Table.submit`, which checks an action, persists it, then tells every connection what it may now see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wolfpack.bots import make_bot
+from wolfpack.engine.bot import Bot
+from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
+from wolfpack.engine.errors import IllegalActionError, InvalidActionError
+from wolfpack.engine.game import Game, State
+from wolfpack.engine.registry import load_game
+from wolfpack.server.guards import check_action
+from wolfpack.server.journal import Journal
+from wolfpack.server.protocol import Rejection
+from wolfpack.server.store import EventRow, TableRow
+
+PREFERRED_BOT = "heuristic"
+"""The bot that sits in for a human (clock run out, player gone) when the game offers it; otherwise "random"."""
+
+REQUESTS_REMEMBERED = 256
+"""How many request ids per seat a table remembers, so that a retried message takes effect once."""
+
+
+class TableSettings(BaseModel):
+    """How a table runs: clocks, stand-ins, the pace of its bots, and the seed its chance is drawn from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    clock_seconds: float | None = Field(None, gt=0, le=86_400, description="per-move clock; None: no clock")
+    takeover_seconds: float | None = Field(
+        60.0, ge=0, le=86_400, description="a bot plays for a human gone this long; None: never"
+    )
+    bot_delay: float = Field(0.6, ge=0, le=30, description="seconds a bot waits before it moves, so people can follow")
+    seed: int = Field(0, ge=0, lt=2**63)
+
+
+class SeatSpec(BaseModel):
+    """A seat as asked for when creating a table: a person, or a named bot."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["human", "bot"] = "human"
+    name: str | None = Field(None, min_length=1, max_length=40)
+    bot: str | None = Field(None, min_length=1, max_length=40)
+
+
+@dataclass
+class Seat:
+    """A seat at a table: who sits there, the bot that plays it or stands in for it, its token's hash."""
+
+    index: int
+    kind: Literal["human", "bot"]
+    name: str
+    bot: str
+    token_hash: str | None
+    connections: int = 0
+    gone_since: float | None = None
+    """When the last connection of this (human) seat closed; None while connected or never yet joined."""
+
+    def to_row(self) -> dict[str, Any]:
+        """The seat as stored."""
+        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token_hash": self.token_hash}
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a seat token: never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh unguessable seat token."""
+    return secrets.token_urlsafe(24)
+
+
+def stand_in_bot(game: Game[Any]) -> str:
+    """The bot used for a human seat when it must be played for."""
+    return PREFERRED_BOT if PREFERRED_BOT in game.bots else "random"
+
+
+def apply_notation(state: State[Any], text: str, player: int) -> None:
+    """Apply an action written in notation for `player` (CHANCE for a chance outcome); raises if it is not legal."""
+    simultaneous = state.is_simultaneous_node()
+    action = state.parse_action(text, player if simultaneous or player >= 0 else None)
+    state.apply_action(action, player if simultaneous else None)
+
+
+Listener = Callable[["Table"], None]
+
+
+@dataclass
+class Table:
+    """One game at play on the server."""
+
+    id: str
+    game: Game[Any]
+    seats: list[Seat]
+    settings: TableSettings
+    created: float
+    journal: Journal
+    state: State[Any] = field(init=False)
+    version: int = 0
+    """How many events the table has: every accepted action and chance outcome."""
+    rematch: str | None = None
+    listeners: set[Listener] = field(default_factory=set)
+    requests: dict[tuple[int, str], int] = field(default_factory=dict)
+    """(seat, request id) -> the version its action produced, for retried messages."""
+    waiting_since: dict[int, float] = field(default_factory=dict)
+    """Each seat play waits for -> when its clock started."""
+    declined: set[tuple[int, int]] = field(default_factory=set)
+    """(version, seat): a bot chose not to take an optional action then."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    driver: asyncio.Task[None] | None = None
+    _bots: dict[int, Bot] = field(default_factory=dict)
+    _frames: dict[tuple[int | None, bool], str] = field(default_factory=dict)
+    """Encoded frames of the current moment, per (seat, render): built once however many connections share them."""
+
+    def __post_init__(self) -> None:
+        self.state = self.game.new_initial_state()
+
+    # ---- reading -------------------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.is_terminal()
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.index
+        return None
+
+    def acting_seats(self) -> list[int]:
+        """The seats that may act now: the seat to act, or at a simultaneous node every seat with a legal action."""
+        current = self.state.current_player()
+        if current >= 0:
+            return [current]
+        if current == SIMULTANEOUS:
+            return [s for s in range(len(self.seats)) if self.state.legal_actions(s)]
+        return []
+
+    def summary(self) -> dict[str, Any]:
+        """The public facts of the table, for the lobby."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "long_name": self.game.info.long_name,
+            "options": self.game.options_dict(),
+            "seats": [self.seat_summary(s) for s in self.seats],
+            "version": self.version,
+            "status": "over" if self.over else "playing",
+            "created": self.created,
+            "rematch": self.rematch,
+            "clock_seconds": self.settings.clock_seconds,
+        }
+
+    def seat_summary(self, seat: Seat) -> dict[str, Any]:
+        """A seat's public facts: who, whether connected, whether a bot is playing for an absent person."""
+        return {
+            "seat": seat.index,
+            "name": seat.name,
+            "kind": seat.kind,
+            "connected": seat.connections > 0,
+            "stand_in": seat.kind == "human" and self._taken_over(seat, time.monotonic()),
+        }
+
+    def frame_text(self, seat: int | None, render: bool, build: Callable[[Table, int | None, bool], Any]) -> str:
+        """The encoded frame `build` makes for (seat, render) now, built once per change of the table."""
+        key = (seat, render)
+        text = self._frames.get(key)
+        if text is None:
+            text = self._frames[key] = json.dumps(build(self, seat, render), separators=(",", ":"))
+        return text
+
+    # ---- changing -------------------------------------------------------------------------------------------
+
+    def replay(self, events: Iterable[EventRow]) -> None:
+        """Rebuild the state from stored events (at start-up, before anyone connects)."""
+        for ev in events:
+            if ev.seq != self.version:
+                raise ValueError(f"table {self.id}: event {ev.seq} follows event {self.version - 1}")
+            apply_notation(self.state, ev.action, ev.player)
+            self.version += 1
+            if ev.request_id is not None and ev.player >= 0:
+                self._remember(ev.player, ev.request_id, self.version)
+
+    async def start(self) -> None:
+        """Settle any pending chance (a new table rolls its first dice) and start the bots' driver."""
+        async with self.lock:
+            events = self._settle_chance([], time.time())
+            if events:
+                await self.journal.append(events)
+            self._restart_clocks(None)
+        self.driver = asyncio.create_task(self._drive(), name=f"table {self.id}")
+        self._notify()
+
+    async def stop(self) -> None:
+        """Stop the table's driver (server shutdown)."""
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.driver
+
+    async def submit(self, seat: int, text: str, version: int, request_id: str | None) -> int:
+        """Check and apply `seat`'s action, persist it and what chance follows, tell everyone; the new version.
+
+        A request id seen before returns the version its first delivery produced and changes nothing.
+        """
+        async with self.lock:
+            if request_id is not None and (seat, request_id) in self.requests:
+                return self.requests[(seat, request_id)]
+            check_action(self, seat, text, version)
+            now = time.time()
+            events: list[EventRow] = []
+            apply_notation(self.state, text, seat)
+            events.append(EventRow(self.id, self.version, seat, text, request_id, now))
+            self.version += 1
+            self._settle_chance(events, now)
+            try:
+                await self.journal.append(events)
+            except Exception:
+                self._rebuild()
+                raise
+            if request_id is not None:
+                self._remember(seat, request_id, self.version)
+            self._restart_clocks(seat)
+            self.declined = {d for d in self.declined if d[0] >= self.version}
+            result = self.version
+        self._notify()
+        return result
+
+    def connect(self, seat: int | None) -> None:
+        """A connection opened for `seat` (None: a watcher)."""
+        if seat is not None:
+            self.seats[seat].connections += 1
+            self.seats[seat].gone_since = None
+        self._notify()
+
+    def disconnect(self, seat: int | None) -> None:
+        """A connection for `seat` closed; a person gone long enough gets a bot standing in."""
+        if seat is not None:
+            s = self.seats[seat]
+            s.connections = max(0, s.connections - 1)
+            if s.connections == 0 and s.kind == "human":
+                s.gone_since = time.monotonic()
+        self._notify()
+
+    def _settle_chance(self, events: list[EventRow], now: float) -> list[EventRow]:
+        """Draw every pending chance outcome; each draw is seeded by the table's seed and version, so replayable."""
+        while self.state.is_chance_node():
+            rng = random.Random(f"{self.settings.seed}:{self.version}")
+            outcome = sample_chance_outcome(self.state, rng)
+            text = self.state.action_to_string(outcome)
+            self.state.apply_action(outcome)
+            events.append(EventRow(self.id, self.version, CHANCE, text, None, now))
+            self.version += 1
+        return events
+
+    def _rebuild(self) -> None:
+        """After a failed write: go back to exactly what is stored (the journal's own view of this table)."""
+        self.state = self.game.new_initial_state()
+        self.version = 0
+        self.replay(self.journal.store.events(self.id))
+
+    def _remember(self, seat: int, request_id: str, version: int) -> None:
+        self.requests[(seat, request_id)] = version
+        if len(self.requests) > REQUESTS_REMEMBERED * len(self.seats):
+            for key in list(self.requests)[: len(self.requests) // 2]:
+                del self.requests[key]
+
+    def _restart_clocks(self, actor: int | None) -> None:
+        """Start the clock of each seat play now waits for, unless it was already waiting (and did not just act)."""
+        now = time.monotonic()
+        waiting = self.state.waiting_for()
+        self.waiting_since = {
+            s: self.waiting_since[s] if s in self.waiting_since and s != actor else now for s in waiting
+        }
+
+    def set_rematch(self, table_id: str) -> None:
+        """Point this table at its rematch, and tell everyone at it."""
+        self.rematch = table_id
+        self._notify()
+
+    def _notify(self) -> None:
+        self._frames.clear()
+        self.changed.set()
+        for listener in list(self.listeners):
+            listener(self)
+
+    # ---- bots ----------------------------------------------------------------------------------------------
+
+    def _taken_over(self, seat: Seat, now: float) -> bool:
+        """Whether a bot plays for this human seat now: gone too long, or its clock ran out."""
+        if seat.kind == "bot":
+            return True
+        takeover = self.settings.takeover_seconds
+        if takeover is not None and seat.gone_since is not None and now - seat.gone_since >= takeover:
+            return True
+        clock = self.settings.clock_seconds
+        since = self.waiting_since.get(seat.index)
+        return clock is not None and since is not None and now - since >= clock
+
+    def _next_deadline(self, now: float) -> float | None:
+        """The next moment a bot may have to step in for a human (a clock running out, a player gone too long)."""
+        moments = []
+        for seat in self.seats:
+            if seat.kind != "human" or seat.index not in self.waiting_since:
+                continue
+            if self.settings.takeover_seconds is not None and seat.gone_since is not None:
+                moments.append(seat.gone_since + self.settings.takeover_seconds)
+            if self.settings.clock_seconds is not None:
+                moments.append(self.waiting_since[seat.index] + self.settings.clock_seconds)
+        future = [m for m in moments if m > now]
+        return min(future) if future else None
+
+    def _bot_turn(self, now: float) -> int | None:
+        """The seat a bot should move for now: one play waits for first, then an optional one, else None."""
+        waiting = self.state.waiting_for()
+        for index in waiting:
+            if self._taken_over(self.seats[index], now):
+                return index
+        if self.state.is_simultaneous_node():
+            for index in self.acting_seats():
+                if self.seats[index].kind == "bot" and (self.version, index) not in self.declined:
+                    return index
+        return None
+
+    def bot(self, seat: int) -> Bot:
+        """The bot of a seat (for a human seat: its stand-in), made on first use."""
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_bot(self.game, self.seats[seat].bot, self.settings.seed * 1000 + seat)
+        return bot
+
+    async def _drive(self) -> None:
+        """Move for bots whenever play waits for one; otherwise sleep until something changes or a clock runs out."""
+        while True:
+            self.changed.clear()
+            now = time.monotonic()
+            seat = None if self.over else self._bot_turn(now)
+            if seat is None:
+                deadline = None if self.over else self._next_deadline(now)
+                timeout = None if deadline is None else max(0.0, deadline - now) + 0.01
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), timeout)
+                continue
+            if self.settings.bot_delay:
+                await asyncio.sleep(self.settings.bot_delay)
+            await self._bot_move(seat)
+
+    async def _bot_move(self, seat: int) -> None:
+        """Let the seat's bot choose on a copy of the state, then submit its choice like anyone's."""
+        version = self.version
+        snapshot = self.state.clone()
+        player = seat if snapshot.is_simultaneous_node() else None
+        bot = self.bot(seat)
+        action = await asyncio.to_thread(bot.step, snapshot, player)
+        if version != self.version:
+            return  # play moved on while the bot thought: it will be asked again
+        if action is None:
+            self.declined.add((version, seat))
+            return
+        try:
+            await self.submit(seat, snapshot.action_to_string(action), version, None)
+        except (Rejection, IllegalActionError, InvalidActionError):
+            # Only a race (a person acted first) gets here with a correct bot; either way, do not spin.
+            self.declined.add((version, seat))
+            await asyncio.sleep(0.05)
+
+
+def seats_from_specs(game: Game[Any], specs: list[SeatSpec]) -> tuple[list[Seat], list[str | None]]:
+    """Seats for a new table and each human seat's token (returned once, stored only hashed)."""
+    count = game.num_players()
+    if not specs:
+        specs = [SeatSpec(kind="human")] + [SeatSpec(kind="bot") for _ in range(count - 1)]
+    if len(specs) != count:
+        raise ValueError(f"{game.name} with these options has {count} seats; {len(specs)} were given")
+    fallback = stand_in_bot(game)
+    seats, tokens = [], []
+    for index, spec in enumerate(specs):
+        bot = spec.bot or fallback
+        make_bot(game, bot)  # an unknown bot name fails here, naming the bots there are
+        token = new_token() if spec.kind == "human" else None
+        default_name = f"Seat {index + 1}" if spec.kind == "human" else f"{bot} bot"
+        seats.append(
+            Seat(index, spec.kind, spec.name or default_name, bot, None if token is None else hash_token(token))
+        )
+        tokens.append(token)
+    return seats, tokens
+
+
+def table_from_row(row: TableRow, journal: Journal) -> Table:
+    """A table rebuilt from what was stored when it was created (its events are replayed separately)."""
+    game = load_game(row.game, **row.options)
+    seats = [Seat(i, s["kind"], s["name"], s["bot"], s.get("token_hash")) for i, s in enumerate(row.seats)]
+    return Table(row.id, game, seats, TableSettings(**row.settings), row.created, journal, rematch=row.rematch)

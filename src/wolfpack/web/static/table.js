@@ -1,0 +1,164 @@
+// A table page: one WebSocket, frames in, actions out. Every rule lives on the server; this page only shows the
+// frame it is sent (the seat's own view, the board already drawn) and offers the legal actions it lists.
+"use strict";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+let socket = null;
+let frame = null;
+let retryDelay = 500;
+let pending = null;
+
+function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text) node.textContent = text;
+  return node;
+}
+
+function notice(message, kind = "error") {
+  const box = document.getElementById("notice");
+  box.textContent = message;
+  box.dataset.kind = kind;
+  box.hidden = !message;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  setConnection("connecting");
+  socket.onopen = () => {
+    retryDelay = 500;
+    setConnection("connected");
+    socket.send(JSON.stringify({ type: "join", token: token, render: true }));
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    setConnection("disconnected");
+    if (event.code === 1008 || event.code === 4404) {
+      notice(event.reason || "The server closed this connection.");
+      return;
+    }
+    setTimeout(connect, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 5000);
+  };
+}
+
+function setConnection(state) {
+  const badge = document.getElementById("connection");
+  badge.dataset.state = state;
+  badge.textContent = state;
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    frame = message;
+    pending = null;
+    render();
+  } else if (message.type === "error") {
+    pending = null;
+    notice(message.message);
+    if (frame) renderActions();
+  } else if (message.type === "ack") {
+    notice("");
+  }
+}
+
+function render() {
+  document.body.dataset.version = frame.version;
+  document.body.dataset.status = frame.status;
+  document.title = `${frame.observation && frame.game} · table ${frame.table}`;
+  document.getElementById("title").textContent = `${frame.game} · table ${frame.table}`;
+  const me = frame.seat === null ? null : frame.seats[frame.seat];
+  document.getElementById("who").textContent =
+    me === null ? "You are watching." : `You are seat ${frame.seat + 1}: ${me.name}.`;
+  document.getElementById("turn").textContent = frame.turn || "";
+  document.getElementById("board").innerHTML = frame.board || "";
+  renderActions();
+  renderSeats();
+  renderLog();
+  renderResult();
+}
+
+function renderActions() {
+  const box = document.getElementById("actions");
+  box.replaceChildren();
+  const groups = frame.choices || [];
+  if (!groups.length || frame.status !== "playing") {
+    box.append(el("p", { class: "muted" }, frame.status === "over" ? "The game is over." : waitingText()));
+    return;
+  }
+  for (const group of groups) {
+    const section = el("div", { class: "action-group" });
+    section.append(el("h3", {}, group.group));
+    const row = el("div", { class: "action-row" });
+    for (const choice of group.actions) {
+      const button = el("button", { type: "button", class: "action", "data-action": choice.action }, choice.label);
+      button.title = choice.action;
+      button.disabled = pending !== null;
+      button.addEventListener("click", () => act(choice.action));
+      row.append(button);
+    }
+    section.append(row);
+    box.append(section);
+  }
+}
+
+function waitingText() {
+  const names = frame.to_act.map((seat) => frame.seats[seat].name);
+  return names.length ? `Waiting for ${names.join(", ")}.` : "Nothing to do right now.";
+}
+
+function act(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || pending !== null) return;
+  pending = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  socket.send(JSON.stringify({ type: "act", token, action, version: frame.version, request_id: pending }));
+  renderActions();
+}
+
+function renderSeats() {
+  const list = document.getElementById("seats");
+  list.replaceChildren();
+  frame.seats.forEach((seat, index) => {
+    const item = el("li", { "data-seat": index, class: frame.to_act.includes(index) ? "to-act" : "" });
+    const state = seat.kind === "bot" ? "bot" : seat.stand_in ? "away: a bot plays" : seat.connected ? "here" : "not here";
+    item.append(el("span", { class: "seat-name" }, `${index + 1}. ${seat.name}`));
+    item.append(el("span", { class: `seat-state ${seat.connected ? "on" : "off"}` }, state));
+    list.append(item);
+  });
+}
+
+function renderLog() {
+  const list = document.getElementById("log");
+  list.replaceChildren(...frame.log.map((line) => el("li", {}, line)));
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderResult() {
+  const box = document.getElementById("result");
+  box.hidden = frame.status !== "over";
+  if (box.hidden) return;
+  const list = document.getElementById("returns");
+  list.replaceChildren(
+    ...frame.returns.map((value, seat) => el("li", { "data-seat": seat }, `${frame.seats[seat].name}: ${value}`)),
+  );
+  const button = document.getElementById("rematch");
+  const link = document.getElementById("rematch-link");
+  button.hidden = token === null || frame.rematch !== null;
+  link.hidden = frame.rematch === null;
+  if (frame.rematch !== null) link.href = `/play/${frame.rematch}${token ? `#token=${token}` : ""}`;
+}
+
+document.getElementById("rematch").addEventListener("click", async () => {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  const body = await response.json();
+  if (!response.ok) return notice(body.detail || "The rematch could not be made.");
+  location.assign(`/play/${body.id}#token=${token}`);
+});
+
+window.addEventListener("hashchange", () => location.reload());
+connect();
