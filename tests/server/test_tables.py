@@ -1,0 +1,124 @@
+"""Tables at play: bots in bot seats, stand-ins when a clock runs out or a person is gone, taking a seat back,
+seeded chance, and rebuilding every table from its stored events."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from wolfpack.server.journal import Journal
+from wolfpack.server.store import Store
+from wolfpack.server.tables import Table, table_from_row
+
+from .live import WAIT, Client, ThreadedServer, create_table
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ThreadedServer]:
+    with ThreadedServer(f"sqlite:///{tmp_path}/t.db") as live:
+        yield live
+
+
+def _wait_for(condition: object, what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return
+        time.sleep(0.02)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+def _players(server: ThreadedServer, table_id: str) -> list[int]:
+    return [e.player for e in server.hall.store.events(table_id)]
+
+
+def test_bot_seats_play_by_themselves(server: ThreadedServer) -> None:
+    """With one person and two bots, the person plays and the bots answer until the game ends."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=2)
+    me = Client(server.base, table["id"], table["seats"][0]["token"])
+    while True:
+        frame = me.at_version(server.hall.get(table["id"]).version)
+        if frame["status"] == "over":
+            break
+        if frame["legal"]:
+            assert me.act(frame["legal"][0])["type"] == "ack"
+        else:
+            me.receive()
+    players = _players(server, table["id"])
+    assert {0, 1, 2} <= set(players)
+
+
+def test_a_bot_moves_when_the_clock_runs_out(server: ThreadedServer) -> None:
+    """A person who lets the per-move clock run out has the stand-in bot move for them."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=4, clock_seconds=0.2)
+    watcher = Client(server.base, table["id"], None)
+    start = server.hall.get(table["id"]).version
+    waiting = watcher.latest["to_act"]  # type: ignore[index]
+    frame = watcher.until(lambda f: f["type"] == "state" and f["version"] > start)
+    assert _players(server, table["id"])[start] == waiting[0]
+    assert frame["version"] > start
+
+
+def test_a_bot_stands_in_for_a_person_gone_too_long_and_the_person_takes_the_seat_back(
+    server: ThreadedServer,
+) -> None:
+    """Gone longer than the table allows: a bot plays the seat; back again: the seat waits for its person."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=6, takeover_seconds=0.2)
+    token = table["seats"][0]["token"]
+    Client(server.base, table["id"], token).close()
+    watcher = Client(server.base, table["id"], None)
+    _wait_for(lambda: 0 in _players(server, table["id"])[3:], "the stand-in to move for seat 1")
+    frame = watcher.until(lambda f: f["type"] == "state" and f["seats"][0]["stand_in"])
+    assert frame["seats"][0]["connected"] is False
+
+    me = Client(server.base, table["id"], token)
+    assert me.latest is not None and me.latest["seats"][0]["stand_in"] is False
+    frame = me.until(lambda f: f["type"] == "state" and bool(f["legal"]))
+    time.sleep(0.6)  # three times the takeover: a stand-in would have moved by now
+    assert server.hall.get(table["id"]).version == frame["version"], "the bot must leave a returned person's seat"
+    assert me.act(frame["legal"][0])["type"] == "ack"
+
+
+def test_chance_is_drawn_from_the_table_seed(server: ThreadedServer) -> None:
+    """Two tables with the same seed and the same actions roll the same dice."""
+    logs = []
+    for _ in range(2):
+        table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=77)
+        clients = [Client(server.base, table["id"], s["token"]) for s in table["seats"]]
+        for _ in range(6):
+            version = server.hall.get(table["id"]).version
+            frames = [c.at_version(version) for c in clients]
+            seat = next(i for i, f in enumerate(frames) if f["legal"])
+            assert clients[seat].act(frames[seat]["legal"][0])["type"] == "ack"
+        logs.append([(e.player, e.action) for e in server.hall.store.events(table["id"])])
+    assert logs[0] == logs[1]
+    assert any(player == -1 for player, _ in logs[0])
+
+
+def test_a_new_server_rebuilds_every_table_exactly(server: ThreadedServer, tmp_path: Path) -> None:
+    """Replaying the stored events gives each table the very state it had."""
+    table = create_table(server.base, "wolf", {"players": 3, "max_rounds": 3}, humans=1, seed=9)
+    me = Client(server.base, table["id"], table["seats"][0]["token"])
+    for _ in range(8):
+        frame = me.at_version(server.hall.get(table["id"]).version)
+        if frame["legal"]:
+            me.act(frame["legal"][-1])
+        else:
+            me.receive()
+    expected = server.call(_snapshot(server.hall.get(table["id"])))
+    store = Store(f"sqlite:///{tmp_path}/t.db")
+    try:
+        row, events = next((row, events) for row, events in store.load() if row.id == table["id"])
+        rebuilt = table_from_row(row, Journal(store))
+        rebuilt.replay(events)
+    finally:
+        store.close()
+    assert (rebuilt.state.to_json(), rebuilt.version) == expected
+
+
+async def _snapshot(table: Table) -> tuple[str, int]:
+    async with table.lock:
+        return table.state.to_json(), table.version
