@@ -100,14 +100,13 @@ def test_chance_is_drawn_from_the_table_seed(server: ThreadedServer) -> None:
 
 def test_a_new_server_rebuilds_every_table_exactly(server: ThreadedServer, tmp_path: Path) -> None:
     """Replaying the stored events gives each table the very state it had."""
-    table = create_table(server.base, "wolf", {"players": 3, "max_rounds": 3}, humans=1, seed=9)
-    me = Client(server.base, table["id"], table["seats"][0]["token"])
-    for _ in range(8):
-        frame = me.at_version(server.hall.get(table["id"]).version)
-        if frame["legal"]:
-            me.act(frame["legal"][-1])
-        else:
-            me.receive()
+    table = create_table(server.base, "wolf", {"players": 3, "max_rounds": 3}, humans=3, seed=9)
+    clients = [Client(server.base, table["id"], s["token"]) for s in table["seats"]]
+    for _ in range(12):
+        version = server.hall.get(table["id"]).version
+        frames = [c.at_version(version) for c in clients]
+        seat = next(i for i, f in enumerate(frames) if f["legal"])
+        assert clients[seat].act(frames[seat]["legal"][-1])["type"] == "ack"
     expected = server.call(_snapshot(server.hall.get(table["id"])))
     store = Store(f"sqlite:///{tmp_path}/t.db")
     try:
