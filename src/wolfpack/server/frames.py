@@ -18,6 +18,7 @@ def state_frame(table: Table, seat: int | None, render: bool) -> dict[str, Any]:
         "type": "state",
         "table": table.id,
         "game": table.game.name,
+        "long_name": table.game.info.long_name,
         "version": table.version,
         "seat": seat,
         "status": "over" if table.over else "playing",

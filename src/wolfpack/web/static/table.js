@@ -8,6 +8,8 @@ let socket = null;
 let frame = null;
 let retryDelay = 500;
 let pending = null;
+const FOLD_OVER = 8;
+const openGroups = new Set();
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -67,8 +69,8 @@ function receive(message) {
 function render() {
   document.body.dataset.version = frame.version;
   document.body.dataset.status = frame.status;
-  document.title = `${frame.observation && frame.game} · table ${frame.table}`;
-  document.getElementById("title").textContent = `${frame.game} · table ${frame.table}`;
+  document.title = `${frame.long_name} · table ${frame.table}`;
+  document.getElementById("title").textContent = `${frame.long_name} · table ${frame.table}`;
   const me = frame.seat === null ? null : frame.seats[frame.seat];
   document.getElementById("who").textContent =
     me === null ? "You are watching." : `You are seat ${frame.seat + 1}: ${me.name}.`;
@@ -89,8 +91,12 @@ function renderActions() {
     return;
   }
   for (const group of groups) {
-    const section = el("div", { class: "action-group" });
-    section.append(el("h3", {}, group.group));
+    // A long family of moves folds away so that the board stays in sight on a phone.
+    const folded = group.actions.length > FOLD_OVER;
+    const section = el(folded ? "details" : "div", { class: "action-group", "data-group": group.group });
+    section.append(el(folded ? "summary" : "h3", {}, folded ? `${group.group} (${group.actions.length})` : group.group));
+    if (folded && openGroups.has(group.group)) section.open = true;
+    section.addEventListener("toggle", () => (section.open ? openGroups.add(group.group) : openGroups.delete(group.group)));
     const row = el("div", { class: "action-row" });
     for (const choice of group.actions) {
       const button = el("button", { type: "button", class: "action", "data-action": choice.action }, choice.label);
