@@ -1,0 +1,266 @@
+"""Spacewolves! for the browser: the column of tiles between Earth and the Spacewolves, dice and scores.
+
+Drawn from the observation alone (`wolfpack.games.spacewolves.notation.observe`): Earth on top with its twelve
+numbers, the fifteen moving tiles from position 15 down to 1, the Spacewolves tile at the bottom, then the dice
+still usable and the scores. Spacewolves! has no secrets, but the drawing still reads nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from wolfpack.web.boards.svg import INK, die, document, el, group, on_dark, text, title
+
+WIDTH: Final = 400
+TILE_TOP: Final = 104
+TILE_HEIGHT: Final = 30
+PIECE_STEP: Final = 20
+COLOURS: Final[Mapping[str, str]] = {"red": "#d62828", "yellow": "#f2c40f", "blue": "#1f6fd1", "green": "#2a9d3a"}
+UNKNOWN_COLOUR: Final = "#888888"
+TILE_NAMES: Final[Mapping[str, str]] = {"A": "Asteroid Field", "W": "Tandem Warp", "S": "Space Station"}
+TILE_FILLS: Final[Mapping[str, str]] = {"A": "#cdb89a", "W": "#cdb8f0", "S": "#bfe3f2"}
+NUMBER_FILL: Final = "#e8edf6"
+PHASES: Final[Mapping[str, str]] = {
+    "setup": "the roll for first player",
+    "spaceman": "Spaceman Phase",
+    "control": "Mission Control",
+    "wolf": "Spacewolf! Phase",
+    "over": "game over",
+}
+LETTERS: Final[Mapping[str, str]] = {"r": "red", "y": "yellow", "b": "blue", "g": "green"}
+_MOVE: Final = re.compile(r"([a-z])(\d+)([+-])(\d)")
+_PARTNER: Final = re.compile(r"warp ([a-z])(\d+)")
+
+
+# ---------------------------------------------------------------- the board
+
+
+def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
+    """Earth, the tiles with every spaceman in its colour, the Spacewolves, the dice as faces, and the scores."""
+    players: list[str] = list(observation["players"])
+    tiles = list(observation["tiles"])
+    wolves_top = TILE_TOP + TILE_HEIGHT * len(tiles) + 8
+    dice_top = wolves_top + 56
+    scores_top = dice_top + 52
+    height = scores_top + 24 * len(players) + 12
+    body = [
+        text(12, 22, _heading(observation), font_weight="bold", font_size="14", class_="heading"),
+        _earth(observation["earth"], players),
+        group((_tile(row, index, players) for index, row in enumerate(tiles)), class_="tiles"),
+        _wolves(observation["wolves"], players, wolves_top),
+        _dice(observation["dice"], dice_top),
+        _scores(observation, players, seat, scores_top),
+    ]
+    return document(WIDTH, height, body, "Spacewolves! board", class_="board spacewolves")
+
+
+def _heading(observation: Mapping[str, Any]) -> str:
+    phase = PHASES.get(str(observation["phase"]), str(observation["phase"]))
+    return f"Round {observation['round']} of {observation['max_rounds']} · {phase}"
+
+
+def _colour(name: object) -> str:
+    return COLOURS.get(str(name), UNKNOWN_COLOUR)
+
+
+def _piece(
+    x: float, y: float, name: str, players: Sequence[str], where: object, radius: float = 9, kind: str = "piece"
+) -> str:
+    """One spaceman (or, as kind "swatch", a colour key): a disc in its player's colour, class p<seat> for styling."""
+    seat = players.index(name) if name in players else "x"
+    return el(
+        "circle",
+        title(f"{name} spaceman"),
+        cx=float(x),
+        cy=float(y),
+        r=float(radius),
+        fill=_colour(name),
+        stroke=INK,
+        stroke_width="1.5",
+        class_=f"{kind} p{seat}",
+        data_player=name,
+        data_square=where,
+    )
+
+
+def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
+    """Earth's twelve numbers, highest first; a taken number carries the spaceman that took it."""
+    taken = {int(slot["value"]): str(slot["colour"]) for slot in earth}
+    parts = [
+        el("rect", x=10.0, y=34.0, width=380.0, height=60.0, rx=8.0, fill="#cfe8cf", stroke=INK, class_="earth"),
+        text(22, 52, "EARTH", font_weight="bold", font_size="11"),
+    ]
+    for index, value in enumerate(range(12, 0, -1)):
+        x = 90 + index * 25
+        if value in taken:
+            parts.append(_piece(x, 66, taken[value], players, "earth", radius=10))
+            parts.append(text(x, 70, value, text_anchor="middle", font_size="10", fill=on_dark(_colour(taken[value]))))
+        else:
+            parts.append(el("circle", cx=float(x), cy=66.0, r=10.0, fill="#fff", stroke="#999", class_="slot"))
+            parts.append(text(x, 70, value, text_anchor="middle", font_size="10", fill="#777"))
+    return group(parts, class_="earth-slots")
+
+
+def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
+    """One moving tile: its position, its face, the spacemen on it; a dashed border where Safety in Numbers holds."""
+    y = TILE_TOP + index * TILE_HEIGHT
+    label = str(row["tile"])
+    fill = TILE_FILLS.get(label, NUMBER_FILL)
+    safe = bool(row.get("safe"))
+    parts = [title("safe in numbers")] if safe else []
+    parts += [
+        el(
+            "rect",
+            x=10.0,
+            y=float(y),
+            width=380.0,
+            height=float(TILE_HEIGHT - 3),
+            rx=4.0,
+            fill=fill,
+            stroke=INK,
+            stroke_dasharray="4 3" if safe else None,
+            stroke_width="2" if safe else "1",
+        ),
+        text(30, y + 18, row["position"], text_anchor="middle", font_size="10", fill="#555"),
+        text(48, y + 18, TILE_NAMES.get(label, label), font_weight="bold", font_size="13" if label.isdigit() else "10"),
+    ]
+    x = 150.0
+    for name in _ordered(row["pieces"], players):
+        for _ in range(int(row["pieces"][name])):
+            parts.append(_piece(x, y + 13.5, name, players, row["position"]))
+            x += PIECE_STEP
+    cls = f"square tile tile-{label}" + (" safe" if safe else "")
+    return group(parts, class_=cls, data_square=row["position"], data_tile=label)
+
+
+def _ordered(counts: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """The colours of `counts` in seat order (any unknown colour after them), so pieces do not jump about."""
+    known = [name for name in players if name in counts]
+    return known + [str(name) for name in counts if name not in players]
+
+
+def _wolves(wolves: Mapping[str, Any], players: Sequence[str], top: float) -> str:
+    """The Spacewolves tile with every spaceman taken so far."""
+    parts = [
+        el("rect", x=10.0, y=float(top), width=380.0, height=44.0, rx=8.0, fill="#3b2f4a", class_="wolves"),
+        text(22, top + 27, "SPACEWOLVES", font_weight="bold", font_size="11", fill="#fff"),
+    ]
+    x = 150.0
+    for name in _ordered(wolves, players):
+        for _ in range(int(wolves[name])):
+            parts.append(_piece(x, top + 22, name, players, "wolves"))
+            x += PIECE_STEP
+    return group(parts, class_="square wolves-tile", data_square="wolves")
+
+
+def _dice(dice: Sequence[Any], top: float) -> str:
+    """The dice still usable this turn, as faces."""
+    parts = [text(12, top + 26, "Dice", font_weight="bold")]
+    if not dice:
+        parts.append(text(60, top + 26, "none to use", fill="#777", class_="no-dice"))
+    for index, value in enumerate(dice):
+        parts.append(die(60 + index * 46, top + 4, 36, value))
+    return group(parts, class_="dice")
+
+
+def _scores(observation: Mapping[str, Any], players: Sequence[str], seat: int | None, top: float) -> str:
+    """Each player's score, marking whose turn it is, who went first and which colour is the viewer's."""
+    scores = observation["scores"]
+    you = _seat_colour(players, seat)
+    parts = [text(12, top, "Scores", font_weight="bold")]
+    for index, name in enumerate(players):
+        y = top + 20 + index * 24
+        notes = [
+            note
+            for note, applies in (
+                ("you", name == you),
+                ("to move", name == observation.get("actor")),
+                ("first player", name == observation.get("first")),
+            )
+            if applies
+        ]
+        suffix = f" ({', '.join(notes)})" if notes else ""
+        parts.append(_piece(22, y - 4, name, players, None, radius=7, kind="swatch"))
+        parts.append(text(36, y, f"{name} {scores.get(name, 0)}{suffix}", class_=f"score p{index}", data_player=name))
+    return group(parts, class_="scores")
+
+
+# ---------------------------------------------------------------- the turn
+
+
+def _seat_colour(players: Sequence[str], seat: int | None) -> str | None:
+    return players[seat] if seat is not None and 0 <= seat < len(players) else None
+
+
+def turn_text(observation: Mapping[str, Any], seat: int | None) -> str:
+    """Whose turn it is in which phase, and what that player is to do now."""
+    players: list[str] = list(observation["players"])
+    phase, step = str(observation["phase"]), str(observation["step"])
+    actor = observation.get("actor")
+    if phase == "over":
+        return _result(observation["scores"])
+    if phase == "setup":
+        return "Rolling for the first player."
+    who = str(actor).capitalize()
+    dice = " or ".join(str(d) for d in observation["dice"])
+    where = PHASES.get(phase, phase)
+    sentences = {
+        "roll": f"{who} rolls the dice ({where}).",
+        "own": f"{who} moves one of their own spacemen with a {dice} ({where}).",
+        "other": f"{who} moves an opponent's spaceman with the {dice} ({where}).",
+        "doubles": f"{who} rolled a double {_first(observation['dice'])}: swap those two tiles or pass ({where}).",
+        "ownwarp": f"{who}'s spaceman stopped on the Tandem Warp: warp now or pass ({where}).",
+        "move": f"{who} moves a spaceman {'down' if phase == 'wolf' else 'up'} with a {dice} ({where}).",
+    }
+    if step == "warp" and observation["warps"]:
+        waiting = str(observation["warps"][0])
+        sentence = f"{waiting.capitalize()} decides a Tandem Warp during {actor}'s turn ({where})."
+        return _yours(sentence, waiting, _seat_colour(players, seat))
+    return _yours(sentences.get(step, f"{who} to play ({where})."), actor, _seat_colour(players, seat))
+
+
+def _first(dice: Sequence[Any]) -> str:
+    return str(dice[0]) if dice else "?"
+
+
+def _yours(sentence: str, deciding: object, you: str | None) -> str:
+    """The sentence, opened with "Your turn" when the viewer's colour is the one deciding."""
+    return f"Your turn: {sentence}" if you is not None and deciding == you else sentence
+
+
+def _result(scores: Mapping[str, Any]) -> str:
+    """Who won, with the score (a shared best score is a shared win)."""
+    if not scores:
+        return "The game is over."
+    best = max(int(score) for score in scores.values())
+    winners = [str(name).capitalize() for name, score in scores.items() if int(score) == best]
+    if len(winners) == 1:
+        return f"Game over: {winners[0]} wins with {best} points."
+    return f"Game over: {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} points."
+
+
+# ---------------------------------------------------------------- the actions
+
+
+def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
+    """Group moves by spaceman ("Yellow spaceman on 4": "Up 5"), warps and doubles apart, anything else as Other."""
+    move = _MOVE.fullmatch(action)
+    if move is not None:
+        colour = LETTERS.get(move.group(1), move.group(1))
+        direction = "Up" if move.group(3) == "+" else "Down"
+        return f"{colour.capitalize()} spaceman on {move.group(2)}", f"{direction} {move.group(4)}"
+    partner = _PARTNER.fullmatch(action)
+    if partner is not None:
+        colour = LETTERS.get(partner.group(1), partner.group(1))
+        return "Tandem Warp", f"Warp with the {colour} spaceman on {partner.group(2)}"
+    if action == "warp":
+        return "Tandem Warp", "Warp alone"
+    if action == "pass":
+        return ("Doubles", "Pass") if observation.get("step") == "doubles" else ("Tandem Warp", "Do not warp")
+    if action == "swap":
+        return "Doubles", "Swap the two tiles"
+    if action.startswith(("roll ", "first ")):
+        return "Chance", action
+    return "Other", action

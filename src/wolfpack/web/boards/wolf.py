@@ -1,0 +1,554 @@
+"""WOLF for the browser: the house and garden grid with its units, barricades and object piles, then the cards.
+
+The units, barricades, piles and cards come from the observation alone (`wolfpack.games.wolf.views.observation`),
+which already shows a card the viewer has not seen as "?": such a card is drawn as a back, every other one face
+up. The observation carries no terrain, so the grid under the units is the default content pack's map, which is
+public (the rulebook's board); a unit on a square outside that map still gets drawn, on plain floor.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any, Final
+
+from wolfpack.web.boards.svg import INK, card, document, el, group, on_dark, text, title
+
+CELL: Final = 18
+LEFT: Final = 22
+TOP: Final = 46
+COLUMNS: Final = "abcdefghijklmnopqrstuvwxyz"
+PACK: Final = "pack"
+TERRAIN_FILLS: Final[Mapping[str, str]] = {
+    "floor": "#f3ead8",
+    "ground": "#cfe3b5",
+    "wall": "#4b3d30",
+    "threshold": "#d9b98c",
+    "furniture": "#a68a64",
+    "tree": "#3d7a3a",
+    "car": "#6c7a89",
+    "bin": "#7c8c6a",
+    "log": "#8b5e3c",
+    "object": "#f0c75e",
+}
+LEGEND: Final = (
+    ("wall", "wall"),
+    ("threshold", "door"),
+    ("object", "object pile"),
+    ("furniture", "furniture"),
+    ("tree", "tree"),
+    ("car", "car"),
+    ("bin", "bin"),
+    ("log", "log"),
+)
+HERO_FILL: Final = "#3f7fd0"
+TURNED_FILL: Final = "#a4161a"
+WOLF_FILLS: Final[Mapping[str, str]] = {"boss": "#2b0f16", "she-wolf": "#7d2e55", "werewolf": "#6b4a3a"}
+WOLF_CARD_FILLS: Final[Mapping[str, str]] = {"black": "#1b1b1b", "grey": "#9a9a9a"}
+OBJECT_FILL: Final = "#fff7e0"
+PANEL_WIDTH: Final = LEFT + 26 * CELL + 8
+CHANCE_WORDS: Final = frozenset({"deal", "wolf", "card", "roll"})
+_SQUARE: Final = re.compile(r"([a-z])([1-9][0-9]?)")
+"""A square name as content packs write them (26 columns, at most 99 rows): nothing else can stretch the grid."""
+OBJECT_WORDS: Final[Mapping[str, str]] = {
+    "flytox": "Flytox",
+    "watch": "Invisibility watch",
+    "box": "Teleportation box",
+    "rollers": "Rollers",
+}
+
+
+# ---------------------------------------------------------------- the map
+
+
+@cache
+def _terrain() -> tuple[tuple[str, ...], ...]:
+    """The default map's terrain, row by row (public content: the observation does not repeat it)."""
+    from wolfpack.games.wolf.content import load_wolf_content
+
+    board = load_wolf_content().board
+    return tuple(tuple(board.terrain((column, row)) for column in range(board.width)) for row in range(board.height))
+
+
+@cache
+def _rooms() -> tuple[tuple[str, str], ...]:
+    """(square, name) of each room of the default map, for faint labels."""
+    from wolfpack.games.wolf.content import load_wolf_content
+
+    return tuple((room.square, room.name) for room in load_wolf_content().map.rooms)
+
+
+def square_xy(name: object) -> tuple[int, int] | None:
+    """(column, row), 0-based, of a square name such as "e6"; None for anything else."""
+    match = _SQUARE.fullmatch(str(name))
+    return None if match is None else (COLUMNS.index(match.group(1)), int(match.group(2)) - 1)
+
+
+def _corner(name: object) -> tuple[float, float] | None:
+    """The top-left corner of a square in drawing units."""
+    xy = square_xy(name)
+    return None if xy is None else (LEFT + xy[0] * CELL, TOP + xy[1] * CELL)
+
+
+def _grid_size(observation: Mapping[str, Any]) -> tuple[int, int]:
+    """Columns and rows to draw: the map's, grown to reach every square the observation names."""
+    terrain = _terrain()
+    width, height = len(terrain[0]), len(terrain)
+    for name in _named_squares(observation):
+        xy = square_xy(name)
+        if xy is not None:
+            width, height = max(width, xy[0] + 1), max(height, xy[1] + 1)
+    return width, height
+
+
+def _named_squares(observation: Mapping[str, Any]) -> Iterable[object]:
+    """Every square the observation puts something on (units, barricades, piles)."""
+    for unit in (*observation["heroes"].values(), *observation["wolves"].values()):
+        yield unit.get("square")
+    yield from observation["barricades"]
+    for pile in observation["piles"]:
+        yield pile.get("square")
+
+
+@cache
+def _ground(width: int, height: int) -> str:
+    """The terrain as one path per kind (runs of equal squares: far smaller than a rect per square), the grid lines,
+    the coordinates and the room names."""
+    terrain = _terrain()
+    runs: dict[str, list[str]] = {}
+    for row in range(height):
+        kinds = [
+            terrain[row][col] if row < len(terrain) and col < len(terrain[row]) else "floor" for col in range(width)
+        ]
+        start = 0
+        for col in range(1, width + 1):
+            if col == width or kinds[col] != kinds[start]:
+                run = (
+                    f"M{LEFT + start * CELL} {TOP + row * CELL}h{(col - start) * CELL}v{CELL}h-{(col - start) * CELL}z"
+                )
+                runs.setdefault(kinds[start], []).append(run)
+                start = col
+    ground = [
+        el("path", d="".join(paths), fill=TERRAIN_FILLS.get(kind, "#ffffff"), class_=f"terrain {kind}")
+        for kind, paths in runs.items()
+    ]
+    bottom, right = TOP + height * CELL, LEFT + width * CELL
+    grid = "".join(f"M{LEFT + c * CELL} {TOP}V{bottom}" for c in range(width + 1))
+    grid += "".join(f"M{LEFT} {TOP + r * CELL}H{right}" for r in range(height + 1))
+    labels = [
+        text(LEFT + c * CELL + CELL / 2, TOP - 4, COLUMNS[c], text_anchor="middle", font_size="9") for c in range(width)
+    ]
+    labels += [text(LEFT - 3, TOP + r * CELL + 13, r + 1, text_anchor="end", font_size="9") for r in range(height)]
+    rooms = []
+    for square, name in _rooms():
+        corner = _corner(square)
+        if corner is not None:
+            rooms.append(text(corner[0], corner[1] - 1, name, font_size="8", fill="#7a6a55", class_="room"))
+    return group(
+        [
+            group(ground, class_="terrain-runs"),
+            el("path", d=grid, fill="none", stroke="#00000022", stroke_width="0.5", class_="grid"),
+            group(labels, fill="#555", class_="coordinates"),
+            group(rooms, class_="rooms", opacity="0.8"),
+        ],
+        class_="map",
+    )
+
+
+def _barricades(observation: Mapping[str, Any]) -> str:
+    """A barricade unit on each square that holds one: planks across the threshold."""
+    parts = []
+    for square in observation["barricades"]:
+        corner = _corner(square)
+        if corner is None:
+            continue
+        x, y = corner
+        parts.append(
+            group(
+                [
+                    title(f"barricade on {square}"),
+                    el("rect", x=x + 1, y=y + 1, width=float(CELL - 2), height=float(CELL - 2), fill="#7a4b1e"),
+                    el("line", x1=x + 3, y1=y + 3, x2=x + CELL - 3, y2=y + CELL - 3, stroke="#f3d29b"),
+                    el("line", x1=x + CELL - 3, y1=y + 3, x2=x + 3, y2=y + CELL - 3, stroke="#f3d29b"),
+                ],
+                class_="barricade",
+                data_square=square,
+            )
+        )
+    return group(parts, class_="barricades")
+
+
+def _piles_on_map(observation: Mapping[str, Any]) -> str:
+    """Each object square with the number of cards left on it."""
+    parts = []
+    for number, pile in enumerate(observation["piles"], start=1):
+        corner = _corner(pile.get("square"))
+        if corner is None:
+            continue
+        x, y = corner
+        count = len(pile["cards"])
+        parts.append(
+            group(
+                [
+                    title(f"object pile {number} on {pile['square']}: {count} cards"),
+                    el("rect", x=x + 3, y=y + 2, width=12.0, height=14.0, rx=2.0, fill="#4a3b6b", stroke=INK),
+                    text(x + 9, y + 13, count, text_anchor="middle", font_size="9", fill="#fff"),
+                ],
+                class_="pile",
+                data_square=pile["square"],
+                data_count=count,
+            )
+        )
+    return group(parts, class_="piles")
+
+
+def unit_labels(observation: Mapping[str, Any]) -> dict[str, str]:
+    """A short label per unit: heroes 1-5 in order, the boss B, she-wolves S, werewolves W."""
+    labels = {hero_id: str(number) for number, hero_id in enumerate(observation["heroes"], start=1)}
+    for unit_id in observation["wolves"]:
+        labels[unit_id] = "B" if unit_id == "boss" else ("S" if str(unit_id).startswith("she-wolf") else "W")
+    return labels
+
+
+def _unit_fill(unit_id: str, unit: Mapping[str, Any], hero: bool) -> str:
+    """A hero blue (red once turned), the boss, the she-wolves and the werewolves each their own dark shade."""
+    if hero:
+        return TURNED_FILL if unit.get("transformed") else HERO_FILL
+    kind = "boss" if unit_id == "boss" else ("she-wolf" if unit_id.startswith("she-wolf") else "werewolf")
+    return WOLF_FILLS[kind]
+
+
+def _units(observation: Mapping[str, Any], seat: int | None) -> str:
+    """Every unit alive and on the board, as a labelled disc; a faded dashed one while invisible or intoxicated."""
+    labels = unit_labels(observation)
+    parts = []
+    units = [(uid, u, True) for uid, u in observation["heroes"].items()]
+    units += [(uid, u, False) for uid, u in observation["wolves"].items()]
+    for unit_id, unit, hero in units:
+        corner = _corner(unit.get("square"))
+        if corner is None or not unit.get("alive"):
+            continue
+        x, y = corner[0] + CELL / 2, corner[1] + CELL / 2
+        fill = _unit_fill(str(unit_id), unit, hero)
+        flags = [flag for flag in ("invisible", "intoxicated") if unit.get(flag)]
+        mine = hero and unit.get("seat") == seat
+        kind = ("hero" + (" transformed" if unit.get("transformed") else "")) if hero else "werewolf"
+        parts.append(
+            group(
+                [
+                    title(" ".join([_name(unit_id), *flags])),
+                    el(
+                        "circle",
+                        cx=x,
+                        cy=y,
+                        r=7.5,
+                        fill=fill,
+                        stroke="#ffd166" if mine else INK,
+                        stroke_width="2.5" if mine else "1",
+                        stroke_dasharray="2 1.5" if flags else None,
+                    ),
+                    text(
+                        x,
+                        y + 3.5,
+                        labels[unit_id],
+                        text_anchor="middle",
+                        font_size="9",
+                        font_weight="bold",
+                        fill=on_dark(fill),
+                    ),
+                ],
+                class_=" ".join(["piece unit", kind, *flags]),
+                data_unit=unit_id,
+                data_square=unit.get("square"),
+                data_player=unit.get("seat") if hero else None,
+                opacity="0.55" if flags else None,
+            )
+        )
+    return group(parts, class_="units")
+
+
+def _legend(top: float) -> str:
+    """What the terrain colours and the unit labels mean."""
+    parts = []
+    for index, (terrain, label) in enumerate(LEGEND):
+        x = LEFT + (index % 4) * 112
+        y = top + (index // 4) * 16
+        parts.append(
+            el(
+                "rect",
+                x=float(x),
+                y=y - 9,
+                width=10.0,
+                height=10.0,
+                fill=TERRAIN_FILLS[terrain],
+                stroke=INK,
+                stroke_width="0.5",
+            )
+        )
+        parts.append(text(x + 14, y, label, font_size="9"))
+    y = top + 32
+    parts.append(
+        text(
+            LEFT,
+            y,
+            "heroes 1-5 (red once turned) · B boss · S she-wolf · W werewolf · faded: invisible or intoxicated",
+            font_size="9",
+        )
+    )
+    return group(parts, class_="legend")
+
+
+# ---------------------------------------------------------------- the cards
+
+
+def _flow(
+    items: Sequence[tuple[float, str]], x0: float, y: float, right: float, height: float
+) -> tuple[list[str], float]:
+    """Lay out (width, drawing made at the origin) items left to right, wrapping before `right`; return the placed
+    drawings and the height they take."""
+    parts, x, used = [], x0, height
+    for width, drawing in items:
+        if x + width > right and x > x0:
+            x, y, used = x0, y + height + 4, used + height + 4
+        parts.append(el("g", drawing, transform=f"translate({x:g} {y:g})"))
+        x += width + 4
+    return parts, used
+
+
+def _card_items(cards: Sequence[Any], *, kind: str, width: float, height: float) -> list[tuple[float, str]]:
+    """Cards as flow items: a wolf card black or grey, an object card cream; a hidden one as a back."""
+    items = []
+    for face in cards:
+        shown = str(face)
+        colour = shown.split(" ")[0]
+        fill = WOLF_CARD_FILLS.get(colour, "#e6e6e6") if kind == "wolf-card" else OBJECT_FILL
+        extra = " cured" if shown.endswith("(cured)") else ""
+        items.append((width, card(0, 0, width, height, shown, cls=f"{kind}{extra}", fill=fill, size="8")))
+    return items
+
+
+def _heroes_panel(observation: Mapping[str, Any], seat: int | None, top: float) -> tuple[str, float]:
+    """Each hero: label, seat, square and state, then his wolf cards and object cards (backs where unseen)."""
+    labels = unit_labels(observation)
+    parts: list[str] = [text(LEFT, top + 12, "Heroes", font_weight="bold")]
+    y = top + 22
+    for hero_id, hero in observation["heroes"].items():
+        fill = _unit_fill(str(hero_id), hero, True) if hero.get("alive") else "#999999"
+        head = [
+            el("circle", cx=float(LEFT + 8), cy=y + 8, r=8.0, fill=fill, stroke=INK),
+            text(LEFT + 8, y + 12, labels[hero_id], text_anchor="middle", font_size="9", fill=on_dark(fill)),
+            text(LEFT + 22, y + 12, _hero_line(hero_id, hero, seat), font_size="10"),
+        ]
+        wolf_items = _card_items(hero.get("wolf_cards", []), kind="wolf-card", width=44, height=26)
+        object_items = _card_items(hero.get("objects", []), kind="object", width=86, height=26)
+        cards, used = _flow([*wolf_items, *object_items], LEFT + 22, y + 18, PANEL_WIDTH - 8, 26)
+        parts.append(group([*head, *cards], class_="hero-cards", data_unit=hero_id, data_player=hero.get("seat")))
+        y += 22 + used + 8
+    return group(parts, class_="heroes"), y
+
+
+def _hero_line(hero_id: str, hero: Mapping[str, Any], seat: int | None) -> str:
+    """Name, seat, square and state of a hero, in one line."""
+    state = "dead" if not hero.get("alive") else ("werewolf" if hero.get("transformed") else "human")
+    flags = [flag for flag in ("invisible", "intoxicated") if hero.get(flag)]
+    you = " (you)" if hero.get("seat") == seat else ""
+    return f"{_name(hero_id)} · seat {hero.get('seat')}{you} · {hero.get('square') or 'off the board'} · " + ", ".join(
+        [state, *flags]
+    )
+
+
+def _piles_panel(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
+    """Each object square's cards, top first: backs for the unseen, faces for those the viewer has seen."""
+    parts: list[str] = [text(LEFT, top + 12, "Object piles (top card first)", font_weight="bold")]
+    column_width = (PANEL_WIDTH - LEFT) / 2
+    y, row_height = top + 20, 0.0
+    for index, pile in enumerate(observation["piles"]):
+        x = LEFT + (index % 2) * column_width
+        items = _card_items(pile["cards"], kind="object", width=40, height=24)
+        cards, used = _flow(items, x + 28, y, x + column_width - 6, 24)
+        label = text(x, y + 16, pile.get("square"), font_size="10", font_weight="bold")
+        parts.append(group([label, *cards], class_="pile-cards", data_square=pile.get("square")))
+        row_height = max(row_height, used)
+        if index % 2 == 1 or index == len(observation["piles"]) - 1:
+            y, row_height = y + max(row_height, 24) + 6, 0.0
+    return group(parts, class_="piles-panel"), y
+
+
+def _status(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
+    """Counts everyone may see, the sides the viewer knows, the discards and the winner."""
+    sides = observation.get("sides") or {}
+    known = ", ".join(f"seat {s} {side}" for s, side in sorted(sides.items(), key=lambda item: str(item[0])))
+    rows = [
+        f"Wolf-card stock: {observation['stock']} · barricades left: {observation['barricades_left']}"
+        f" · face-down discards: {observation.get('released', 0)}",
+        f"Sides known: {known or 'none'}",
+        f"Played objects: {', '.join(str(c) for c in observation['discard']) or 'none'}",
+    ]
+    if observation.get("acted"):
+        rows.append(f"Acted this turn: {', '.join(_name(u) for u in observation['acted'])}")
+    if observation.get("winner"):
+        rows.append(f"The {observation['winner']} have won.")
+    parts = [
+        el("rect", x=float(LEFT), y=top, width=22.0, height=30.0, rx=3.0, fill="#4a3b6b", stroke=INK, class_="deck"),
+        text(LEFT + 11, top + 20, observation["stock"], text_anchor="middle", fill="#fff", font_size="10"),
+    ]
+    parts += [text(LEFT + 30, top + 12 + i * 15, row, font_size="10") for i, row in enumerate(rows)]
+    return group(parts, class_="status"), top + 15 * len(rows) + 20
+
+
+def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
+    """The grid with barricades, piles and units, a legend, then every hero's cards, the piles and the counts."""
+    width, height = _grid_size(observation)
+    map_bottom = TOP + height * CELL
+    heroes, y = _heroes_panel(observation, seat, map_bottom + 50)
+    piles, y = _piles_panel(observation, y + 4)
+    status, y = _status(observation, y + 8)
+    body = [
+        text(LEFT, 18, _heading(observation), font_weight="bold", font_size="14", class_="heading"),
+        _ground(width, height),
+        _barricades(observation),
+        _piles_on_map(observation),
+        _units(observation, seat),
+        _legend(map_bottom + 14),
+        heroes,
+        piles,
+        status,
+    ]
+    total_width = max(PANEL_WIDTH, LEFT + width * CELL + 8)
+    return document(total_width, y, body, "WOLF board", class_="board wolf")
+
+
+def _heading(observation: Mapping[str, Any]) -> str:
+    return f"Round {observation['round']} of {observation['max_rounds']} · {_whose_turn(observation)}"
+
+
+# ---------------------------------------------------------------- the turn
+
+
+def _name(unit_id: object) -> str:
+    """A unit's id as a name: miss-q is Miss Q, she-wolf-2 is She-wolf 2."""
+    words = str(unit_id).split("-")
+    if words[:2] == ["she", "wolf"]:
+        return " ".join(["She-wolf", *words[2:]])
+    return " ".join(word.capitalize() for word in words)
+
+
+def _seat_name(observation: Mapping[str, Any], seat: object) -> str:
+    """A seat as a sentence names it: seat 1, or the werewolf player (seat 5) for the last seat, always the pack's."""
+    players = observation.get("players")
+    if isinstance(players, int) and seat == players - 1:
+        return f"the werewolf player (seat {seat})"
+    return f"seat {seat}"
+
+
+def turn_text(observation: Mapping[str, Any], seat: int | None) -> str:
+    """Who decides what now, or which card or die chance is deciding, then the round and whose turn it is."""
+    winner = observation.get("winner")
+    if winner is not None:
+        return f"Game over: the {winner} have won."
+    pending = observation.get("pending") or {}
+    to_act = observation.get("to_act")
+    deciding = isinstance(to_act, int) and not isinstance(to_act, bool) and to_act >= 0
+    who = _seat_name(observation, to_act) if deciding else "chance"
+    sentence = _step_sentence(str(observation.get("step")), pending, who)
+    context = f"round {observation['round']}, " + _whose_turn(observation)
+    if deciding and to_act == seat:
+        return f"Your turn: {sentence} ({context})."
+    return f"{sentence[:1].upper()}{sentence[1:]} ({context})."
+
+
+def _whose_turn(observation: Mapping[str, Any]) -> str:
+    """Where play is in the round: setup, the pack's turn or a hero's turn (Jack's turn)."""
+    if observation.get("step") in ("deal", "place"):
+        return "setup"
+    turn = observation.get("turn")
+    return "the pack's turn" if turn == PACK else f"{_name(turn)}'s turn"
+
+
+def _step_sentence(step: str, pending: Mapping[str, Any], who: str) -> str:
+    """What the waiting step needs, with the unit and numbers the pending step shows."""
+    unit = _name(pending.get("unit", "?"))
+    other = _name(pending.get("other", "?"))
+    if step == "roll":
+        dice = pending.get("dice", 1)
+        need = ""
+        if "at_least" in pending:
+            need = f", needing {pending['at_least']} or more"
+        elif "at_most" in pending:
+            need = f", needing {pending['at_most']} or less"
+        purpose = f" ({pending['purpose']})" if pending.get("purpose") else ""
+        return f"rolling {dice} {'die' if dice == 1 else 'dice'} for {unit}{purpose}{need}"
+    offered = f" ({pending['card']})" if pending.get("card") else ""
+    through = " through anything" if pending.get("through") else ""
+    sentences = {
+        "deal": f"dealing a wolf card to {_name(pending.get('hero', '?'))}",
+        "place": f"{who} places {unit}",
+        "takeover": f"{who} decides whether to take over {unit}",
+        "move": f"{who} moves {unit} up to {pending.get('limit', '?')} squares{through}",
+        "action": f"{who} chooses {unit}'s special action or ends the turn",
+        "pack": f"{who} moves the pack unit by unit, or ends the turn",
+        "pack-action": f"{who} chooses {unit}'s action, or none",
+        "consent": f"{who} accepts or refuses the card{offered} {unit} offers {other}",
+        "hand": f"{who} hands {unit} one of {other}'s cards, or refuses",
+        "force": f"{who} uses {unit}'s Force on a barricade, or ends",
+        "vision": f"{who} chooses what {unit}'s Vision looks at, or ends",
+        "object": "drawing a face-down object card",
+        "wolf-card": f"{_name(pending.get('hero', '?'))} draws a wolf card",
+    }
+    return sentences.get(step, f"{who} acts ({step})")
+
+
+# ---------------------------------------------------------------- the actions
+
+
+def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
+    """Group and label one action: the pack's moves per unit, a hero's move, trades, attacks, objects, powers."""
+    words = action.split()
+    if not words:
+        return "Other", action
+    verb, args = words[0], words[1:]
+    arg = " ".join(args)
+    unit = (observation.get("pending") or {}).get("unit")
+    units = {**observation["heroes"], **observation["wolves"]}
+    if verb in units and len(args) == 1:
+        here = units[verb].get("square")
+        return f"Move {_name(verb)}", "Stay" if args[0] == here else f"To {args[0]}"
+    simple = {
+        "take": ("Contaminated hero", f"Take over {_name(unit)}"),
+        "leave": ("Contaminated hero", f"Leave {_name(unit)} be"),
+        "stay": ("Move", "Stay"),
+        "accept": ("Answer", "Accept the card"),
+        "refuse": ("Answer", "Refuse"),
+        "end": ("End", "End the turn"),
+        "done": ("End", f"{_name(unit)} does nothing"),
+    }
+    if verb in simple and not args:
+        return simple[verb]
+    if not args:
+        return ("Objects", OBJECT_WORDS[verb]) if verb in OBJECT_WORDS else ("Other", action)
+    labelled = {
+        "place": (f"Place {_name(unit)}", f"On {arg}"),
+        "move": ("Move", f"To {arg}"),
+        "pick": ("Pick an object", f"From the pile on {arg}"),
+        "ask": ("Trade", f"Ask {_name(arg)} for a card"),
+        "hand": ("Answer", f"Hand over {arg}"),
+        "bare": ("Attack", f"Bare hands on {arg}"),
+        "antidote": ("Objects", f"Antidote on {arg}"),
+        "glasses": ("Objects", f"Superglasses on {arg}"),
+        "barricade": ("Objects", f"Barricade on {arg}"),
+        "power": ("Power", f"Use {arg}"),
+        "break": ("Power", f"Break the barricade on {arg}"),
+        "build": ("Power", f"Build a barricade on {arg}"),
+        "look": ("Power", f"Look at {arg}"),
+        "bite": ("Bite", f"Bite {_name(arg)}"),
+    }
+    if verb in labelled:
+        return labelled[verb]
+    if verb == "give" and len(args) == 2:
+        return "Trade", f"Give {args[0]} to {_name(args[1])}"
+    if verb == "fire" and len(args) == 2:
+        return "Attack", f"Fire {args[0]} at {args[1]}"
+    if verb in CHANCE_WORDS:
+        return "Chance", action
+    return "Other", action

@@ -1,0 +1,1 @@
+"""Tests of the browser side: the board drawings and the pages."""

@@ -1,0 +1,196 @@
+"""The Wolves on the Hunt board for web pages: the ring of wolves, the dice, the sheets, the turn and the buttons."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from functools import cache
+from typing import Any
+
+import wolfpack
+from wolfpack.engine.constants import SIMULTANEOUS
+from wolfpack.engine.game import State
+from wolfpack.web.boards import action_choices, board_svg, turn_text
+from wolfpack.web.boards.hunt import COMPASS, owner
+
+from .test_common import HOSTILE, acting, all_text, assert_covers, legal, parse, play, rename, viewers, with_class
+
+NAME = "wolves-on-the-hunt"
+GAMES = [(2, 1, "heuristic"), (4, 2, "heuristic"), (1, 3, "heuristic"), (3, 4, "random")]
+"""(players, seed, bot) of the seeded games the tests walk through: bots that reach the endgame, and random play."""
+EVERY = 3
+"""The public drawing is checked at one position in EVERY."""
+
+
+def positions() -> list[State[Any]]:
+    return [state for players, seed, bot in GAMES for state in play(NAME, players, seed, bot)]
+
+
+@cache
+def public_board(players: int, seed: int, bot: str, index: int) -> ET.Element:
+    """The public drawing of one position of one of GAMES, parsed (drawn once, read by several tests)."""
+    state = play(NAME, players, seed, bot)[index]
+    return parse(board_svg(NAME, state.observation(None), None))
+
+
+def public_boards(every: int = EVERY) -> list[tuple[dict[str, Any], ET.Element]]:
+    """(public observation, its drawing) at every `every`-th position of GAMES."""
+    return [
+        (state.observation(None), public_board(players, seed, bot, index))
+        for players, seed, bot in GAMES
+        for index, state in enumerate(play(NAME, players, seed, bot))
+        if index % every == 0
+    ]
+
+
+def test_the_games_reach_the_endgame_and_both_results() -> None:
+    last = [play(NAME, players, seed, bot)[-1].observation(None) for players, seed, bot in GAMES]
+    assert max(o["round"] for o in last) >= 5
+    assert {o["result"] for o in last} == {"win", "loss"}
+
+
+def test_board_parses_at_every_position_for_every_seat_and_the_public_view() -> None:
+    assert len(public_boards()) > 250
+    drawn = 0
+    for index, state in enumerate(positions()):
+        for seat in viewers(state)[1:] if index % 12 == 0 else []:
+            parse(board_svg(NAME, state.observation(seat), seat))
+            drawn += 1
+    assert drawn > 100
+
+
+def test_the_dice_show_every_observed_value_and_where_each_die_is() -> None:
+    for observation, root in public_boards():
+        dice = with_class(root, "die")
+        drawn = {d.get("data-colour"): (d.get("data-value"), d.get("data-where")) for d in dice}
+        assert drawn == {c: (str(value), where) for c, (value, where) in observation["dice"].items()}
+        for face in dice:
+            value = int(face.get("data-value") or 0)
+            assert len(with_class(face, "pip")) == (value if 1 <= value <= 6 else 0)
+            assert ("pool" in (face.get("class") or "").split()) == (face.get("data-where") == "pool")
+
+
+def test_every_wolf_is_drawn_at_its_location_with_its_damage_and_traps() -> None:
+    outwitted = leaders = 0
+    for observation, root in public_boards():
+        places = {p.get("data-location"): p for p in with_class(root, "location")}
+        assert set(places) == set(COMPASS)
+        for location, place in places.items():
+            wolf = observation["wolves"].get(location)
+            cards = with_class(place, "wolf")
+            assert len(cards) == (wolf is not None)
+            assert place.get("data-traps") == str(len(observation["traps"].get(location) or []))
+            if wolf is not None:
+                assert cards[0].get("data-wolf") == wolf["id"]
+                assert cards[0].get("data-damage") == str(wolf["damage"])
+                outwitted += "outwit" in (cards[0].get("class") or "").split()
+                leaders += "leader" in (cards[0].get("class") or "").split()
+        assert len(with_class(root, "wolf")) == len(observation["wolves"])
+    assert outwitted and leaders
+
+
+def test_every_hunter_stands_on_his_space_and_his_sheet_shows_hearts_and_rows() -> None:
+    for observation, root in public_boards():
+        tokens = {t.get("data-player"): t.get("data-square") for t in with_class(root, "hunter")}
+        expected = {str(seat): h["space"] for seat, h in enumerate(observation["hunters"]) if h["space"] is not None}
+        assert tokens == expected
+        sheets = with_class(root, "sheet")
+        assert len(sheets) == len(observation["hunters"])
+        for sheet, hunter in zip(sheets, observation["hunters"], strict=True):
+            hearts = with_class(sheet, "hearts")[0]
+            assert (hearts.get("data-hearts"), hearts.get("data-dashed")) == (
+                str(hunter["hearts"]),
+                str(hunter["dashed"]),
+            )
+            assert len(with_class(sheet, "heart")) == hunter["hearts"] + hunter["dashed"]
+            rows = {r.get("data-row"): r.get("data-numbers") for r in with_class(sheet, "row")}
+            assert rows == {row: " ".join(map(str, numbers)) for row, numbers in hunter["rows"].items()}
+
+
+def test_owner_read_off_the_observation_is_the_seat_play_waits_for() -> None:
+    checked = 0
+    for state in positions():
+        current = state.current_player()
+        if current >= 0 or current == SIMULTANEOUS:
+            assert owner(state.observation(None)) == state.waiting_for()[0]
+            checked += 1
+        else:
+            assert owner(state.observation(None)) is None
+    assert checked > 300
+
+
+def test_turn_text_names_the_hunter_deciding_or_the_chance_event() -> None:
+    for state in positions():
+        observation = state.observation(None)
+        sentence = turn_text(NAME, observation, None)
+        assert sentence.endswith(f"(round {observation['round']}, {observation['round_kind']}).")
+        assert "\n" not in sentence and not sentence.startswith("Your turn")
+        deciding = owner(observation)
+        if observation["result"] is not None:
+            assert sentence.startswith(
+                "The hunters have won" if observation["result"] == "win" else "The hunters have lost"
+            )
+        elif deciding is not None:
+            assert f"Hunter {deciding}" in sentence
+            assert turn_text(NAME, state.observation(deciding), deciding).startswith("Your turn: ")
+        elif state.is_chance_node():
+            kind = observation["tasks"][-1][0]
+            words = {"roll": "Rolling", "face": "Drawing", "back": "back", "howl": "howl", "character": "character"}
+            assert words.get(kind, "Pack Leader") in sentence
+
+
+def test_turn_text_for_the_active_hunter_says_what_his_die_is() -> None:
+    state = next(s for s in play(NAME, 2, 1, "heuristic") if s.observation(None)["turn"]["die"] is not None)
+    observation = state.observation(None)
+    seat, colour = observation["active"], observation["turn"]["die"]
+    value = observation["dice"][colour][0]
+    assert turn_text(NAME, observation, seat).startswith(f"Your turn: Hunter {seat} (")
+    assert f"plays the {colour} {value}: move, write it, act, or end the turn (round " in turn_text(
+        NAME, observation, None
+    )
+
+
+def test_action_choices_cover_every_legal_action_once_for_every_seat_that_may_act() -> None:
+    checked = simultaneous = 0
+    for state in positions():
+        for seat in acting(state):
+            actions = legal(state, seat)
+            assert_covers(action_choices(NAME, state.observation(seat), actions), actions)
+            checked += 1
+        simultaneous += state.is_simultaneous_node()
+    assert checked > 400 and simultaneous > 10
+
+
+def test_actions_are_grouped_and_labelled_for_people() -> None:
+    observation = play(NAME, 2, 1, "heuristic")[-1].observation(None)
+    actions = ["take red5", "move SE-S cw", "knife SE S", "extra rifle N", "trap E=trap-5:3", "reroll red5 blue2"]
+    actions += ["target hunter1", "target elder", "assist", "end", "frobnicate"]
+    choices = action_choices(NAME, observation, actions)
+    labels = {entry["action"]: (group["group"], entry["label"]) for group in choices for entry in group["actions"]}
+    assert labels["take red5"] == ("Take a die", "red 5")
+    assert labels["move SE-S cw"] == ("Move", "To SE-S (clockwise)")
+    assert labels["knife SE S"] == ("Main action", "Knife SE and S")
+    assert labels["extra rifle N"] == ("Unlocked actions", "Rifle N")
+    assert labels["trap E=trap-5:3"] == ("Main action", "Trap E (3)")
+    assert labels["reroll red5 blue2"] == ("Reroll dice", "Reroll red 5, blue 2")
+    assert labels["target hunter1"][0] == "Choose the wolf's target"
+    assert labels["target hunter1"][1].startswith("Hunter 1")
+    assert labels["frobnicate"] == ("Other", "frobnicate")
+
+
+def test_ids_from_the_observation_are_escaped() -> None:
+    state = play(NAME, 2, 1, "heuristic")[120]
+    observation = state.observation(0)
+    character = observation["hunters"][0]["character"]
+    wolf_id = next(iter(observation["wolves"].values()))["id"]
+    for old in (character, wolf_id, "red"):
+        hostile = rename(observation, old, HOSTILE)
+        svg = board_svg(NAME, hostile, 0)
+        assert "<script" not in svg
+        assert "<script>alert('x')</script>&" in all_text(parse(svg)).lower()  # a character's name is title-cased
+        assert turn_text(NAME, hostile, 0)
+
+
+def test_a_game_with_one_hunter_draws_one_sheet() -> None:
+    state = wolfpack.load_game(NAME, players=1).new_initial_state()
+    root = parse(board_svg(NAME, state.observation(0), 0))
+    assert len(with_class(root, "sheet")) == 1

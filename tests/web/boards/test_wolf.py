@@ -1,0 +1,224 @@
+"""The WOLF board for web pages: the grid with units, barricades and piles; cards face up only for those who saw them;
+the turn and the buttons; and no secret reaching a seat that may not know it."""
+
+from __future__ import annotations
+
+import html
+import json
+import xml.etree.ElementTree as ET
+from functools import cache
+from typing import Any
+
+from wolfpack.engine.game import State
+from wolfpack.web.boards import action_choices, board_svg, turn_text
+
+from .test_common import (
+    HOSTILE,
+    acting,
+    all_text,
+    assert_covers,
+    legal,
+    parse,
+    play,
+    rename,
+    tag,
+    viewers,
+    with_class,
+)
+
+NAME = "wolf"
+GAMES = [(3, 3, "heuristic"), (6, 6, "heuristic")]
+"""(players, seed, bot) of the seeded games the tests walk through."""
+EVERY = 20
+"""Positions are sampled one in EVERY: a WOLF drawing is the largest of the three."""
+
+
+def positions(every: int = EVERY) -> list[State[Any]]:
+    return [
+        state
+        for players, seed, bot in GAMES
+        for index, state in enumerate(play(NAME, players, seed, bot))
+        if index % every == 0 or state.is_terminal()
+    ]
+
+
+@cache
+def drawn(players: int, seed: int, bot: str, index: int, seat: int | None) -> ET.Element:
+    """One seat's drawing of one position of GAMES, parsed (drawn once, read by several tests)."""
+    state = play(NAME, players, seed, bot)[index]
+    return parse(board_svg(NAME, state.observation(seat), seat))
+
+
+def boards(every: int = EVERY) -> list[tuple[dict[str, Any], ET.Element, int | None]]:
+    """(observation, its drawing, viewer) for every viewer at every `every`-th position of GAMES, and at the end."""
+    found = []
+    for players, seed, bot in GAMES:
+        game = play(NAME, players, seed, bot)
+        for index, state in enumerate(game):
+            if index % every == 0 or index == len(game) - 1:
+                for seat in viewers(state):
+                    found.append((state.observation(seat), drawn(players, seed, bot, index, seat), seat))
+    return found
+
+
+def test_the_games_reach_transformations_and_an_end_for_each_side() -> None:
+    ends = [play(NAME, players, seed, bot)[-1].observation(None) for players, seed, bot in GAMES]
+    assert {o["winner"] for o in ends} == {"heroes", "wolves"}
+    assert any(hero["transformed"] for state in positions() for hero in state.observation(None)["heroes"].values())
+
+
+def test_board_parses_at_many_positions_for_every_seat_and_the_public_view() -> None:
+    found = boards()
+    assert len(found) > 200
+    assert {seat for _, _, seat in found} == {None, 0, 1, 2, 3, 4, 5}
+
+
+def test_the_map_is_drawn_under_the_units() -> None:
+    _, root, _ = boards()[0]
+    kinds = {(p.get("class") or "").split()[1] for p in with_class(root, "terrain")}
+    assert {"wall", "floor", "ground", "threshold", "object"} <= kinds
+    columns = [t.text for t in with_class(root, "coordinates")[0]]
+    assert columns[:3] == ["a", "b", "c"] and "24" in columns
+
+
+def test_every_unit_on_the_board_is_drawn_once_on_its_square() -> None:
+    for observation, root, _ in boards():
+        units = {**observation["heroes"], **observation["wolves"]}
+        expected = {uid: u["square"] for uid, u in units.items() if u["alive"] and u["square"] is not None}
+        tokens = with_class(root, "unit")
+        assert {t.get("data-unit"): t.get("data-square") for t in tokens} == expected
+        assert len(tokens) == len(expected)
+        for token in tokens:
+            unit = units[token.get("data-unit") or ""]
+            flagged = bool(unit["invisible"] or unit["intoxicated"])
+            assert ("invisible" in (token.get("class") or "").split()) == bool(unit["invisible"])
+            assert (token.get("opacity") is not None) == flagged
+
+
+def test_barricades_and_piles_are_drawn_where_the_observation_puts_them() -> None:
+    for observation, root, _ in boards():
+        assert sorted(b.get("data-square") or "" for b in with_class(root, "barricade")) == sorted(
+            observation["barricades"]
+        )
+        piles = {p.get("data-square"): p.get("data-count") for p in with_class(root, "pile")}
+        assert piles == {pile["square"]: str(len(pile["cards"])) for pile in observation["piles"]}
+
+
+def test_unseen_cards_are_backs_and_seen_cards_show_their_faces() -> None:
+    backs = faces = 0
+    for observation, root, _ in boards():
+        heroes = {g.get("data-unit"): g for g in with_class(root, "hero-cards")}
+        for hero_id, hero in observation["heroes"].items():
+            cards = [*hero["wolf_cards"], *hero["objects"]]
+            shown = with_class(heroes[hero_id], "card")
+            assert len(shown) == len(cards)
+            for element, face in zip(shown, cards, strict=True):
+                hidden = "hidden" in (element.get("class") or "").split()
+                assert hidden == (face == "?")
+                assert (face in all_text(element)) or hidden
+                backs += hidden
+                faces += not hidden
+        piles = {g.get("data-square"): g for g in with_class(root, "pile-cards")}
+        for pile in observation["piles"]:
+            shown = with_class(piles[pile["square"]], "card")
+            assert ["hidden" in (c.get("class") or "").split() for c in shown] == [c == "?" for c in pile["cards"]]
+    assert backs > 1000 and faces > 50
+
+
+def test_own_wolf_card_is_face_up_and_others_are_backs_in_a_six_player_game() -> None:
+    state = play(NAME, 6, 6, "heuristic")[40]
+    observation = state.observation(0)
+    root = parse(board_svg(NAME, observation, 0))
+    heroes = {g.get("data-unit"): g for g in with_class(root, "hero-cards")}
+    mine = [hero_id for hero_id, hero in observation["heroes"].items() if hero["seat"] == 0]
+    for hero_id, group in heroes.items():
+        wolf_cards = with_class(group, "wolf-card")
+        hidden = ["hidden" in (c.get("class") or "").split() for c in wolf_cards]
+        assert wolf_cards and hidden == [hero_id not in mine] * len(wolf_cards)
+
+
+def test_no_canary_reaches_a_viewer_who_may_not_see_it_and_every_visible_one_is_drawn() -> None:
+    forbidden = visible = 0
+    for state in positions(EVERY * 2):
+        planted, canaries = state.with_canaries()
+        for viewer, (may_see, never) in canaries.items():
+            observation = planted.observation(viewer)
+            # The planted state cannot list actions (its cards are no real cards): the real legal strings stand in.
+            actions = legal(state, viewer) if viewer in acting(state) else []
+            shown = board_svg(NAME, observation, viewer) + turn_text(NAME, observation, viewer)
+            shown += json.dumps(action_choices(NAME, observation, actions))
+            for canary in never:
+                assert canary not in shown and html.escape(canary) not in shown
+            forbidden += len(never)
+            in_view = json.dumps(observation)
+            for canary in may_see:
+                if canary in in_view:  # log canaries are never in an observation
+                    assert html.escape(canary) in shown
+                    visible += 1
+    assert forbidden > 500 and visible > 50
+
+
+def test_turn_text_names_the_seat_deciding_and_what_it_waits_for() -> None:
+    for state in positions(2):
+        observation = state.observation(None)
+        sentence = turn_text(NAME, observation, None)
+        assert sentence and "\n" not in sentence
+        to_act = observation["to_act"]
+        if observation["winner"] is not None:
+            assert sentence == f"Game over: the {observation['winner']} have won."
+        elif to_act >= 0:
+            assert f"seat {to_act}" in sentence.lower() and not sentence.startswith("Your turn")
+            assert turn_text(NAME, state.observation(to_act), to_act).startswith("Your turn: ")
+            if to_act == observation["players"] - 1:
+                assert "the werewolf player" in sentence.lower()
+        if observation["step"] == "pack":
+            assert "the pack's turn" in sentence
+
+
+def test_turn_text_reads_the_pending_step() -> None:
+    observation = play(NAME, 3, 3, "heuristic")[0].observation(None)
+    moving = {**observation, "step": "move", "turn": "miss-q", "to_act": 0, "pending": {"unit": "miss-q", "limit": 4}}
+    assert turn_text(NAME, moving, 0) == "Your turn: seat 0 moves Miss Q up to 4 squares (round 1, Miss Q's turn)."
+    rolling = {**moving, "step": "roll", "to_act": -1, "pending": {"unit": "boss", "dice": 1, "at_most": 2}}
+    assert turn_text(NAME, rolling, 0) == "Rolling 1 die for Boss, needing 2 or less (round 1, Miss Q's turn)."
+
+
+def test_action_choices_cover_every_legal_action_once() -> None:
+    checked = 0
+    groups: set[str] = set()
+    for state in positions(2):
+        for seat in acting(state):
+            actions = legal(state, seat)
+            choices = action_choices(NAME, state.observation(seat), actions)
+            assert_covers(choices, actions)
+            groups |= {group["group"] for group in choices}
+            checked += 1
+    assert checked > 300
+    assert {"Move", "End", "Bite", "Move Boss"} <= groups
+    assert "Other" not in groups
+
+
+def test_the_pack_moves_are_grouped_by_unit_with_stay_for_its_own_square() -> None:
+    state = next(s for s in play(NAME, 3, 3, "heuristic") if s.observation(None)["step"] == "pack")
+    observation = state.observation(2)
+    choices = action_choices(NAME, observation, legal(state, 2))
+    for group in choices:
+        if group["group"].startswith("Move "):
+            unit = next(entry["action"].split()[0] for entry in group["actions"])
+            square = observation["wolves"][unit]["square"]
+            stays = [entry for entry in group["actions"] if entry["label"] == "Stay"]
+            assert [entry["action"] for entry in stays] in ([f"{unit} {square}"], [])
+
+
+def test_ids_from_the_observation_are_escaped() -> None:
+    state = play(NAME, 3, 3, "heuristic")[100]
+    for old in ("jack", "boss", "e5"):
+        observation = rename(state.observation(0), old, HOSTILE)
+        svg = board_svg(NAME, observation, 0)
+        assert "<script" not in svg
+        root = parse(svg)
+        assert "<script>alert('x')</script>&" in all_text(root) or any(
+            "<script>alert('x')</script>&" in (e.get("data-unit") or e.get("data-square") or "") for e in root.iter()
+        )
+        assert all(tag(e) != "script" for e in root.iter())
+        assert turn_text(NAME, observation, 0)
