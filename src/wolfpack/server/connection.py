@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from typing import Any
 
@@ -13,6 +14,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from wolfpack.server.frames import state_frame
 from wolfpack.server.protocol import Act, Join, Ping, Rejection, parse_message, request_id_of
 from wolfpack.server.tables import Table
+
+log = logging.getLogger(__name__)
 
 OUTBOX_LIMIT = 256
 """Frames waiting for a client that does not read; past this the connection is closed (a client, not the table,
@@ -63,6 +66,7 @@ class Connection:
         self.flooded = 0
         self.bad_tokens = 0
         self.closing: tuple[int, str] | None = None
+        self._closer: asyncio.Future[None] | None = None
 
     async def serve(self) -> None:
         """Read frames until the client leaves or is closed for abuse."""
@@ -105,6 +109,10 @@ class Connection:
                 self.send(state_frame(self.table, self.seat, self.render))
             if rejection.close:
                 self.closing = (POLICY_VIOLATION, rejection.message[:120])
+        except Exception:
+            # A fault of ours, not the client's: say so, keep the connection and the server up.
+            log.exception("table %s: handling a frame failed", self.table.id)
+            self.send(Rejection("server-error", "the server failed to handle that message").frame())
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue a frame for this client; one that stopped reading is closed instead."""
@@ -115,11 +123,18 @@ class Connection:
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
-            self.closing = (POLICY_VIOLATION, "too slow: frames were piling up")
+            if self.closing is None:
+                # The reader may be idle in receive(): close now, which ends it, rather than wait for a frame.
+                self.closing = (POLICY_VIOLATION, "too slow: frames were piling up")
+                self._closer = asyncio.ensure_future(self.websocket.close(*self.closing))
 
     def on_change(self, table: Table) -> None:
         """The table changed: send this connection its new view."""
-        self.send_text(table.frame_text(self.seat, self.render, state_frame))
+        try:
+            self.send_text(table.frame_text(self.seat, self.render, state_frame))
+        except Exception:
+            log.exception("table %s: building the frame of seat %s failed", table.id, self.seat)
+            self.send(Rejection("server-error", "the server failed to draw the table").frame())
 
     def _check_rate(self) -> None:
         if self.bucket.take():

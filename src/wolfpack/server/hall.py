@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from typing import Any
@@ -31,7 +32,7 @@ class NewTable(BaseModel):
     @classmethod
     def _no_server_paths(cls, options: dict[str, Any]) -> dict[str, Any]:
         """A content pack is a path on the server's disk: its organiser chooses it, a web request may not."""
-        if "content" in options:
+        if options.get("content") is not None:
             raise ValueError("option 'content' names a file on the server and cannot be set over the web")
         return options
 
@@ -43,6 +44,7 @@ class Hall:
         self.store = store
         self.journal = Journal(store)
         self.tables: dict[str, Table] = {}
+        self._rematch_lock = asyncio.Lock()
 
     async def open(self) -> None:
         """Rebuild every stored table by replaying its events, then let play go on."""
@@ -77,13 +79,15 @@ class Hall:
 
     async def rematch(self, table: Table) -> Table:
         """The table's rematch: same game, options and seats (same tokens), a new seed; made once."""
-        if table.rematch is not None and table.rematch in self.tables:
-            return self.tables[table.rematch]
-        settings = table.settings.model_copy(update={"seed": secrets.randbelow(2**63)})
-        new = await self._open(table.game.name, table.game.options_dict(), [s.to_row() for s in table.seats], settings)
-        await self.journal.set_rematch(table.id, new.id)
-        table.set_rematch(new.id)
-        return new
+        async with self._rematch_lock:  # two people asking at once get one rematch
+            if table.rematch is not None and table.rematch in self.tables:
+                return self.tables[table.rematch]
+            settings = table.settings.model_copy(update={"seed": secrets.randbelow(2**63)})
+            seats = [s.to_row() for s in table.seats]
+            new = await self._open(table.game.name, table.game.options_dict(), seats, settings)
+            await self.journal.set_rematch(table.id, new.id)
+            table.set_rematch(new.id)
+            return new
 
     def get(self, table_id: str) -> Table | None:
         """The table with this id, if any."""

@@ -32,7 +32,7 @@ class Join(_Message):
 
     type: Literal["join"]
     token: Annotated[str, Field(pattern=TOKEN_PATTERN)] | None = None
-    render: bool = False
+    render: Annotated[bool, Field(strict=True)] = False
 
 
 class Act(_Message):
@@ -41,7 +41,7 @@ class Act(_Message):
     type: Literal["act"]
     token: Annotated[str, Field(pattern=TOKEN_PATTERN)]
     action: Annotated[str, Field(min_length=1, max_length=200)]
-    version: Annotated[int, Field(ge=0)]
+    version: Annotated[int, Field(ge=0, strict=True)]
     request_id: Annotated[str, Field(min_length=1, max_length=80)] | None = None
 
 
@@ -82,7 +82,9 @@ def parse_message(text: str | bytes) -> Join | Act | Ping:
         raise Rejection("too-large", f"frame of {size} bytes is over the {MAX_FRAME_BYTES}-byte limit")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except RecursionError:
+        raise Rejection("malformed", "frame is nested too deeply to read") from None
+    except ValueError as exc:  # not JSON, not UTF-8, or a number too long to read
         raise Rejection("malformed", f"frame is not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise Rejection("malformed", "frame must be a JSON object")
@@ -100,7 +102,7 @@ def request_id_of(text: str | bytes) -> str | None:
     """The request id of a frame, if it has a readable one, so an error can name the request it answers."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return None
     rid = data.get("request_id") if isinstance(data, dict) else None
     return rid if isinstance(rid, str) and len(rid) <= 80 else None

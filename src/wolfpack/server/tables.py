@@ -9,6 +9,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import random
 import secrets
 import time
@@ -29,6 +30,11 @@ from wolfpack.server.guards import check_action
 from wolfpack.server.journal import Journal
 from wolfpack.server.protocol import Rejection
 from wolfpack.server.store import EventRow, TableRow
+
+log = logging.getLogger(__name__)
+
+BOT_RETRY_SECONDS = 1.0
+"""After a bot fails, the pause before it is asked again."""
 
 PREFERRED_BOT = "heuristic"
 """The bot that sits in for a human (clock run out, player gone) when the game offers it; otherwise "random"."""
@@ -118,8 +124,8 @@ class Table:
     """How many events the table has: every accepted action and chance outcome."""
     rematch: str | None = None
     listeners: set[Listener] = field(default_factory=set)
-    requests: dict[tuple[int, str], int] = field(default_factory=dict)
-    """(seat, request id) -> the version its action produced, for retried messages."""
+    requests: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
+    """(seat, request id) -> its action and the version it produced, for retried messages."""
     waiting_since: dict[int, float] = field(default_factory=dict)
     """Each seat play waits for -> when its clock started."""
     declined: set[tuple[int, int]] = field(default_factory=set)
@@ -195,13 +201,17 @@ class Table:
 
     def replay(self, events: Iterable[EventRow]) -> None:
         """Rebuild the state from stored events (at start-up, before anyone connects)."""
+        last: tuple[int, str, str] | None = None
         for ev in events:
             if ev.seq != self.version:
                 raise ValueError(f"table {self.id}: event {ev.seq} follows event {self.version - 1}")
             apply_notation(self.state, ev.action, ev.player)
             self.version += 1
-            if ev.request_id is not None and ev.player >= 0:
-                self._remember(ev.player, ev.request_id, self.version)
+            if ev.player >= 0:
+                last = None if ev.request_id is None else (ev.player, ev.request_id, ev.action)
+            if last is not None:
+                # A request's ack names the version after the chance it led to, as when it was first made.
+                self._remember(last[0], last[1], last[2], self.version)
 
     async def start(self) -> None:
         """Settle any pending chance (a new table rolls its first dice) and start the bots' driver."""
@@ -227,7 +237,12 @@ class Table:
         """
         async with self.lock:
             if request_id is not None and (seat, request_id) in self.requests:
-                return self.requests[(seat, request_id)]
+                first_action, version_made = self.requests[(seat, request_id)]
+                if first_action != text:
+                    raise Rejection(
+                        "request-id-reused", f"request id {request_id!r} was used for {first_action!r} already"
+                    )
+                return version_made
             check_action(self, seat, text, version)
             now = time.time()
             events: list[EventRow] = []
@@ -241,7 +256,7 @@ class Table:
                 self._rebuild()
                 raise
             if request_id is not None:
-                self._remember(seat, request_id, self.version)
+                self._remember(seat, request_id, text, self.version)
             self._restart_clocks(seat)
             self.declined = {d for d in self.declined if d[0] >= self.version}
             result = self.version
@@ -281,8 +296,8 @@ class Table:
         self.version = 0
         self.replay(self.journal.store.events(self.id))
 
-    def _remember(self, seat: int, request_id: str, version: int) -> None:
-        self.requests[(seat, request_id)] = version
+    def _remember(self, seat: int, request_id: str, action: str, version: int) -> None:
+        self.requests[(seat, request_id)] = (action, version)
         if len(self.requests) > REQUESTS_REMEMBERED * len(self.seats):
             for key in list(self.requests)[: len(self.requests) // 2]:
                 del self.requests[key]
@@ -365,7 +380,13 @@ class Table:
                 continue
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
-            await self._bot_move(seat)
+            try:
+                await self._bot_move(seat)
+            except Exception:
+                # A bot's bug must not stop the table: log it, let the seat's clock or a person go on.
+                log.exception("table %s: the bot of seat %d failed", self.id, seat)
+                self.declined.add((self.version, seat))
+                await asyncio.sleep(BOT_RETRY_SECONDS)
 
     async def _bot_move(self, seat: int) -> None:
         """Let the seat's bot choose on a copy of the state, then submit its choice like anyone's."""

@@ -1,0 +1,336 @@
+"""The lobby's HTTP API and pages: games, opening tables (and refusing bad requests clearly), listing, rematches."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wolfpack.server.app import create_app
+
+HUMAN = {"kind": "human"}
+GAMES = {"spacewolves", "wolf", "wolves-on-the-hunt"}
+
+
+def token(table: dict[str, Any], seat: int) -> str:
+    value = table["seats"][seat]["token"]
+    assert isinstance(value, str)
+    return value
+
+
+# ---- games ----------------------------------------------------------------------------------------------------
+
+
+def test_games_are_listed_with_their_options_and_bots(server: Any) -> None:
+    response = server.client.get("/api/games")
+    assert response.status_code == 200
+    games = {g["name"]: g for g in response.json()}
+    assert set(games) == GAMES
+    for game in games.values():
+        assert game["long_name"]
+        assert game["min_players"] <= game["num_players"] <= game["max_players"]
+        assert game["options"]["type"] == "object"
+        assert "players" in game["options"]["properties"]
+        assert "random" in game["bots"]
+    assert (games["spacewolves"]["min_players"], games["spacewolves"]["max_players"]) == (3, 4)
+    assert (games["wolf"]["min_players"], games["wolf"]["max_players"]) == (2, 6)
+    assert "max_rounds" in games["spacewolves"]["options"]["properties"]
+    assert "heuristic" in games["spacewolves"]["bots"]
+
+
+# ---- opening a table -----------------------------------------------------------------------------------------
+
+
+def test_opening_a_table_returns_tokens_and_links_for_people_only(server: Any) -> None:
+    created = server.create(seats=[HUMAN, {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
+    tid = created["id"]
+    assert created["game"] == "spacewolves" and created["options"]["players"] == 3
+    assert created["status"] == "playing"
+    seats = created["seats"]
+    assert [s["kind"] for s in seats] == ["human", "human", "bot"]
+    assert [s["name"] for s in seats] == ["Seat 1", "Ann", "random bot"]
+    for seat in seats[:2]:
+        assert len(seat["token"]) >= 16
+        assert seat["link"] == f"http://testserver/play/{tid}#token={seat['token']}"
+    assert seats[0]["token"] != seats[1]["token"]
+    assert seats[2]["token"] is None and seats[2]["link"] is None
+    assert created["spectator_link"] == f"http://testserver/play/{tid}"
+    assert server.table(tid).seat_for_token(seats[1]["token"]) == 1
+
+
+def test_opening_a_table_without_seats_gives_one_person_and_bots(server: Any) -> None:
+    response = server.client.post("/api/tables", json={"game": "wolf", "options": {"players": 3}, "bot_delay": 0})
+    assert response.status_code == 201, response.text
+    seats = response.json()["seats"]
+    assert [s["kind"] for s in seats] == ["human", "bot", "bot"]
+    assert seats[0]["token"] and seats[1]["token"] is None
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"game": "chess"}, 400, ["unknown game 'chess'", "spacewolves"]),
+        ({"game": "spacewolves", "options": {"players": 5}}, 400, ["players", "5", "3 or 4"]),
+        ({"game": "spacewolves", "options": {"players": "three"}}, 400, ["players"]),
+        ({"game": "spacewolves", "options": {"bogus": 1}}, 400, ["unknown option 'bogus'"]),
+        ({"game": "spacewolves", "options": {"players": 3, "max_rounds": 0}}, 400, ["max_rounds"]),
+        (
+            {"game": "spacewolves", "options": {"players": 3}, "seats": [HUMAN, HUMAN]},
+            400,
+            ["3 seats", "2 were given"],
+        ),
+        (
+            {"game": "spacewolves", "options": {"players": 3}, "seats": [HUMAN, HUMAN, {"kind": "bot", "bot": "hal"}]},
+            400,
+            ["no bot 'hal'", "heuristic", "random"],
+        ),
+        ({"game": "wolf", "options": {"content": "/etc/passwd"}}, 422, ["option 'content'", "cannot be set"]),
+        ({"game": "wolves-on-the-hunt", "options": {"content": "pack"}}, 422, ["option 'content'"]),
+        ({"game": "spacewolves", "seats": [{"kind": "alien"}] * 4}, 422, ["kind", "'human' or 'bot'"]),
+        ({"game": "spacewolves", "seed": -1}, 422, ["seed"]),
+        ({"game": "spacewolves", "bot_delay": 31}, 422, ["bot_delay"]),
+        ({"game": "spacewolves", "clock_seconds": 0}, 422, ["clock_seconds"]),
+        ({"game": "spacewolves", "owner": "me"}, 422, ["owner"]),
+        ({"game": ""}, 422, ["game"]),
+        ({"options": {}}, 422, ["game"]),
+    ],
+)
+def test_bad_table_requests_are_refused_clearly(
+    server: Any, body: dict[str, Any], status: int, words: list[str]
+) -> None:
+    response = server.client.post("/api/tables", json=body)
+    assert response.status_code == status, response.text
+    detail = response.text
+    for word in words:
+        assert word in detail, (word, detail)
+    assert server.client.get("/api/tables", params={"status": "all"}).json() == []
+    assert server.hall.tables == {}
+
+
+# ---- listing and reading tables -------------------------------------------------------------------------------
+
+
+def test_tables_are_listed_open_or_all(server: Any) -> None:
+    finished = server.create(options={"players": 3, "max_rounds": 1})
+    server.play_out(finished["id"])
+    playing = server.create()
+    default = server.client.get("/api/tables")
+    assert default.status_code == 200
+    assert [t["id"] for t in default.json()] == [playing["id"]]
+    assert server.client.get("/api/tables", params={"status": "open"}).json() == default.json()
+    everything = server.client.get("/api/tables", params={"status": "all"}).json()
+    assert [t["id"] for t in everything] == [playing["id"], finished["id"]]  # newest first
+    assert [t["status"] for t in everything] == ["playing", "over"]
+    for summary in everything:
+        assert all("token" not in seat and "link" not in seat for seat in summary["seats"])
+
+
+@pytest.mark.parametrize("status", ["closed", "OPEN", ""])
+def test_listing_with_a_bad_status_is_refused(server: Any, status: str) -> None:
+    response = server.client.get("/api/tables", params={"status": status})
+    assert response.status_code == 400
+    assert "status must be 'open' or 'all'" in response.json()["detail"]
+
+
+def test_a_table_is_read_by_id_without_its_tokens(server: Any) -> None:
+    created = server.create()
+    response = server.client.get(f"/api/tables/{created['id']}")
+    assert response.status_code == 200
+    summary = response.json()
+    assert summary["id"] == created["id"] and summary["version"] == server.table(created["id"]).version
+    assert summary["rematch"] is None
+    assert all(s["token"] not in response.text for s in created["seats"])
+
+
+def test_an_unknown_table_is_404(server: Any) -> None:
+    response = server.client.get("/api/tables/nope")
+    assert response.status_code == 404
+    assert "no table 'nope'" in response.json()["detail"]
+
+
+# ---- rematch ---------------------------------------------------------------------------------------------------
+
+
+def test_rematch_needs_a_seat_token(server: Any) -> None:
+    created = server.create()
+    tid = created["id"]
+    wrong = server.client.post(f"/api/tables/{tid}/rematch", json={"token": "Z" * 32})
+    assert wrong.status_code == 403
+    assert "no seat" in wrong.json()["detail"]
+    assert server.client.post(f"/api/tables/{tid}/rematch", json={"token": "short"}).status_code == 422
+    assert server.client.post(f"/api/tables/{tid}/rematch", json={}).status_code == 422
+    missing = server.client.post("/api/tables/nope/rematch", json={"token": token(created, 0)})
+    assert missing.status_code == 404
+    assert server.client.get(f"/api/tables/{tid}").json()["rematch"] is None
+    assert len(server.hall.tables) == 1
+
+
+def test_rematch_keeps_the_seats_and_is_made_once(server: Any) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, HUMAN, {"kind": "bot", "bot": "random", "name": "Robo"}]
+    created = server.create(seats=seats)
+    tid = created["id"]
+    assert server.table(tid).acting_seats() == [0]  # the bot waits for Ann: nothing moves by itself
+    with server.connect(tid) as watcher:
+        server.join(watcher, None)
+        response = server.client.post(f"/api/tables/{tid}/rematch", json={"token": token(created, 1)})
+        assert response.status_code == 201, response.text
+        rematch = response.json()
+        told = server.receive(watcher)  # the people at the old table are told where the rematch is
+        assert told["type"] == "state" and told["rematch"] == rematch["id"]
+    assert rematch["id"] != tid
+    assert rematch["game"] == created["game"] and rematch["options"] == created["options"]
+    assert rematch["status"] == "playing"
+    keep = ("seat", "name", "kind")
+    assert [{k: s[k] for k in keep} for s in rematch["seats"]] == [{k: s[k] for k in keep} for s in created["seats"]]
+    assert all("token" not in s for s in rematch["seats"])  # the tokens are the old ones: not handed out again
+    assert server.client.get(f"/api/tables/{tid}").json()["rematch"] == rematch["id"]
+    again = server.client.post(f"/api/tables/{tid}/rematch", json={"token": token(created, 0)})
+    assert again.status_code == 201 and again.json()["id"] == rematch["id"]
+    assert len(server.hall.tables) == 2
+    # The same tokens sit in the same seats at the rematch.
+    with server.connect(rematch["id"]) as ws:
+        assert server.join(ws, token(created, 0))["seat"] == 0
+    with server.connect(rematch["id"]) as ws:
+        assert server.join(ws, token(created, 1))["seat"] == 1
+
+
+def test_rematch_requested_twice_at_once_is_made_once(server: Any) -> None:
+    created = server.create()
+    table = server.table(created["id"])
+
+    async def both() -> list[Any]:
+        return list(await asyncio.gather(server.hall.rematch(table), server.hall.rematch(table)))
+
+    first, second = server.client.portal.call(both)
+    assert first.id == second.id == table.rematch
+    assert len(server.hall.tables) == 2
+
+
+# ---- a restart -----------------------------------------------------------------------------------------------
+
+
+def test_tables_events_and_rematches_survive_a_restart(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path}/restart.db"
+    app = create_app(database)
+    with TestClient(app) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "spacewolves", "options": {"players": 3}, "seats": [HUMAN] * 3, "bot_delay": 0, "seed": 9},
+        ).json()
+        tid = created["id"]
+        table = app.state.hall.get(tid)
+        seat = table.acting_seats()[0]
+        state = table.state
+        assert client.portal is not None
+        client.portal.call(
+            table.submit, seat, state.action_to_string(state.legal_actions(seat)[0]), table.version, None
+        )
+        before = (table.version, table.state.to_json())
+        rematch = client.post(f"/api/tables/{tid}/rematch", json={"token": token(created, 0)}).json()
+    app = create_app(database)
+    with TestClient(app) as client:
+        table = app.state.hall.get(tid)
+        assert (table.version, table.state.to_json()) == before
+        assert client.get(f"/api/tables/{tid}").json()["rematch"] == rematch["id"]
+        assert set(app.state.hall.tables) == {tid, rematch["id"]}
+        for seat in range(3):
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                ws.send_json({"type": "join", "token": token(created, seat)})
+                assert ws.receive_json()["seat"] == seat
+
+
+def test_a_retry_after_a_restart_gets_the_ack_it_got_before(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path}/restart.db"
+    app = create_app(database)
+    with TestClient(app) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "spacewolves", "options": {"players": 3}, "seats": [HUMAN] * 3, "bot_delay": 0, "seed": 9},
+        ).json()
+        tid = created["id"]
+        seat = app.state.hall.get(tid).acting_seats()[0]
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.send_json({"type": "join", "token": token(created, seat)})
+            frame = ws.receive_json()
+            act = {
+                "type": "act",
+                "token": token(created, seat),
+                "action": frame["legal"][0],
+                "version": frame["version"],
+            }
+            ws.send_json({**act, "request_id": "r-1"})
+            assert ws.receive_json()["type"] == "state"
+            ack = ws.receive_json()
+        events = app.state.hall.store.events(tid)
+        assert [e.player for e in events[frame["version"] :]] == [seat, -1]  # the action, then chance
+    app = create_app(database)
+    with TestClient(app) as client, client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_json({"type": "join", "token": token(created, seat)})
+        assert ws.receive_json()["version"] == ack["version"]
+        ws.send_json({**act, "request_id": "r-1"})  # the client retries: its ack was lost in the restart
+        assert ws.receive_json() == ack
+
+
+# ---- pages ------------------------------------------------------------------------------------------------------
+
+
+def test_lobby_page_is_served(server: Any) -> None:
+    response = server.client.get("/")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert "<html" in response.text.lower()
+
+
+def test_table_page_is_served_for_a_table_and_404_otherwise(server: Any) -> None:
+    created = server.create()
+    page = server.client.get(f"/play/{created['id']}")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert "<html" in page.text.lower()
+    assert page.text != server.client.get("/").text
+    missing = server.client.get("/play/unknown")
+    assert missing.status_code == 404
+    assert "no table 'unknown'" in missing.json()["detail"]
+
+
+def test_static_assets_are_served(server: Any) -> None:
+    for name in ("lobby.js", "table.js", "style.css"):
+        assert server.client.get(f"/static/{name}").status_code == 200
+    assert server.client.get("/static/nope.js").status_code == 404
+
+
+# ---- secrets at rest ------------------------------------------------------------------------------------------
+
+
+def stored_bytes(directory: Path) -> bytes:
+    """Every byte of the database and its WAL/SHM files."""
+    return b"".join(path.read_bytes() for path in sorted(directory.glob("*.db*")))
+
+
+def test_seat_tokens_are_stored_only_hashed(tmp_path: Path) -> None:
+    database = tmp_path / "secrets.db"
+    app = create_app(f"sqlite:///{database}")
+    with TestClient(app) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3, "bot_delay": 0, "seed": 1},
+        ).json()
+        tid = created["id"]
+        tokens = [token(created, seat) for seat in range(3)]
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.send_json({"type": "join", "token": tokens[0]})
+            frame = ws.receive_json()
+            ws.send_json({"type": "act", "token": tokens[0], "action": frame["legal"][0], "version": frame["version"]})
+            assert ws.receive_json()["type"] == "state"
+        assert client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[2]}).status_code == 201
+        while_running = stored_bytes(tmp_path)
+    after_shutdown = stored_bytes(tmp_path)
+    for stored in (while_running, after_shutdown):
+        assert tid.encode() in stored  # the right files are being read
+        for secret in tokens:
+            assert secret.encode() not in stored
+            assert hashlib.sha256(secret.encode()).hexdigest().encode() in stored
