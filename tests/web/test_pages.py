@@ -1,0 +1,167 @@
+"""The pages in a real headless Chromium: open a table in the lobby, two people in two browser contexts click their
+moves, each move arrives on the other seat, a reload resumes, and the game is played to its end; once per game.
+
+Screenshots of the lobby and of each game's table page at phone and laptop size are saved to
+test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from ..server.live import ThreadedServer
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
+WAIT_MS = 20_000
+"""A safety net for things that should happen at once, not a timing assertion."""
+
+PLAYABLE = "#actions button.action:enabled >> visible=true"
+"""The moves a person can click now (a long family of moves is folded away until opened)."""
+
+GAMES = [
+    ("spacewolves", {"players": "3"}),
+    ("wolves-on-the-hunt", {"players": "2"}),
+    ("wolf", {"players": "2", "max_rounds": "1"}),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
+    with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('pages')}/pages.db") as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+def _screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size(SIZES["laptop"])
+
+
+def _open_table(page: Page, server: ThreadedServer, game: str, options: dict[str, str]) -> list[str]:
+    """Fill in the lobby's form: the first two seats people, the rest bots; the two seat links."""
+    page.goto(server.base + "/")
+    page.select_option("#game", game)
+    for name, value in options.items():
+        field = page.locator(f"#options [name={name}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+        field.dispatch_event("change")
+    rows = page.locator(".seat-row")
+    expect(rows).to_have_count(int(options["players"]))
+    for seat in range(rows.count()):
+        rows.nth(seat).locator(".kind").select_option("human" if seat < 2 else "bot")
+    rows.nth(0).locator(".name").fill("Ann")
+    rows.nth(1).locator(".name").fill("Bo")
+    page.fill("#bot-delay", "0")
+    page.click("#create-button")
+    expect(page.locator("#created")).to_be_visible(timeout=WAIT_MS)
+    _screenshot(page, "lobby")
+    return [page.locator(f"a.seat-link[data-seat='{seat}']").get_attribute("href") or "" for seat in (0, 1)]
+
+
+def _version(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def _settled(pages: list[Page], server: ThreadedServer, table_id: str) -> int:
+    """Wait until every page shows the table's current version (bots may still be moving: read it again after)."""
+    while True:
+        version = server.hall.get(table_id).version
+        for page in pages:
+            page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=WAIT_MS)
+        if server.hall.get(table_id).version == version:
+            return version
+
+
+def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, seed: int) -> dict[str, int]:
+    rng = random.Random(seed)
+    counts = {"clicks": 0, "seen_elsewhere": 0, "reloads": 0}
+    while True:
+        version = _settled(pages, server, table_id)
+        if all(page.evaluate("document.body.dataset.status") == "over" for page in pages):
+            return counts
+        ready = [i for i, page in enumerate(pages) if page.locator("#actions button.action:enabled").count()]
+        if not ready:
+            pages[0].wait_for_function("v => Number(document.body.dataset.version) > v", arg=version, timeout=WAIT_MS)
+            continue
+        mover = rng.choice(ready)
+        folds = [fold for fold in pages[mover].locator("#actions details").all() if not fold.evaluate("e => e.open")]
+        for fold in folds:
+            if rng.random() < 0.3:
+                fold.locator("summary").click()  # people open a folded family of moves now and then
+        if folds and not pages[mover].locator(PLAYABLE).count():
+            folds[0].locator("summary").click()
+        buttons = pages[mover].locator(PLAYABLE)
+        buttons.nth(rng.randrange(buttons.count())).click()
+        counts["clicks"] += 1
+        other = pages[1 - mover]
+        other.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version, timeout=WAIT_MS)
+        counts["seen_elsewhere"] += 1
+        if counts["clicks"] in (3, 20):
+            pages[mover].reload()
+            pages[mover].wait_for_function("document.body.dataset.version >= 0", timeout=WAIT_MS)
+            counts["reloads"] += 1
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_two_people_play_a_whole_game_by_clicking(
+    server: ThreadedServer, browser: Browser, game: str, options: dict[str, str]
+) -> None:
+    """Lobby to result in real Chromium: moves by clicking, seen on the other seat, a reload resumes, the end shows."""
+    lobby = browser.new_context().new_page()
+    links = _open_table(lobby, server, game, options)
+    table_id = links[0].split("/play/")[1].split("#")[0]
+    contexts = [browser.new_context(viewport=SIZES["laptop"]) for _ in links]
+    pages = [context.new_page() for context in contexts]
+    for page, link in zip(pages, links, strict=True):
+        page.goto(link)
+        expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
+    expect(pages[0].locator("#who")).to_contain_text("Ann")
+    expect(pages[1].locator("#who")).to_contain_text("Bo")
+    _screenshot(pages[0], f"{game}-start")
+
+    counts = _play_to_the_end(pages, server, table_id, seed=len(game))
+
+    assert counts["clicks"] >= 3 and counts["reloads"] >= 1
+    assert counts["seen_elsewhere"] == counts["clicks"]
+    for page in pages:
+        expect(page.locator("#result")).to_be_visible()
+        expect(page.locator("#returns li")).to_have_count(int(options["players"]))
+        expect(page.locator("#log li").first).to_be_visible()
+    assert server.hall.get(table_id).over
+    _screenshot(pages[1], f"{game}-end")
+    for context in contexts:
+        context.close()
+
+
+def test_a_watcher_sees_the_public_board_and_no_buttons(server: ThreadedServer, browser: Browser) -> None:
+    """The spectator link shows the board and the log but offers nothing to click."""
+    lobby = browser.new_context().new_page()
+    links = _open_table(lobby, server, "wolf", {"players": "2", "max_rounds": "1"})
+    watcher = browser.new_context().new_page()
+    watcher.goto(links[0].split("#")[0])
+    expect(watcher.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
+    expect(watcher.locator("#who")).to_have_text("You are watching.")
+    assert watcher.locator("#actions button.action").count() == 0
+    _screenshot(watcher, "wolf-watcher")
