@@ -3,6 +3,7 @@
 #   make run     start the browser server on http://127.0.0.1:8000 (SQLite under var/)
 #   make test    pytest (2 workers) + ruff check + ruff format --check + mypy
 #   make bench   run benchmarks/run.py (installs the open_spiel extra)
+#   make loadtest  server load test: 100 tables, 400 WebSocket clients, 200 actions/s for 60 s (benchmarks/loadtest.py)
 #   make lock    regenerate requirements/*.txt from pyproject.toml with pip-compile
 #   make clean   remove .venv, caches and build artefacts
 
@@ -31,7 +32,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench run test bench lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench run test bench loadtest lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -75,6 +76,9 @@ test: $(DEV_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
+
+loadtest: $(DEV_STAMP)
+	$(BIN)/python benchmarks/loadtest.py
 
 # ---------------------------------------------------------------- lock files
 # base.txt = runtime; dev.txt = runtime + dev (constrained by base.txt);
