@@ -7,8 +7,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
+from wolfpack.server import hall as hall_module
 from wolfpack.server.journal import Journal
 from wolfpack.server.store import Store
 from wolfpack.server.tables import Table, table_from_row
@@ -121,3 +123,20 @@ def test_a_new_server_rebuilds_every_table_exactly(server: ThreadedServer, tmp_p
 async def _snapshot(table: Table) -> tuple[str, int]:
     async with table.lock:
         return table.state.to_json(), table.version
+
+
+def test_a_finished_table_leaves_memory_and_comes_back_from_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once over and unwatched, a table is let go of; asked for again, it is read back exactly as it ended."""
+    monkeypatch.setattr(hall_module, "SWEEP_SECONDS", 0.02)
+    monkeypatch.setattr(hall_module, "EVICT_AFTER_SECONDS", 0.05)
+    with ThreadedServer(f"sqlite:///{tmp_path}/t.db") as server:
+        table = create_table(server.base, "spacewolves", {"players": 3, "max_rounds": 2}, humans=0, seed=8)
+        _wait_for(lambda: table["id"] not in server.hall.tables, "the finished table to leave memory")
+        stored = server.hall.store.events(table["id"])
+        back = httpx.get(f"{server.base}/api/tables/{table['id']}", timeout=WAIT).json()
+        assert back["status"] == "over" and back["version"] == len(stored) > 0
+        watcher = Client(server.base, table["id"], None)
+        assert watcher.latest is not None and watcher.latest["status"] == "over"
+        assert watcher.latest["returns"] is not None

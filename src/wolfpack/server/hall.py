@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from typing import Any
@@ -13,6 +14,13 @@ from wolfpack.engine.registry import load_game
 from wolfpack.server.journal import Journal
 from wolfpack.server.store import Store, TableRow
 from wolfpack.server.tables import SeatSpec, Table, TableSettings, seats_from_specs, table_from_row
+
+SWEEP_SECONDS = 10.0
+"""How often the hall looks for finished tables to let go of."""
+EVICT_AFTER_SECONDS = 30.0
+"""Our default: a finished table stays in memory this long (people read the result, ask for a rematch)."""
+MAX_TABLE_ID = 32
+"""Table ids are 16 hex digits; anything longer is not looked up in the store."""
 
 
 class NewTable(BaseModel):
@@ -45,23 +53,44 @@ class Hall:
         self.journal = Journal(store)
         self.tables: dict[str, Table] = {}
         self._rematch_lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
+        self._over_since: dict[str, float] = {}
 
     async def open(self) -> None:
-        """Rebuild every stored table by replaying its events, then let play go on."""
+        """Rebuild every stored table by replaying its events, then let play go on; finished ones stay on disk."""
         self.journal.start()
         for row, events in self.store.load():
             table = table_from_row(row, self.journal)
             table.replay(events)
-            self.tables[table.id] = table
-        for table in self.tables.values():
+            if not table.over:
+                self.tables[table.id] = table
+        for table in list(self.tables.values()):
             await table.start()
+        self._sweeper = asyncio.create_task(self._sweep(), name="hall sweeper")
 
     async def close(self) -> None:
         """Stop every table and finish writing."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for table in self.tables.values():
             await table.stop()
         await self.journal.close()
         self.store.close()
+
+    async def _sweep(self) -> None:
+        """Let finished tables leave memory once nobody watches them (or their rematch is open), so that a server
+        that runs for days holds only the games in play; a finished table is read back from the store if asked for."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            now = time.monotonic()
+            for table in [t for t in self.tables.values() if t.over]:
+                since = self._over_since.setdefault(table.id, now)
+                if now - since >= EVICT_AFTER_SECONDS and (not table.listeners or table.rematch is not None):
+                    await table.stop()
+                    del self.tables[table.id]
+                    del self._over_since[table.id]
 
     async def create(self, request: NewTable) -> tuple[Table, list[str | None]]:
         """Open a table; the seat tokens are returned once and stored only hashed. Bad requests raise ValueError."""
@@ -90,8 +119,17 @@ class Hall:
             return new
 
     def get(self, table_id: str) -> Table | None:
-        """The table with this id, if any."""
-        return self.tables.get(table_id)
+        """The table with this id, if any: from memory, or a finished one read back from the store."""
+        table = self.tables.get(table_id)
+        if table is not None or len(table_id) > MAX_TABLE_ID:
+            return table
+        stored = self.store.table(table_id)
+        if stored is None:
+            return None
+        table = table_from_row(stored[0], self.journal)
+        table.replay(stored[1])
+        self.tables[table.id] = table  # finished (only those leave memory): it needs no driver
+        return table
 
     async def _open(
         self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], settings: TableSettings

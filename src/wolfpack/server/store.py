@@ -134,6 +134,12 @@ class Store:
             events = _events_by_table(conn)
         return [(row, events.get(row.id, [])) for row in rows]
 
+    def table(self, table_id: str) -> tuple[TableRow, list[EventRow]] | None:
+        """One table with its events, or None if there is no such table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
+        return None if row is None else (_table_row(row), self.events(table_id))
+
     def events(self, table_id: str) -> list[EventRow]:
         """One table's events in order."""
         with self.engine.connect() as conn:

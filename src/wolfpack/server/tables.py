@@ -220,15 +220,20 @@ class Table:
             if events:
                 await self.journal.append(events)
             self._restart_clocks(None)
-        self.driver = asyncio.create_task(self._drive(), name=f"table {self.id}")
+        if not self.over:
+            self.driver = asyncio.create_task(self._drive(), name=f"table {self.id}")
         self._notify()
 
     async def stop(self) -> None:
-        """Stop the table's driver (server shutdown)."""
+        """Stop the table's driver and drop what it keeps only to play on (server shutdown, or a finished table
+        leaving memory)."""
         if self.driver is not None:
             self.driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.driver
+            self.driver = None
+        self._bots.clear()
+        self._frames.clear()
 
     async def submit(self, seat: int, text: str, version: int, request_id: str | None) -> int:
         """Check and apply `seat`'s action, persist it and what chance follows, tell everyone; the new version.
