@@ -128,7 +128,7 @@ def test_an_unknown_game_gets_a_listing_of_the_observation_keys() -> None:
     shown = all_text(root)
     assert "alpha" in shown and "to_act" in shown and "<script>alert('x')</script>&" in shown
     assert turn_text("no-such-game", observation, 2) == "Your turn."
-    assert turn_text("no-such-game", observation, 0) == "Seat 2 to act."
+    assert turn_text("no-such-game", observation, 0) == "Seat 3 to act."
     assert turn_text("no-such-game", {}, None)
     choices = action_choices("no-such-game", observation, ["a b", "c"])
     assert choices == [

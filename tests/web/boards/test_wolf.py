@@ -167,7 +167,7 @@ def test_turn_text_names_the_seat_deciding_and_what_it_waits_for() -> None:
         if observation["winner"] is not None:
             assert sentence == f"Game over: the {observation['winner']} have won."
         elif to_act >= 0:
-            assert f"seat {to_act}" in sentence.lower() and not sentence.startswith("Your turn")
+            assert f"seat {to_act + 1}" in sentence.lower() and not sentence.startswith("Your turn")
             assert turn_text(NAME, state.observation(to_act), to_act).startswith("Your turn: ")
             if to_act == observation["players"] - 1:
                 assert "the werewolf player" in sentence.lower()
@@ -178,7 +178,7 @@ def test_turn_text_names_the_seat_deciding_and_what_it_waits_for() -> None:
 def test_turn_text_reads_the_pending_step() -> None:
     observation = play(NAME, 3, 3, "heuristic")[0].observation(None)
     moving = {**observation, "step": "move", "turn": "miss-q", "to_act": 0, "pending": {"unit": "miss-q", "limit": 4}}
-    assert turn_text(NAME, moving, 0) == "Your turn: seat 0 moves Miss Q up to 4 squares (round 1, Miss Q's turn)."
+    assert turn_text(NAME, moving, 0) == "Your turn: seat 1 moves Miss Q up to 4 squares (round 1, Miss Q's turn)."
     rolling = {**moving, "step": "roll", "to_act": -1, "pending": {"unit": "boss", "dice": 1, "at_most": 2}}
     assert turn_text(NAME, rolling, 0) == "Rolling 1 die for Boss, needing 2 or less (round 1, Miss Q's turn)."
 

@@ -43,7 +43,7 @@ def _generic_turn(observation: Observation, seat: int | None) -> str:
     """Who is to act, if the observation says so with an integer `to_act`."""
     to_act = observation.get("to_act")
     if isinstance(to_act, int) and not isinstance(to_act, bool) and to_act >= 0:
-        return "Your turn." if to_act == seat else f"Seat {to_act} to act."
+        return "Your turn." if to_act == seat else f"Seat {to_act + 1} to act."
     return "Waiting for the game to go on."
 
 

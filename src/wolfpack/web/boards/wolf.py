@@ -353,7 +353,7 @@ def _hero_line(hero_id: str, hero: Mapping[str, Any], seat: int | None) -> str:
     state = "dead" if not hero.get("alive") else ("werewolf" if hero.get("transformed") else "human")
     flags = [flag for flag in ("invisible", "intoxicated") if hero.get(flag)]
     you = " (you)" if hero.get("seat") == seat else ""
-    return f"{_name(hero_id)} · seat {hero.get('seat')}{you} · {hero.get('square') or 'off the board'} · " + ", ".join(
+    return f"{_name(hero_id)} · seat {_people_number(hero.get('seat'))}{you} · {hero.get('square') or 'off the board'} · " + ", ".join(
         [state, *flags]
     )
 
@@ -378,7 +378,7 @@ def _piles_panel(observation: Mapping[str, Any], top: float) -> tuple[str, float
 def _status(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
     """Counts everyone may see, the sides the viewer knows, the discards and the winner."""
     sides = observation.get("sides") or {}
-    known = ", ".join(f"seat {s} {side}" for s, side in sorted(sides.items(), key=lambda item: str(item[0])))
+    known = ", ".join(f"seat {_people_number(s)} {side}" for s, side in sorted(sides.items(), key=lambda item: str(item[0])))
     rows = [
         f"Wolf-card stock: {observation['stock']} · barricades left: {observation['barricades_left']}"
         f" · face-down discards: {observation.get('released', 0)}",
@@ -438,8 +438,15 @@ def _seat_name(observation: Mapping[str, Any], seat: object) -> str:
     """A seat as a sentence names it: seat 1, or the werewolf player (seat 5) for the last seat, always the pack's."""
     players = observation.get("players")
     if isinstance(players, int) and seat == players - 1:
-        return f"the werewolf player (seat {seat})"
-    return f"seat {seat}"
+        return f"the werewolf player (seat {_people_number(seat)})"
+    return f"seat {_people_number(seat)}"
+
+
+def _people_number(seat: object) -> object:
+    """Seats as people count them, from 1, as the page's seat list does (the engine counts from 0)."""
+    if isinstance(seat, str) and seat.isdigit():
+        return int(seat) + 1
+    return seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
 
 
 def turn_text(observation: Mapping[str, Any], seat: int | None) -> str:
