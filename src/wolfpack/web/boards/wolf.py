@@ -353,9 +353,8 @@ def _hero_line(hero_id: str, hero: Mapping[str, Any], seat: int | None) -> str:
     state = "dead" if not hero.get("alive") else ("werewolf" if hero.get("transformed") else "human")
     flags = [flag for flag in ("invisible", "intoxicated") if hero.get(flag)]
     you = " (you)" if hero.get("seat") == seat else ""
-    return f"{_name(hero_id)} · seat {_people_number(hero.get('seat'))}{you} · {hero.get('square') or 'off the board'} · " + ", ".join(
-        [state, *flags]
-    )
+    where = hero.get("square") or "off the board"
+    return f"{_name(hero_id)} · seat {_people_number(hero.get('seat'))}{you} · {where} · " + ", ".join([state, *flags])
 
 
 def _piles_panel(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
@@ -378,7 +377,8 @@ def _piles_panel(observation: Mapping[str, Any], top: float) -> tuple[str, float
 def _status(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
     """Counts everyone may see, the sides the viewer knows, the discards and the winner."""
     sides = observation.get("sides") or {}
-    known = ", ".join(f"seat {_people_number(s)} {side}" for s, side in sorted(sides.items(), key=lambda item: str(item[0])))
+    ordered = sorted(sides.items(), key=lambda item: str(item[0]))
+    known = ", ".join(f"seat {_people_number(s)} {side}" for s, side in ordered)
     rows = [
         f"Wolf-card stock: {observation['stock']} · barricades left: {observation['barricades_left']}"
         f" · face-down discards: {observation.get('released', 0)}",
