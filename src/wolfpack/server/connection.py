@@ -84,7 +84,8 @@ class Connection:
             if self.joined:
                 self.table.listeners.discard(self.on_change)
                 self.table.disconnect(self.seat)
-            self.outbox.put_nowait(None) if not self.outbox.full() else None
+            if not self.outbox.full():
+                self.outbox.put_nowait(None)  # tells the sender to stop once it has sent what is queued
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(sender, 2)
             if self.closing is not None:
