@@ -26,6 +26,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from wolfpack.server.app import create_app
+from wolfpack.server.connection import RATE_PER_SECOND
 
 WAIT = 20.0
 """Seconds a test waits for something that should happen at once: a safety net, not a timing assertion."""
@@ -134,6 +135,7 @@ class Client:
     render: bool = False
     raw: list[str] = field(default_factory=list)
     latest: dict[str, Any] | None = None
+    sent: list[float] = field(default_factory=list)
     socket: ClientConnection = field(init=False)
 
     def __post_init__(self) -> None:
@@ -144,7 +146,12 @@ class Client:
         self.until(lambda f: f["type"] == "state")
 
     def send(self, message: dict[str, Any]) -> None:
-        """Send one message."""
+        """Send one message, no faster than the server's flood limit allows (as a well-behaved page would)."""
+        now = time.monotonic()
+        self.sent = [stamp for stamp in self.sent if now - stamp < 1.0]
+        if len(self.sent) >= RATE_PER_SECOND / 2:
+            time.sleep(1.0 - (now - self.sent[0]))
+        self.sent.append(time.monotonic())
         self.socket.send(json.dumps(message))
 
     def receive(self) -> dict[str, Any]:
