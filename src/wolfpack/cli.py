@@ -26,7 +26,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
-from wolfpack.bots import GENERIC_BOTS, Bot, bot_names, make_bot
+from wolfpack.bots import GENERIC_BOTS, Bot, bot_names, default_bot_name, make_bot
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError, RecordError, WolfpackError
 from wolfpack.engine.game import Game, State
@@ -40,9 +40,6 @@ EXIT_ABANDONED = 1
 """The game stopped early because input ended, or a record does not replay."""
 EXIT_INTERRUPTED = 130
 """Ctrl-C: the shell convention, 128 + SIGINT."""
-
-PREFERRED_BOT = "heuristic"
-"""The bot `play` uses when the game offers it; otherwise the game-agnostic "random"."""
 
 SEED_RANGE = 1_000_000
 """Fresh seeds are drawn below this, so that they are short enough to type back."""
@@ -97,11 +94,6 @@ def open_game(name: str, options: Mapping[str, Any]) -> Game[Any]:
         return load_game(name, **options)
     except WolfpackError as exc:
         raise UsageError(str(exc)) from None
-
-
-def default_bot_name(game: Game[Any]) -> str:
-    """The bot `play` seats by default: "heuristic" if the game offers it, else "random"."""
-    return PREFERRED_BOT if PREFERRED_BOT in bot_names(game) else "random"
 
 
 def bot_seats(bots: str | None, players: int) -> list[int]:

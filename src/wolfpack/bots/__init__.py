@@ -10,10 +10,18 @@ from wolfpack.engine.game import Game
 
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 
+PREFERRED_BOT = "heuristic"
+"""The bot seated by default (terminal play, the server's stand-ins) when the game offers it; else "random"."""
+
 
 def bot_names(game: Game[Any]) -> list[str]:
     """The bots that can play `game`, by name."""
     return sorted(set(GENERIC_BOTS) | set(game.bots))
+
+
+def default_bot_name(game: Game[Any]) -> str:
+    """The bot seated by default: "heuristic" if the game offers it, else "random"."""
+    return PREFERRED_BOT if PREFERRED_BOT in bot_names(game) else "random"
 
 
 def make_bot(game: Game[Any], name: str, seed: int | None = None) -> Bot:
@@ -28,4 +36,4 @@ def make_bot(game: Game[Any], name: str, seed: int | None = None) -> Bot:
     return cls(seed)
 
 
-__all__ = ["GENERIC_BOTS", "Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["GENERIC_BOTS", "PREFERRED_BOT", "Bot", "RandomBot", "bot_names", "default_bot_name", "make_bot"]

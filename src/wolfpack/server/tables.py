@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from wolfpack.bots import make_bot
+from wolfpack.bots import default_bot_name, make_bot
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
@@ -35,9 +35,6 @@ log = logging.getLogger(__name__)
 
 BOT_RETRY_SECONDS = 1.0
 """After a bot fails, the pause before it is asked again."""
-
-PREFERRED_BOT = "heuristic"
-"""The bot that sits in for a human (clock run out, player gone) when the game offers it; otherwise "random"."""
 
 REQUESTS_REMEMBERED = 256
 """How many request ids per seat a table remembers, so that a retried message takes effect once."""
@@ -92,11 +89,6 @@ def hash_token(token: str) -> str:
 def new_token() -> str:
     """A fresh unguessable seat token."""
     return secrets.token_urlsafe(24)
-
-
-def stand_in_bot(game: Game[Any]) -> str:
-    """The bot used for a human seat when it must be played for."""
-    return PREFERRED_BOT if PREFERRED_BOT in game.bots else "random"
 
 
 def apply_notation(state: State[Any], text: str, player: int) -> None:
@@ -420,7 +412,7 @@ def seats_from_specs(game: Game[Any], specs: list[SeatSpec]) -> tuple[list[Seat]
         specs = [SeatSpec(kind="human")] + [SeatSpec(kind="bot") for _ in range(count - 1)]
     if len(specs) != count:
         raise ValueError(f"{game.name} with these options has {count} seats; {len(specs)} were given")
-    fallback = stand_in_bot(game)
+    fallback = default_bot_name(game)
     seats, tokens = [], []
     for index, spec in enumerate(specs):
         bot = spec.bot or fallback
