@@ -359,7 +359,7 @@ def test_an_unwritable_record_path(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "chess"], "unknown game 'chess'; known games: spacewolves"),
+        (["play", "chess"], "unknown game 'chess'; known games: den-of-wolves, spacewolves"),
         (["play", "spacewolves", "--players", "5"], "option 'players' = 5: Input should be 3 or 4. Allowed options"),
         (["play", "spacewolves", "-o", "colour=red"], "unknown option 'colour'. Allowed options: players:"),
         (["play", "spacewolves", "-o", "max_rounds=0"], "option 'max_rounds' = 0"),
@@ -384,7 +384,7 @@ def test_bad_command_lines_exit_2_with_the_allowed_values(args: list[str], messa
 def test_command_line_errors_through_the_installed_script() -> None:
     done = subprocess.run([str(WOLFPACK), "play", "chess"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
-    assert "known games: spacewolves" in done.stderr
+    assert "known games: den-of-wolves, spacewolves" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
 
 

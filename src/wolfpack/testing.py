@@ -85,7 +85,7 @@ def _playout(game: Game[Any], seed: int, deep_every: int, report: ConformanceRep
             player = state.current_player()
             _require(player != SIMULTANEOUS or game.info.dynamics == "simultaneous", "undeclared simultaneous node")
             if player == SIMULTANEOUS:
-                player = rng.choice([p for p in range(state.num_players()) if state.legal_actions(p)])
+                player = random_acting_seat(state, rng)
             legal = state.legal_actions(player)
             if deep_every:
                 _check_legal(state, player, legal, steps, report)
@@ -100,6 +100,18 @@ def _playout(game: Game[Any], seed: int, deep_every: int, report: ConformanceRep
     report.steps += steps
     report.longest = max(report.longest, steps)
     return [state.action_to_string(a) for a in state.history()]
+
+
+def random_acting_seat(state: State[Any], rng: random.Random) -> int:
+    """A seat drawn uniformly from those that can act at a simultaneous node.
+
+    The first seat of a random order that can act is uniform among them, and asks few seats for their legal actions:
+    a megagame has dozens of seats, and listing every one's actions at every step would dominate a playout.
+    """
+    for seat in rng.sample(range(state.num_players()), state.num_players()):
+        if state.legal_actions(seat):
+            return seat
+    raise ConformanceError("a simultaneous node where no seat can act")
 
 
 def _check_turn(state: State[Any], step: int) -> None:

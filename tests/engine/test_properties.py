@@ -12,6 +12,7 @@ import wolfpack
 from wolfpack import IllegalActionError, InvalidActionError
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import Game, State
+from wolfpack.testing import random_acting_seat
 
 GAMES = wolfpack.game_names()
 
@@ -37,7 +38,7 @@ def acting_seat(state: State, rng: random.Random | None = None) -> int:  # type:
         return state.current_player()
     if rng is None:
         return state.waiting_for()[0]
-    return rng.choice([seat for seat in range(state.num_players()) if state.legal_actions(seat)])
+    return random_acting_seat(state, rng)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -52,7 +53,7 @@ def test_any_text_is_parsed_or_rejected_cleanly(name: str, text: str, seed: int,
     except (InvalidActionError, IllegalActionError):
         assert state.to_json() == before
     else:
-        assert action in state.legal_actions(seat)
+        assert state.is_legal(action, seat)
         assert state.parse_action(state.action_to_string(action), seat) == action
 
 

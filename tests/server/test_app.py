@@ -334,3 +334,13 @@ def test_seat_tokens_are_stored_only_hashed(tmp_path: Path) -> None:
         for secret in tokens:
             assert secret.encode() not in stored
             assert hashlib.sha256(secret.encode()).hexdigest().encode() in stored
+
+
+def test_a_megagame_is_not_offered_or_opened_as_a_table(server: Any) -> None:
+    names = {g["name"] for g in server.client.get("/api/games").json()}
+    assert "den-of-wolves" not in names
+    response = server.client.post(
+        "/api/tables", json={"game": "den-of-wolves", "options": {}, "seats": [{"kind": "human"}]}
+    )
+    assert response.status_code == 400
+    assert "more than a table's 8" in response.json()["detail"]

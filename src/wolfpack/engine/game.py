@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -59,6 +59,21 @@ def json_object(data: str | Mapping[str, Any], what: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"{what} must be a JSON object")
     return data
+
+
+class OpenActions(list[A]):
+    """A seat's legal actions when some take free parameters (a megagame Control seat's numbers and reasons).
+
+    The list holds the actions worth offering (what `legal_actions` returns); membership also accepts any action
+    `accepts` allows, so `apply_action` and `parse_action` take a well-formed action that was not listed.
+    """
+
+    def __init__(self, listed: Sequence[A], accepts: Callable[[A], bool]) -> None:
+        super().__init__(listed)
+        self.accepts = accepts
+
+    def __contains__(self, action: object) -> bool:
+        return list.__contains__(self, action) or self.accepts(action)  # type: ignore[arg-type]
 
 
 class GameOptions(BaseModel):
@@ -340,6 +355,20 @@ class State(ABC, Generic[A]):
             self._apply_action(checked)
         self._history.append(checked)
 
+    def is_legal(self, action: A | object, player: int | None = None) -> bool:
+        """Whether `player` (default: the seat to act) may take `action` now, unlisted actions of open sets included."""
+        try:
+            checked = self._coerce_action(action)
+        except InvalidActionError:
+            return False
+        current = self.current_player()
+        if current == SIMULTANEOUS and player is not None:
+            self._check_seat(player)
+            return checked in self._seat_legal(player)
+        if current == CHANCE and player is None:
+            return checked in self._chance_actions()
+        return checked in self.legal_actions(player)
+
     def returns(self) -> list[float]:
         """Each seat's return: the final result once terminal, zeros before."""
         return self._returns()
@@ -382,7 +411,10 @@ class State(ABC, Generic[A]):
         if current == SIMULTANEOUS and player is None:
             return action  # legality depends on who plays it; apply_action(action, player) checks
         acting = current if player is None else player
-        if action not in self.legal_actions(acting):
+        legal: Collection[A] = self.legal_actions(acting)
+        if current == SIMULTANEOUS:
+            legal = self._seat_legal(acting)  # the seat's own collection: open sets accept unlisted actions
+        if action not in legal:
             if current not in (SIMULTANEOUS, CHANCE) and acting != current:
                 raise IllegalActionError(
                     f"it is not {player_label(acting)}'s turn: {player_label(current)} acts now", rule="turn"

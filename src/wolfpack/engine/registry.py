@@ -11,6 +11,7 @@ from wolfpack.engine.errors import GameOptionError, UnknownGameError
 from wolfpack.engine.game import Game
 
 _BUILTIN: dict[str, str] = {
+    "den-of-wolves": "wolfpack.games.den.game:DenGame",
     "spacewolves": "wolfpack.games.spacewolves.game:SpacewolvesGame",
     "wolves-on-the-hunt": "wolfpack.games.hunt.game:HuntGame",
     "wolf": "wolfpack.games.wolf.game:WolfGame",

@@ -19,7 +19,7 @@ from wolfpack.bots import bot_names
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.registry import game_class, game_names, load_game
 from wolfpack.server.connection import Connection
-from wolfpack.server.hall import Hall, NewTable
+from wolfpack.server.hall import Hall, NewTable, hosts
 from wolfpack.server.protocol import TOKEN_PATTERN, Rejection
 from wolfpack.server.store import DEFAULT_DATABASE, Store
 from wolfpack.server.tables import Table
@@ -65,7 +65,7 @@ def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
-        return [_describe_game(name) for name in game_names()]
+        return [_describe_game(name) for name in game_names() if hosts(name)]
 
     @app.get("/api/tables")
     async def list_tables(status: str = "open") -> list[dict[str, Any]]:

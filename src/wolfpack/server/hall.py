@@ -45,6 +45,15 @@ class NewTable(BaseModel):
         return options
 
 
+MAX_TABLE_SEATS = 8
+"""Most seats a table hosts: a megagame (Den of Wolves, dozens of seats) is not a table game."""
+
+
+def hosts(name: str) -> bool:
+    """Whether tables of game `name` can be opened (its seats fit a table)."""
+    return load_game(name).info.max_players <= MAX_TABLE_SEATS
+
+
 class Hall:
     """Every table the server knows, in memory, each backed by its rows in the store."""
 
@@ -95,6 +104,11 @@ class Hall:
     async def create(self, request: NewTable) -> tuple[Table, list[str | None]]:
         """Open a table; the seat tokens are returned once and stored only hashed. Bad requests raise ValueError."""
         game = load_game(request.game, **request.options)
+        if game.info.max_players > MAX_TABLE_SEATS:
+            raise ValueError(
+                f"{game.name} has {game.info.max_players} seats, more than a table's {MAX_TABLE_SEATS}: a megagame "
+                "is not played at a table"
+            )
         seats, tokens = seats_from_specs(game, list(request.seats))
         seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
         settings = TableSettings(

@@ -1,0 +1,1 @@
+"""The default Den of Wolves: Infinite Domain pack: TOML files read with importlib.resources."""

@@ -1,0 +1,113 @@
+"""Den of Wolves: a megagame of a fleet fleeing the Wolves, for ship teams, Media and Control, in two editions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import Field, model_validator
+
+from wolfpack.engine.errors import InvalidStateError
+from wolfpack.engine.game import Game, GameInfo, GameOptions, json_object
+from wolfpack.games.den.content import DenContent, Edition, load_den_content
+from wolfpack.games.den.editions import RULESETS, Ruleset
+from wolfpack.games.den.rules import Seat, make_seats
+from wolfpack.games.den.state import FIELDS, DenState
+
+MOST_CHANCE_PER_ACTION = 600
+"""A bound on the chance events one action can start (an emergency jump or a broadcast rolls for every ship)."""
+
+
+class DenOptions(GameOptions):
+    """Options of Den of Wolves."""
+
+    edition: Edition = Field("classic", description="the rulebook: classic or infinite-domain")
+    content: str | None = Field(
+        None,
+        description="a directory (or one file) holding an organiser's content pack; files it lacks come from the "
+        "edition's default pack",
+    )
+    turns: int = Field(12, ge=1, le=40, description="the event ends after this many turns (rulebooks: 9 to 15)")
+    quadrants: int | None = Field(
+        None, ge=4, le=6, description="fleet map quadrants (classic 4; Infinite Domain 4 to 6); default: the pack's"
+    )
+    phase_actions: int = Field(
+        2000,
+        ge=10,
+        le=100_000,
+        description="actions a step may hold before only Control's advance remains (a bound for simulation)",
+    )
+
+    @model_validator(mode="after")
+    def _quadrants_fit_edition(self) -> DenOptions:
+        allowed = RULESETS[self.edition].quadrants
+        if self.quadrants is not None and self.quadrants not in allowed:
+            raise ValueError(f"{self.edition} allows {', '.join(map(str, allowed))} quadrants")
+        return self
+
+
+class DenGame(Game[str]):
+    """Den of Wolves with its options: the factory of its states."""
+
+    name = "den-of-wolves"
+    bots: ClassVar[Mapping[str, str]] = {}
+    Options = DenOptions
+    options: DenOptions
+
+    @cached_property
+    def content(self) -> DenContent:
+        """The edition's pack, or the organiser's files over it (option `content`)."""
+        path = Path(self.options.content) if self.options.content else None
+        return load_den_content(self.options.edition, path)
+
+    @cached_property
+    def ruleset(self) -> type[Ruleset]:
+        """The edition's rules."""
+        return RULESETS[self.options.edition]
+
+    @cached_property
+    def seats(self) -> tuple[Seat, ...]:
+        """Control, every role of every team, then Media and wildcards."""
+        return make_seats(self.content)
+
+    def _make_info(self) -> GameInfo:
+        steps = 3 * self.options.turns
+        per_step = (self.options.phase_actions + 2) * (1 + MOST_CHANCE_PER_ACTION)
+        return GameInfo(
+            name=self.name,
+            long_name=self.ruleset.title,
+            num_players=len(self.seats),
+            min_players=len(self.seats),
+            max_players=len(self.seats),
+            chance="explicit",
+            information="imperfect",
+            utility="identical",
+            dynamics="simultaneous",
+            min_return=0.0,
+            max_return=0.0,
+            max_game_length=steps * per_step,
+        )
+
+    def new_initial_state(self) -> DenState:
+        """The start of the event: the Aegis is about to draw the first destination."""
+        return DenState(self)
+
+    def state_from_position(self, position: str | Mapping[str, Any]) -> DenState:
+        """A state set up from a saved position (the `position` of `State.to_dict`)."""
+        data = json_object(position, "position")
+        missing = [name for name in FIELDS if name not in data]
+        if missing:
+            raise InvalidStateError(f"position lacks {', '.join(missing)}")
+        state = DenState(self)
+        for name in FIELDS:
+            setattr(state, name, json.loads(json.dumps(data[name])))
+        return state
+
+    def render(self, observation: Mapping[str, Any]) -> str:
+        """The fleet as text: pursuit, each ship's basic facts, and the viewer's panels."""
+        from wolfpack.games.den.views import render
+
+        return render(observation)

@@ -1,0 +1,172 @@
+"""Den of Wolves: the position, as JSON-ready data, and the protocol hooks (rules live in rules.py).
+
+Seats: Control is seat 0; then every role of every ship's team in the pack's order; then Media and any
+wildcards. The event is one long SIMULTANEOUS node broken by chance events (dice, draws); play waits only for
+Control, who moves the turn on (`control advance`), so every phase change is in the record and the wall clock never
+enters the rules.
+
+A turn has three steps: `start` (the Aegis has drawn its destination; crews work start-of-turn stations and
+ships may declare an emergency jump), `action` (the Action Phase) and `team` (the Team Phase). Control's advance
+out of the Team Phase is the news broadcast: rations are paid, each ship rolls morale then riots, undisturbed riots
+spread, the pursuit track rises and the next turn starts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL
+from wolfpack.engine.errors import InvalidActionError
+from wolfpack.engine.game import OpenActions, State
+from wolfpack.games.den import rules
+from wolfpack.games.den.content import DenContent
+from wolfpack.games.den.editions import Ruleset
+from wolfpack.games.den.notation import canonical
+
+if TYPE_CHECKING:
+    from wolfpack.games.den.game import DenGame
+
+FIELDS: Final = (
+    "quadrant_count",
+    "turn",
+    "step",
+    "paused",
+    "over",
+    "pursuit",
+    "fleet_at",
+    "ships",
+    "crew",
+    "units",
+    "shuttles",
+    "hands",
+    "held",
+    "known",
+    "destinations",
+    "people",
+    "swaps",
+    "rewards",
+    "notices",
+    "pending",
+    "step_actions",
+    "events",
+)
+"""The position: every field a saved state holds besides the history."""
+
+
+class DenState(State[str]):
+    """A moment of a Den of Wolves event. Actions are strings in the game's notation (docs/games/den-of-wolves.md)."""
+
+    __slots__ = ("cache", "content", "rules", "seats", "turns", "phase_actions", *FIELDS)
+
+    def __init__(self, game: DenGame) -> None:
+        super().__init__(game)
+        self.content: DenContent = game.content
+        self.rules: type[Ruleset] = game.ruleset
+        self.seats: tuple[rules.Seat, ...] = game.seats
+        self.turns: int = game.options.turns
+        self.phase_actions: int = game.options.phase_actions
+        self.quadrant_count = 4
+        self.turn = 1
+        self.step = "start"
+        self.paused = False
+        self.over = False
+        self.pursuit = 0
+        self.fleet_at = "origin"
+        self.ships: dict[str, dict[str, Any]] = {}
+        self.crew: dict[str, dict[str, Any]] = {}
+        self.units: dict[str, dict[str, Any]] = {}
+        self.shuttles: dict[str, dict[str, Any]] = {}
+        self.hands: dict[str, list[str]] = {}
+        self.held: dict[str, list[str]] = {}
+        self.known: dict[str, list[str]] = {}
+        self.destinations: dict[str, list[str]] = {"deck": [], "discard": []}
+        self.people: dict[str, dict[str, Any]] = {}
+        self.swaps: dict[str, str] = {}
+        self.rewards: dict[str, int] = {}
+        self.notices: list[dict[str, Any]] = []
+        self.pending: list[dict[str, Any]] = []
+        self.step_actions = 0
+        self.events: list[list[Any]] = []
+        self.cache: dict[Any, Any] = {}
+        """Lookups derived from the fields (crew by station, a team's shared actions), cleared by every action."""
+        rules.set_up(self, game.options.quadrants)
+
+    # ---- protocol hooks ----------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """CHANCE while a roll or draw is pending, TERMINAL once the event is over, else SIMULTANEOUS."""
+        if self.over:
+            return TERMINAL
+        if self.pending:
+            return CHANCE
+        return SIMULTANEOUS
+
+    def _waiting_for(self) -> list[int]:
+        """Play waits for Control alone: everyone else may act, but the event moves on when Control says so."""
+        return [rules.CONTROL]
+
+    def _legal_actions(self, player: int) -> list[str]:
+        if player == rules.CONTROL:
+            listed = rules.control_actions(self)
+            return OpenActions(listed, lambda action: rules.control_accepts(self, action))
+        return rules.seat_actions(self, player)
+
+    def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
+        return rules.chance_outcomes(self)
+
+    def _apply_action(self, action: str) -> None:
+        self.cache = {}
+        rules.apply_chance(self, action)
+
+    def _apply_simultaneous_action(self, action: str, player: int) -> None:
+        self.cache = {}
+        rules.apply_seat_action(self, action, player)
+
+    def _returns(self) -> list[float]:
+        # A megagame has no winner (Game Intent): every seat's return is 0.
+        return [0.0] * len(self.seats)
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        from wolfpack.games.den.views import observation
+
+        return observation(self, player)
+
+    def _log(self, player: int | None) -> list[str]:
+        from wolfpack.games.den.views import log_for
+
+        return log_for(self, player)
+
+    def _coerce_action(self, action: object) -> str:
+        if not isinstance(action, str):
+            raise InvalidActionError(f"a Den of Wolves action is text in notation, got {type(action).__name__}")
+        return canonical(action)
+
+    def _action_to_string(self, action: str) -> str:
+        return action
+
+    def _parse_action(self, text: str) -> str:
+        return canonical(text)
+
+    def _why_illegal(self, action: str, player: int) -> tuple[str, str]:
+        return rules.why_illegal(self, action, player)
+
+    def _copy(self) -> DenState:
+        clone = object.__new__(DenState)
+        State.__init__(clone, self.game)
+        for name in ("content", "rules", "seats", "turns", "phase_actions", "cache"):
+            setattr(clone, name, getattr(self, name))
+        # The fields are plain JSON data, for which a JSON round trip is the quickest deep copy.
+        for name, value in json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})).items():
+            setattr(clone, name, value)
+        return clone
+
+    def _to_dict(self) -> dict[str, Any]:
+        return {"position": json.loads(json.dumps({name: getattr(self, name) for name in FIELDS}))}
+
+    def with_canaries(self) -> tuple[DenState, dict[int | None, tuple[set[str], set[str]]]]:
+        """A copy whose team secrets (hands, destination cards, known coordinates, hidden panels) hold canaries."""
+        from wolfpack.games.den.views import plant_canaries
+
+        return plant_canaries(self)

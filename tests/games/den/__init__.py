@@ -1,0 +1,1 @@
+"""Tests of Den of Wolves."""
