@@ -10,7 +10,7 @@ hands to Control with the effect's text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated, Final, Literal
@@ -252,8 +252,13 @@ class Ship(Entry):
     def _check(self) -> Ship:
         check_unique(self.stations, lambda s: s.id, "stations", "id")
         check_unique(self.roles, lambda r: r.id, "roles", "id")
+        seated: dict[str, int] = {}
         for index, group in enumerate(self.crew):
             check_known(group.station, [s.id for s in self.stations], ("crew", index, "station"), "station")
+            seated[group.station] = seated.get(group.station, 0) + group.count
+            capacity = self.station(group.station).capacity
+            if seated[group.station] > capacity:
+                raise EntryProblem(("crew", index, "count"), f"{group.station} seats only {capacity} crew")
         if sum(role.commander for role in self.roles) != 1:
             raise EntryProblem(("roles",), "exactly one role must be the commander")
         if self.centre != (self.quadrant == 0):
@@ -415,7 +420,33 @@ class RuleTables(Entry):
     def _check(self) -> RuleTables:
         if self.pursuit_start > self.pursuit_top:
             raise ValueError("pursuit_start lies above pursuit_top")
+        for field, keys in (("ration_modifiers", RATION_LEVELS), ("pursuit_drop", DISTANCES)):
+            missing = [key for key in keys if key not in getattr(self, field)]
+            if missing:
+                raise EntryProblem((field,), f"needs a value for {', '.join(missing)}")
+        _check_bands(self.morale_bands, "morale_bands", -99, 99)
+        _check_bands(self.dispersal, "dispersal", 1, 6)
+        if any(not 1 <= faces <= 6 for faces in self.emergency_damage):
+            raise EntryProblem(("emergency_damage",), "entries are d6 faces, 1 to 6")
+        check_unique([*self.media, *self.wildcards], lambda role: role.id, "media", "id")
         return self
+
+
+def _check_bands(bands: Sequence[Band], field: str, low: int, high: int) -> None:
+    """A d6 table's rows must run from low to high without a gap or an overlap, each with low <= high."""
+    expected = None
+    for index, band in sorted(enumerate(bands), key=lambda pair: pair[1].low):
+        if band.low > band.high:
+            raise EntryProblem((field, index, "low"), f"low ({band.low}) lies above high ({band.high})")
+        if expected is not None and band.low != expected:
+            raise EntryProblem(
+                (field, index, "low"), f"rows must follow on without gap or overlap: expected low {expected}"
+            )
+        expected = band.high + 1
+    first = min((b.low for b in bands), default=None)
+    last = max((b.high for b in bands), default=None)
+    if first is None or last is None or first > low or last < high:
+        raise EntryProblem((field,), f"the rows must cover every result from {low} to {high}")
 
 
 class TablesFile(ContentModel):
@@ -454,9 +485,20 @@ class DenContent(ContentModel):
         for index, action in enumerate(self.cards.cards):
             check_known(action.team, ships, ("cards", "cards", index, "team"), "team")
         quadrants = self.tables.tables.quadrants
+        spaces = self.tables.tables.quadrant_spaces
+        taken: dict[int, int] = {}
         for index, ship in enumerate(self.fleet.ships):
             if ship.quadrant > quadrants:
                 raise EntryProblem(("fleet", "ships", index, "quadrant"), f"the map has {quadrants} quadrants")
+            if not ship.centre:
+                taken[ship.quadrant] = taken.get(ship.quadrant, 0) + ship.size
+                if taken[ship.quadrant] > spaces:
+                    raise EntryProblem(
+                        ("fleet", "ships", index, "quadrant"),
+                        f"q{ship.quadrant} has {spaces} spaces; the ships placed there need {taken[ship.quadrant]}",
+                    )
+        if quadrants < 4:
+            raise EntryProblem(("tables", "tables", "quadrants"), "the fleet map has at least 4 quadrants")
         return self
 
     @cached_property
