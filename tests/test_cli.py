@@ -365,7 +365,10 @@ def test_an_unwritable_record_path(tmp_path: Path) -> None:
         (["play", "spacewolves", "-o", "max_rounds=0"], "option 'max_rounds' = 0"),
         (["play", "spacewolves", "-o", "name=x"], "unknown option 'name'. Allowed options: players:"),
         (["play", "spacewolves", "-o", "max_rounds"], "write it as KEY=VALUE"),
-        (["play", "spacewolves", "-p", "3", "-o", "players=4"], "give the number of players once"),
+        (
+            ["play", "spacewolves", "-p", "3", "-o", "players=4"],
+            "give the players once: --players or --option players=...",
+        ),
         (["play", "spacewolves", "-p", "3", "--bots", "4"], "--bots 4: this game has 3 seats, so give 0 to 3"),
         (["play", "spacewolves", "--bots", "some"], "--bots 'some': give a number from 0 to 4, or 'all'"),
         (

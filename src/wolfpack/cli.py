@@ -453,11 +453,18 @@ def play(
         list[str] | None,
         typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeat for several."),
     ] = None,
+    edition: Annotated[
+        str | None, typer.Option("--edition", help="The rulebook edition, for games that have several.")
+    ] = None,
+    turns: Annotated[
+        int | None, typer.Option("--turns", help="How many turns the game lasts, for games that take it.")
+    ] = None,
 ) -> None:
     """Play GAME in the terminal against bots (or watch bots play with --bots all)."""
     out = make_console()
     try:
-        loaded = _game_for_play(game, players, option or [])
+        shorthands = {"players": players, "edition": edition, "turns": turns}
+        loaded = _game_for_play(game, shorthands, option or [])
         bot_seat_list = bot_seats(bots, loaded.num_players())
         bot_name = bot or default_bot_name(loaded)
         if bot_seat_list and bot_name not in bot_names(loaded):
@@ -506,12 +513,15 @@ def play(
             record_file.close()
 
 
-def _game_for_play(name: str, players: int | None, option_values: Sequence[str]) -> Game[Any]:
+def _game_for_play(name: str, shorthands: Mapping[str, object], option_values: Sequence[str]) -> Game[Any]:
+    """The game with its options: `--option KEY=VALUE` ones and the shorthand flags (--players, --edition, --turns)."""
     options = parse_game_options(option_values)
-    if players is not None:
-        if "players" in options:
-            raise UsageError("give the number of players once: --players or --option players=N")
-        options["players"] = players
+    for key, value in shorthands.items():
+        if value is None:
+            continue
+        if key in options:
+            raise UsageError(f"give the {key} once: --{key} or --option {key}=...")
+        options[key] = value
     return open_game(name, options)
 
 
