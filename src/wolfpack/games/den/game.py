@@ -14,7 +14,7 @@ from wolfpack.engine.errors import InvalidStateError
 from wolfpack.engine.game import Game, GameInfo, GameOptions, json_object
 from wolfpack.games.den.content import DenContent, Edition, load_den_content
 from wolfpack.games.den.editions import RULESETS, Ruleset
-from wolfpack.games.den.rules import Seat, make_seats
+from wolfpack.games.den.rules import Seat, make_seats, starting_quadrants
 from wolfpack.games.den.state import FIELDS, DenState
 
 MOST_CHANCE_PER_ACTION = 600
@@ -74,6 +74,7 @@ class DenGame(Game[str]):
         return make_seats(self.content)
 
     def _make_info(self) -> GameInfo:
+        starting_quadrants(self.content, self.options.quadrants or self.content.tables.tables.quadrants)
         steps = 3 * self.options.turns
         per_step = (self.options.phase_actions + 2) * (1 + MOST_CHANCE_PER_ACTION)
         return GameInfo(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from wolfpack.engine.errors import InvalidActionError
+from wolfpack.engine.errors import GameOptionError, InvalidActionError
 from wolfpack.games.den.content import (
     ON_FOOT,
     RATION_LEVELS,
@@ -74,9 +74,11 @@ def set_up(state: DenState, quadrants: int | None) -> None:
     content = state.content
     tables = content.tables.tables
     state.quadrant_count = quadrants or tables.quadrants
+    placed = starting_quadrants(content, state.quadrant_count)
     state.pursuit = tables.pursuit_start
     for ship in content.fleet.ships:
         state.ships[ship.id] = _new_ship(state, ship)
+        state.ships[ship.id]["quadrant"] = placed[ship.id]
         number = 0
         for group in ship.crew:
             for _ in range(group.count):
@@ -116,6 +118,26 @@ def set_up(state: DenState, quadrants: int | None) -> None:
     state.destinations["deck"] = sorted(d.id for d in content.destinations.destinations)
     state.pending.append({"kind": "destination", "ship": _aegis(state)})
     note(state, PUBLIC, f"turn 1 begins; the pursuit track stands at {state.pursuit}")
+
+
+def starting_quadrants(content: DenContent, quadrants: int) -> dict[str, int]:
+    """Each ship's starting quadrant on a map of `quadrants`: the pack's, and for ships whose quadrant the map
+    lacks, the first quadrant with room (larger ships first). GameOptionError if the fleet does not fit."""
+    spaces = content.tables.tables.quadrant_spaces
+    placed = {ship.id: ship.quadrant for ship in content.fleet.ships if ship.quadrant <= quadrants}
+    room = {q: spaces for q in range(1, quadrants + 1)}
+    for ship in content.fleet.ships:
+        if not ship.centre and ship.id in placed:
+            room[ship.quadrant] -= ship.size
+    for ship in sorted(content.fleet.ships, key=lambda s: -s.size):
+        if ship.id in placed:
+            continue
+        fits = [q for q in room if room[q] >= ship.size]
+        if not fits:
+            raise GameOptionError(f"the fleet does not fit on a map of {quadrants} quadrants: no room for {ship.id}")
+        placed[ship.id] = fits[0]
+        room[fits[0]] -= ship.size
+    return placed
 
 
 def _new_ship(state: DenState, ship: Ship) -> dict[str, Any]:
