@@ -27,9 +27,12 @@ from typing import Any
 
 import wolfpack
 from wolfpack.engine.chance import sample_outcome
+from wolfpack.testing import random_acting_seat
 
 REFERENCE = "maedn"
 """OpenSpiel's Mensch ärgere Dich nicht: a dice race game implemented in C++, our yardstick."""
+BENCH_OPTIONS: dict[str, dict[str, Any]] = {"den-of-wolves": {"turns": 2, "phase_actions": 200}}
+"""Options that keep one random playout short: a megagame's steps wait for Control, whom random play seldom picks."""
 REFERENCE_GAME = "spacewolves"
 """The game whose steps per second are divided by the reference's."""
 
@@ -68,6 +71,9 @@ def playout(state: Any, rng: random.Random) -> int:
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        elif state.is_simultaneous_node():
+            seat = random_acting_seat(state, rng)
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
@@ -124,7 +130,7 @@ def load_reference() -> Any | None:
 
 def profile(name: str, seconds: float, seed: int, top: int) -> None:
     """Print cProfile's top functions by own time for the random-playout loop of `name`."""
-    game = wolfpack.load_game(name)
+    game = wolfpack.load_game(name, **BENCH_OPTIONS.get(name, {}))
     rng = random.Random(seed)
     profiler = cProfile.Profile()
     deadline = time.perf_counter() + seconds
@@ -166,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     results: dict[str, Throughput] = {}
     for name in args.games or wolfpack.game_names():
-        game = wolfpack.load_game(name)
+        game = wolfpack.load_game(name, **BENCH_OPTIONS.get(name, {}))
         label = f"{name} ({game.num_players()}p)"
         results[name] = measure(label, game.new_initial_state, args.seconds, args.warmup, args.seed)
         print(results[name].line(), flush=True)

@@ -106,3 +106,16 @@ def test_a_team_seat_cannot_take_controls_open_actions() -> None:
     state = started("classic")
     assert not state.is_legal('control end "bored"', 2)
     assert state.is_legal('control end "the venue closes"', 0)
+
+
+def test_a_full_step_leaves_control_to_resolve_jumps_then_advance() -> None:
+    state = started("classic", phase_actions=10)
+    state.ships["dione"]["jump"] = "void-1-dione"
+    state.step_actions = 10
+    full = state.game.state_from_position(state.to_dict()["position"])
+    assert full.legal_actions(0) == ["control resolve-jumps"]
+    assert all(full.legal_actions(seat) == [] for seat in range(1, full.num_players()))
+    with pytest.raises(IllegalActionError, match="phase limit"):
+        full.apply_action('control set pursuit 2 "late"', 0)
+    full.apply_action("control resolve-jumps", 0)
+    assert "control advance" in full.legal_actions(0)

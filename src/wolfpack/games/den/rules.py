@@ -1604,13 +1604,16 @@ def apply_chance(state: DenState, action: str) -> None:
 
 def settle(state: DenState) -> None:
     """Drop chance events that no longer have outcomes; once a broadcast's rolls are done, end the turn."""
-    while state.pending and not _has_outcomes(state, state.pending[0]):
-        event = state.pending.pop(0)
-        if event["kind"] == "destination":
-            note(state, CONTROL_ONLY, "the destination deck is empty: no card drawn")
-        elif event["kind"] == "damage":
-            notify_control(state, f"{event['ship']}'s damage deck is empty: damage not drawn", event["ship"])
-    if not state.pending and state.step == "news":
+    while True:
+        while state.pending and not _has_outcomes(state, state.pending[0]):
+            event = state.pending.pop(0)
+            if event["kind"] == "destination":
+                note(state, CONTROL_ONLY, "the destination deck is empty: no card drawn")
+            elif event["kind"] == "damage":
+                notify_control(state, f"{event['ship']}'s damage deck is empty: damage not drawn", event["ship"])
+        if not (not state.pending and state.step == "news"):
+            return
+        # The next turn's destination draw is queued here and may itself have nothing to draw: check again.
         end_turn(state)
 
 
@@ -1831,7 +1834,8 @@ def end_turn(state: DenState) -> None:
     for ship in state.ships.values():
         ship.update(drive_ready=False, emergency=False, jumped=False, damage=0, boarders=0, news=0)
         for slot in ship["stations"].values():
-            slot["uses"] = 0
+            # A riot's dispersal attempts count for the turn they were made in (Riot Propagation).
+            slot.update(uses=0, riot_tried=False)
     for unit in state.units.values():
         unit["pinned"] = False
     for index, person in state.people.items():
@@ -1957,7 +1961,7 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
         return "jumps pending", "resolve the declared jumps first"
     if verb_name == "resolve-jumps" and not any(ship["jump"] is not None for ship in state.ships.values()):
         return "no jumps", "no ship has declared a jump"
-    if verb_name != "advance" and state.step_actions >= state.phase_actions:
+    if verb_name not in ("advance", "resolve-jumps") and state.step_actions >= state.phase_actions:
         return "phase limit", "this step is full: advance"
     if verb_name == "news":
         if state.step != "team":
