@@ -440,6 +440,8 @@ class Use:
             if card.start_of_turn:
                 return "start of turn", f"{card.name} works only when crewed at the start of the turn"
             return "start of turn", "only start-of-turn stations are worked at the start of the turn"
+        if not card.effects and not card.start_of_turn:
+            return "no effect", f"{card.name} does nothing when worked (its crew serve other rules)"
         blocked = station_usable(state, ship, args[0])
         if blocked:
             return blocked
@@ -722,8 +724,9 @@ class Land:
         for cid, crew in state.crew.items():
             shuttle = crew["shuttle"]
             if shuttle and state.shuttles[shuttle]["owner"] == ship:
-                for station in state.ships[state.shuttles[shuttle]["at"]]["stations"]:
-                    yield shuttle, cid, station
+                at = state.shuttles[shuttle]["at"]
+                for station in state.ships[at]["stations"]:
+                    yield shuttle, cid, f"{at}.{station}"
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -734,9 +737,10 @@ class Land:
         if crew is None or crew["shuttle"] != args[0]:
             return "in shuttle", f"{args[1]} is not in {args[0]}"
         at = state.shuttles[args[0]]["at"]
-        target = split_station(args[2], at)
+        # The station is on the ship the shuttle is docked at, named in full (`ship.station`) as listed.
+        target = split_station(args[2], None)
         if target is None or target[0] != at or target[1] not in state.ships[at]["stations"]:
-            return "unknown station", f"{at} has no station {args[2]!r}"
+            return "unknown station", f"{args[2]!r} is not a station of {at} (name it {at}.<station>)"
         if len(crew_on(state, at, target[1])) >= station_card(state, at, target[1]).capacity:
             return "capacity", f"{at}.{target[1]} is full"
         return None
@@ -1037,7 +1041,7 @@ class Emergency:
         note(state, PUBLIC, f"{ship} reroutes power for an emergency jump")
 
 
-@verb("scout", ALL_STEPS - {"team"})
+@verb("scout", ALL_STEPS)
 class Scout:
     """Classic: the Aegis spends fuel on a scouting craft and draws another destination."""
 
@@ -1183,7 +1187,8 @@ def target_problem(state: DenState, effect: Effect, target: str, home: str, own_
         return "target", f"{target} is not a crew counter or unit"
     if own_only and counter["ship"] != home:
         return "own ship only", "this works only on the team's own ship"
-    if counter["ship"] is None:
+    # A unit in a shuttle is on no ship; crew in a shuttle keep their ship but sit on no station.
+    if (counter["ship"] if target in state.units else counter["station"]) is None:
         return "target", f"{target} is in a shuttle"
     is_unit = target in state.units
     if effect.op == "heal":
@@ -1391,8 +1396,10 @@ class Disperse:
             return "own unit", f"{args[0]} is not a unit of {ship_of(state, seat)}"
         if unit["kind"] not in ON_FOOT:
             return "on foot", "only on-foot units disperse riots"
-        where = split_station(args[1], unit["ship"])
-        if where is None or where[0] != unit["ship"] or where[1] not in state.ships[where[0]]["stations"]:
+        where = split_station(args[1], None)  # named in full (`ship.station`), as the candidates list it
+        if where is None:
+            return "unknown station", f"name the station in full, e.g. {unit['ship'] or 'dione'}.{args[1]}"
+        if where[0] != unit["ship"] or where[1] not in state.ships[where[0]]["stations"]:
             return "same ship", f"{args[0]} can only disperse riots on the ship it is aboard"
         if state.ships[where[0]]["stations"][where[1]]["riot"] != "active":
             return "no riot", f"there is no riot on {args[1]}"
@@ -1584,7 +1591,7 @@ def chance_outcomes(state: DenState) -> list[tuple[str, float]]:
         deck = state.destinations["deck"]
         return [(f"draw {d}", 1 / len(deck)) for d in deck]
     if kind == "damage":
-        deck = state.ships[event["ship"]]["deck"]
+        deck = damage_draws(state, event)
         counts: dict[str, int] = {}
         for card in deck:
             counts[card] = counts.get(card, 0) + 1
@@ -1610,7 +1617,8 @@ def settle(state: DenState) -> None:
             if event["kind"] == "destination":
                 note(state, CONTROL_ONLY, "the destination deck is empty: no card drawn")
             elif event["kind"] == "damage":
-                notify_control(state, f"{event['ship']}'s damage deck is empty: damage not drawn", event["ship"])
+                what = f"no card for {event['station']} left in" if event.get("station") else "nothing left in"
+                notify_control(state, f"{event['ship']}: {what} the damage deck: damage not drawn", event["ship"])
         if not (not state.pending and state.step == "news"):
             return
         # The next turn's destination draw is queued here and may itself have nothing to draw: check again.
@@ -1621,7 +1629,7 @@ def _has_outcomes(state: DenState, event: dict[str, Any]) -> bool:
     if event["kind"] == "destination":
         return bool(state.destinations["deck"])
     if event["kind"] == "damage":
-        return bool(state.ships[event["ship"]]["deck"])
+        return bool(damage_draws(state, event))
     if event["kind"] in ("place", "riot-place"):
         return bool(event["choices"])
     return True
@@ -1634,10 +1642,23 @@ def resolve_destination(state: DenState, event: dict[str, Any], value: str) -> N
     note(state, PUBLIC, f"{event['ship']} draws a destination card")
 
 
+def damage_draws(state: DenState, event: dict[str, Any]) -> list[str]:
+    """The cards a damage event may draw: the whole deck, or the cards of one station's kind when it names one."""
+    deck: list[str] = state.ships[event["ship"]]["deck"]
+    station = event.get("station")
+    if station is None:
+        return deck
+    kind = station_card(state, event["ship"], station).kind
+    return [card for card in deck if damage_card(state, event["ship"], card).station == kind]
+
+
 def resolve_damage(state: DenState, event: dict[str, Any], value: str) -> None:
     ship = event["ship"]
     state.ships[ship]["deck"].remove(value)
     card = damage_card(state, ship, value)
+    if event.get("station") is not None:
+        place_damage(state, ship, event["station"], value)
+        return
     choices = [
         s.id
         for s in state.content.ships[ship].stations
@@ -1674,7 +1695,7 @@ def resolve_morale(state: DenState, event: dict[str, Any], value: str) -> None:
     change = next(b.result for b in state.content.tables.tables.morale_bands if b.low <= total <= b.high)
     shift_morale(state, ship, change)
     note(state, ship, f"{ship} morale roll {value}{morale_modifier(state, ship):+d} = {total}: {change:+d} level(s)")
-    note(state, PUBLIC, f"{ship}'s morale is now {state.ships[ship]['morale']}")
+    note(state, ship, f"{ship}'s morale is now {state.ships[ship]['morale']}")
 
 
 def morale_modifier(state: DenState, ship: str) -> int:
@@ -1741,9 +1762,11 @@ def resolve_disperse(state: DenState, event: dict[str, Any], value: str) -> None
 
 
 def resolve_emergency(state: DenState, event: dict[str, Any], value: str) -> None:
-    if int(value) <= event["faces"]:
+    slot = state.ships[event["ship"]]["stations"][event["station"]]
+    if int(value) <= event["faces"] and slot["damage"] is None:
+        # The damage lands on the station that rolled: a card of its kind from the deck.
         state.ships[event["ship"]]["damage"] += 1
-        state.pending.insert(0, {"kind": "damage", "ship": event["ship"]})
+        state.pending.insert(0, {"kind": "damage", "ship": event["ship"], "station": event["station"]})
 
 
 def resolve_freeform(state: DenState, event: dict[str, Any], value: str) -> None:
@@ -1875,7 +1898,8 @@ def resolve_jumps(state: DenState) -> None:
     state.fleet_at = best[0]
     moved = set(jumping.values())
     destination = state.content.destinations_by_coordinates.get(best[0])
-    if best[0] in moved and len(best[1]) >= majority and destination is not None:
+    # Only the fleet's own jump counts: ships rejoining it where it already is drop nothing and spawn nothing.
+    if best[0] in moved and best[0] != before and len(best[1]) >= majority and destination is not None:
         move_pursuit(state, -state.content.tables.tables.pursuit_drop[destination.distance])
         for resource, amount in destination.rewards.items():
             state.rewards[resource] = state.rewards.get(resource, 0) + amount
@@ -1970,6 +1994,8 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
             return "unknown ship", f"there is no ship {args[0]!r}"
     if verb_name in ("damage", "award", "freeform") and args[0] not in state.ships:
         return "unknown ship", f"there is no ship {args[0]!r}"
+    if verb_name == "award" and resource_ok(state, args[1]):
+        return "edition", "science is a resource only in Infinite Domain"
     if verb_name == "award" and state.rewards.get(args[1], 0) < int(args[2]):
         return "rewards", f"the map holds {state.rewards.get(args[1], 0)} {args[1]}"
     if verb_name in ("wound", "heal") and args[0] not in state.crew and args[0] not in state.units:
@@ -1992,6 +2018,8 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
             return "not in brig", f"{args[0]} is not in the brig"
         if verb_name == "brig" and status == "brig":
             return "in brig", f"{args[0]} is already in the brig"
+        if verb_name == "wound-player" and status == "brig":
+            return "in brig", f"{args[0]} is in the brig: release them first (the brig keeps its prisoners)"
     if verb_name == "settle" and not any(n["id"] == int(args[0]) for n in state.notices):
         return "unknown notice", f"there is no open notice {args[0]}"
     if verb_name == "set":
@@ -2013,7 +2041,7 @@ def set_problem(state: DenState, path: str, value: int) -> Why:
         top = state.content.tables.tables.pursuit_top
         return None if 0 <= value <= top else ("range", f"the pursuit track runs 0 to {top}")
     if head == "rewards":
-        return None if value >= 0 else ("range", "rewards cannot be negative")
+        return resource_ok(state, field) or (None if value >= 0 else ("range", "rewards cannot be negative"))
     if head not in state.ships:
         return "unknown ship", f"there is no ship {head!r}"
     if field == "morale":
@@ -2027,6 +2055,8 @@ def set_problem(state: DenState, path: str, value: int) -> Why:
 def move_problem(state: DenState, thing: str, where: str) -> Why:
     """Why Control cannot move `thing` to `where`, or None."""
     if thing in state.ships:
+        if state.content.ships[thing].centre:
+            return "centre", "the Aegis is always at the centre of the map"
         if not (len(where) == 2 and where[0] == "q" and where[1].isdigit()):
             return "quadrant", "a ship moves to a quadrant, e.g. q2"
         if not 1 <= int(where[1]) <= state.quadrant_count:

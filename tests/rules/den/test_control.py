@@ -1,0 +1,286 @@
+"""Control (the rulebooks' "ask Control" and every "Control will ..."): Control may do anything the rules leave to
+it, always with a reason that goes into the log; a pause stops everyone else; Control's legal set is open, so a
+well-formed Control action that fits the state is legal even when not listed, and a malformed one is rejected
+with InvalidActionError naming what is wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from wolfpack import IllegalActionError, InvalidActionError
+from wolfpack.games.den.state import DenState
+
+from .helpers import act, begin, both, chance, control, log, notices, refused, seat
+
+
+def control_refused(state: DenState, action: str) -> IllegalActionError:
+    """Check that Control may not take `action` now, naming a rule, and that nothing changes."""
+    before = state.to_json()
+    assert not state.is_legal(action, 0)
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_action(action, 0)
+    assert state.to_json() == before
+    assert f"[{error.value.rule}]" in str(error.value)
+    return error.value
+
+
+@both
+@pytest.mark.parametrize(
+    ("action", "reader", "line"),
+    [
+        ('control pause "fire drill"', None, 'Control: pause ("fire drill")'),
+        ('control set dione.fuel 3 "a leak"', "dione/captain", 'Control: set dione.fuel 3 ("a leak")'),
+        ('control set pursuit 7 "scouts sighted"', None, 'Control: set pursuit 7 ("scouts sighted")'),
+        ('control fleet-morale 1 "a rescue"', None, 'Control: fleet-morale 1 ("a rescue")'),
+        ('control wound dione:c3 "an accident"', "dione/captain", 'Control: wound dione:c3 ("an accident")'),
+        ('control riot dione.promenade "unrest"', None, 'Control: riot dione.promenade ("unrest")'),
+        ('control move dione q3 "drift"', None, 'Control: move dione q3 ("drift")'),
+        ('control brig dione/captain "treason"', None, 'Control: brig dione/captain ("treason")'),
+        ('control wound-player dione/captain "a duel"', None, 'Control: wound-player dione/captain ("a duel")'),
+        ('control end "the venue closes"', None, 'Control: end ("the venue closes")'),
+    ],
+)
+def test_every_control_action_is_logged_with_its_reason(
+    edition: str, action: str, reader: str | None, line: str
+) -> None:
+    state = control(begin(edition, "action"), action)
+    assert line in log(state, reader)
+    assert line in log(state, "control")
+
+
+@both
+def test_controls_private_acts_reach_only_the_teams_concerned(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control set dione.fuel 3 "a leak"')
+    assert 'Control: set dione.fuel 3 ("a leak")' not in log(state, "icebreaker/captain")
+    assert 'Control: set dione.fuel 3 ("a leak")' not in log(state, None)
+    assert "Control: set dione.fuel 3 a leak" in log(state, "control")
+
+
+@both
+def test_a_pause_stops_everyone_but_control(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control pause "fire drill"')
+    assert state.paused and state.observation(None)["paused"]
+    assert state.legal_actions(0) == ["control resume"]
+    assert all(state.legal_actions(player) == [] for player in range(1, len(state.seats)))
+    assert refused(state, "dione/captain", "goto map").rule == "paused"
+    assert control_refused(state, "control advance").rule == "paused"
+    assert control_refused(state, 'control set pursuit 5 "x"').rule == "paused"
+    assert state.is_legal('control end "called off"', 0)
+    control(state, "control resume")
+    assert not state.paused and "control resume" not in state.legal_actions(0)
+    assert control_refused(state, "control resume").rule == "not paused"
+    act(state, "dione/captain", "goto map")
+
+
+@both
+@pytest.mark.parametrize(
+    ("action", "rule"),
+    [
+        ('control set pursuit 13 "x"', "range"),
+        ('control set dione.morale 11 "x"', "range"),
+        ('control set dione.food -1 "x"', "range"),
+        ('control set nowhere.food 1 "x"', "unknown ship"),
+        ('control set rewards.water -1 "x"', "range"),
+        ('control damage nowhere 1 "x"', "unknown ship"),
+        ('control wound dione:c99 "x"', "unknown target"),
+        ('control repair dione.fore-farms "x"', "not damaged"),
+        ('control riot dione.nowhere "x"', "unknown station"),
+        ('control move dione q7 "x"', "quadrant"),
+        ('control move dione:c3 icebreaker "x"', "station"),
+        ('control move dione:u2 q2 "x"', "ship"),
+        ('control move nobody dione "x"', "unknown"),
+        ('control brig control "x"', "unknown seat"),
+        ('control release dione/captain "x"', "not in brig"),
+        ('control award dione food 1 "x"', "rewards"),
+        ('control freeform dione fuel:11 3 "x"', "cost"),
+        ('control settle 1 "x"', "unknown notice"),
+        ("control resolve-jumps", "no jumps"),
+    ],
+)
+def test_a_well_formed_control_action_that_does_not_fit_is_refused(edition: str, action: str, rule: str) -> None:
+    assert control_refused(begin(edition, "action"), action).rule == rule
+
+
+def test_classic_control_cannot_set_science() -> None:
+    state = begin("classic", "action")
+    assert control_refused(state, 'control set dione.science 1 "x"').rule == "edition"
+    assert control_refused(state, 'control set rewards.science 1 "x"').rule == "edition"
+    assert control_refused(state, 'control award dione science 1 "x"').rule == "edition"
+    assert state.is_legal('control set dione.materials 1 "x"', 0)
+
+
+def test_infinite_domain_control_awards_science() -> None:
+    state = control(begin("infinite-domain", "action"), 'control set rewards.science 2 "a find"')
+    control(state, 'control award baltar science 2 "for the lab"')
+    assert state.ships["baltar"]["hold"]["science"] == 3 and state.rewards == {"science": 0}
+
+
+def test_infinite_domain_control_sets_science() -> None:
+    state = control(begin("infinite-domain", "action"), 'control set baltar.science 4 "a find"')
+    assert state.ships["baltar"]["hold"]["science"] == 4
+
+
+@both
+def test_control_sets_morale_pursuit_damage_boarders_and_rewards(edition: str) -> None:
+    state = begin(edition, "action")
+    control(state, 'control set dione.morale 2 "x"', 'control set pursuit 0 "x"', 'control set dione.damage 4 "x"')
+    control(state, 'control set dione.boarders 2 "x"', 'control set rewards.food 5 "x"')
+    assert (state.ships["dione"]["morale"], state.pursuit) == (2, 0)
+    assert (state.ships["dione"]["damage"], state.ships["dione"]["boarders"]) == (4, 2)
+    assert state.rewards == {"food": 5}
+
+
+@both
+def test_control_damage_counts_for_morale_and_draws_a_card_per_point(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control damage dione 2 "wolf raiders"')
+    assert state.ships["dione"]["damage"] == 2
+    assert [e["kind"] for e in state.pending] == ["damage", "damage"]
+    assert 'Control: damage dione 2 ("wolf raiders")' in log(state, "dione/captain")
+    chance(state, "draw pump-seizure", "draw filter-collapse")
+    assert not state.is_chance_node()
+    assert state.ships["dione"]["stations"]["water-recycler"]["damage"] == "pump-seizure"
+    assert notices(state) == ["dione drew filter-collapse but every water-recycler station is already damaged"]
+
+
+@both
+def test_control_wounds_heals_and_repairs(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control wound dione:c3 "x"', 'control wound dione:u2 "x"')
+    assert state.crew["dione:c3"]["wounded"] and state.units["dione:u2"]["damaged"]
+    control(state, 'control heal dione:c3 "x"', 'control heal dione:u2 "x"')
+    assert not state.crew["dione:c3"]["wounded"] and not state.units["dione:u2"]["damaged"]
+    control(state, 'control damage dione 1 "x"')
+    chance(state, "draw crop-blight", "pick fore-farms")
+    control(state, 'control repair dione.fore-farms "x"')
+    assert state.ships["dione"]["stations"]["fore-farms"]["damage"] is None
+    assert "crop-blight" in state.ships["dione"]["deck"]
+
+
+@both
+def test_control_moves_anything(edition: str) -> None:
+    state = begin(edition, "action")
+    control(state, 'control move carmine q2 "x"', 'control move dione:c3 icebreaker.ice-melt "x"')
+    control(state, 'control move dione:u2 carmine "x"', 'control move dione:s1 aegis "x"')
+    control(state, 'control move dione/council-member map "x"')
+    assert state.ships["carmine"]["quadrant"] == 2
+    assert (state.crew["dione:c3"]["ship"], state.crew["dione:c3"]["station"]) == ("icebreaker", "ice-melt")
+    assert state.units["dione:u2"]["ship"] == "carmine" and state.shuttles["dione:s1"]["at"] == "aegis"
+    assert state.people[str(seat(state, "dione/council-member"))]["at"] == "map"
+
+
+@both
+def test_control_awards_the_rewards_on_the_map(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control set rewards.water 3 "a comet"')
+    control(state, 'control award dione water 2 "first come"')
+    assert state.rewards == {"water": 1} and state.ships["dione"]["hold"]["water"] == 10
+    assert control_refused(state, 'control award dione water 2 "x"').rule == "rewards"
+
+
+@both
+@pytest.mark.parametrize(("odds", "face", "outcome"), [(4, 4, "success"), (4, 3, "failure"), (1, 1, "success")])
+def test_a_freeform_action_pays_its_cost_then_rolls_against_its_odds(
+    edition: str, odds: int, face: int, outcome: str
+) -> None:
+    state = control(begin(edition, "action"), f'control freeform dione fuel:2,materials:1 {odds} "a daring plan"')
+    assert (state.ships["dione"]["hold"]["fuel"], state.ships["dione"]["hold"]["materials"]) == (8, 2)
+    chance(state, f"roll {face}")
+    assert f"dione: a daring plan: roll {face}, {outcome}" in log(state, "dione/captain")
+
+
+@both
+def test_a_freeform_action_at_odds_seven_never_succeeds(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control freeform dione - 7 "impossible"')
+    chance(state, "roll 6")
+    assert "dione: impossible: roll 6, failure" in log(state, "dione/captain")
+
+
+@both
+def test_control_settles_notices(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control set dione.morale 0 "despair"')
+    assert notices(state) == ["dione has fallen into anarchy (morale 0)"]
+    assert 'control settle 1 "settled"' in state.legal_actions(0)
+    control(state, 'control settle 1 "the captain calms the crowds"')
+    assert notices(state) == []
+    assert 'Control: settle 1 ("the captain calms the crowds")' in log(state, "control")
+
+
+@both
+def test_control_ends_the_event(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control end "the venue closes"')
+    assert state.is_terminal() and state.legal_actions(0) == []
+
+
+@both
+def test_control_lists_the_news_in_the_team_phase(edition: str) -> None:
+    listed = begin(edition, "team").legal_actions(0)
+    assert [a for a in listed if a.startswith("control news dione")] == [
+        "control news dione +1",
+        "control news dione +2",
+        "control news dione -1",
+        "control news dione -2",
+    ]
+    assert not [a for a in begin(edition, "action").legal_actions(0) if a.startswith("control news")]
+
+
+@both
+@pytest.mark.parametrize(
+    "action",
+    [
+        'control set pursuit 7 "scouts sighted"',
+        'control fleet-morale -3 "a ship is lost"',
+        'control damage dione 3 "raiders"',
+        'control riot carmine.grain-tiers "bread prices"',
+        'control freeform carmine - 5 "smuggling"',
+        'control brig dione/council-member "a leak"',
+    ],
+)
+def test_unlisted_well_formed_control_actions_are_legal(edition: str, action: str) -> None:
+    state = begin(edition, "action")
+    assert action not in state.legal_actions(0)
+    assert state.is_legal(action, 0)
+    assert state.parse_action(action, 0) == action
+    control(state, action)
+
+
+@both
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("control", "`control` needs a verb"),
+        ("control fly", "unknown Control verb 'fly'"),
+        ("control pause", "pause takes <reason>"),
+        ("control set pursuit 3", "set takes <path> <int> <reason>"),
+        ('control set dione.gold 3 "x"', "set takes <path> <int> <reason>"),
+        ('control set pursuit x "x"', "set takes <path> <int> <reason>"),
+        ('control damage dione 0 "x"', "damage takes <id> <count> <reason>"),
+        ('control freeform dione gold:1 4 "x"', "freeform takes <id> <cost> <odds> <reason>"),
+        ('control freeform dione - 8 "x"', "freeform takes <id> <cost> <odds> <reason>"),
+        ('control pause "unclosed', "cannot read"),
+        ("", "an empty action"),
+    ],
+)
+def test_malformed_control_actions_are_rejected_naming_the_problem(edition: str, text: str, problem: str) -> None:
+    state = begin(edition, "action")
+    before = state.to_json()
+    assert not state.is_legal(text, 0)
+    with pytest.raises(InvalidActionError) as error:
+        state.apply_action(text, 0)
+    assert problem in str(error.value)
+    with pytest.raises(InvalidActionError):
+        state.parse_action(text, 0)
+    assert state.to_json() == before
+
+
+@both
+def test_only_control_takes_control_actions(edition: str) -> None:
+    state = begin(edition, "action")
+    assert refused(state, "dione/captain", 'control end "mutiny"').rule == "control"
+    assert refused(state, "media/anchor", 'control set pursuit 0 "x"').rule == "control"
+
+
+@both
+def test_control_plays_only_control_actions(edition: str) -> None:
+    state = begin(edition, "action")
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_action("goto map", 0)
+    assert error.value.rule == "control" and state.to_json() == before
