@@ -20,6 +20,7 @@ DOCUMENTS = [
     "docs/content.md",
     "docs/games/wolves-on-the-hunt.md",
     "docs/games/wolf.md",
+    "docs/games/den-of-wolves.md",
 ]
 MODULES = ["wolfpack", "wolfpack.testing"]
 
@@ -41,6 +42,7 @@ GAME_DOCS = {
     "docs/games/spacewolves.md": ["tests/rules/spacewolves", "tests/games/spacewolves"],
     "docs/games/wolves-on-the-hunt.md": ["tests/rules/hunt", "tests/games/hunt"],
     "docs/games/wolf.md": ["tests/rules/wolf", "tests/games/wolf"],
+    "docs/games/den-of-wolves.md": ["tests/rules/den", "tests/games/den"],
 }
 """Each game's document and the test folders its interpretations and rules-coverage table refer to."""
 TEST_REFERENCE = re.compile(r"\b(test_\w+\.py)::(test_\w+)")
