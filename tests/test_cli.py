@@ -719,3 +719,28 @@ def test_wolf_pack_moves_are_summarised_by_unit_and_typed_in_notation(monkeypatc
     assert prompts == ["Pass to seat 1 (wolves) and press Enter ", "seat 1 (wolves)> ", "seat 1 (wolves)> "]
     assert re.search(r"^  boss: \d+ choices, type 'boss' and one of: ", printed, re.M)
     assert "boss z99 is not legal now" in printed
+
+
+@pytest.mark.parametrize("edition", ["classic", "infinite-domain"])
+def test_a_den_of_wolves_event_runs_headless_with_a_summary_per_turn(tmp_path: Path, edition: str) -> None:
+    record = tmp_path / "event.jsonl"
+    args = ["play", "den-of-wolves", "--edition", edition, "--bots", "all", "--turns", "3", "--seed", "5"]
+    played = run(*args, "--record", str(record))
+    assert played.exit_code == 0, played.output
+    assert [line.split(":")[0] for line in played.output.splitlines() if line.startswith("turn ")] == [
+        "turn 1",
+        "turn 2",
+        "turn 3",
+    ]
+    assert re.search(r"^  dione +morale +\d+ +ore \d+ fuel \d+ food \d+ water \d+", played.output, re.M)
+    assert "the event is over" in played.output
+    again = run(*args)
+    assert again.exit_code == 0
+    assert [line for line in again.output.splitlines() if not line.startswith("record:")] == [
+        line for line in played.output.splitlines() if not line.startswith("record:")
+    ]
+    final = replay_record(record)
+    assert final.is_terminal()
+    assert final.observation(0)["turn"] == 3
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["options"]["edition"] == edition

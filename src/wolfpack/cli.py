@@ -14,6 +14,7 @@ registers appears here with nothing else to write.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import re
 import secrets
 import sys
@@ -484,6 +485,9 @@ def play(
         record_file = record.open("w", encoding="utf-8") if record is not None else None
     except OSError as exc:
         _fail(f"--record {record}: cannot write it: {exc.strerror or exc}", EXIT_USAGE)
+    if loaded.headless is not None and len(bot_seat_list) == loaded.num_players():
+        _play_headless(loaded, seed, record, record_file, out)
+        return
     try:
         match = Match(loaded, seed, record=record_file)
         public = match.state.observation(None)
@@ -511,6 +515,26 @@ def play(
     finally:
         if record_file is not None:
             record_file.close()
+
+
+def _play_headless(game: Game[Any], seed: int, record: Path | None, record_file: Any, out: Console) -> None:
+    """Bots in every seat of a game that plays headless: a summary of each turn instead of every move."""
+    module_name, _, attr = (game.headless or "").partition(":")
+    run = getattr(importlib.import_module(module_name), attr)
+    out.print(describe_game(game))
+    out.print(f"seed {seed}; bots in all {game.num_players()} seats")
+    try:
+        for summary in run(game, seed, record_file):
+            out.print(summary, highlight=False)
+    except KeyboardInterrupt:
+        _abandon(out, "interrupted", record, EXIT_INTERRUPTED)
+    except WolfpackError as exc:
+        _fail(str(exc), EXIT_ABANDONED)
+    finally:
+        if record_file is not None:
+            record_file.close()
+    if record is not None:
+        out.print(f"record: {record} (`wolfpack replay {record}` replays it)")
 
 
 def _game_for_play(name: str, shorthands: Mapping[str, object], option_values: Sequence[str]) -> Game[Any]:

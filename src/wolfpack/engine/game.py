@@ -91,6 +91,10 @@ class Game(ABC, Generic[A]):
     """The pydantic model of this game's options."""
     bots: ClassVar[Mapping[str, str]] = {}
     """The game's own bots: name -> "module:Class" of a `wolfpack.engine.bot.Bot`, imported when asked for."""
+    headless: ClassVar[str | None] = None
+    """For a game whose all-bot play is too long to show move by move (a megagame): "module:function" of
+    `(game, seed, record) -> Iterator[str]`, which plays the whole game with the game's bots in every seat (writing
+    the record to `record`, an open text file or None) and yields a text summary of each turn as it ends."""
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options

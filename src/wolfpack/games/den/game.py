@@ -53,7 +53,11 @@ class DenGame(Game[str]):
     """Den of Wolves with its options: the factory of its states."""
 
     name = "den-of-wolves"
-    bots: ClassVar[Mapping[str, str]] = {}
+    bots: ClassVar[Mapping[str, str]] = {
+        "heuristic": "wolfpack.games.den.bots:TeamBot",
+        "control": "wolfpack.games.den.bots:ControlBot",
+    }
+    headless: ClassVar[str | None] = "wolfpack.games.den.event:headless"
     Options = DenOptions
     options: DenOptions
 

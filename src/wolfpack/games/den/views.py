@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, crew_on
 
 if TYPE_CHECKING:
@@ -83,10 +84,17 @@ def basic_facts(state: DenState, sid: str) -> dict[str, Any]:
 
 
 def panel(state: DenState, sid: str) -> dict[str, Any]:
-    """A ship's panel: hold, stations with their crew, units, shuttles, morale, rations and jump sheet."""
+    """A ship's panel: hold, what rations and jumps cost, stations with their crew, units, shuttles, morale, rations
+    and jump sheet."""
     ship = state.ships[sid]
+    card = state.content.ships[sid]
     return {
         "hold": dict(ship["hold"]),
+        "ration_costs": {
+            meal: {level: costs.cost(level) for level in RATION_LEVELS}
+            for meal, costs in (("food", card.food), ("water", card.water))
+        },
+        "fuel_costs": {distance: card.fuel.cost(distance) for distance in DISTANCES},
         "morale": ship["morale"],
         "rations": {"food": ship["food"], "water": ship["water"]},
         "supplied": dict(ship["supplied"]),

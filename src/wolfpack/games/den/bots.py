@@ -1,0 +1,1090 @@
+"""Den of Wolves bots: a team bot that keeps its ship fed, calm and flying with the fleet, and a bot for Control.
+
+Both see the event only through the public State API: `legal_actions(seat)`, `observation(seat)`, `log(seat)` and
+the printed content pack (`state.game.content`: what each station and action card does and the units each ship
+starts with, as printed on the panels and cards on the table; the rule tables). Control's bot clones the state only
+to check an action it was not offered (a reward's award).
+
+`TeamBot` ("heuristic") plays any team seat; each call returns one legal action, or None to let the moment pass.
+One seat of a team does each kind of work: the commander keeps the jump, the shuttles and the action cards; the
+first teammate at the ship's table (else the commander) works the panel (stations, repairs, riots, rations); any
+other seat passes. It reads its observation first and lists its legal actions only when it has something in mind,
+so a seat with nothing to do costs little. By step:
+
+- start of the turn: a ship cut off from the fleet writes the coordinates it was told last, and declares an
+  emergency jump when it cannot pay for the jump; the team crews its jump drive when it wants to be able to jump
+  (the Aegis when it means to jump this turn, every other ship whenever it has fuel for a short hop);
+- Action Phase, most urgent first: sends on-foot units at the riots aboard (the jump drive's first; each unit once
+  a turn); repairs the stations that matter (jump drive, sickbay, production) when engineers and materials allow;
+  heals wounded crew and damaged units at its sickbay; the fleet's jump (below); works every production station its
+  crew allow (farms, recyclers, workshops, mining), then converters whose inputs are worth less than their output
+  (refineries), then recreation (food and water for a level of morale, worth far more than the rations they would
+  buy) while the hold keeps minimum rations to the end; loads food or water it can spare into a shuttle that came
+  for it; runs its shuttles' errands (`_shuttle`: posting a spare unit aboard a ship printed without on-foot units
+  (`guard_duties` shares those out among the teams) or with two or more riots, carrying spare fuel round the fleet,
+  fetching food or water from a ship whose panel makes more than it eats); in Infinite Domain hands its destination
+  cards to the Aegis; plays an action card when it helps (below); last, repairs the stations that matter less;
+- Team Phase: disperses riots where the edition allows, and sets the food and water rations (below).
+
+The jump: the Aegis jumps once the pursuit track reaches `JUMP_PURSUIT` (sooner to a rich destination, fuel
+allowing), to the held destination with the most rewards per step of distance among those whose jump leaves it
+fuel for a short hop. Its team writes the coordinates on its sheet and tells every other ship; its commander then
+declares. Every other ship, seeing the Aegis declare, writes the coordinates it was told last, and its commander
+declares if the fuel allows. A ship cut off from the fleet writes the last coordinates it was told and jumps there
+(once).
+
+Rations, per meal, from the panel's `ration_costs`: what the hold can spend per broadcast till the end of the event
+is the hold plus what its stations make (`PRODUCTION_SAFETY` of it) in the turns left, shared over the broadcasts
+left. When that covers normal rations the team pays the most generous level that still leaves normal rations for
+every later turn (normal when morale is at the top of its track). When it does not, it mixes the two thrifty levels
+around that average (`thrifty_levels`: those that save the most food per point of the morale roll given up, often
+minimum rather than low): the more generous one while the later turns can still afford the other.
+
+Action cards: morale cards when morale is low or on the last turn (and those that cost food or water whenever the
+hold can spare it, like recreation), a card that gains a resource when the ship is short of it or on the last turn,
+a card that slows the pursuit when it runs high, a heal or repair card when its own sickbay or engineers cannot do
+the job, a destination draw for the Aegis when it holds none (in Infinite Domain other teams sometimes draw and hand
+the card over); never freeform, wounding or training cards; a retained card at most once a turn.
+
+`ControlBot` ("control") plays seat 0 only and always acts: it resumes a pause, resolves declared jumps, settles
+every open notice, hands the fleet map's rewards out one or two at a time to the ship with the fewest turns of that
+resource, and once per Team Phase, with chance `news_rate` (its seeded generator), gives one ship a +1 or -1 news
+modifier; otherwise it advances. Play asks the optional seats before Control, so Control advancing when asked is
+"advance when the teams are done".
+
+Both bots are deterministic given their seed (and the order they are asked in).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from wolfpack.engine.bot import Bot
+from wolfpack.engine.errors import WolfpackError
+from wolfpack.engine.game import State
+from wolfpack.games.den.content import ON_FOOT, RATION_LEVELS, DenContent, Effect, RationLevel, Ship, Station
+from wolfpack.games.den.notation import canonical, quote
+from wolfpack.games.den.rules import CONTROL
+
+JUMP_PURSUIT: Final = 6
+"""The Aegis jumps once the pursuit track stands this high (sooner only to a rich destination)."""
+RICH_REWARDS: Final = 4
+"""A destination with this many reward counters is worth a jump below `JUMP_PURSUIT`, when fuel is plentiful."""
+PURSUIT_HIGH: Final = 8
+"""From here a card that slows the pursuit is played."""
+LOW_MORALE: Final = 4
+"""A ship this low (or lower) plays its morale cards that cost nothing."""
+PRODUCTION_SAFETY: Final = 0.85
+"""The share of its stations' full production a ship counts on in later turns (riots, damage, wounds)."""
+MOST_GIVEN: Final = 4
+"""The most food (or water) a ship loads into a visiting shuttle at a time."""
+DRAW_RATE: Final = 0.25
+"""Outside the Aegis, the chance (per turn and card) that a team plays a card drawing a destination."""
+DISTANCE_RANK: Final = {"short": 1, "medium": 2, "long": 3}
+UNIT_PREFERENCE: Final = ("riot-troops", "marines", "security")
+"""Which on-foot unit goes at a riot first (riot troops may carry a bonus)."""
+RESOURCE_VALUE: Final = {"fuel": 3.0, "materials": 1.5, "food": 1.0, "water": 1.0, "science": 1.0, "ore": 0.5}
+"""What a counter of each resource is worth, to judge converters (a refinery turns 2 ore into 1 fuel)."""
+MEALS: Final = ("food", "water")
+
+
+def den_content(state: State[Any]) -> DenContent:
+    """The printed content pack of the event's game (ship panels, cards, tables): what is on the table."""
+    content = getattr(state.game, "content", None)
+    if not isinstance(content, DenContent):
+        raise TypeError("the Den of Wolves bots play Den of Wolves")
+    return content
+
+
+def centre_ship(content: DenContent) -> str:
+    """The Aegis: the ship at the centre of the fleet map."""
+    return next(ship.id for ship in content.fleet.ships if ship.centre)
+
+
+# ---- Control ---------------------------------------------------------------------------------------------------
+
+
+class ControlBot(Bot):
+    """Control: settles notices, resolves jumps, shares out rewards, now and then some news, then advances."""
+
+    name = "control"
+    news_rate = 0.35
+    """The chance, per Team Phase, that Control gives one ship a small news modifier."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._news_turn: int | None = None
+        """The last turn whose news Control has decided (a bot plays one event at a time)."""
+
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        """Control's action (it always acts); None for any other seat (it plays Control only)."""
+        seat = CONTROL if player is None else player
+        if seat != CONTROL:
+            return None
+        legal = state.legal_actions(CONTROL)
+        if not legal:
+            return None
+        if "control resume" in legal:
+            return "control resume"
+        if "control resolve-jumps" in legal:
+            return "control resolve-jumps"
+        settles = [action for action in legal if action.startswith("control settle ")]
+        if settles:
+            return min(settles, key=lambda action: int(action.split()[2]))
+        obs = state.observation(CONTROL)
+        award = self._award(state, obs)
+        if award is not None:
+            return award
+        if obs["step"] == "team":
+            news = self._news(obs, legal)
+            if news is not None:
+                return news
+        if "control advance" in legal:
+            return "control advance"
+        return legal[0]
+
+    def _award(self, state: State[Any], obs: Mapping[str, Any]) -> str | None:
+        """One or two counters of a reward on the map for the ship that has the fewest turns of it."""
+        for resource, amount in sorted(obs["rewards"].items()):
+            if amount <= 0:
+                continue
+            ships = [
+                sid
+                for sid, facts in obs["ships"].items()
+                if facts["with_fleet"] and resource in obs["panels"].get(sid, {}).get("hold", {})
+            ]
+            if not ships:
+                continue
+            neediest = min(ships, key=lambda sid: _supply(obs["panels"][sid], resource))
+            reason = quote("a reward of the destination")
+            action = canonical(f"control award {neediest} {resource} {min(amount, 2)} {reason}")
+            if _control_accepts(state, action):
+                return action
+        return None
+
+    def _news(self, obs: Mapping[str, Any], legal: Sequence[str]) -> str | None:
+        turn = int(obs["turn"])
+        if self._news_turn is not None and turn < self._news_turn:
+            self._news_turn = None  # a new event
+        if self._news_turn == turn:
+            return None
+        self._news_turn = turn
+        if self.rng.random() >= self.news_rate:
+            return None
+        ship = self.rng.choice(sorted(obs["ships"]))
+        action = f"control news {ship} {self.rng.choice((-1, 1)):+d}"
+        return action if action in legal else None
+
+
+def _supply(panel: Mapping[str, Any], resource: str) -> tuple[float, int]:
+    """How many turns of `resource` a ship's hold holds (food and water at normal rations; fuel in medium jumps)."""
+    have = int(panel["hold"].get(resource, 0))
+    if resource in MEALS:
+        need = max(1, int(panel["ration_costs"][resource]["normal"]))
+    elif resource == "fuel":
+        need = max(1, int(panel["fuel_costs"]["medium"]))
+    else:
+        need = 1
+    return have / need, have
+
+
+def _control_accepts(state: State[Any], action: str) -> bool:
+    """Whether Control may take an action it was not offered (checked on a copy: the state is left alone)."""
+    try:
+        state.clone().apply_action(action, CONTROL)
+    except WolfpackError:
+        return False
+    return True
+
+
+# ---- what a team seat sees -----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Seat:
+    """What a team seat sees now, with the lookups the rules of thumb below share (each computed once)."""
+
+    state: State[Any]
+    seat: int
+    label: str
+    ship: str
+    obs: Mapping[str, Any]
+    content: DenContent
+    card: Ship
+    aegis: str
+    commander: bool
+    worker: bool
+    """Whether this seat does the team's panel work (stations, repairs, riots, rations): the first teammate after the
+    commander who is free and at the ship's table, else the commander (the commander keeps the map, the jump, the
+    shuttles and the cards: only one seat lists each kind of work, and the commander's list is the longest)."""
+    rules: Any
+    """The edition's ruleset (the rulebook's switches)."""
+    _legal: frozenset[str] | None = field(default=None, repr=False)
+    _production: dict[str, float] | None = field(default=None, repr=False)
+    _told: tuple[str | None, bool] | None = field(default=None, repr=False)
+
+    @property
+    def legal(self) -> frozenset[str]:
+        """The seat's legal actions, listed the first time a rule needs them."""
+        if self._legal is None:
+            self._legal = frozenset(self.state.legal_actions(self.seat))
+        return self._legal
+
+    @property
+    def panel(self) -> Mapping[str, Any]:
+        return self.obs["panels"][self.ship]  # type: ignore[no-any-return]
+
+    @property
+    def hold(self) -> Mapping[str, int]:
+        return self.panel["hold"]  # type: ignore[no-any-return]
+
+    @property
+    def facts(self) -> Mapping[str, Any]:
+        """What the fleet knows of this ship."""
+        return self.obs["ships"][self.ship]  # type: ignore[no-any-return]
+
+    @property
+    def turns_left(self) -> int:
+        """The broadcasts still to come, this turn's included."""
+        return max(1, int(self.obs["turns"]) - int(self.obs["turn"]) + 1)
+
+    @property
+    def with_fleet(self) -> bool:
+        return bool(self.facts["with_fleet"])
+
+    @property
+    def production(self) -> dict[str, float]:
+        """What the ship's undamaged stations make in a turn with the crew on them (gains only, no converters)."""
+        if self._production is None:
+            made: dict[str, float] = {}
+            for station in self.card.stations:
+                slot = self.panel["stations"][station.id]
+                if slot["damage"] is not None or any(e.op == "lose" for e in station.effects):
+                    continue
+                uses = len(_able_crew(station, slot, unused=False)) // station.crew
+                for effect in station.effects:
+                    if effect.op == "gain" and effect.resource is not None:
+                        made[effect.resource] = made.get(effect.resource, 0.0) + effect.amount * uses
+            self._production = made
+        return self._production
+
+    def budget(self, meal: str, spend: int = 0) -> float:
+        """Food (or water) the hold can spend per broadcast till the end, after spending `spend` now."""
+        left = self.turns_left
+        coming = self.production.get(meal, 0.0) * PRODUCTION_SAFETY * (left - 1)
+        return (self.hold.get(meal, 0) - spend + coming) / left
+
+    def can_spare(self, costs: Mapping[str, int], floor: str = "normal") -> bool:
+        """Whether the hold can pay `costs` and still keep `floor` rations (and a long jump of fuel) to the end."""
+        for resource, amount in costs.items():
+            if self.hold.get(resource, 0) < amount:
+                return False
+            if resource in MEALS:
+                if self.budget(resource, amount) < self.panel["ration_costs"][resource][floor]:
+                    return False
+            elif resource == "fuel" and self.hold["fuel"] - amount < self.panel["fuel_costs"]["long"]:
+                return False
+        return True
+
+    def usable(self, station: Station) -> bool:
+        """Whether the panel shows the station ready to work: no damage, no riot, not dark, crew enough unused."""
+        slot = self.panel["stations"][station.id]
+        if slot["damage"] is not None or slot["riot"] is not None:
+            return False
+        if self.panel["emergency"] and station.kind != "jump-drive":
+            return False
+        return len(_able_crew(station, slot, unused=True)) >= station.crew
+
+    def told(self) -> tuple[str | None, bool]:
+        """The coordinates the team was told last, and whether the ship has jumped to them since (its log)."""
+        if self._told is None:
+            marker = f"tells {self.ship} the coordinates "
+            jumped_to: set[str] = set()
+            code: str | None = None
+            for line in reversed(self.state.log(self.seat)):
+                if line.startswith(f"{self.ship} jumps to "):
+                    jumped_to.add(line.rsplit(" ", 1)[1])
+                elif marker in line:
+                    code = line.split(marker, 1)[1].split(" ", 1)[0]
+                    break
+            self._told = (code, code is not None and code in jumped_to)
+        return self._told
+
+
+def _worker(obs: Mapping[str, Any], card: Ship) -> str:
+    """The label of the seat that does a team's panel work (see `_Seat.worker`)."""
+    commander = ""
+    for role in card.roles:
+        label = f"{card.id}/{role.id}"
+        person = obs["people"].get(label, {})
+        if role.commander:
+            commander = label
+        elif person.get("status") == "free" and person.get("at") == card.id:
+            return label
+    return commander
+
+
+def _able_crew(station: Station, slot: Mapping[str, Any], unused: bool) -> list[Mapping[str, Any]]:
+    """The unwounded crew on a station trained to work it (only the unused ones, if asked)."""
+    return [
+        crew
+        for crew in slot["crew"]
+        if not crew["wounded"] and not (unused and crew["used"]) and station.training in ("untrained", crew["training"])
+    ]
+
+
+def _lost(effects: Sequence[Effect]) -> dict[str, int]:
+    costs: dict[str, int] = {}
+    for effect in effects:
+        if effect.op == "lose" and effect.resource is not None:
+            costs[effect.resource] = costs.get(effect.resource, 0) + effect.amount
+    return costs
+
+
+def _kind(station: Station) -> str:
+    """How the team bot treats a station: drive, heal, produce, convert, recreation, draw, or idle."""
+    ops = {effect.op for effect in station.effects}
+    if station.kind == "jump-drive":
+        return "drive"
+    if "heal" in ops:
+        return "heal"
+    if "freeform" in ops or "wound" in ops or not ops:
+        return "idle"
+    if "lose" in ops:
+        return "recreation" if ops & {"morale", "fleet-morale"} else "convert"
+    if ops & {"gain", "morale", "fleet-morale"}:
+        return "produce"
+    if "draw-destination" in ops:
+        return "draw"
+    return "idle"
+
+
+STATION_ORDER: Final = {"drive": 0, "heal": 1, "produce": 1, "draw": 2, "convert": 2, "recreation": 2}
+"""Which stations matter most (riots go first there, and repairs): the drive, then those that work."""
+
+
+@dataclass
+class _Errands:
+    """A commander's memory of its shuttles' errands."""
+
+    posts: dict[str, str] = field(default_factory=dict)
+    """Ship -> the on-foot unit posted aboard it to put down riots."""
+    visited: dict[str, int] = field(default_factory=dict)
+    """Shuttle -> the last turn it went for supplies (one visit a turn)."""
+    waited: set[tuple[int, str]] = field(default_factory=set)
+    """(turn, shuttle): it has waited once at the ship it visits (if nothing comes, it flies home)."""
+    fuelled: int = 0
+    """The last turn the team sent fuel (once a turn)."""
+
+
+# ---- the team bot ------------------------------------------------------------------------------------------------
+
+
+class TeamBot(Bot):
+    """Simple, sensible team play for any team seat (see the module's notes); it plays Control's seat as Control."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.control = ControlBot(self.rng.randrange(2**32))
+        """Plays seat 0 when this bot is seated there (bots in every seat of a terminal game)."""
+        self._turn = 0
+        """The turn this bot last saw (it forgets the rest when an earlier turn comes: a new event)."""
+        self._played: set[tuple[int, str]] = set()
+        """(turn, card) of the cards this seat played: a retained card is played at most once a turn."""
+        self._decided: dict[tuple[int, str], bool] = {}
+        """(turn, card) -> whether to play a card the seat plays only sometimes (decided once a turn, by the seed)."""
+        self._tried: set[tuple[int, str]] = set()
+        """(turn, unit) of this seat's units posted aboard other ships that have tried a riot this turn."""
+        self._errands = _Errands()
+        """What this (commander's) seat remembers of its shuttles' errands."""
+
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        """One useful legal action for the seat, or None when it has nothing useful to do."""
+        if player is None or player == CONTROL:
+            return self.control.step(state, CONTROL) if player == CONTROL else None
+        if state.is_terminal() or state.is_chance_node():
+            return None
+        seats = getattr(state.game, "seats", None)
+        if seats is not None and seats[player].kind != "team":
+            # Media and wildcards have no panel to work: they only see to their wounds.
+            return _to_sickbay(state.legal_actions(player), "")
+        obs = state.observation(player)
+        label = str(obs["seat"])
+        ship = label.split("/", 1)[0]
+        status = obs["people"][label]["status"]
+        if status == "wounded":
+            return _to_sickbay(state.legal_actions(player), ship)
+        if obs["paused"] or ship not in obs["ships"] or ship not in obs.get("panels", {}) or status == "brig":
+            return None
+        turn = int(obs["turn"])
+        if turn < self._turn:
+            self._played.clear()
+            self._decided.clear()
+            self._tried.clear()
+            self._errands = _Errands()
+        self._turn = turn
+        content = den_content(state)
+        card = content.ships[ship]
+        role = label.split("/", 1)[1]
+        me = _Seat(
+            state=state,
+            seat=player,
+            label=label,
+            ship=ship,
+            obs=obs,
+            content=content,
+            card=card,
+            aegis=centre_ship(content),
+            commander=any(r.id == role and r.commander for r in card.roles),
+            worker=_worker(obs, card) == label,
+            rules=getattr(state.game, "ruleset", None),
+        )
+        if not (me.commander or me.worker):
+            return None
+        step = obs["step"]
+        if step == "start":
+            return self._start(me)
+        if step == "action":
+            return self._action(me)
+        if step == "team":
+            return self._team(me)
+        return None
+
+    # ---- the steps -----------------------------------------------------------------------------------------
+
+    def _start(self, me: _Seat) -> str | None:
+        if not me.with_fleet:
+            code, jumped = me.told()
+            if code is not None and not jumped:
+                short = me.hold["fuel"] < _jump_cost(me, code)
+                if me.commander and short and not me.panel["emergency"] and "emergency" in me.legal:
+                    return "emergency"
+                if me.panel["coords"] != code and f"coords {code}" in me.legal:
+                    return f"coords {code}"
+        if not me.worker or me.panel["drive_ready"] or not self._wants_jump(me):
+            return None
+        for station in me.card.stations:
+            if station.kind == "jump-drive" and me.usable(station) and f"use {station.id}" in me.legal:
+                return f"use {station.id}"
+        return None
+
+    def _action(self, me: _Seat) -> str | None:
+        work = (
+            lambda m: _repair(m, important=True),
+            _heal,
+            self._jump,
+            lambda m: _work(m, "produce"),
+            lambda m: _work(m, "draw"),
+            lambda m: _work(m, "convert"),
+            _recreation,
+            _give_supplies,
+            _pass_destinations,
+            lambda m: _repair(m, important=False),
+        )
+        command = (self._jump, lambda m: _shuttle(m, self._errands), self._card)
+        action = _disperse(me, self._tried, self._errands)
+        for rule in (work if me.worker else ()) + (command if me.commander else ()):
+            if action is not None:
+                break
+            action = rule(me)
+        return action
+
+    def _team(self, me: _Seat) -> str | None:
+        action = _disperse(me, self._tried, self._errands)
+        if action is not None or not me.worker:
+            return action
+        for meal in MEALS:
+            level = ration_level(me, meal)
+            if level != me.panel["rations"][meal] and f"rations {meal} {level}" in me.legal:
+                return f"rations {meal} {level}"
+        return None
+
+    # ---- the jump ------------------------------------------------------------------------------------------
+
+    def _wants_jump(self, me: _Seat) -> bool:
+        if me.ship == me.aegis:
+            return _aegis_target(me, need_drive=False) is not None
+        if not me.with_fleet:
+            code, jumped = me.told()
+            return code is not None and not jumped
+        return bool(me.hold["fuel"] >= me.panel["fuel_costs"]["short"])
+
+    def _jump(self, me: _Seat) -> str | None:
+        facts = me.obs["ships"]
+        if me.facts["jumping"] or not me.panel["drive_ready"]:
+            return None
+        if me.ship == me.aegis:
+            target = _aegis_target(me, need_drive=True)
+            if target is None:
+                return None
+            code = target["coordinates"]
+            if me.panel["coords"] != code:
+                return f"coords {code}" if f"coords {code}" in me.legal else None
+            for other in sorted(facts):
+                if f"share {target['id']} {other}" in me.legal:
+                    return f"share {target['id']} {other}"
+            return "jump" if me.commander and "jump" in me.legal else None
+        if me.with_fleet and not facts[me.aegis]["jumping"]:
+            return None
+        code, jumped = me.told()
+        if code is None or jumped:
+            return None
+        if me.panel["coords"] != code:
+            return f"coords {code}" if f"coords {code}" in me.legal else None
+        return "jump" if me.commander and "jump" in me.legal else None
+
+    # ---- action cards --------------------------------------------------------------------------------------
+
+    def _card(self, me: _Seat) -> str | None:
+        hand = me.obs.get("hands", {}).get(me.label, [])
+        turn = int(me.obs["turn"])
+        for card_id in sorted(set(hand)):
+            card = me.content.cards_by_id.get(card_id)
+            if card is None or (turn, card_id) in self._played:
+                continue
+            ops = {effect.op for effect in card.effects}
+            if ops & {"freeform", "wound", "train"}:
+                continue
+            if ops & {"heal", "repair"}:
+                action = _targeted_card(me, card_id, "heal" in ops)
+            elif self._worth_playing(me, card_id, card.effects):
+                action = f"play {card_id}" if f"play {card_id}" in me.legal else None
+            else:
+                action = None
+            if action is not None:
+                self._played.add((turn, card_id))
+                return action
+        return None
+
+    def _worth_playing(self, me: _Seat, card_id: str, effects: Sequence[Effect]) -> bool:
+        ops = {effect.op for effect in effects}
+        costs = _lost(effects)
+        morale = int(me.panel["morale"])
+        if ops & {"morale", "fleet-morale"}:
+            # Like recreation: morale bought with food or water is worth it while minimum rations stay affordable.
+            if morale >= me.card.morale.top or (costs and not me.can_spare(costs, "minimum")):
+                return False
+            return bool(costs) or morale <= LOW_MORALE or me.turns_left == 1
+        if costs and not me.can_spare(costs):
+            return False
+        if "pursuit" in ops:
+            return int(me.obs["pursuit"]) >= PURSUIT_HIGH
+        if "draw-destination" in ops:
+            if me.ship == me.aegis:
+                return not me.obs.get("destinations")
+            # Another team's destination is of use only where it can hand the card to the Aegis (Infinite Domain).
+            key = (int(me.obs["turn"]), card_id)
+            if key not in self._decided:
+                handed = bool(getattr(me.rules, "destinations_pass_between_teams", False))
+                self._decided[key] = handed and self.rng.random() < DRAW_RATE
+            return self._decided[key]
+        gains = [e for e in effects if e.op == "gain" and e.resource is not None]
+        return bool(gains) and (me.turns_left == 1 or any(_short_of(me, e.resource or "") for e in gains))
+
+
+# ---- the rules of thumb ----------------------------------------------------------------------------------------
+
+
+def _to_sickbay(legal: Sequence[str], ship: str) -> str | None:
+    options = sorted(a for a in legal if a.startswith("sickbay "))
+    if not options:
+        return None
+    return f"sickbay {ship}" if f"sickbay {ship}" in options else options[0]
+
+
+def _jump_cost(me: _Seat, code: str) -> int:
+    destination = me.content.destinations_by_coordinates.get(code)
+    return int(me.panel["fuel_costs"][destination.distance if destination else "short"])
+
+
+def _aegis_target(me: _Seat, need_drive: bool) -> dict[str, Any] | None:
+    """The destination card the Aegis means to jump to now, or None.
+
+    Below `JUMP_PURSUIT` only a rich destination tempts it, with fuel to spare for a long jump after; from there
+    any destination whose jump leaves fuel for a short hop. It prefers the most rewards per step of distance (a
+    short jump costs every ship least, so the fleet stays together), then the shorter jump."""
+    if not me.with_fleet or (need_drive and not me.panel["drive_ready"]):
+        return None
+    fuel = int(me.hold["fuel"])
+    costs = me.panel["fuel_costs"]
+    cards: list[dict[str, Any]] = [c for c in me.obs.get("destinations", []) if costs[c["distance"]] <= fuel]
+    for card in cards:
+        if card["coordinates"] == me.panel["coords"]:
+            return card  # the plan on the sheet stands
+    pursuit = int(me.obs["pursuit"])
+    if pursuit >= JUMP_PURSUIT:
+        spare = [c for c in cards if fuel - costs[c["distance"]] >= costs["short"]]
+    else:
+        spare = [
+            c
+            for c in cards
+            if sum(c["rewards"].values()) >= RICH_REWARDS and fuel - costs[c["distance"]] >= costs["long"]
+        ]
+    if not spare:
+        return None
+
+    def value(card: dict[str, Any]) -> tuple[float, int, str]:
+        rank = DISTANCE_RANK[card["distance"]]
+        return (1 + sum(card["rewards"].values())) / rank, -rank, card["id"]
+
+    return max(spare, key=value)
+
+
+def _station(content: DenContent, ship: str, station_id: str) -> Station | None:
+    card = content.ships.get(ship)
+    return next((s for s in card.stations if s.id == station_id), None) if card is not None else None
+
+
+def _disperse(me: _Seat, tried: set[tuple[int, str]], errands: _Errands) -> str | None:
+    """An on-foot unit of the team against an active riot on the ship it is aboard: the riots on the stations that
+    matter first; healthy units before damaged ones. Each unit tries once a turn: at home the panel shows it pinned;
+    a unit posted aboard another ship is sent by the commander alone, who remembers (`tried`)."""
+    home = me.panel["units"]
+    turn = int(me.obs["turn"])
+    ready = me.worker and any(u["owner"] == me.ship and u["kind"] in ON_FOOT and not u["pinned"] for u in home.values())
+    posted = me.commander and any(
+        me.obs["ships"][sid]["riots"] and (turn, unit) not in tried
+        for sid, unit in errands.posts.items()
+        if sid in me.obs["ships"]
+    )
+    if not (me.facts["riots"] and ready) and not posted:
+        return None
+    ranked: list[tuple[int, int, int, str]] = []
+    for action in me.legal:
+        if not action.startswith("disperse "):
+            continue
+        _, unit_id, where = action.split(" ")
+        unit = home.get(unit_id)
+        if unit is None:
+            if not me.commander or (turn, unit_id) in tried:
+                continue  # a unit posted aboard another ship
+            kind, damaged = _printed_unit_kind(me, unit_id), False
+        elif unit["pinned"] or not me.worker:
+            continue
+        else:
+            kind, damaged = unit["kind"], bool(unit["damaged"])
+        if kind not in ON_FOOT:
+            continue
+        ship, _, station_id = where.partition(".")
+        station = _station(me.content, ship, station_id)
+        rank = STATION_ORDER.get(_kind(station), 3) if station is not None else 3
+        preference = UNIT_PREFERENCE.index(kind) if kind in UNIT_PREFERENCE else len(UNIT_PREFERENCE)
+        ranked.append((int(damaged), rank, preference, action))
+    if not ranked:
+        return None
+    action = min(ranked)[3]
+    unit_id = action.split(" ")[1]
+    if unit_id not in home:
+        tried.add((turn, unit_id))
+    return action
+
+
+def _printed_unit_kind(me: _Seat, unit_id: str) -> str:
+    """A unit's kind from its id and its ship's printed units (`ship:uN` numbers them in the panel's order)."""
+    ship, _, number = unit_id.partition(":u")
+    card = me.content.ships.get(ship)
+    units = [group.kind for group in card.units for _ in range(group.count)] if card is not None else []
+    index = int(number) - 1 if number.isdigit() else -1
+    return units[index] if 0 <= index < len(units) else ""
+
+
+def _repair(me: _Seat, important: bool) -> str | None:
+    """Mend a damaged station (those that matter, or the others) when engineers and materials allow."""
+    ranked: list[tuple[int, str]] = []
+    for station in me.card.stations:
+        if me.panel["stations"][station.id]["damage"] is None:
+            continue
+        order = STATION_ORDER.get(_kind(station))
+        if (order is not None) == important and f"repair {station.id}" in me.legal:
+            ranked.append((order or 0, f"repair {station.id}"))
+    return min(ranked)[1] if ranked else None
+
+
+def _hurt_aboard(me: _Seat) -> list[str]:
+    """The team's wounded crew and damaged units aboard its ship."""
+    crew = [c["id"] for slot in me.panel["stations"].values() for c in slot["crew"] if c["wounded"]]
+    units = [uid for uid, unit in me.panel["units"].items() if unit["owner"] == me.ship and unit["damaged"]]
+    return sorted(crew) + sorted(units)
+
+
+def _heal(me: _Seat) -> str | None:
+    """Heal wounded crew (then damaged units) at a sickbay of the ship."""
+    hurt = _hurt_aboard(me)
+    if not hurt:
+        return None
+    for station in me.card.stations:
+        if _kind(station) == "heal" and me.usable(station):
+            for target in hurt:
+                if f"use {station.id} {target}" in me.legal:
+                    return f"use {station.id} {target}"
+    return None
+
+
+def _work(me: _Seat, kind: str) -> str | None:
+    """Use a station of this kind (converters only when what they use up is worth less than what they make)."""
+    for station in me.card.stations:
+        if _kind(station) != kind or not me.usable(station):
+            continue
+        if any(me.hold.get(r, 0) < n for r, n in _lost(station.effects).items()):
+            continue
+        if kind == "convert":
+            made = sum(RESOURCE_VALUE.get(e.resource or "", 1.0) * e.amount for e in station.effects if e.op == "gain")
+            spent = _lost(station.effects)
+            worth = sum(RESOURCE_VALUE.get(r, 1.0) * n for r, n in spent.items())
+            if made <= worth or not me.can_spare({r: n for r, n in spent.items() if r in MEALS}):
+                continue
+        if f"use {station.id}" in me.legal:
+            return f"use {station.id}"
+    return None
+
+
+def _recreation(me: _Seat) -> str | None:
+    """A station that turns food and water into morale: a level of morale is worth far more than the rations the
+    same counters would buy (a ration level moves the d6 by 1 or 2), so it is used whenever the ship is below the
+    top of its track and the hold can still keep minimum rations to the end."""
+    if int(me.panel["morale"]) >= me.card.morale.top:
+        return None
+    for station in me.card.stations:
+        if _kind(station) != "recreation" or not me.usable(station):
+            continue
+        if me.can_spare(_lost(station.effects), "minimum") and f"use {station.id}" in me.legal:
+            return f"use {station.id}"
+    return None
+
+
+def _give_supplies(me: _Seat) -> str | None:
+    """Load food or water the ship can spare into another team's empty shuttle docked here (it has come for
+    supplies): what leaves two turns of normal rations in the hold and normal rations affordable to the end."""
+    for shuttle, docked in sorted(me.panel["shuttles"].items()):
+        if docked["owner"] == me.ship or docked["cargo"]:
+            continue
+        offers = []
+        for meal in MEALS:
+            keep = 2 * int(me.panel["ration_costs"][meal]["normal"])
+            count = next(
+                (n for n in range(MOST_GIVEN, 0, -1) if me.hold[meal] - n >= keep and me.can_spare({meal: n})), 0
+            )
+            if count:
+                offers.append((count, meal))
+        if offers:
+            count, meal = max(offers)
+            if f"load {shuttle} {meal} {count}" in me.legal:
+                return f"load {shuttle} {meal} {count}"
+    return None
+
+
+def _shuttle(me: _Seat, errands: _Errands) -> str | None:
+    """Errands of the team's shuttles, run by its commander one step at a time. A shuttle away from home shows in
+    neither the team's panel nor its view, so then the legal actions tell: it may fly home, and unload its cargo.
+
+    Away: unload fuel it brought, set down a unit it brought, bring food or water it was given home; wait (once) at
+    the ship it visits for supplies; else fly home. At home: fly a unit aboard to the ship it is posted to, fuel
+    aboard to the ship whose turn it is, unload food or water; and when idle, start an errand: the commander posts a
+    spare on-foot unit aboard a ship that cannot put down its riots (`_riot_target`; only the commander remembers
+    where it sent them, in `errands`, so only it flies units); a ship other than the Aegis with fuel to spare (more
+    than two long jumps) loads the surplus, once a turn, for the ship whose turn it is (`_fuel_target`); a ship
+    short of food or water sends the shuttle, once a turn, to a ship whose printed panel makes more of it than it
+    eats (one such ship a turn, in turn), where that ship's team loads what it can spare (`_give_supplies`)."""
+    if not me.card.shuttles or not me.commander:
+        return None
+    home, turn = me.ship, int(me.obs["turn"])
+    shuttles = [f"{home}:s{number}" for number in range(1, me.card.shuttles + 1)]
+    docked = me.panel["shuttles"]
+    if all(s in docked and not docked[s]["cargo"] for s in shuttles) and not _errand_wanted(me, errands, shuttles):
+        return None  # every shuttle at home and empty, and nothing to send one on
+    for shuttle in shuttles:
+        cargo = _cargo(me, shuttle)
+        landings = sorted(a for a in me.legal if a.startswith(f"disembark {shuttle} "))
+        if f"fly {shuttle} {home}" in me.legal:  # away
+            if cargo.get("fuel"):
+                return f"unload {shuttle} fuel {cargo['fuel']}"
+            if landings:
+                return landings[0]
+            if not cargo and errands.visited.get(shuttle) == turn and (turn, shuttle) not in errands.waited:
+                errands.waited.add((turn, shuttle))
+                continue  # waiting once at the ship it visits for what that ship can spare
+            return f"fly {shuttle} {home}"
+        if shuttle not in docked:
+            continue
+        if landings:
+            aboard = {a.split(" ")[2] for a in landings}
+            target = next((t for t, unit in sorted(errands.posts.items()) if unit in aboard), None)
+            if target is not None and f"fly {shuttle} {target}" in me.legal:
+                return f"fly {shuttle} {target}"
+            for t in [t for t, unit in errands.posts.items() if unit in aboard]:
+                del errands.posts[t]
+            return landings[0]
+        if cargo:
+            target = _fuel_target(me, shuttle) if cargo.get("fuel") else None
+            if target is not None:
+                return f"fly {shuttle} {target}"
+            resource = "fuel" if cargo.get("fuel") else min(cargo)
+            unload = f"unload {shuttle} {resource} {cargo[resource]}"
+            return unload if unload in me.legal else None
+        errand = _post_unit(me, shuttle, errands.posts)
+        if errand is None and errands.fuelled != turn:
+            errand = _load_fuel(me, shuttle)
+            errands.fuelled = turn if errand is not None else errands.fuelled
+        if errand is not None:
+            return errand
+        visit = _supply_target(me) if errands.visited.get(shuttle) != turn else None
+        if visit is not None and f"fly {shuttle} {visit}" in me.legal:
+            errands.visited[shuttle] = turn
+            return f"fly {shuttle} {visit}"
+    return None
+
+
+def _errand_wanted(me: _Seat, errands: _Errands, shuttles: Sequence[str]) -> bool:
+    turn = int(me.obs["turn"])
+    visits = any(errands.visited.get(s) != turn for s in shuttles) and _supply_target(me) is not None
+    fuel = errands.fuelled != turn and _fuel_surplus(me) >= 2
+    return _posting_wanted(me, errands.posts) or fuel or visits
+
+
+def _cargo(me: _Seat, shuttle: str) -> dict[str, int]:
+    """What the team's shuttle carries: the panel shows it at home; away, the largest unload of each resource."""
+    docked = me.panel["shuttles"].get(shuttle)
+    if docked is not None:
+        return {resource: int(count) for resource, count in docked["cargo"].items() if count}
+    cargo: dict[str, int] = {}
+    prefix = f"unload {shuttle} "
+    for action in me.legal:
+        if action.startswith(prefix):
+            _, _, resource, count = action.split(" ")
+            cargo[resource] = max(cargo.get(resource, 0), int(count))
+    return cargo
+
+
+def _reachable(me: _Seat, ship: str) -> bool:
+    """Whether the ship is where this one is (both with the fleet): a shuttle can fly there."""
+    ships = me.obs["ships"]
+    return bool(ships[ship]["with_fleet"] and me.with_fleet)
+
+
+def _supply_target(me: _Seat) -> str | None:
+    """The ship this team's shuttle visits this turn for food or water it is short of, or None."""
+    short = [meal for meal in MEALS if _short_of(me, meal)]
+    if not short:
+        return None
+    hosts = [
+        sid
+        for sid in sorted(me.obs["ships"])
+        if sid != me.ship and _reachable(me, sid) and any(_printed_surplus(me.content, sid, meal) for meal in short)
+    ]
+    return hosts[int(me.obs["turn"]) % len(hosts)] if hosts else None
+
+
+def _printed_surplus(content: DenContent, ship: str, meal: str) -> bool:
+    """Whether a ship's printed panel, every starting crew at work, makes more of `meal` than its normal rations."""
+    card = content.ships[ship]
+    crew: dict[str, int] = {}
+    for group in card.crew:
+        crew[group.station] = crew.get(group.station, 0) + group.count
+    made = sum(
+        effect.amount * (crew.get(station.id, 0) // station.crew)
+        for station in card.stations
+        if not any(e.op == "lose" for e in station.effects)
+        for effect in station.effects
+        if effect.op == "gain" and effect.resource == meal
+    )
+    costs = card.food if meal == "food" else card.water
+    return made > costs.cost("normal")
+
+
+def _riot_target(me: _Seat, posts: Mapping[str, str]) -> str | None:
+    """Where the commander posts an on-foot unit next: a ship with the fleet where it has posted none yet, either one
+    without on-foot units of its own that this team guards (`guard_duties`) or one with two or more riots; the
+    former first, then the most riots."""
+    ships = me.obs["ships"]
+    duties = guard_duties(me.content).get(me.ship, ())
+    targets = []
+    for sid in sorted(ships):
+        if sid == me.ship or sid in posts or not _reachable(me, sid):
+            continue
+        unguarded = sid in duties
+        if unguarded or len(ships[sid]["riots"]) >= 2:
+            targets.append((not unguarded, -len(ships[sid]["riots"]), sid))
+    return min(targets)[2] if targets else None
+
+
+_DUTIES: dict[int, tuple[DenContent, dict[str, tuple[str, ...]]]] = {}
+
+
+def guard_duties(content: DenContent) -> dict[str, tuple[str, ...]]:
+    """Which team posts a unit aboard each ship printed without on-foot units (nobody aboard can put down a riot):
+    the teams with a shuttle and two or more on-foot units (one stays home) take them in turn, in the pack's order.
+    Every team can work this out from the printed panels, so no two send a unit to the same ship."""
+    entry = _DUTIES.get(id(content))
+    if entry is not None and entry[0] is content:
+        return entry[1]
+    on_foot = {ship.id: sum(g.count for g in ship.units if g.kind in ON_FOOT) for ship in content.fleet.ships}
+    spare = {ship.id: on_foot[ship.id] - 1 for ship in content.fleet.ships if ship.shuttles and on_foot[ship.id] >= 2}
+    unguarded = [ship.id for ship in content.fleet.ships if not on_foot[ship.id]]
+    duties: dict[str, list[str]] = {ship: [] for ship in spare}
+    while unguarded and any(spare.values()):
+        for ship in list(spare):
+            if unguarded and spare[ship]:
+                duties[ship].append(unguarded.pop(0))
+                spare[ship] -= 1
+    result = {ship: tuple(ships) for ship, ships in duties.items()}
+    _DUTIES[id(content)] = (content, result)
+    return result
+
+
+def _spare_unit(me: _Seat) -> str | None:
+    """A healthy on-foot unit of the team at home that can go, if another stays."""
+    healthy = sorted(
+        uid
+        for uid, unit in me.panel["units"].items()
+        if unit["owner"] == me.ship and unit["kind"] in ON_FOOT and not unit["damaged"] and not unit["pinned"]
+    )
+    return healthy[-1] if len(healthy) >= 2 else None
+
+
+def _posting_wanted(me: _Seat, posts: Mapping[str, str]) -> bool:
+    return me.commander and _spare_unit(me) is not None and _riot_target(me, posts) is not None
+
+
+def _post_unit(me: _Seat, shuttle: str, posts: dict[str, str]) -> str | None:
+    """The commander embarks a spare unit for the next ship to guard (remembered in `posts`)."""
+    if not me.commander:
+        return None
+    target, unit = _riot_target(me, posts), _spare_unit(me)
+    if target is None or unit is None or f"embark {shuttle} {unit}" not in me.legal:
+        return None
+    posts[target] = unit
+    return f"embark {shuttle} {unit}"
+
+
+def _fuel_surplus(me: _Seat) -> int:
+    """Fuel a ship other than the Aegis holds beyond two long jumps."""
+    if me.ship == me.aegis:
+        return 0
+    return int(me.hold.get("fuel", 0)) - 2 * int(me.panel["fuel_costs"]["long"])
+
+
+def _fuel_target(me: _Seat, shuttle: str) -> str | None:
+    """The ship whose turn it is to get spare fuel: the Aegis every other turn (the fleet jumps when it does), in
+    between the other ships with the fleet that make none (as printed), in turn."""
+    turn = int(me.obs["turn"])
+    if turn % 2 and f"fly {shuttle} {me.aegis}" in me.legal:
+        return me.aegis
+    others = [
+        sid
+        for sid in sorted(me.obs["ships"])
+        if sid not in (me.ship, me.aegis)
+        and f"fly {shuttle} {sid}" in me.legal
+        and not _printed_maker(me.content, sid, "fuel")
+    ]
+    return others[(turn // 2) % len(others)] if others else None
+
+
+def _printed_maker(content: DenContent, ship: str, resource: str) -> bool:
+    """Whether a ship's printed panel has a station that makes `resource`."""
+    return any(
+        effect.op == "gain" and effect.resource == resource
+        for station in content.ships[ship].stations
+        for effect in station.effects
+    )
+
+
+def _load_fuel(me: _Seat, shuttle: str) -> str | None:
+    surplus = _fuel_surplus(me)
+    if surplus < 2 or _fuel_target(me, shuttle) is None:
+        return None
+    action = f"load {shuttle} fuel {surplus}"
+    return action if action in me.legal else None
+
+
+def _pass_destinations(me: _Seat) -> str | None:
+    """Infinite Domain: a team holding destination cards hands them to the Aegis, which chooses where to go."""
+    if me.ship == me.aegis:
+        return None
+    for card in sorted(me.obs.get("held", {}).get(me.ship, [])):
+        if f"pass {card} {me.aegis}" in me.legal:
+            return f"pass {card} {me.aegis}"
+    return None
+
+
+def _targeted_card(me: _Seat, card_id: str, heal: bool) -> str | None:
+    """A heal or repair card on the team's own ship, when its sickbay or engineers cannot do the job."""
+    if heal:
+        targets = _hurt_aboard(me)
+        if not targets or _heal(me) is not None:
+            return None
+    else:
+        damaged = [s.id for s in me.card.stations if me.panel["stations"][s.id]["damage"] is not None]
+        if not damaged or any(f"repair {station}" in me.legal for station in damaged):
+            return None
+        targets = [f"{me.ship}.{station}" for station in damaged]
+    return next((f"play {card_id} {t}" for t in targets if f"play {card_id} {t}" in me.legal), None)
+
+
+def _short_of(me: _Seat, resource: str) -> bool:
+    if resource in MEALS:
+        return me.budget(resource) < float(me.panel["ration_costs"][resource]["normal"])
+    if resource == "fuel":
+        return int(me.hold.get("fuel", 0)) < 2 * int(me.panel["fuel_costs"]["medium"])
+    if resource == "materials":
+        return any(slot["damage"] is not None for slot in me.panel["stations"].values())
+    return False
+
+
+def ration_level(me: _Seat, meal: str) -> str:
+    """The ration level the team sets for `meal` this turn (see the module's notes)."""
+    costs = me.panel["ration_costs"][meal]
+    hold = int(me.hold.get(meal, 0))
+    left = me.turns_left
+    coming = me.production.get(meal, 0.0) * PRODUCTION_SAFETY
+
+    def keeps(cost: int, floor: float) -> bool:
+        """Whether paying `cost` now leaves `floor` a turn for the turns after this one."""
+        return cost <= hold and (left == 1 or (hold - cost + coming * (left - 1)) / (left - 1) >= floor)
+
+    average = me.budget(meal)
+    if average >= costs["normal"]:
+        top = "normal" if int(me.panel["morale"]) >= me.card.morale.top else RATION_LEVELS[0]
+        above = RATION_LEVELS[: RATION_LEVELS.index("normal") + 1]
+        chosen = next((lv for lv in above[above.index(top) :] if keeps(costs[lv], costs["normal"])), None)
+        if chosen is not None:
+            return chosen
+    # Short: pay the more generous of the two thrifty levels around what the hold allows a turn, while the later
+    # turns can still afford the other one.
+    levels = thrifty_levels(costs, me.content.tables.tables.ration_modifiers)
+    for upper, lower in itertools.pairwise(levels):
+        if costs[lower] <= average:
+            if keeps(costs[upper], costs[lower]):
+                return upper
+            break
+    return next((lv for lv in levels if costs[lv] <= hold), "none")
+
+
+def thrifty_levels(costs: Mapping[str, int], modifiers: Mapping[RationLevel, int]) -> list[RationLevel]:
+    """The levels from normal down to none that save the most food per point of the morale roll given up: the upper
+    concave hull of (cost, modifier), most generous first. A level off it (often `low`) is never the cheapest way to
+    eat less: mixing its neighbours on the hull saves as much for a smaller loss of morale on average."""
+    best: dict[int, RationLevel] = {}
+    for level in RATION_LEVELS[RATION_LEVELS.index("normal") :]:
+        cost = costs[level]
+        if cost not in best or modifiers[level] > modifiers[best[cost]]:
+            best[cost] = level
+    hull: list[RationLevel] = []
+    for cost in sorted(best):
+        level = best[cost]
+        while len(hull) >= 2:
+            a, b = hull[-2], hull[-1]
+            rise_ab = (modifiers[b] - modifiers[a]) * (cost - costs[a])
+            rise_ac = (modifiers[level] - modifiers[a]) * (costs[b] - costs[a])
+            if rise_ab > rise_ac:
+                break
+            hull.pop()
+        hull.append(level)
+    return hull[::-1]
+
+
+__all__ = ["ControlBot", "TeamBot", "centre_ship", "den_content", "guard_duties", "ration_level", "thrifty_levels"]

@@ -1,0 +1,233 @@
+"""Playing a whole Den of Wolves event headless: bots in every seat, chance from the seed, a summary per turn.
+
+    >>> import wolfpack
+    >>> from wolfpack.games.den.event import run_event
+    >>> event = run_event(wolfpack.load_game("den-of-wolves", turns=2), seed=7)
+    >>> [turn["turn"] for turn in event.turns]
+    [1, 2]
+
+The event runs through a `wolfpack.engine.records.Match`, so chance comes from `random.Random(seed)` exactly as in
+`wolfpack play`, and with `record=` (an open text file) the whole event is written as a JSON-lines record that
+`wolfpack replay FILE` re-applies. Every action at the simultaneous node names its seat in the record.
+
+Who is asked, within each step: every team, Media and wildcard seat in seat order, each until it passes (a team's
+first seat usually does the team's work; the others find it done); the round is repeated while anybody acted; once
+a whole round passes, Control acts until it moves the event on (`control advance` or `control resolve-jumps`), and
+the teams get their round again. Chance events are sampled as soon as they come up.
+
+A summary is taken as each turn ends (after the broadcast's rolls), from Control's observation: see `TurnSummary`.
+`play_turns` yields them as they come; `headless(game, seed, record)` plays an event with the game's bots in every
+seat and yields each turn as text (`describe_turn`), for a terminal that shows a megagame turn by turn.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import IO, Any, Final
+
+from wolfpack.bots import make_bot
+from wolfpack.engine.bot import Bot
+from wolfpack.engine.game import Game, State
+from wolfpack.engine.play import BotError
+from wolfpack.engine.records import Match
+from wolfpack.games.den.rules import CONTROL
+
+BOT_SEED_STRIDE: Final = 1000
+"""Bot `seat` of an event seeded `seed` gets the seed `seed * BOT_SEED_STRIDE + seat` (as in `wolfpack play`)."""
+MOVES_ON: Final = frozenset({"control advance", "control resolve-jumps"})
+"""Control actions after which the teams are asked again."""
+
+TurnSummary = dict[str, Any]
+"""One turn, as data:
+
+- `turn`, `pursuit` (after the turn's rise), `fleet_at` (the fleet's coordinates, or "origin"), `rewards` left on
+  the map;
+- `jumped`: the ships whose jump was resolved this turn; `fleet_jumped`: whether the Aegis was among them;
+- `separated`: the ships not with the fleet at the turn's end;
+- `actions`: the seats' actions this turn (Control's included, chance outcomes not);
+- `ships`: per ship `morale`, `hold` (every resource), `riots` (stations with an active riot), `anarchy`,
+  `supplied` (the food and water ration levels the broadcast paid), `jumped`, `with_fleet`.
+"""
+
+
+@dataclass
+class Event:
+    """A finished (or stopped) event: its final state, the per-turn summaries, the count of seat actions."""
+
+    state: State[Any]
+    turns: list[TurnSummary] = field(default_factory=list)
+    actions: int = 0
+    seconds: float = 0.0
+
+
+def event_bots(game: Game[Any], seed: int, team: str = "heuristic", control: str = "control") -> dict[int, Bot]:
+    """A bot in every seat: `control` in seat 0, `team` elsewhere, seeded as `wolfpack play` seeds them."""
+    return {
+        seat: make_bot(game, control if seat == CONTROL else team, seed * BOT_SEED_STRIDE + seat)
+        for seat in range(game.num_players())
+    }
+
+
+def run_event(
+    game: Game[Any],
+    seed: int,
+    bots: Mapping[int, Bot] | None = None,
+    record: IO[str] | None = None,
+    on_action: Callable[[int, str], None] | None = None,
+) -> Event:
+    """Play a whole event of `game` from `seed` with `bots` (default: `event_bots`), recording it if asked."""
+    match = Match(game, seed, record=record)
+    return play_event(match, bots if bots is not None else event_bots(game, seed), on_action)
+
+
+def play_event(match: Match, bots: Mapping[int, Bot], on_action: Callable[[int, str], None] | None = None) -> Event:
+    """Play `match` to its end; `on_action(seat, notation)` hears every seat's action (not chance outcomes).
+
+    Seats without a bot never act; Control (seat 0) must have one. A bot that declines to act for Control raises
+    BotError; an illegal action raises the engine's IllegalActionError."""
+    event = Event(match.state)
+    for _ in play_turns(match, bots, event, on_action):
+        pass
+    return event
+
+
+def play_turns(
+    match: Match, bots: Mapping[int, Bot], event: Event, on_action: Callable[[int, str], None] | None = None
+) -> Iterator[TurnSummary]:
+    """Play `match` to its end as `play_event` does, yielding each turn's summary as the turn ends (they are also
+    added to `event.turns`, and `event` counts the actions and the time)."""
+    if CONTROL not in bots:
+        raise BotError("Control (seat 0) needs a bot: play waits for it")
+    started = time.perf_counter() - event.seconds
+    state = match.state
+    others = [seat for seat in range(1, state.num_players()) if seat in bots]
+    jumped: set[str] = set()
+    actions_at_turn_start = event.actions
+
+    def act(seat: int, action: Any) -> str:
+        notation = match.apply(action, seat)
+        event.actions += 1
+        while state.is_chance_node():
+            match.roll()
+        if on_action is not None:
+            on_action(seat, notation)
+        return notation
+
+    passed: dict[int, int] = {}
+    """Per seat, the length of the history when it last let the moment pass: it is not asked again until then."""
+    while state.is_chance_node():
+        match.roll()
+    while not state.is_terminal():
+        acted = False
+        for seat in others:
+            while not state.is_terminal() and passed.get(seat) != len(state.history()):
+                action = bots[seat].step(state, seat)
+                if action is None:
+                    passed[seat] = len(state.history())
+                    break
+                act(seat, action)
+                acted = True
+        if acted or state.is_terminal():
+            continue
+        while not state.is_terminal():
+            public = state.observation(None)
+            action = bots[CONTROL].step(state, CONTROL)
+            if action is None:
+                raise BotError("the Control bot declined to act, but play waits for it")
+            if action == "control resolve-jumps":
+                jumped |= {sid for sid, facts in public["ships"].items() if facts["jumping"]}
+            notation = act(CONTROL, action)
+            if (notation == "control advance" and public["step"] == "team") or state.is_terminal():
+                summary = summarise(state, int(public["turn"]), jumped, event.actions - actions_at_turn_start)
+                jumped = set()
+                actions_at_turn_start = event.actions
+                event.turns.append(summary)
+                event.seconds = time.perf_counter() - started
+                yield summary
+            if notation in MOVES_ON:
+                break
+    event.seconds = time.perf_counter() - started
+
+
+def headless(game: Game[Any], seed: int, record: IO[str] | None = None) -> Iterator[str]:
+    """The whole event with the game's bots in every seat (`event_bots`), the record written to `record` (an open
+    text file, or None): yields each turn's summary as text as the turn ends (`describe_turn`), then a last line."""
+    match = Match(game, seed, record=record)
+    event = Event(match.state)
+    for summary in play_turns(match, event_bots(game, seed), event):
+        yield describe_turn(summary)
+    # No timing here: the same seed must print the same text.
+    yield f"the event is over: {event.actions} actions by the seats"
+
+
+def describe_turn(summary: TurnSummary) -> str:
+    """A turn's summary as a few lines of text: the fleet, then a line per ship."""
+    jumped = summary["jumped"]
+    head = (
+        f"turn {summary['turn']}: pursuit {summary['pursuit']}, fleet at {summary['fleet_at']}"
+        + (f", {len(jumped)} ships jumped" if jumped else ", no jump")
+        + (f", separated: {', '.join(summary['separated'])}" if summary["separated"] else "")
+        + (f", rewards left: {_counts(summary['rewards'])}" if summary["rewards"] else "")
+    )
+    lines = [head]
+    for sid, ship in summary["ships"].items():
+        marks = [f"rations {ship['supplied']['food']}/{ship['supplied']['water']}"]
+        if ship["riots"]:
+            marks.append(f"riots: {', '.join(ship['riots'])}")
+        if ship["anarchy"]:
+            marks.append("ANARCHY")
+        if ship["jumped"]:
+            marks.append("jumped")
+        if not ship["with_fleet"]:
+            marks.append("separated")
+        lines.append(f"  {sid:<12} morale {ship['morale']:>2}  {_counts(ship['hold'])}  " + "; ".join(marks))
+    return "\n".join(lines)
+
+
+def _counts(counts: Mapping[str, int]) -> str:
+    return " ".join(f"{name} {count}" for name, count in counts.items())
+
+
+def summarise(state: State[Any], turn: int, jumped: set[str], actions: int) -> TurnSummary:
+    """The summary of the turn that has just ended (see `TurnSummary`), from Control's observation."""
+    view = state.observation(CONTROL)
+    ships: dict[str, Any] = {}
+    for sid, facts in view["ships"].items():
+        panel = view["panels"][sid]
+        ships[sid] = {
+            "morale": panel["morale"],
+            "hold": dict(panel["hold"]),
+            "riots": list(facts["riots"]),
+            "anarchy": facts["anarchy"],
+            "supplied": dict(panel["supplied"]),
+            "jumped": sid in jumped,
+            "with_fleet": facts["with_fleet"],
+        }
+    aegis = next((sid for sid, facts in view["ships"].items() if facts["quadrant"] == 0), None)
+    return {
+        "turn": turn,
+        "pursuit": view["pursuit"],
+        "fleet_at": view["fleet_at"],
+        "rewards": {k: v for k, v in view["rewards"].items() if v},
+        "jumped": sorted(jumped),
+        "fleet_jumped": aegis in jumped,
+        "separated": sorted(sid for sid, ship in ships.items() if not ship["with_fleet"]),
+        "actions": actions,
+        "ships": ships,
+    }
+
+
+__all__ = [
+    "BOT_SEED_STRIDE",
+    "Event",
+    "TurnSummary",
+    "describe_turn",
+    "event_bots",
+    "headless",
+    "play_event",
+    "play_turns",
+    "run_event",
+    "summarise",
+]

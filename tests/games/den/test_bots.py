@@ -1,0 +1,269 @@
+"""Den of Wolves bots and the headless event: legal play from what each seat sees, Control always acting, whole
+events in both editions, the same seed giving the same event (and a record that replays it), and a fleet that the
+team bot keeps better fed and calmer than teams that do nothing."""
+
+from __future__ import annotations
+
+import io
+import random
+import statistics
+from typing import Any
+
+import pytest
+
+import wolfpack
+from wolfpack.bots import bot_names, make_bot
+from wolfpack.engine.bot import Bot
+from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.engine.game import State
+from wolfpack.engine.play import bot_decision
+from wolfpack.engine.records import Match, replay_lines
+from wolfpack.games.den.bots import ControlBot, TeamBot, thrifty_levels
+from wolfpack.games.den.content import RATION_LEVELS, load_den_content
+from wolfpack.games.den.event import Event, event_bots, headless, play_event, run_event
+from wolfpack.games.den.game import DenGame
+from wolfpack.games.den.rules import CONTROL
+from wolfpack.games.den.state import DenState
+
+EDITIONS = ("classic", "infinite-domain")
+
+
+def _game(edition: str, turns: int) -> DenGame:
+    game = wolfpack.load_game("den-of-wolves", edition=edition, turns=turns)
+    assert isinstance(game, DenGame)
+    return game
+
+
+def _started(edition: str, turns: int = 3) -> DenState:
+    """The start of turn 1, past the Aegis' first draw."""
+    state = _game(edition, turns).new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def _seat(state: DenState, label: str) -> int:
+    return next(i for i, seat in enumerate(state.seats) if seat.label == label)
+
+
+class Checked(Bot):
+    """Wraps a bot: every action it picks must be legal for the seat, and the state must be left as it was."""
+
+    def __init__(self, inner: Bot) -> None:
+        super().__init__(0)
+        self.inner = inner
+        self.actions = 0
+
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        before = len(state.history())
+        action = self.inner.step(state, player)
+        assert len(state.history()) == before
+        if action is not None:
+            assert player is not None
+            legal = state.legal_actions(player)
+            # Control may take well-formed actions it was not offered (its set is open): those are checked by
+            # apply_action, which raises on anything illegal.
+            assert action in legal or (player == CONTROL and action.startswith("control award ")), action
+            self.actions += 1
+        return action
+
+
+class Idle(Bot):
+    """A team that does nothing at all (the baseline)."""
+
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        return None
+
+
+# ---- the bots -------------------------------------------------------------------------------------------------
+
+
+def test_the_bots_are_registered() -> None:
+    game = _game("classic", 2)
+    assert {"heuristic", "control"} <= set(bot_names(game))
+    assert isinstance(make_bot(game, "heuristic", 1), TeamBot)
+    assert isinstance(make_bot(game, "control", 1), ControlBot)
+
+
+def test_control_resolves_a_declared_jump_and_settles_notices_before_advancing() -> None:
+    state = _started("classic")
+    control = ControlBot(3)
+    assert control.step(state, CONTROL) == "control advance"
+    assert control.step(state, 1) is None  # it plays Control only
+    admiral = _seat(state, "aegis/commanding-officer")
+    state.apply_action("use jump-drive", admiral)
+    state.apply_action(control.step(state), CONTROL)
+    assert state.step == "action"
+    code = state.observation(admiral)["destinations"][0]["coordinates"]
+    state.apply_action(f"coords {code}", admiral)
+    state.apply_action("jump", admiral)
+    state.apply_action("use scanner", admiral)  # a freeform effect: Control is told
+    assert state.notices
+    assert control.step(state, CONTROL) == "control resolve-jumps"
+    state.apply_action("control resolve-jumps", CONTROL)
+    assert len(state.notices) == 2  # the scan, and the Aegis jumped alone: it is separated from the fleet
+    while state.notices:
+        action = control.step(state, CONTROL)
+        assert isinstance(action, str)
+        assert action.startswith(f"control settle {state.notices[0]['id']} ")
+        state.apply_action(action, CONTROL)
+    assert control.step(state, CONTROL) == "control advance"
+
+
+def test_control_resumes_a_paused_event() -> None:
+    state = _started("infinite-domain")
+    state.apply_action('control pause "a break"', CONTROL)
+    assert ControlBot(1).step(state, CONTROL) == "control resume"
+    assert TeamBot(1).step(state, 1) is None
+
+
+def test_the_team_bot_plays_control_when_seated_there() -> None:
+    state = _started("classic")
+    assert TeamBot(5).step(state, CONTROL) == "control advance"
+    assert TeamBot(5).step(state) is None  # no seat named at a simultaneous node: nothing to do
+
+
+def test_media_pass_and_a_team_crews_its_drive_at_the_start() -> None:
+    state = _started("classic")
+    anchor = _seat(state, "media/anchor")
+    assert TeamBot(1).step(state, anchor) is None
+    # Dione's panel work is done by the first teammate at the table, not the captain.
+    captain, first_officer = _seat(state, "dione/captain"), _seat(state, "dione/first-officer")
+    assert TeamBot(1).step(state, captain) is None
+    assert TeamBot(1).step(state, first_officer) == "use jump-drive"
+
+
+def test_the_fleet_jumps_together_when_the_pursuit_runs_high() -> None:
+    game = _game("classic", 1)
+    match = Match(game, seed=4)
+    match.roll()
+    match.apply('control set pursuit 7 "the Wolves close in"', CONTROL)
+    event = play_event(match, {seat: Checked(bot) for seat, bot in event_bots(game, 4).items()})
+    (turn,) = event.turns
+    assert turn["fleet_jumped"]
+    assert turn["jumped"] == sorted(game.content.ships)
+    assert turn["separated"] == []
+    assert turn["pursuit"] < 7 + 1
+
+
+def test_thrifty_rations_skip_levels_that_cost_more_morale_per_food_saved() -> None:
+    tables = load_den_content("classic").tables.tables
+    aegis_water = {"luxurious": 9, "increased": 7, "normal": 6, "low": 5, "minimum": 3, "critical": 1, "none": 0}
+    assert thrifty_levels(aegis_water, tables.ration_modifiers) == ["normal", "minimum", "critical", "none"]
+    flat: dict[str, int] = {level: 0 for level in RATION_LEVELS}
+    assert thrifty_levels(flat, tables.ration_modifiers) == ["normal"]
+
+
+# ---- whole events -----------------------------------------------------------------------------------------------
+
+
+def _checked_event(edition: str, turns: int, seed: int) -> tuple[Event, dict[int, Checked]]:
+    game = _game(edition, turns)
+    bots = {seat: Checked(bot) for seat, bot in event_bots(game, seed).items()}
+    return run_event(game, seed, bots), bots
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_whole_event_runs_with_legal_actions_only(edition: str) -> None:
+    event, bots = _checked_event(edition, 12, seed=11)
+    state = event.state
+    assert state.is_terminal()
+    assert [turn["turn"] for turn in event.turns] == list(range(1, 13))
+    assert event.actions == sum(bot.actions for bot in bots.values())
+    assert bots[CONTROL].actions >= 3 * 12  # Control moved every step on
+    ships = set(_game(edition, 12).content.ships)
+    for turn in event.turns:
+        assert set(turn["ships"]) == ships
+        assert set(turn["separated"]) <= ships and set(turn["jumped"]) <= ships
+        for ship in turn["ships"].values():
+            assert 0 <= ship["morale"] <= 10
+            assert min(ship["hold"].values()) >= 0
+            assert {"riots", "anarchy", "supplied", "jumped", "with_fleet"} <= set(ship)
+    assert any(turn["fleet_jumped"] for turn in event.turns)
+    assert event.seconds < 30  # a few seconds on a laptop
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_full_step_leaves_only_control_to_move_on(edition: str) -> None:
+    """With room for 30 actions a step (as the conformance suite plays), the bots stop when the step is full."""
+    game = wolfpack.load_game("den-of-wolves", edition=edition, turns=2, phase_actions=30)
+    bots = {seat: Checked(bot) for seat, bot in event_bots(game, 2).items()}
+    event = run_event(game, 2, bots)
+    assert event.state.is_terminal()
+    assert len(event.turns) == 2
+
+
+def test_the_bots_play_legally_under_the_generic_driver() -> None:
+    """`wolfpack.engine.play.bot_decision` asks the seats in its own order (the terminal's): still legal, and the
+    team bot in seat 0 plays Control."""
+    game = _game("classic", 1)
+    bots = {seat: Checked(make_bot(game, "heuristic", 1000 + seat)) for seat in range(game.num_players())}
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+            continue
+        seat, action = bot_decision(state, bots, start=len(state.history()))
+        state.apply_action(action, seat)
+    assert bots[CONTROL].actions >= 3
+
+
+def test_the_same_seed_plays_the_same_event_and_its_record_replays_it() -> None:
+    game = _game("infinite-domain", 3)
+    record = io.StringIO()
+    first = run_event(game, 5, record=record)
+    second = run_event(game, 5)
+    assert first.state.history() == second.state.history()
+    assert first.turns == second.turns
+    replayed = replay_lines(record.getvalue().splitlines())
+    assert replayed.history() == first.state.history()
+    assert replayed.to_json() == first.state.to_json()
+    assert run_event(game, 6).state.history() != first.state.history()
+
+
+def test_headless_play_tells_each_turn_and_writes_a_record_that_replays() -> None:
+    game = _game("classic", 2)
+    record = io.StringIO()
+    texts = list(headless(game, 9, record))
+    assert len(texts) == 3
+    assert texts[0].startswith("turn 1: pursuit ")
+    assert texts[1].startswith("turn 2: pursuit ")
+    assert all(f"  {ship} " in texts[0] for ship in game.content.ships)
+    assert texts[2].startswith("the event is over: ")
+    replayed = replay_lines(record.getvalue().splitlines())
+    assert replayed.is_terminal()
+    assert replayed.history() == run_event(game, 9).state.history()
+
+
+def _fleet(event: Event) -> dict[str, float]:
+    last = event.turns[-1]["ships"].values()
+    fed = [
+        sum(
+            ship["supplied"][meal] in RATION_LEVELS[:3] for ship in turn["ships"].values() for meal in ("food", "water")
+        )
+        for turn in event.turns
+    ]
+    return {
+        "morale": statistics.mean(ship["morale"] for ship in last),
+        "stores": statistics.mean(ship["hold"]["food"] + ship["hold"]["water"] for ship in last),
+        "riots": sum(len(ship["riots"]) for ship in last),
+        "fed": statistics.mean(fed),
+    }
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_team_bot_keeps_the_fleet_fed_and_calm_better_than_doing_nothing(edition: str) -> None:
+    """Six-turn events on three seeds: the team bot against teams that do nothing (the same Control bot). With
+    nobody working the stations the holds empty within two turns, rations fail and morale falls to anarchy."""
+    game = _game(edition, 6)
+    played, idle = [], []
+    for seed in range(3):
+        played.append(_fleet(run_event(game, seed)))
+        bots = {seat: bot if seat == CONTROL else Idle() for seat, bot in event_bots(game, seed).items()}
+        idle.append(_fleet(run_event(game, seed, bots)))
+    mean = {key: statistics.mean(run[key] for run in played) for key in played[0]}
+    baseline = {key: statistics.mean(run[key] for run in idle) for key in idle[0]}
+    assert mean["morale"] >= baseline["morale"] + 3
+    assert mean["stores"] > baseline["stores"]
+    assert mean["riots"] < baseline["riots"] / 2
+    assert mean["fed"] > 2 * baseline["fed"]  # (ship, meal) pairs supplied normal rations or better, per turn
