@@ -10,7 +10,7 @@ import pytest
 from wolfpack import IllegalActionError, InvalidActionError
 from wolfpack.games.den.state import DenState
 
-from .helpers import act, begin, both, chance, control, log, notices, refused, seat
+from .helpers import act, begin, both, chance, control, log, notices, pending, refused, seat
 
 
 def control_refused(state: DenState, action: str) -> IllegalActionError:
@@ -284,3 +284,28 @@ def test_control_plays_only_control_actions(edition: str) -> None:
     with pytest.raises(IllegalActionError) as error:
         state.apply_action("goto map", 0)
     assert error.value.rule == "control" and state.to_json() == before
+
+
+@both
+def test_control_adds_crew_and_units_removes_them_and_draws_destinations(edition: str) -> None:
+    state = begin(edition, "action")
+    seated = [cid for cid, crew in state.crew.items() if crew["ship"] == "dione" and crew["station"] == "fore-farms"]
+    assert control_refused(state, 'control add-crew dione.fore-farms engineer "one too many"').rule == "capacity"
+    control(
+        state,
+        f'control remove {seated[0]} "lost in an accident"',
+        'control add-crew dione.fore-farms engineer "recruits from the refugees"',
+        'control add-unit dione security "a militia is raised"',
+    )
+    assert seated[0] not in state.crew
+    crew = [cid for cid in state.crew if cid.startswith("dione:c") and state.crew[cid]["training"] == "engineer"]
+    assert any(state.crew[cid]["station"] == "fore-farms" for cid in crew)
+    new_unit = max((uid for uid in state.units if uid.startswith("dione:u")), key=lambda u: int(u.split(":u")[1]))
+    assert state.units[new_unit]["kind"] == "security" and state.units[new_unit]["ship"] == "dione"
+    control(state, f'control remove {new_unit} "disbanded"')
+    assert new_unit not in state.units
+    control(state, 'control draw-destination dione "a beacon is found"')
+    assert pending(state) == "destination"
+    assert 'Control: add-unit dione security ("a militia is raised")' in log(state, "control")
+    assert not state.is_legal('control remove dione:c999 "nobody"', 0)
+    assert not state.is_legal('control add-unit nowhere security "x"', 0)

@@ -53,6 +53,7 @@ RATION_LEVELS: Final[tuple[RationLevel, ...]] = (
 """From most to least generous (Morale Tracks)."""
 
 UnitKind = Literal["fighter", "security", "marines", "riot-troops", "battery"]
+UNIT_KINDS: Final[tuple[UnitKind, ...]] = ("fighter", "security", "marines", "riot-troops", "battery")
 ON_FOOT: Final[frozenset[UnitKind]] = frozenset({"security", "marines", "riot-troops"})
 """Units that walk the decks: they disperse riots and ride shuttles (Resources and Units)."""
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from wolfpack.engine.errors import InvalidActionError
-from wolfpack.games.den.content import DISTANCES, RATION_LEVELS, RESOURCES
+from wolfpack.games.den.content import DISTANCES, RATION_LEVELS, RESOURCES, TRAININGS, UNIT_KINDS
 
 ID: Final = r"[a-z][a-z0-9-]*"
 PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
@@ -42,6 +42,8 @@ PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     ),
     "cost": re.compile(rf"-|(?:{'|'.join(RESOURCES)}):[0-9]{{1,2}}(?:,(?:{'|'.join(RESOURCES)}):[0-9]{{1,2}})*"),
     "distance": re.compile("|".join(DISTANCES)),
+    "training": re.compile("|".join(TRAININGS)),
+    "unitkind": re.compile("|".join(UNIT_KINDS)),
 }
 REASON: Final = "reason"
 """An argument kind: free text in double quotes (Control's reasons, a freeform action's description)."""
@@ -101,6 +103,10 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "release": (("seat", REASON),),
     "wound-player": (("seat", REASON),),
     "award": (("id", "resource", "count", REASON),),
+    "add-crew": (("station", "training", REASON),),
+    "add-unit": (("id", "unitkind", REASON),),
+    "remove": (("thing", REASON),),
+    "draw-destination": (("id", REASON),),
     "freeform": (("id", "cost", "odds", REASON),),
     "settle": (("count", REASON),),
     "end": ((REASON,),),

@@ -2020,6 +2020,18 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
             return "in brig", f"{args[0]} is already in the brig"
         if verb_name == "wound-player" and status == "brig":
             return "in brig", f"{args[0]} is in the brig: release them first (the brig keeps its prisoners)"
+    if verb_name == "add-crew":
+        where = split_station(args[0], None)
+        if where is None or where[0] not in state.ships or where[1] not in state.ships[where[0]]["stations"]:
+            return "unknown station", f"{args[0]} is not a station"
+        if len(crew_on(state, *where)) >= station_card(state, *where).capacity:
+            return "capacity", f"{args[0]} is full"
+    if verb_name in ("add-unit", "draw-destination") and args[0] not in state.ships:
+        return "unknown ship", f"there is no ship {args[0]!r}"
+    if verb_name == "draw-destination" and not state.destinations["deck"]:
+        return "no destinations", "the destination deck is empty"
+    if verb_name == "remove" and args[0] not in state.crew and args[0] not in state.units:
+        return "unknown target", f"{args[0]} is no crew counter or unit"
     if verb_name == "settle" and not any(n["id"] == int(args[0]) for n in state.notices):
         return "unknown notice", f"there is no open notice {args[0]}"
     if verb_name == "set":
@@ -2144,6 +2156,35 @@ def apply_control(state: DenState, parts: list[str]) -> None:
         odds = int(args[2])
         state.pending.append({"kind": "freeform", "what": f"{args[0]}: {args[3]}", "odds": odds, "audience": args[0]})
         audience = args[0]
+    elif verb_name == "add-crew":
+        ship, station = args[0].split(".")
+        number = 1 + max((int(cid.split(":c")[1]) for cid in state.crew if cid.startswith(f"{ship}:c")), default=0)
+        state.crew[f"{ship}:c{number}"] = {
+            "ship": ship,
+            "station": station,
+            "shuttle": None,
+            "training": args[1],
+            "used": False,
+            "wounded": False,
+        }
+        audience = ship
+    elif verb_name == "add-unit":
+        number = 1 + max((int(uid.split(":u")[1]) for uid in state.units if uid.startswith(f"{args[0]}:u")), default=0)
+        state.units[f"{args[0]}:u{number}"] = {
+            "owner": args[0],
+            "kind": args[1],
+            "ship": args[0],
+            "shuttle": None,
+            "damaged": False,
+            "pinned": False,
+        }
+        audience = args[0]
+    elif verb_name == "remove":
+        owner = (state.crew.pop(args[0], None) or state.units.pop(args[0], None) or {}).get("ship")
+        audience = owner or CONTROL_ONLY
+    elif verb_name == "draw-destination":
+        state.pending.append({"kind": "destination", "ship": args[0]})
+        audience = args[0]
     elif verb_name == "settle":
         state.notices = [n for n in state.notices if n["id"] != int(args[0])]
     elif verb_name == "end":
@@ -2159,7 +2200,7 @@ def apply_control(state: DenState, parts: list[str]) -> None:
 
 REASONED: Final = frozenset(
     {"pause", "set", "fleet-morale", "damage", "wound", "heal", "repair", "riot", "move", "brig", "release"}
-    | {"wound-player", "award", "freeform", "settle", "end"}
+    | {"wound-player", "award", "freeform", "settle", "end", "add-crew", "add-unit", "remove", "draw-destination"}
 )
 
 
