@@ -14,7 +14,6 @@ registers appears here with nothing else to write.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import re
 import secrets
 import sys
@@ -33,7 +32,7 @@ from wolfpack.engine.errors import IllegalActionError, InvalidActionError, Recor
 from wolfpack.engine.game import Game, State
 from wolfpack.engine.play import BotError, decision_order
 from wolfpack.engine.records import Match, replay_record
-from wolfpack.engine.registry import describe_options, game_class, game_names, load_game
+from wolfpack.engine.registry import describe_options, game_class, game_names, import_object, load_game
 
 EXIT_USAGE = 2
 """Bad command line: unknown game, bad option, bad --bots or --bot (click's usage-error code)."""
@@ -519,8 +518,7 @@ def play(
 
 def _play_headless(game: Game[Any], seed: int, record: Path | None, record_file: Any, out: Console) -> None:
     """Bots in every seat of a game that plays headless: a summary of each turn instead of every move."""
-    module_name, _, attr = (game.headless or "").partition(":")
-    run = getattr(importlib.import_module(module_name), attr)
+    run = import_object(game.headless or "")
     out.print(describe_game(game))
     out.print(f"seed {seed}; bots in all {game.num_players()} seats")
     try:

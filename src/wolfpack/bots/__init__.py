@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from wolfpack.engine.bot import Bot, RandomBot
 from wolfpack.engine.game import Game
+from wolfpack.engine.registry import import_object
 
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 
@@ -27,8 +27,7 @@ def default_bot_name(game: Game[Any]) -> str:
 def make_bot(game: Game[Any], name: str, seed: int | None = None) -> Bot:
     """A bot called `name` for `game`, seeded; an unknown name raises ValueError listing the known ones."""
     if name in game.bots:
-        module_name, _, attr = game.bots[name].partition(":")
-        cls: type[Bot] = getattr(importlib.import_module(module_name), attr)
+        cls: type[Bot] = import_object(game.bots[name])
     elif name in GENERIC_BOTS:
         cls = GENERIC_BOTS[name]
     else:

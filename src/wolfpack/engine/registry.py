@@ -19,6 +19,12 @@ _BUILTIN: dict[str, str] = {
 _registered: dict[str, type[Game[Any]]] = {}
 
 
+def import_object(spec: str) -> Any:
+    """The object a "module:attribute" string names (a game class, a bot class, a function), imported now."""
+    module_name, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
 def register_game(game_class: type[Game[Any]]) -> type[Game[Any]]:
     """Make a game loadable by its `name` (usable as a class decorator by third-party games)."""
     name = game_class.name
@@ -38,8 +44,7 @@ def game_class(name: str) -> type[Game[Any]]:
     if name not in _registered:
         if name not in _BUILTIN:
             raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
-        module_name, _, attr = _BUILTIN[name].partition(":")
-        register_game(getattr(importlib.import_module(module_name), attr))
+        register_game(import_object(_BUILTIN[name]))
     return _registered[name]
 
 
