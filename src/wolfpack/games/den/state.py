@@ -1,4 +1,5 @@
-"""Den of Wolves: the position, as JSON-ready data, and the protocol hooks (rules live in rules.py).
+"""Den of Wolves: the position, as JSON-ready data, and the protocol hooks (the rules live in rules.py, verbs.py,
+turn.py and control.py).
 
 Seats: Control is seat 0; then every role of every ship's team in the pack's order; then Media and any
 wildcards. The event is one long SIMULTANEOUS node broken by chance events (dice, draws); play waits only for
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL
 from wolfpack.engine.errors import InvalidActionError
 from wolfpack.engine.game import OpenActions, State
-from wolfpack.games.den import rules
+from wolfpack.games.den import control, rules, turn, verbs
 from wolfpack.games.den.content import DenContent
 from wolfpack.games.den.editions import Ruleset
 from wolfpack.games.den.notation import canonical
@@ -109,20 +110,20 @@ class DenState(State[str]):
 
     def _legal_actions(self, player: int) -> list[str]:
         if player == rules.CONTROL:
-            listed = rules.control_actions(self)
-            return OpenActions(listed, lambda action: rules.control_accepts(self, action))
-        return rules.seat_actions(self, player)
+            listed = control.control_actions(self)
+            return OpenActions(listed, lambda action: control.control_accepts(self, action))
+        return verbs.seat_actions(self, player)
 
     def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
-        return rules.chance_outcomes(self)
+        return turn.chance_outcomes(self)
 
     def _apply_action(self, action: str) -> None:
         self.cache = {}
-        rules.apply_chance(self, action)
+        turn.apply_chance(self, action)
 
     def _apply_simultaneous_action(self, action: str, player: int) -> None:
         self.cache = {}
-        rules.apply_seat_action(self, action, player)
+        verbs.apply_seat_action(self, action, player)
 
     def _returns(self) -> list[float]:
         # A megagame has no winner (Game Intent): every seat's return is 0.
@@ -150,7 +151,7 @@ class DenState(State[str]):
         return canonical(text)
 
     def _why_illegal(self, action: str, player: int) -> tuple[str, str]:
-        return rules.why_illegal(self, action, player)
+        return verbs.why_illegal(self, action, player)
 
     def _copy(self) -> DenState:
         clone = object.__new__(DenState)

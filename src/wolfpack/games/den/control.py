@@ -1,0 +1,336 @@
+"""Den of Wolves: Control's actions. Control may do anything, always with a reason; every action is logged."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from wolfpack.engine.errors import InvalidActionError
+from wolfpack.games.den.content import (
+    Effect,
+)
+from wolfpack.games.den.notation import canonical, parse_cost, quote, words
+
+if TYPE_CHECKING:
+    from wolfpack.games.den.state import DenState
+from wolfpack.games.den.rules import (
+    CONTROL,
+    CONTROL_ONLY,
+    PUBLIC,
+    Why,
+    _aegis,
+    crew_on,
+    mend,
+    note,
+    resource_ok,
+    seat_by_label,
+    shift_morale,
+    split_station,
+    station_card,
+    targeted,
+)
+from wolfpack.games.den.turn import (
+    advance,
+    resolve_jumps,
+    settle,
+)
+
+
+def control_actions(state: DenState) -> list[str]:
+    """The Control actions worth offering now (any other well-formed one is accepted too: see control_accepts)."""
+    if state.over:
+        return []
+    listed = ["control advance"]
+    if state.paused:
+        return ["control resume"]
+    listed.append(f"control pause {quote('Control pauses the game')}")
+    if any(ship["jump"] is not None for ship in state.ships.values()):
+        listed.append("control resolve-jumps")
+    if state.step == "team":
+        for sid in state.ships:
+            for value in (-2, -1, 1, 2):
+                listed.append(f"control news {sid} {value:+d}")
+    for notice in state.notices:
+        listed.append(f"control settle {notice['id']} {quote('settled')}")
+    return sorted(a for a in listed if control_problem(state, words(a)[1:]) is None)
+
+
+def control_accepts(state: DenState, action: object) -> bool:
+    """Whether an unlisted Control action is legal now."""
+    if not isinstance(action, str):
+        return False
+    try:
+        parts = words(canonical(action))
+    except InvalidActionError:
+        return False
+    return parts[0] == "control" and control_problem(state, parts[1:]) is None
+
+
+def control_problem(state: DenState, parts: list[str]) -> Why:
+    """Why a Control action cannot be done now, or None."""
+    if state.over:
+        return "game over", "the event is over"
+    verb_name, args = parts[0], parts[1:]
+    if state.paused and verb_name not in ("resume", "end"):
+        return "paused", "the game is paused: resume first"
+    if verb_name == "resume" and not state.paused:
+        return "not paused", "the game is not paused"
+    if verb_name == "advance" and any(ship["jump"] is not None for ship in state.ships.values()):
+        return "jumps pending", "resolve the declared jumps first"
+    if verb_name == "resolve-jumps" and not any(ship["jump"] is not None for ship in state.ships.values()):
+        return "no jumps", "no ship has declared a jump"
+    if verb_name not in ("advance", "resolve-jumps") and state.step_actions >= state.phase_actions:
+        return "phase limit", "this step is full: advance"
+    if verb_name == "news":
+        if state.step != "team":
+            return "phase", "the news comes in the Team Phase"
+        if args[0] not in state.ships:
+            return "unknown ship", f"there is no ship {args[0]!r}"
+    if verb_name in ("damage", "award", "freeform") and args[0] not in state.ships:
+        return "unknown ship", f"there is no ship {args[0]!r}"
+    if verb_name == "award" and resource_ok(state, args[1]):
+        return "edition", "science is a resource only in Infinite Domain"
+    if verb_name == "award" and state.rewards.get(args[1], 0) < int(args[2]):
+        return "rewards", f"the map holds {state.rewards.get(args[1], 0)} {args[1]}"
+    if verb_name in ("wound", "heal") and args[0] not in state.crew and args[0] not in state.units:
+        return "unknown target", f"{args[0]} is no crew counter or unit"
+    if verb_name in ("repair", "riot"):
+        where = split_station(args[0], None)
+        if where is None or where[0] not in state.ships or where[1] not in state.ships[where[0]]["stations"]:
+            return "unknown station", f"{args[0]} is not a station"
+        slot = state.ships[where[0]]["stations"][where[1]]
+        if verb_name == "repair" and slot["damage"] is None:
+            return "not damaged", f"{args[0]} is not damaged"
+        if verb_name == "riot" and slot["riot"] is not None:
+            return "riot", f"{args[0]} already has a riot"
+    if verb_name in ("brig", "release", "wound-player"):
+        seat = seat_by_label(state, args[0])
+        if seat is None or seat == CONTROL:
+            return "unknown seat", f"{args[0]!r} is not a player"
+        status = state.people[str(seat)]["status"]
+        if verb_name == "release" and status != "brig":
+            return "not in brig", f"{args[0]} is not in the brig"
+        if verb_name == "brig" and status == "brig":
+            return "in brig", f"{args[0]} is already in the brig"
+        if verb_name == "wound-player" and status == "brig":
+            return "in brig", f"{args[0]} is in the brig: release them first (the brig keeps its prisoners)"
+    if verb_name == "add-crew":
+        where = split_station(args[0], None)
+        if where is None or where[0] not in state.ships or where[1] not in state.ships[where[0]]["stations"]:
+            return "unknown station", f"{args[0]} is not a station"
+        if len(crew_on(state, *where)) >= station_card(state, *where).capacity:
+            return "capacity", f"{args[0]} is full"
+    if verb_name in ("add-unit", "draw-destination") and args[0] not in state.ships:
+        return "unknown ship", f"there is no ship {args[0]!r}"
+    if verb_name == "draw-destination" and not state.destinations["deck"]:
+        return "no destinations", "the destination deck is empty"
+    if verb_name == "remove" and args[0] not in state.crew and args[0] not in state.units:
+        return "unknown target", f"{args[0]} is no crew counter or unit"
+    if verb_name == "settle" and not any(n["id"] == int(args[0]) for n in state.notices):
+        return "unknown notice", f"there is no open notice {args[0]}"
+    if verb_name == "set":
+        return set_problem(state, args[0], int(args[1]))
+    if verb_name == "move":
+        return move_problem(state, args[0], args[1])
+    if verb_name == "freeform":
+        cost = parse_cost(args[1])
+        for resource, amount in cost.items():
+            if state.ships[args[0]]["hold"].get(resource, 0) < amount:
+                return "cost", f"{args[0]} cannot pay {amount} {resource}"
+    return None
+
+
+def set_problem(state: DenState, path: str, value: int) -> Why:
+    """Why Control cannot set `path` to `value`, or None."""
+    head, _, field = path.partition(".")
+    if path == "pursuit":
+        top = state.content.tables.tables.pursuit_top
+        return None if 0 <= value <= top else ("range", f"the pursuit track runs 0 to {top}")
+    if head == "rewards":
+        return resource_ok(state, field) or (None if value >= 0 else ("range", "rewards cannot be negative"))
+    if head not in state.ships:
+        return "unknown ship", f"there is no ship {head!r}"
+    if field == "morale":
+        top = state.content.ships[head].morale.top
+        return None if 0 <= value <= top else ("range", f"{head}'s morale track runs 0 to {top}")
+    if field in state.ships[head]["hold"] or field in ("damage", "boarders"):
+        return None if value >= 0 else ("range", f"{field} cannot be negative")
+    return "edition", f"{field} is not kept in this edition"
+
+
+def move_problem(state: DenState, thing: str, where: str) -> Why:
+    """Why Control cannot move `thing` to `where`, or None."""
+    if thing in state.ships:
+        if state.content.ships[thing].centre:
+            return "centre", "the Aegis is always at the centre of the map"
+        if not (len(where) == 2 and where[0] == "q" and where[1].isdigit()):
+            return "quadrant", "a ship moves to a quadrant, e.g. q2"
+        if not 1 <= int(where[1]) <= state.quadrant_count:
+            return "quadrant", f"the map has {state.quadrant_count} quadrants"
+        return None
+    if thing in state.crew:
+        target = split_station(where, None)
+        if target is None or target[0] not in state.ships or target[1] not in state.ships[target[0]]["stations"]:
+            return "station", "crew move to a station, e.g. dione.galley"
+        return None
+    if thing in state.units or thing in state.shuttles:
+        return None if where in state.ships else ("ship", "units and shuttles move to a ship")
+    seat = seat_by_label(state, thing)
+    if seat is not None and seat != CONTROL:
+        return None if where in state.ships or where == "map" else ("place", "people move to a ship or the map")
+    return "unknown", f"{thing!r} is not a ship, crew counter, unit, shuttle or player"
+
+
+def apply_control(state: DenState, parts: list[str]) -> None:
+    """Carry out a Control action (checked); every one is in Control's log with its reason."""
+    verb_name, args = parts[0], parts[1:]
+    reason = f' ("{args[-1]}")' if verb_name in REASONED else ""
+    audience = CONTROL_ONLY
+    if verb_name == "advance":
+        advance(state)
+        settle(state)
+        return
+    if verb_name == "resolve-jumps":
+        resolve_jumps(state)
+        settle(state)
+        return
+    if verb_name == "pause":
+        state.paused = True
+        audience = PUBLIC
+    elif verb_name == "resume":
+        state.paused = False
+        audience = PUBLIC
+    elif verb_name == "news":
+        state.ships[args[0]]["news"] += int(args[1])
+        audience = args[0]
+    elif verb_name == "set":
+        audience = control_set(state, args[0], int(args[1]))
+    elif verb_name == "fleet-morale":
+        for sid in state.ships:
+            shift_morale(state, sid, int(args[0]))
+        audience = PUBLIC
+    elif verb_name == "damage":
+        state.ships[args[0]]["damage"] += int(args[1])
+        state.pending += [{"kind": "damage", "ship": args[0]} for _ in range(int(args[1]))]
+        audience = args[0]
+    elif verb_name in ("wound", "heal"):
+        effect = Effect(op="heal" if verb_name == "heal" else "wound")
+        targeted(state, effect, args[0], "")
+        owner = (state.crew.get(args[0]) or state.units.get(args[0]) or {}).get("ship")
+        audience = owner or CONTROL_ONLY
+    elif verb_name == "repair":
+        ship, station = args[0].split(".")
+        mend(state, ship, station)
+        audience = ship
+    elif verb_name == "riot":
+        ship, station = args[0].split(".")
+        state.ships[ship]["stations"][station].update(riot="active", riot_turn=state.turn, riot_tried=False)
+        audience = PUBLIC
+    elif verb_name == "move":
+        audience = control_move(state, args[0], args[1])
+    elif verb_name == "brig":
+        seat = seat_by_label(state, args[0])
+        state.people[str(seat)].update(at=_aegis(state), status="brig", since=state.turn, contact=None)
+        audience = PUBLIC
+    elif verb_name == "release":
+        seat = seat_by_label(state, args[0])
+        state.people[str(seat)].update(status="free", contact=None)
+        audience = PUBLIC
+    elif verb_name == "wound-player":
+        seat = seat_by_label(state, args[0])
+        state.people[str(seat)].update(status="wounded")
+        audience = PUBLIC
+    elif verb_name == "award":
+        state.rewards[args[1]] -= int(args[2])
+        state.ships[args[0]]["hold"][args[1]] += int(args[2])
+        audience = PUBLIC
+    elif verb_name == "freeform":
+        for resource, amount in parse_cost(args[1]).items():
+            state.ships[args[0]]["hold"][resource] -= amount
+        odds = int(args[2])
+        state.pending.append({"kind": "freeform", "what": f"{args[0]}: {args[3]}", "odds": odds, "audience": args[0]})
+        audience = args[0]
+    elif verb_name == "add-crew":
+        ship, station = args[0].split(".")
+        number = 1 + max((int(cid.split(":c")[1]) for cid in state.crew if cid.startswith(f"{ship}:c")), default=0)
+        state.crew[f"{ship}:c{number}"] = {
+            "ship": ship,
+            "station": station,
+            "shuttle": None,
+            "training": args[1],
+            "used": False,
+            "wounded": False,
+        }
+        audience = ship
+    elif verb_name == "add-unit":
+        number = 1 + max((int(uid.split(":u")[1]) for uid in state.units if uid.startswith(f"{args[0]}:u")), default=0)
+        state.units[f"{args[0]}:u{number}"] = {
+            "owner": args[0],
+            "kind": args[1],
+            "ship": args[0],
+            "shuttle": None,
+            "damaged": False,
+            "pinned": False,
+        }
+        audience = args[0]
+    elif verb_name == "remove":
+        owner = (state.crew.pop(args[0], None) or state.units.pop(args[0], None) or {}).get("ship")
+        audience = owner or CONTROL_ONLY
+    elif verb_name == "draw-destination":
+        state.pending.append({"kind": "destination", "ship": args[0]})
+        audience = args[0]
+    elif verb_name == "settle":
+        state.notices = [n for n in state.notices if n["id"] != int(args[0])]
+    elif verb_name == "end":
+        state.over = True
+        state.step = "over"
+        audience = PUBLIC
+    shown = " ".join(args[:-1] if reason else args)
+    note(state, audience, f"Control: {verb_name} {shown}{reason}".replace("  ", " ").rstrip())
+    if audience != CONTROL_ONLY:
+        note(state, CONTROL_ONLY, f"Control: {verb_name} {' '.join(args)}")
+    settle(state)
+
+
+REASONED: Final = frozenset(
+    {"pause", "set", "fleet-morale", "damage", "wound", "heal", "repair", "riot", "move", "brig", "release"}
+    | {"wound-player", "award", "freeform", "settle", "end", "add-crew", "add-unit", "remove", "draw-destination"}
+)
+
+
+def control_set(state: DenState, path: str, value: int) -> str:
+    """Control sets a number; the audience of its log line."""
+    head, _, field = path.partition(".")
+    if path == "pursuit":
+        state.pursuit = value
+        return PUBLIC
+    if head == "rewards":
+        state.rewards[field] = value
+        return PUBLIC
+    if field == "morale":
+        state.ships[head]["morale"] = 0
+        shift_morale(state, head, value)
+    elif field in ("damage", "boarders"):
+        state.ships[head][field] = value
+    else:
+        state.ships[head]["hold"][field] = value
+    return head
+
+
+def control_move(state: DenState, thing: str, where: str) -> str:
+    """Control moves anything; the audience of its log line."""
+    if thing in state.ships:
+        state.ships[thing]["quadrant"] = int(where[1])
+        return PUBLIC
+    if thing in state.crew:
+        ship, station = where.split(".")
+        state.crew[thing].update(ship=ship, station=station, shuttle=None)
+        return ship
+    if thing in state.units:
+        state.units[thing].update(ship=where, shuttle=None)
+        return where
+    if thing in state.shuttles:
+        state.shuttles[thing]["at"] = where
+        return PUBLIC
+    seat = seat_by_label(state, thing)
+    state.people[str(seat)]["at"] = where
+    return PUBLIC
