@@ -70,6 +70,17 @@ class Verb:
     """Needs the player aboard their own ship (work on the ship panel)."""
 
 
+def no_arguments(state: DenState, seat: int) -> Iterator[Args]:
+    """The candidates of a verb that takes no arguments: the verb alone."""
+    yield ()
+
+
+def every_ship(state: DenState) -> Iterator[Args]:
+    """Candidates naming each ship of the fleet."""
+    for ship in state.ships:
+        yield (ship,)
+
+
 ALL_STEPS: Final = frozenset({"start", "action", "team"})
 
 
@@ -627,10 +638,7 @@ class Move:
 class Swap:
     """Propose (or, when the other commander proposed it too, make) a swap of two ships' quadrants."""
 
-    @staticmethod
-    def candidates(state: DenState, seat: int) -> Iterator[Args]:
-        for other in state.ships:
-            yield (other,)
+    candidates = staticmethod(lambda state, seat: every_ship(state))
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -705,7 +713,7 @@ class Coords:
 class Jump:
     """Hold up the jump indicator: the ship jumps to its sheet's coordinates when Control resolves the jumps."""
 
-    candidates = staticmethod(lambda state, seat: iter([()]))
+    candidates = staticmethod(no_arguments)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -738,7 +746,7 @@ class Jump:
 class Emergency:
     """Declare an emergency jump at the start of the turn: no fuel, every other station dark this turn."""
 
-    candidates = staticmethod(lambda state, seat: iter([()]))
+    candidates = staticmethod(no_arguments)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -763,7 +771,7 @@ class Emergency:
 class Scout:
     """Classic: the Aegis spends fuel on a scouting craft and draws another destination."""
 
-    candidates = staticmethod(lambda state, seat: iter([()]))
+    candidates = staticmethod(no_arguments)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -967,8 +975,7 @@ class Goto:
     @staticmethod
     def candidates(state: DenState, seat: int) -> Iterator[Args]:
         yield ("map",)
-        for ship in state.ships:
-            yield (ship,)
+        yield from every_ship(state)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -993,10 +1000,7 @@ class Goto:
 class Sickbay:
     """A wounded player chooses a ship with an undamaged sickbay and stays there until the Team Phase ends."""
 
-    @staticmethod
-    def candidates(state: DenState, seat: int) -> Iterator[Args]:
-        for ship in state.ships:
-            yield (ship,)
+    candidates = staticmethod(lambda state, seat: every_ship(state))
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -1043,7 +1047,7 @@ class Contact:
 class Escape:
     """Infinite Domain: after a full turn in the brig, ask Control to adjudicate an escape attempt."""
 
-    candidates = staticmethod(lambda state, seat: iter([()]))
+    candidates = staticmethod(no_arguments)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -1067,7 +1071,7 @@ class Escape:
 class Hide:
     """Cover the ship panel: other teams' players at the table no longer see its workings (Vessel Privacy)."""
 
-    candidates = staticmethod(lambda state, seat: iter([()]))
+    candidates = staticmethod(no_arguments)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -1085,7 +1089,7 @@ class Hide:
 class Show:
     """Uncover the ship panel."""
 
-    candidates = staticmethod(lambda state, seat: iter([()]))
+    candidates = staticmethod(no_arguments)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
@@ -1103,7 +1107,7 @@ class Show:
 class LookDeck:
     """Look through the team's own damage deck (it is shuffled afterwards; the team's log shows what was in it)."""
 
-    candidates = staticmethod(lambda state, seat: iter([()]))
+    candidates = staticmethod(no_arguments)
     check = staticmethod(lambda state, seat, args: None)
 
     @staticmethod
