@@ -416,6 +416,8 @@ def test_games_lists_options_and_bots() -> None:
     assert "number of players, 3 or 4 (default 4)" in result.output
     assert "--option max_rounds=" in result.output
     assert "bots: heuristic, random" in result.output
+    assert "den-of-wolves: Den of Wolves (classic), 41 seats" in result.output
+    assert "bots: control, heuristic, random" in result.output
 
 
 # ---- the pieces ----------------------------------------------------------------------------------------------

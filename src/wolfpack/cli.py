@@ -647,7 +647,12 @@ def games() -> None:
             bots = sorted({*GENERIC_BOTS, *cls.bots})
         else:
             info = game.info
-            out.print(f"{name}: {info.long_name}, {info.min_players} to {info.max_players} players")
+            seats = (
+                f"{info.min_players} seats"
+                if info.min_players == info.max_players
+                else f"{info.min_players} to {info.max_players} players"
+            )
+            out.print(f"{name}: {info.long_name}, {seats}")
             bots = bot_names(game)
         for option, text in describe_options(name).items():
             out.print(f"  --option {option}=...  {text}")
