@@ -32,8 +32,6 @@ class Ruleset:
     """Classic does not limit riot dispersal to the Action Phase; Infinite Domain does."""
     brig_escape: ClassVar[bool]
     """Infinite Domain: after a full turn in the brig a player may ask Control to try an escape."""
-    healed_crew_used: ClassVar[bool] = True
-    """Healed crew count as used for the turn (Infinite Domain says so; classic is silent: see Interpretations)."""
 
 
 class ClassicRules(Ruleset):

@@ -77,8 +77,13 @@ class DenGame(Game[str]):
         """Control, every role of every team, then Media and wildcards."""
         return make_seats(self.content)
 
+    @cached_property
+    def quadrants(self) -> int:
+        """Quadrants of the fleet map: the option's, else the pack's."""
+        return self.options.quadrants or self.content.tables.tables.quadrants
+
     def _make_info(self) -> GameInfo:
-        starting_quadrants(self.content, self.options.quadrants or self.content.tables.tables.quadrants)
+        starting_quadrants(self.content, self.quadrants)  # refuses a fleet that does not fit, as the game loads
         steps = 3 * self.options.turns
         per_step = (self.options.phase_actions + 2) * (1 + MOST_CHANCE_PER_ACTION)
         return GameInfo(

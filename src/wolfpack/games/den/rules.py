@@ -61,11 +61,10 @@ def make_seats(content: DenContent) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def set_up(state: DenState, quadrants: int | None) -> None:
+def set_up(state: DenState) -> None:
     """The fleet at the origin as the pack lays it out; the Aegis about to draw the first destination."""
     content = state.content
     tables = content.tables.tables
-    state.quadrant_count = quadrants or tables.quadrants
     placed = starting_quadrants(content, state.quadrant_count)
     state.pursuit = tables.pursuit_start
     for ship in content.fleet.ships:
@@ -142,9 +141,7 @@ def _new_ship(state: DenState, ship: Ship) -> dict[str, Any]:
         "food": "normal",
         "water": "normal",
         "supplied": {"food": "normal", "water": "normal"},
-        "stations": {
-            s.id: {"damage": None, "riot": None, "riot_turn": 0, "riot_tried": False, "uses": 0} for s in ship.stations
-        },
+        "stations": {s.id: {"damage": None, "riot": None, "riot_turn": 0, "riot_tried": False} for s in ship.stations},
         "deck": sorted(card.id for card in deck for _ in range(card.count)),
         "drive_ready": False,
         "emergency": False,
@@ -230,11 +227,6 @@ def damage_card(state: DenState, ship: str, card_id: str) -> Any:
     return next(card for card in state.content.damage.decks[ship] if card.id == card_id)
 
 
-def ships_with_fleet(state: DenState) -> list[str]:
-    """The ships at the fleet's location."""
-    return [sid for sid, ship in state.ships.items() if ship["at"] == state.fleet_at]
-
-
 def room_in(state: DenState, quadrant: int, leaving: Sequence[str] = ()) -> int:
     """Free spaces in a quadrant, counting the ships in `leaving` as gone."""
     spaces = state.content.tables.tables.quadrant_spaces
@@ -304,14 +296,14 @@ def known_coordinates(state: DenState, ship: str) -> list[str]:
     return sorted({*state.known[ship], *(by_id[d] for d in state.held[ship])})
 
 
-def jump_cost(state: DenState, ship: str) -> tuple[int, str | None]:
-    """(fuel, distance) of the jump the sheet sets up: to its coordinates, or a random short hop without them."""
+def jump_cost(state: DenState, ship: str) -> int:
+    """The fuel the jump on the sheet burns: its distance's cost, a short hop's without coordinates, none on
+    emergency power."""
+    if state.ships[ship]["emergency"]:
+        return 0
     code = state.ships[ship]["coords"]
     destination = state.content.destinations_by_coordinates.get(code) if code else None
-    distance = destination.distance if destination else "short"
-    if state.ships[ship]["emergency"]:
-        return 0, destination.distance if destination else None
-    return state.content.ships[ship].fuel.cost(distance), destination.distance if destination else None
+    return state.content.ships[ship].fuel.cost(destination.distance if destination else "short")
 
 
 TARGETED_OPS: Final = frozenset({"heal", "train", "repair", "wound"})
@@ -429,7 +421,7 @@ def targeted(state: DenState, effect: Effect, target: str, home: str) -> None:
     crew = state.crew[target]
     if effect.op == "heal":
         crew["wounded"] = False
-        crew["used"] = state.rules.healed_crew_used or crew["used"]
+        crew["used"] = True  # healed crew count as used this turn (Interpretations 15)
     elif effect.op == "train" and effect.training is not None:
         crew["training"] = effect.training
     elif effect.op == "wound":

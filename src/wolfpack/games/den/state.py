@@ -25,12 +25,12 @@ from wolfpack.games.den import control, rules, turn, verbs
 from wolfpack.games.den.content import DenContent
 from wolfpack.games.den.editions import Ruleset
 from wolfpack.games.den.notation import canonical
+from wolfpack.games.den.views import log_for, observation, plant_canaries
 
 if TYPE_CHECKING:
     from wolfpack.games.den.game import DenGame
 
 FIELDS: Final = (
-    "quadrant_count",
     "turn",
     "step",
     "paused",
@@ -59,7 +59,7 @@ FIELDS: Final = (
 class DenState(State[str]):
     """A moment of a Den of Wolves event. Actions are strings in the game's notation (docs/games/den-of-wolves.md)."""
 
-    __slots__ = ("cache", "content", "rules", "seats", "turns", "phase_actions", *FIELDS)
+    __slots__ = ("cache", "content", "phase_actions", "quadrant_count", "rules", "seats", "turns", *FIELDS)
 
     def __init__(self, game: DenGame) -> None:
         super().__init__(game)
@@ -68,7 +68,8 @@ class DenState(State[str]):
         self.seats: tuple[rules.Seat, ...] = game.seats
         self.turns: int = game.options.turns
         self.phase_actions: int = game.options.phase_actions
-        self.quadrant_count = 4
+        self.quadrant_count: int = game.quadrants
+        """Quadrants of the fleet map (derived from the options and the pack, so not saved)."""
         self.turn = 1
         self.step = "start"
         self.paused = False
@@ -92,7 +93,7 @@ class DenState(State[str]):
         self.events: list[list[Any]] = []
         self.cache: dict[Any, Any] = {}
         """Lookups derived from the fields (crew by station, a team's shared actions), cleared by every action."""
-        rules.set_up(self, game.options.quadrants)
+        rules.set_up(self)
 
     # ---- protocol hooks ----------------------------------------------------------------------------------
 
@@ -130,13 +131,9 @@ class DenState(State[str]):
         return [0.0] * len(self.seats)
 
     def _observation(self, player: int | None) -> dict[str, Any]:
-        from wolfpack.games.den.views import observation
-
         return observation(self, player)
 
     def _log(self, player: int | None) -> list[str]:
-        from wolfpack.games.den.views import log_for
-
         return log_for(self, player)
 
     def _coerce_action(self, action: object) -> str:
@@ -156,7 +153,7 @@ class DenState(State[str]):
     def _copy(self) -> DenState:
         clone = object.__new__(DenState)
         State.__init__(clone, self.game)
-        for name in ("content", "rules", "seats", "turns", "phase_actions", "cache"):
+        for name in ("content", "rules", "seats", "turns", "phase_actions", "quadrant_count", "cache"):
             setattr(clone, name, getattr(self, name))
         # The fields are plain JSON data, for which a JSON round trip is the quickest deep copy.
         for name, value in json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})).items():
@@ -168,6 +165,4 @@ class DenState(State[str]):
 
     def with_canaries(self) -> tuple[DenState, dict[int | None, tuple[set[str], set[str]]]]:
         """A copy whose team secrets (hands, destination cards, known coordinates, hidden panels) hold canaries."""
-        from wolfpack.games.den.views import plant_canaries
-
         return plant_canaries(self)

@@ -69,7 +69,7 @@ def settle(state: DenState) -> None:
             elif event["kind"] == "damage":
                 what = f"no card for {event['station']} left in" if event.get("station") else "nothing left in"
                 notify_control(state, f"{event['ship']}: {what} the damage deck: damage not drawn", event["ship"])
-        if not (not state.pending and state.step == "news"):
+        if state.pending or state.step != "news":
             return
         # The next turn's destination draw is queued here and may itself have nothing to draw: check again.
         end_turn(state)
@@ -305,7 +305,7 @@ def end_turn(state: DenState) -> None:
         ship.update(drive_ready=False, emergency=False, jumped=False, damage=0, boarders=0, news=0)
         for slot in ship["stations"].values():
             # A riot's dispersal attempts count for the turn they were made in (Riot Propagation).
-            slot.update(uses=0, riot_tried=False)
+            slot["riot_tried"] = False
     for unit in state.units.values():
         unit["pinned"] = False
     for index, person in state.people.items():

@@ -245,7 +245,6 @@ class Use:
         card = station_card(state, ship, args[0])
         for cid in ready_crew(state, ship, args[0], card.training)[: card.crew]:
             state.crew[cid]["used"] = True
-        state.ships[ship]["stations"][args[0]]["uses"] += 1
         if card.kind == "jump-drive":
             state.ships[ship]["drive_ready"] = True
         note(state, ship, f"{state.seats[seat].label}: use {' '.join(args)}")
@@ -726,7 +725,7 @@ class Jump:
             return "one jump", f"{ship} has already jumped this turn"
         if not record["drive_ready"]:
             return "jump drive", "the jump drive works only when crewed at the start of the turn"
-        fuel, _ = jump_cost(state, ship)
+        fuel = jump_cost(state, ship)
         if record["hold"]["fuel"] < fuel:
             return "fuel", f"the jump needs {fuel} fuel; {ship} has {record['hold']['fuel']}"
         return None
@@ -734,7 +733,7 @@ class Jump:
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
         ship = team_ship(state, seat)
-        fuel, _ = jump_cost(state, ship)
+        fuel = jump_cost(state, ship)
         record = state.ships[ship]
         record["hold"]["fuel"] -= fuel
         record["jump"] = record["coords"] or f"void-{state.turn}-{ship}"
