@@ -456,7 +456,145 @@ class TablesFile(ContentModel):
     tables: RuleTables
 
 
-PACK_FILES: Final = ("fleet", "damage", "cards", "destinations", "tables")
+SeatLabel = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$", max_length=81)]
+"""A team seat's label in notation: `<ship>/<role>`."""
+
+
+class Council(Entry):
+    """The Interstellar Council: who votes, who holds its offices, and what laws that fail the fleet cost."""
+
+    members: Items[SeatLabel]
+    """The voting members (The Interstellar Council: seven in both editions)."""
+    observers: Items[SeatLabel] = ()
+    """Seats at the Council without a vote until one is granted (Infinite Domain's Helvetii Diplomat)."""
+    president: SeatLabel
+    vice_president: SeatLabel | None = None
+    parliamentarian: SeatLabel | None = None
+    """Infinite Domain: the member who writes bills and brings them to a vote."""
+    admiral: SeatLabel
+    """The seat the President may order directly in an emergency."""
+    supermajority: int = Field(ge=1, le=20)
+    """Yeas of the voting members that override a veto or call a snap election (5 of 7)."""
+    unenforceable_penalty: int = Field(ge=0, le=6)
+    """Taken from every ship's morale roll for each law in force that Control marks unenforceable."""
+    unenforced_penalty: int = Field(ge=0, le=6)
+    """Taken from every ship's morale roll for each law in force that Control marks unenforced."""
+    penalty_cap: int = Field(ge=0, le=12)
+    """The most the laws may take from one morale roll."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Council:
+        check_unique([*self.members, *self.observers], lambda label: label, "members", "seat")
+        if self.supermajority > len(self.members):
+            raise EntryProblem(("supermajority",), f"more than the {len(self.members)} voting members")
+        if self.parliamentarian is not None and self.parliamentarian not in self.members:
+            raise EntryProblem(("parliamentarian",), "the Parliamentarian is one of the voting members")
+        return self
+
+    def seats(self) -> Iterator[tuple[Loc, str]]:
+        """Every seat label the council names, with where it is named."""
+        for field in ("members", "observers"):
+            for index, label in enumerate(getattr(self, field)):
+                yield (field, index), label
+        for field in ("president", "vice_president", "parliamentarian", "admiral"):
+            label = getattr(self, field)
+            if label is not None:
+                yield (field,), label
+
+
+class CouncilFile(ContentModel):
+    """council.toml: the Interstellar Council."""
+
+    council: Council
+
+
+class CombatBand(ContentModel):
+    """A row of a fleet unit's attack table: for a modified d6 from `low` to `high`, the hits it deals to Wolf
+    units and whether the unit itself is damaged."""
+
+    low: int = Field(ge=-99, le=99)
+    high: int = Field(ge=-99, le=99)
+    hits: int = Field(ge=0, le=6)
+    hurt: bool = False
+
+
+class WolfKind(ContentModel):
+    """A kind of Wolf unit: the hits that destroy it, the targets it attacks each Wolf round, and whether it
+    boards a ship in the first Wolf round."""
+
+    id: Ident
+    name: str
+    hits: int = Field(1, ge=1, le=10)
+    attacks: int = Field(0, ge=0, le=6)
+    boards: bool = False
+
+
+class Strength(ContentModel):
+    """A row of the attack strength table: on a pursuit track from `low` to `high`, the Wolf units that appear,
+    and (on a d6 of `large_on` or less) the larger ships that join them."""
+
+    low: int = Field(ge=0, le=30)
+    high: int = Field(ge=0, le=30)
+    units: dict[Ident, int]
+    large: dict[Ident, int] = Field(default_factory=dict)
+    large_on: int = Field(0, ge=0, le=6)
+
+
+class Combat(Entry):
+    """The Wolf Attack: who reports to the map, the Wolves' strength by the pursuit track, and the combat tables."""
+
+    reporters: Items[SeatLabel]
+    """The roles that report to the fleet map when an attack is announced (Wolf Attack Player Summary)."""
+    wolves: Items[WolfKind]
+    strength: Items[Strength]
+    fighter: Items[CombatBand]
+    battery: Items[CombatBand] = ()
+    """Empty when the edition's weapon batteries have no table (classic)."""
+    on_foot: Items[CombatBand]
+    boarder: Items[Band]
+    """A boarding unit's d6 -> damage it does to its ship each Wolf round (one row: no roll is needed)."""
+    boarding_damage: int = Field(ge=0, le=6)
+    """Damage a boarding squadron does to the ship it lands on."""
+    ready_room_bonus: int = Field(ge=0, le=6)
+    """Added to the first roll against boarders of a unit that was in the Ready Room when the turn began."""
+    reinforce_delay: int = Field(ge=0, le=6)
+    """Fleet rounds after the one it sets off in before a unit riding a shuttle to another ship may fight."""
+    reinforce_from: int = Field(ge=1, le=6)
+    """The first Fleet round in which on-foot units may ride a shuttle to another ship."""
+    jump_from: int = Field(ge=1, le=6)
+    """The first Fleet round in which a ship may jump."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Combat:
+        check_unique(self.wolves, lambda wolf: wolf.id, "wolves", "id")
+        check_unique(self.reporters, lambda label: label, "reporters", "seat")
+        kinds = [wolf.id for wolf in self.wolves]
+        for index, row in enumerate(self.strength):
+            if row.low > row.high:
+                raise EntryProblem(("strength", index, "low"), f"low ({row.low}) lies above high ({row.high})")
+            for field in ("units", "large"):
+                for kind, count in getattr(row, field).items():
+                    check_known(kind, kinds, ("strength", index, field, kind), "wolf kind")
+                    if not 0 <= count <= 20:
+                        raise EntryProblem(("strength", index, field, kind), f"counts run 0 to 20 (got {count})")
+        for field in ("fighter", "battery", "on_foot"):
+            if getattr(self, field):
+                _check_bands(getattr(self, field), field, 1, 6)
+        _check_bands(self.boarder, "boarder", 1, 6)
+        return self
+
+    def strength_at(self, pursuit: int) -> Strength | None:
+        """The strength row for this pursuit level."""
+        return next((row for row in self.strength if row.low <= pursuit <= row.high), None)
+
+
+class CombatFile(ContentModel):
+    """combat.toml: the Wolf Attack and the combat tables."""
+
+    combat: Combat
+
+
+PACK_FILES: Final = ("fleet", "damage", "cards", "destinations", "tables", "council", "combat")
 DATA_PACKAGES: Final[Mapping[Edition, str]] = {
     "classic": "wolfpack.games.den.data.classic",
     "infinite-domain": "wolfpack.games.den.data.infinite_domain",
@@ -471,6 +609,8 @@ class DenContent(ContentModel):
     cards: CardsFile
     destinations: DestinationsFile
     tables: TablesFile
+    council: CouncilFile
+    combat: CombatFile
 
     @model_validator(mode="after")
     def _across_files(self) -> DenContent:
@@ -500,6 +640,17 @@ class DenContent(ContentModel):
                     )
         if quadrants < 4:
             raise EntryProblem(("tables", "tables", "quadrants"), "the fleet map has at least 4 quadrants")
+        labels = sorted(f"{ship.id}/{role.id}" for ship in self.fleet.ships for role in ship.roles)
+        for loc, label in self.council.council.seats():
+            check_known(label, labels, ("council", "council", *loc), "seat")
+        for index, label in enumerate(self.combat.combat.reporters):
+            check_known(label, labels, ("combat", "combat", "reporters", index), "seat")
+        top = self.tables.tables.pursuit_top
+        covered = sorted(level for row in self.combat.combat.strength for level in range(row.low, row.high + 1))
+        if covered != list(range(top + 1)):
+            raise EntryProblem(
+                ("combat", "combat", "strength"), f"the rows must cover each pursuit level 0 to {top} exactly once"
+            )
         return self
 
     @cached_property

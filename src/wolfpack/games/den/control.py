@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.engine.errors import InvalidActionError
 from wolfpack.games.den.content import (
@@ -20,6 +22,7 @@ from wolfpack.games.den.rules import (
     _aegis,
     crew_on,
     mend,
+    new_unit,
     note,
     resource_ok,
     seat_by_label,
@@ -33,6 +36,38 @@ from wolfpack.games.den.turn import (
     resolve_jumps,
     settle,
 )
+
+
+@dataclass(frozen=True)
+class ControlVerb:
+    """A Control verb of a later part of the rules (the Council, Wolf Attacks): its check, its effect (which
+    returns the audience of its log line) and the actions of it worth listing now."""
+
+    problem: Callable[[DenState, list[str]], Why]
+    apply: Callable[[DenState, list[str]], str]
+    listed: Callable[[DenState], Iterator[str]]
+    reasoned: bool
+
+
+CONTROL_VERBS: dict[str, ControlVerb] = {}
+
+
+def nothing_listed(state: DenState) -> Iterator[str]:
+    """A Control verb with no action worth offering unprompted."""
+    yield from ()
+
+
+def control_verb(name: str) -> Callable[[type[Any]], type[Any]]:
+    """Register a Control verb from a class holding `problem`, `apply` and optionally `listed` static methods."""
+
+    def register(cls: type[Any]) -> type[Any]:
+        from wolfpack.games.den.notation import CONTROL_GRAMMAR, REASON
+
+        reasoned = any(form and form[-1] == REASON for form in CONTROL_GRAMMAR[name])
+        CONTROL_VERBS[name] = ControlVerb(cls.problem, cls.apply, getattr(cls, "listed", nothing_listed), reasoned)
+        return cls
+
+    return register
 
 
 def control_actions(state: DenState) -> list[str]:
@@ -51,6 +86,8 @@ def control_actions(state: DenState) -> list[str]:
                 listed.append(f"control news {sid} {value:+d}")
     for notice in state.notices:
         listed.append(f"control settle {notice['id']} {quote('settled')}")
+    for spec in CONTROL_VERBS.values():
+        listed.extend(spec.listed(state))
     return sorted(a for a in listed if control_problem(state, words(a)[1:]) is None)
 
 
@@ -76,6 +113,8 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
         return "not paused", "the game is not paused"
     if verb_name == "advance" and any(ship["jump"] is not None for ship in state.ships.values()):
         return "jumps pending", "resolve the declared jumps first"
+    if verb_name == "advance" and state.attack is not None:
+        return "attack", "a Wolf Attack is under way: it ends (`control end-attack`) before the phase does"
     if verb_name == "resolve-jumps" and not any(ship["jump"] is not None for ship in state.ships.values()):
         return "no jumps", "no ship has declared a jump"
     if verb_name not in ("advance", "resolve-jumps") and state.step_actions >= state.phase_actions:
@@ -131,6 +170,8 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
         return set_problem(state, args[0], int(args[1]))
     if verb_name == "move":
         return move_problem(state, args[0], args[1])
+    if verb_name in CONTROL_VERBS:
+        return CONTROL_VERBS[verb_name].problem(state, args)
     if verb_name == "freeform":
         cost = parse_cost(args[1])
         for resource, amount in cost.items():
@@ -183,9 +224,12 @@ def move_problem(state: DenState, thing: str, where: str) -> Why:
 def apply_control(state: DenState, parts: list[str]) -> None:
     """Carry out a Control action (checked); every one is in Control's log with its reason."""
     verb_name, args = parts[0], parts[1:]
-    reason = f' ("{args[-1]}")' if verb_name in REASONED else ""
+    extra = CONTROL_VERBS.get(verb_name)
+    reason = f' ("{args[-1]}")' if verb_name in REASONED or (extra is not None and extra.reasoned) else ""
     audience = CONTROL_ONLY
-    if verb_name == "advance":
+    if extra is not None:
+        audience = extra.apply(state, args)
+    elif verb_name == "advance":
         advance(state)
         settle(state)
         return
@@ -263,14 +307,7 @@ def apply_control(state: DenState, parts: list[str]) -> None:
         audience = ship
     elif verb_name == "add-unit":
         number = 1 + max((int(uid.split(":u")[1]) for uid in state.units if uid.startswith(f"{args[0]}:u")), default=0)
-        state.units[f"{args[0]}:u{number}"] = {
-            "owner": args[0],
-            "kind": args[1],
-            "ship": args[0],
-            "shuttle": None,
-            "damaged": False,
-            "pinned": False,
-        }
+        state.units[f"{args[0]}:u{number}"] = new_unit(args[0], args[1])
         audience = args[0]
     elif verb_name == "remove":
         owner = (state.crew.pop(args[0], None) or state.units.pop(args[0], None) or {}).get("ship")

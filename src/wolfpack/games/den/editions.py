@@ -32,6 +32,22 @@ class Ruleset:
     """Classic does not limit riot dispersal to the Action Phase; Infinite Domain does."""
     brig_escape: ClassVar[bool]
     """Infinite Domain: after a full turn in the brig a player may ask Control to try an escape."""
+    parliamentarian_writes_bills: ClassVar[bool]
+    """Infinite Domain: the Parliamentarian writes bills and calls votes; classic: the President sets the agenda."""
+    vice_president_breaks_ties: ClassVar[bool]
+    """Infinite Domain: a tie goes to the Vice President; classic: the President's own vote decides it."""
+    president_signs_bills: ClassVar[bool]
+    """Infinite Domain: a passed bill becomes law only when the President signs it (or a veto is overridden)."""
+    no_confidence: ClassVar[bool]
+    """Infinite Domain: once per game each member may call a vote of no confidence in the Parliamentarian."""
+    snap_election: ClassVar[bool]
+    """Infinite Domain: once per game the Council may call a snap presidential election."""
+    battle_stations: ClassVar[bool]
+    """Infinite Domain: on-foot units fight boarders only from Battle Stations (or the Ready Room)."""
+    separate_boarding_targets: ClassVar[bool]
+    """Classic: each boarding squadron in a Wolf round picks a ship no other squadron picked that round."""
+    boarders_strike_on_landing: ClassVar[bool]
+    """Classic: a boarder rolls its damage in the Wolf round it lands; Infinite Domain: the landing damage instead."""
 
 
 class ClassicRules(Ruleset):
@@ -47,6 +63,14 @@ class ClassicRules(Ruleset):
     emergency_damage_by_table = True
     disperse_in_team_phase = True
     brig_escape = False
+    parliamentarian_writes_bills = False
+    vice_president_breaks_ties = False
+    president_signs_bills = False
+    no_confidence = False
+    snap_election = False
+    battle_stations = False
+    separate_boarding_targets = True
+    boarders_strike_on_landing = True
 
 
 class InfiniteDomainRules(Ruleset):
@@ -62,6 +86,14 @@ class InfiniteDomainRules(Ruleset):
     emergency_damage_by_table = False
     disperse_in_team_phase = False
     brig_escape = True
+    parliamentarian_writes_bills = True
+    vice_president_breaks_ties = True
+    president_signs_bills = True
+    no_confidence = True
+    snap_election = True
+    battle_stations = True
+    separate_boarding_targets = False
+    boarders_strike_on_landing = False
 
 
 RULESETS: Final[dict[Edition, type[Ruleset]]] = {"classic": ClassicRules, "infinite-domain": InfiniteDomainRules}

@@ -44,6 +44,16 @@ PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "distance": re.compile("|".join(DISTANCES)),
     "training": re.compile("|".join(TRAININGS)),
     "unitkind": re.compile("|".join(UNIT_KINDS)),
+    "bill": re.compile("law|motion"),
+    "change": re.compile("amend|repeal"),
+    "ballot": re.compile("yea|nay|abstain"),
+    "office": re.compile("president|vice-president|parliamentarian"),
+    "holder": re.compile(rf"{ID}/{ID}|none"),
+    "mark": re.compile("enforceable|unenforceable|enforced|unenforced"),
+    "wolf": re.compile(r"w[0-9]{1,3}"),
+    "sector": re.compile(r"q[1-6]|aboard"),
+    "wolfplace": re.compile(rf"q[1-6]|{ID}"),
+    "post": re.compile("battle-stations|ready-room|reserve"),
 }
 REASON: Final = "reason"
 """An argument kind: free text in double quotes (Control's reasons, a freeform action's description)."""
@@ -80,6 +90,25 @@ GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "hide": ((),),
     "show": ((),),
     "look-deck": ((),),
+    # The Interstellar Council (council.py).
+    "propose": (("bill", REASON), ("change", "count", REASON)),
+    "call-vote": ((),),
+    "withdraw": ((),),
+    "vote": (("ballot",),),
+    "sign": ((),),
+    "veto": ((),),
+    "no-confidence": ((),),
+    "snap-election": ((),),
+    "elect": (("seat",),),
+    "name-vp": (("seat",),),
+    "order": ((REASON,),),
+    # Wolf Attacks (attack.py).
+    "deploy": (("unit", "sector"),),
+    "strike": (("unit", "wolf"),),
+    "fire": (("unit", "wolf"),),
+    "fight": (("unit",),),
+    "reinforce": (("unit", "shuttle", "id"),),
+    "post": (("unit", "post"),),
     # Chance outcomes.
     "roll": (("face",),),
     "draw": (("id",),),
@@ -110,6 +139,18 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "freeform": (("id", "cost", "odds", REASON),),
     "settle": (("count", REASON),),
     "end": ((REASON,),),
+    # The Interstellar Council (council.py).
+    "close-vote": ((REASON,),),
+    "law": (("count", "mark", REASON),),
+    "appoint": (("office", "holder", REASON),),
+    "grant-vote": (("seat", REASON),),
+    "revoke-vote": (("seat", REASON),),
+    "succession": ((REASON,),),
+    # Wolf Attacks (attack.py).
+    "attack": ((REASON,),),
+    "wolves": (("id", "count", "wolfplace", REASON),),
+    "wolf-round": ((),),
+    "end-attack": ((REASON,),),
 }
 
 

@@ -86,14 +86,7 @@ def set_up(state: DenState) -> None:
         for unit_group in ship.units:
             for _ in range(unit_group.count):
                 number += 1
-                state.units[f"{ship.id}:u{number}"] = {
-                    "owner": ship.id,
-                    "kind": unit_group.kind,
-                    "ship": ship.id,
-                    "shuttle": None,
-                    "damaged": False,
-                    "pinned": False,
-                }
+                state.units[f"{ship.id}:u{number}"] = new_unit(ship.id, unit_group.kind)
         for number in range(1, ship.shuttles + 1):
             state.shuttles[f"{ship.id}:s{number}"] = {"owner": ship.id, "at": ship.id, "cargo": {}}
         state.held[ship.id] = []
@@ -109,6 +102,21 @@ def set_up(state: DenState) -> None:
     state.destinations["deck"] = sorted(d.id for d in content.destinations.destinations)
     state.pending.append({"kind": "destination", "ship": _aegis(state)})
     note(state, PUBLIC, f"turn 1 begins; the pursuit track stands at {state.pursuit}")
+
+
+def new_unit(ship: str, kind: str) -> dict[str, Any]:
+    """A fresh unit of `kind` aboard its owner `ship`: undamaged, at Battle Stations, not on the fleet map."""
+    return {
+        "owner": ship,
+        "kind": kind,
+        "ship": ship,
+        "shuttle": None,
+        "damaged": False,
+        "pinned": False,
+        "post": "battle-stations",
+        "ready": False,
+        "quadrant": None,
+    }
 
 
 def starting_quadrants(content: DenContent, quadrants: int) -> dict[str, int]:

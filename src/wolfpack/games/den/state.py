@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL
 from wolfpack.engine.errors import InvalidActionError
 from wolfpack.engine.game import OpenActions, State
-from wolfpack.games.den import control, rules, turn, verbs
+from wolfpack.games.den import attack, control, council, rules, turn, verbs
 from wolfpack.games.den.content import DenContent
 from wolfpack.games.den.editions import Ruleset
 from wolfpack.games.den.notation import canonical
@@ -52,6 +52,8 @@ FIELDS: Final = (
     "pending",
     "step_actions",
     "events",
+    "council",
+    "attack",
 )
 """The position: every field a saved state holds besides the history."""
 
@@ -91,9 +93,15 @@ class DenState(State[str]):
         self.pending: list[dict[str, Any]] = []
         self.step_actions = 0
         self.events: list[list[Any]] = []
+        self.council: dict[str, Any] = {}
+        """The Interstellar Council: its offices, the bill before it, the register of laws (council.py)."""
+        self.attack: dict[str, Any] | None = None
+        """The Wolf Attack under way, or None (attack.py)."""
         self.cache: dict[Any, Any] = {}
         """Lookups derived from the fields (crew by station, a team's shared actions), cleared by every action."""
         rules.set_up(self)
+        council.set_up(self)
+        attack.set_up(self)
 
     # ---- protocol hooks ----------------------------------------------------------------------------------
 

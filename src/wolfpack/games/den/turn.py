@@ -32,6 +32,15 @@ from wolfpack.games.den.rules import (
     wound_crew,
 )
 
+SETTLED: list[Callable[[DenState], None]] = []
+"""Called whenever no chance event is pending (the Wolf Attack moves its rounds on here)."""
+TURN_ENDS: list[Callable[[DenState], None]] = []
+"""Called as a turn ends, before the next begins (the Council's unsigned bills return; units in the Ready Room)."""
+MORALE_MODIFIERS: list[Callable[[DenState, str], int]] = []
+"""Further terms of a ship's morale roll (the laws that fail the fleet)."""
+JUMPED: list[Callable[[DenState, dict[str, str]], None]] = []
+"""Called with the ships that jumped (and where to) once Control has resolved the declared jumps."""
+
 
 def chance_outcomes(state: DenState) -> list[tuple[str, float]]:
     """The outcomes of the pending chance event, with exact probabilities (as floats)."""
@@ -62,6 +71,9 @@ def apply_chance(state: DenState, action: str) -> None:
 def settle(state: DenState) -> None:
     """Drop chance events that no longer have outcomes; once a broadcast's rolls are done, end the turn."""
     while True:
+        if not state.pending:
+            for hook in SETTLED:
+                hook(state)
         while state.pending and not _has_outcomes(state, state.pending[0]):
             event = state.pending.pop(0)
             if event["kind"] == "destination":
@@ -160,6 +172,7 @@ def morale_modifier(state: DenState, ship: str) -> int:
         + rations[record["supplied"]["food"]]
         + rations[record["supplied"]["water"]]
         + record["news"]
+        + sum(term(state, ship) for term in MORALE_MODIFIERS)
     )
 
 
@@ -314,6 +327,8 @@ def end_turn(state: DenState) -> None:
             seat = state.seats[int(index)]
             person["at"] = seat.ship
     state.swaps.clear()
+    for hook in TURN_ENDS:
+        hook(state)
     if state.turn >= state.turns:
         state.over = True
         state.step = "over"
@@ -371,6 +386,8 @@ def resolve_jumps(state: DenState) -> None:
         note(state, PUBLIC, "the Aegis has jumped: held destination cards are discarded")
     for sid, target in jumping.items():
         note(state, PUBLIC, f"{sid} jumps{' to ' + target if not target.startswith('void-') else ' blind'}")
+    for hook in JUMPED:
+        hook(state, jumping)
 
 
 def emergency_damage(state: DenState, ship: str) -> None:

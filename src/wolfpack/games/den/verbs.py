@@ -144,8 +144,16 @@ def general_block(state: DenState, seat: int) -> Why:
     return None
 
 
+GUARDS: list[Callable[[DenState, int, str], Why]] = []
+"""Further limits on every seat's verbs (a Wolf Attack holds players at their tables)."""
+
+
 def verb_block(state: DenState, seat: int, name: str, spec: Verb) -> Why:
     """What stops a seat using a verb now: the step, the person's place and state, the seat's kind."""
+    for guard in GUARDS:
+        blocked = guard(state, seat, name)
+        if blocked:
+            return blocked
     person = state.people[str(seat)]
     kind = state.seats[seat].kind
     if person["status"] == "wounded" and name != "sickbay":

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from wolfpack.games.den.attack import attack_view
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
+from wolfpack.games.den.council import council_view
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, crew_on
 
 if TYPE_CHECKING:
@@ -46,6 +48,8 @@ def observation(state: DenState, player: int | None) -> dict[str, Any]:
         if control or sid == own or (sid == at and not state.ships[sid]["hidden"])
     }
     view["panels"] = panels
+    view["council"] = council_view(state, player)
+    view["attack"] = attack_view(state, player)
     if control:
         view["hands"] = {state.seats[int(i)].label: list(cards) for i, cards in state.hands.items() if cards}
         view["held"] = {sid: list(cards) for sid, cards in state.held.items() if cards}
