@@ -121,7 +121,7 @@ class DenState(State[str]):
         if player == rules.CONTROL:
             listed = control.control_actions(self)
             return OpenActions(listed, lambda action: control.control_accepts(self, action))
-        return verbs.seat_actions(self, player)
+        return OpenActions(verbs.seat_actions(self, player), lambda action: verbs.seat_accepts(self, player, action))
 
     def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
         return turn.chance_outcomes(self)

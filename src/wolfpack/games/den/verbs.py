@@ -11,11 +11,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from wolfpack.engine.errors import InvalidActionError
 from wolfpack.games.den.content import (
     ON_FOOT,
     RATION_LEVELS,
 )
-from wolfpack.games.den.notation import words
+from wolfpack.games.den.notation import canonical, words
 
 if TYPE_CHECKING:
     from wolfpack.games.den.state import DenState
@@ -118,6 +119,20 @@ def seat_actions(state: DenState, seat: int) -> list[str]:
         else:
             found.update(_listed(state, seat, name, spec))
     return sorted(found)
+
+
+def seat_accepts(state: DenState, seat: int, action: object) -> bool:
+    """Whether an action a seat was not offered is legal now (a bill's wording or an order is free text)."""
+    if not isinstance(action, str) or state.pending:
+        return False
+    try:
+        parts = words(canonical(action))
+    except InvalidActionError:
+        return False
+    spec = VERBS.get(parts[0])
+    if spec is None or general_block(state, seat) is not None or verb_block(state, seat, parts[0], spec) is not None:
+        return False
+    return spec.check(state, seat, tuple(parts[1:])) is None
 
 
 def _listed(state: DenState, seat: int, name: str, spec: Verb) -> list[str]:
