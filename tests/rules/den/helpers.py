@@ -162,3 +162,26 @@ def log(state: DenState, label: str | None) -> list[str]:
 def notices(state: DenState) -> list[str]:
     """The texts of Control's open notices."""
     return [n["text"] for n in state.notices]
+
+
+def battle(edition: str = "classic", *wolves: str, **options: Any) -> DenState:
+    """A Wolf Attack in Fleet round 1 of turn 1's Action Phase whose only Wolf units are `wolves`, each written
+    `kind@place` (`fighter@q1`, `boarding@dione` for a boarder already aboard); numbered w1, w2... in order."""
+    state = control(begin(edition, "action", **options), 'control set pursuit 0 "calm"', 'control attack "test"')
+    resolve(state)
+
+    def only_these(position: dict[str, Any]) -> None:
+        position["attack"].update(wolves={}, next_wolf=1, boarded={})
+
+    state = edit(state, only_these)
+    for wolf in wolves:
+        kind, where = wolf.split("@")
+        control(state, f'control wolves {kind} 1 {where} "test"')
+    assert state.attack is not None and state.attack["side"] == "fleet"
+    return state
+
+
+def wolf_round(state: DenState, *rolls: str) -> DenState:
+    """Control ends the Fleet round; the Wolves' dice come up `rolls` in order."""
+    control(state, "control wolf-round")
+    return chance(state, *rolls)

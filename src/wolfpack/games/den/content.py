@@ -540,6 +540,14 @@ class Strength(ContentModel):
     large_on: int = Field(0, ge=0, le=6)
 
 
+class UnitBonus(ContentModel):
+    """A bonus to the attack rolls against boarders of one ship's units of one kind (the Aegis' marines)."""
+
+    ship: Ident
+    kind: UnitKind
+    bonus: int = Field(ge=-6, le=6)
+
+
 class Combat(Entry):
     """The Wolf Attack: who reports to the map, the Wolves' strength by the pursuit track, and the combat tables."""
 
@@ -551,6 +559,8 @@ class Combat(Entry):
     battery: Items[CombatBand] = ()
     """Empty when the edition's weapon batteries have no table (classic)."""
     on_foot: Items[CombatBand]
+    bonuses: Items[UnitBonus] = ()
+    """Added to the on-foot attack rolls of a ship's units of a kind (Combat: the Aegis' marines +2)."""
     boarder: Items[Band]
     """A boarding unit's d6 -> damage it does to its ship each Wolf round (one row: no roll is needed)."""
     boarding_damage: int = Field(ge=0, le=6)
@@ -645,6 +655,8 @@ class DenContent(ContentModel):
             check_known(label, labels, ("council", "council", *loc), "seat")
         for index, label in enumerate(self.combat.combat.reporters):
             check_known(label, labels, ("combat", "combat", "reporters", index), "seat")
+        for index, bonus in enumerate(self.combat.combat.bonuses):
+            check_known(bonus.ship, ships, ("combat", "combat", "bonuses", index, "ship"), "ship")
         top = self.tables.tables.pursuit_top
         covered = sorted(level for row in self.combat.combat.strength for level in range(row.low, row.high + 1))
         if covered != list(range(top + 1)):

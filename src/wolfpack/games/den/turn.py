@@ -55,7 +55,7 @@ def chance_outcomes(state: DenState) -> list[tuple[str, float]]:
         for card in deck:
             counts[card] = counts.get(card, 0) + 1
         return [(f"draw {card}", float(Fraction(n, len(deck)))) for card, n in sorted(counts.items())]
-    if kind in ("place", "riot-place"):
+    if "choices" in event:
         return [(f"pick {s}", 1 / len(event["choices"])) for s in event["choices"]]
     return [(f"roll {face}", 1 / 6) for face in DIE]
 
@@ -92,7 +92,7 @@ def _has_outcomes(state: DenState, event: dict[str, Any]) -> bool:
         return bool(state.destinations["deck"])
     if event["kind"] == "damage":
         return bool(damage_draws(state, event))
-    if event["kind"] in ("place", "riot-place"):
+    if "choices" in event:
         return bool(event["choices"])
     return True
 
