@@ -283,3 +283,14 @@ def test_the_attack_is_on_every_seats_view(edition: str) -> None:
         view = state.observation(seat(state, label))
         assert view["attack"]["wolves"] == {"w1": {"kind": "fighter", "quadrant": 2, "ship": None, "hits": 0}}
     assert state.observation(None)["attack"]["side"] == "fleet"
+
+
+@both
+def test_a_full_step_still_lets_control_fight_the_attack_to_its_end(edition: str) -> None:
+    state = battle(edition, "fighter@q3", phase_actions=10)
+    state = edit(state, lambda p: p.update(step_actions=10))
+    assert refused(state, "dione/captain", "goto icebreaker").rule == "phase limit"
+    legal = state.legal_actions(0)
+    assert "control wolf-round" in legal and 'control end-attack "the Wolves withdraw"' in legal
+    control(state, 'control end-attack "the Wolves withdraw"', "control advance")
+    assert state.step == "team"

@@ -117,7 +117,7 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
         return "attack", "a Wolf Attack is under way: it ends (`control end-attack`) before the phase does"
     if verb_name == "resolve-jumps" and not any(ship["jump"] is not None for ship in state.ships.values()):
         return "no jumps", "no ship has declared a jump"
-    if verb_name not in ("advance", "resolve-jumps") and state.step_actions >= state.phase_actions:
+    if verb_name not in MOVES_ON and state.step_actions >= state.phase_actions:
         return "phase limit", "this step is full: advance"
     if verb_name == "news":
         if state.step != "team":
@@ -327,6 +327,9 @@ def apply_control(state: DenState, parts: list[str]) -> None:
         note(state, CONTROL_ONLY, f"Control: {verb_name} {' '.join(args)}")
     settle(state)
 
+
+MOVES_ON: Final = frozenset({"advance", "resolve-jumps", "wolf-round", "end-attack"})
+"""Control's verbs that move the event on, which a full step still allows."""
 
 REASONED: Final = frozenset(
     {"pause", "set", "fleet-morale", "damage", "wound", "heal", "repair", "riot", "move", "brig", "release"}
