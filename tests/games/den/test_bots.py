@@ -87,6 +87,7 @@ def test_the_bots_are_registered() -> None:
 def test_control_resolves_a_declared_jump_and_settles_notices_before_advancing() -> None:
     state = _started("classic")
     control = ControlBot(3)
+    control.attack_rate = 0.0  # no Wolf Attack in the way
     assert control.step(state, CONTROL) == "control advance"
     assert control.step(state, 1) is None  # it plays Control only
     admiral = _seat(state, "aegis/commanding-officer")
@@ -143,6 +144,76 @@ def test_the_fleet_jumps_together_when_the_pursuit_runs_high() -> None:
     assert turn["jumped"] == sorted(game.content.ships)
     assert turn["separated"] == []
     assert turn["pursuit"] < 7 + 1
+
+
+# ---- Wolf Attacks ------------------------------------------------------------------------------------------------
+
+
+def _battle(edition: str, *wolves: str) -> DenState:
+    """Fleet round 1 of an attack in turn 1's Action Phase whose only Wolves are `wolves` (`kind@place`)."""
+    state = _started(edition)
+    state.apply_action("control advance", CONTROL)
+    state.apply_action('control set pursuit 0 "calm"', CONTROL)
+    state.apply_action('control attack "test"', CONTROL)
+    while state.is_chance_node():
+        state.apply_action("pick q3")
+    position = state.to_dict()["position"]
+    position["attack"].update(wolves={}, next_wolf=1, boarded={}, arrived=0)
+    fresh = state.game.state_from_position(position)
+    assert isinstance(fresh, DenState)
+    for wolf in wolves:
+        kind, where = wolf.split("@")
+        fresh.apply_action(f'control wolves {kind} 1 {where} "test"', CONTROL)
+    return fresh
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_fighter_strikes_the_boarding_squadron_first_and_an_idle_one_flies_to_the_wolves(edition: str) -> None:
+    state = _battle(edition, "fighter@q1", "boarding@q1", "fighter@q2", "fighter@q2", "fighter@q2")
+    pilot = _seat(state, "aegis/fwco" if edition == "classic" else "aegis/cag")
+    assert TeamBot(1).step(state, pilot) == "strike aegis:u1 w2"
+    state.apply_action("strike aegis:u1 w2", pilot)
+    state.apply_action("roll 1")
+    assert TeamBot(1).step(state, pilot) == "strike aegis:u2 w3"
+    state.apply_action("strike aegis:u2 w3", pilot)
+    state.apply_action("roll 1")
+    assert TeamBot(1).step(state, pilot) == "deploy aegis:u3 q2"  # nothing in q3: to the busiest quadrant
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_on_foot_units_fight_boarders_and_idle_ones_reinforce_the_ship_in_need(edition: str) -> None:
+    state = _battle(edition, "boarding@icebreaker", "boarding@icebreaker", "fighter@q4")
+    position = state.to_dict()["position"]
+    position["attack"]["round"] = 2  # Infinite Domain's shuttles fly from the second Fleet round
+    state = state.game.state_from_position(position)
+    assert TeamBot(1).step(state, _seat(state, "icebreaker/first-officer")) == "fight icebreaker:u2"
+    first_officer = _seat(state, "dione/first-officer")
+    assert TeamBot(1).step(state, first_officer) == "deploy dione:u1 q4"  # its fighter to the Wolf first
+    state.apply_action("deploy dione:u1 q4", first_officer)
+    assert TeamBot(1).step(state, first_officer) == "reinforce dione:u2 dione:s1 icebreaker"
+    assert TeamBot(1).step(state, _seat(state, "carmine/captain")) is None  # no shuttle, no fighters
+
+
+def test_control_fights_an_attack_round_by_round_and_ends_a_long_one() -> None:
+    state = _battle("classic", "fighter@q3")
+    control = ControlBot(1)
+    assert control.step(state, CONTROL) == "control wolf-round"
+    position = state.to_dict()["position"]
+    position["attack"]["round"] = control.attack_rounds
+    late = state.game.state_from_position(position)
+    assert control.step(late, CONTROL) == 'control end-attack "the Wolves withdraw"'
+
+
+def test_control_starts_an_attack_in_about_its_share_of_action_phases() -> None:
+    started = 0
+    for seed in range(200):
+        state = _started("classic")
+        state.apply_action("control advance", CONTROL)
+        control = ControlBot(seed)
+        first = control.step(state, CONTROL)
+        started += first is not None and first.startswith("control attack ")
+        assert control.step(state, CONTROL) == "control advance" or first.startswith("control attack ")
+    assert 0.3 * 200 <= started <= 0.5 * 200
 
 
 def test_thrifty_rations_skip_levels_that_cost_more_morale_per_food_saved() -> None:

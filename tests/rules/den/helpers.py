@@ -171,7 +171,7 @@ def battle(edition: str = "classic", *wolves: str, **options: Any) -> DenState:
     resolve(state)
 
     def only_these(position: dict[str, Any]) -> None:
-        position["attack"].update(wolves={}, next_wolf=1, boarded={})
+        position["attack"].update(wolves={}, next_wolf=1, boarded={}, arrived=0)
 
     state = edit(state, only_these)
     for wolf in wolves:

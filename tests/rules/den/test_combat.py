@@ -32,7 +32,7 @@ def attack_now(state: DenState, *wolves: str) -> DenState:
     control(state, 'control set pursuit 0 "calm"', 'control attack "test"')
     while state.is_chance_node():
         chance(state, "pick q1")
-    state = edit(state, lambda p: p["attack"].update(wolves={}, next_wolf=1, boarded={}))
+    state = edit(state, lambda p: p["attack"].update(wolves={}, next_wolf=1, boarded={}, arrived=0))
     for wolf in wolves:
         kind, where = wolf.split("@")
         control(state, f'control wolves {kind} 1 {where} "test"')

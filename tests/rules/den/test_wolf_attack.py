@@ -252,8 +252,21 @@ def test_the_attack_ends_when_no_wolf_is_left_and_its_damage_becomes_cards(editi
     assert "the Wolf Attack is over (no Wolf unit is left)" in log(state, None)
     assert state.ships["dione"]["damage"] == 2 and state.ships["dione"]["boarders"] == 1
     assert [event["kind"] for event in state.pending] == ["damage", "damage"]
-    before = morale_modifier(state, "dione")
-    assert before == -2 - 1
+    assert morale_modifier(state, "dione") == -2 - 1
+    assert state.battles == [
+        {
+            "turn": 1,
+            "pursuit": 0,
+            "rounds": 2,
+            "arrived": 2,
+            "left": 0,
+            "damage": {"dione": 2},
+            "boarded": {"dione": 1},
+            "hurt": [],
+            "lost": [],
+            "why": "no Wolf unit is left",
+        }
+    ]
 
 
 @both

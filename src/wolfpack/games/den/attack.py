@@ -13,7 +13,9 @@ The attack's state (`state.attack`, None between attacks) is JSON-ready:
 battle), `places` (their quadrants as the attack began), `wolves` (id -> kind, quadrant or ship aboard, hits
 taken), `acted` (fleet units that acted this round), `transit` (a reinforcing unit -> the first Fleet round it
 may fight), `damage`, `boarded` and `pilots` (per ship: damage recorded, boarders that came aboard, pilot wounds
-owed) and `boarding` (ships a boarding squadron picked this Wolf round).
+owed), `boarding` (ships a boarding squadron picked this Wolf round), and for the record `pursuit` (as the attack
+began), `arrived` (Wolf units that came), `hurt` and `lost` (fleet units damaged, and destroyed). When it ends, its
+outcome joins `state.battles`.
 """
 
 from __future__ import annotations
@@ -437,6 +439,7 @@ def resolve_strike(state: DenState, event: dict[str, Any], value: str) -> None:
             owner = unit["owner"]
             state.attack["pilots"][owner] = state.attack["pilots"].get(owner, 0) + 1
         damage_unit(state, unit_id)
+        state.attack["lost" if unit_id not in state.units else "hurt"].append(unit_id)
     wolves = state.attack["wolves"]
     target = wolves.get(event["wolf"])
     if target is None:
@@ -468,6 +471,7 @@ def add_wolves(state: DenState, kind: str, count: int, where: str) -> None:
     """Put Wolf units of a kind in a quadrant (`q2`) or aboard a ship (boarders)."""
     assert state.attack is not None
     attack = state.attack
+    attack["arrived"] += count
     for _ in range(count):
         wid = f"w{attack['next_wolf']}"
         attack["next_wolf"] += 1
@@ -644,6 +648,20 @@ def end_attack(state: DenState, why: str) -> None:
     for unit in state.units.values():
         if unit["quadrant"] is not None and state.ships[unit["owner"]]["at"] != state.fleet_at:
             unit["quadrant"] = None
+    state.battles.append(
+        {
+            "turn": state.turn,
+            "pursuit": attack["pursuit"],
+            "rounds": attack["round"],
+            "arrived": attack["arrived"],
+            "left": len(attack["wolves"]),
+            "damage": dict(attack["damage"]),
+            "boarded": dict(attack["boarded"]),
+            "hurt": sorted(set(attack["hurt"]) - set(attack["lost"])),
+            "lost": sorted(attack["lost"]),
+            "why": why,
+        }
+    )
     state.attack = None
     note(state, PUBLIC, f"the Wolf Attack is over ({why})")
 
@@ -738,6 +756,10 @@ class StartAttack:
             "boarded": {},
             "pilots": {},
             "boarding": [],
+            "pursuit": state.pursuit,
+            "arrived": 0,
+            "hurt": [],
+            "lost": [],
         }
         for label in state.content.combat.combat.reporters:
             seat = seat_by_label(state, label)

@@ -113,11 +113,17 @@ class ControlBot(Bot):
     name = "control"
     news_rate = 0.35
     """The chance, per Team Phase, that Control gives one ship a small news modifier."""
+    attack_rate = 0.4
+    """The chance, per Action Phase, that Control starts a Wolf Attack."""
+    attack_rounds = 6
+    """Control ends an attack the fleet cannot finish after this many Fleet rounds (the Wolves withdraw)."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._news_turn: int | None = None
         """The last turn whose news Control has decided (a bot plays one event at a time)."""
+        self._attack_turn: int | None = None
+        """The last turn whose Action Phase Control has decided whether to attack in."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """Control's action (it always acts); None for any other seat (it plays Control only)."""
@@ -135,6 +141,9 @@ class ControlBot(Bot):
         if settles:
             return min(settles, key=lambda action: int(action.split()[2]))
         obs = state.observation(CONTROL)
+        attack = self._attack(obs, legal)
+        if attack is not None:
+            return attack
         award = self._award(state, obs)
         if award is not None:
             return award
@@ -145,6 +154,24 @@ class ControlBot(Bot):
         if "control advance" in legal:
             return "control advance"
         return legal[0]
+
+    def _attack(self, obs: Mapping[str, Any], legal: Sequence[str]) -> str | None:
+        """Fight an attack under way round by round (ending it after `attack_rounds`); once per Action Phase,
+        with chance `attack_rate`, start one."""
+        attack = obs["attack"]
+        if attack is not None:
+            if attack["round"] >= self.attack_rounds:
+                return next((a for a in legal if a.startswith("control end-attack ")), None)
+            return "control wolf-round" if "control wolf-round" in legal else None
+        turn = int(obs["turn"])
+        if self._attack_turn is not None and turn < self._attack_turn:
+            self._attack_turn = None  # a new event
+        if obs["step"] != "action" or self._attack_turn == turn:
+            return None
+        self._attack_turn = turn
+        if self.rng.random() >= self.attack_rate:
+            return None
+        return next((a for a in legal if a.startswith("control attack ")), None)
 
     def _award(self, state: State[Any], obs: Mapping[str, Any]) -> str | None:
         """One or two counters of a reward on the map for the ship that has the fewest turns of it."""
@@ -444,6 +471,9 @@ class TeamBot(Bot):
             worker=_worker(obs, card) == label,
             rules=getattr(state.game, "ruleset", None),
         )
+        if obs["attack"] is not None:
+            # In a Wolf Attack every seat that commands units fights; nothing else is worth a Fleet round.
+            return combat_action(me)
         if not (me.commander or me.worker):
             return None
         step = obs["step"]
@@ -588,6 +618,40 @@ class TeamBot(Bot):
 
 
 # ---- the rules of thumb ----------------------------------------------------------------------------------------
+
+
+def combat_action(me: _Seat) -> str | None:
+    """A Fleet round's order: on-foot units fight the boarders aboard; fighters and batteries strike the Wolf
+    most worth it in reach (boarding squadrons first, before they board); an idle fighter flies to the quadrant
+    with the most Wolves; an idle on-foot unit of a ship without boarders rides to the ship with the most."""
+    attack = me.obs["attack"]
+    if attack["side"] != "fleet":
+        return None
+    wolves: Mapping[str, Any] = attack["wolves"]
+    by_verb: dict[str, list[str]] = {}
+    for action in sorted(me.legal):
+        by_verb.setdefault(action.split()[0], []).append(action)
+    if by_verb.get("fight"):
+        return by_verb["fight"][0]
+    content = me.content.combat.combat
+    threat = {wolf.id: (wolf.boards, wolf.attacks) for wolf in content.wolves}
+    for verb_name in ("strike", "fire"):
+        shots = by_verb.get(verb_name, [])
+        if shots:
+            return max(shots, key=lambda a: (threat[wolves[a.split()[2]]["kind"]], -int(a.split()[2][1:])))
+    on_map = [wolf["quadrant"] for wolf in wolves.values() if wolf["quadrant"] is not None]
+    if on_map and by_verb.get("deploy"):
+        busiest = max(sorted(set(on_map)), key=on_map.count)
+        for action in by_verb["deploy"]:
+            unit = action.split()[1]
+            here = me.obs["fighters"].get(unit, {}).get("quadrant")
+            if here not in on_map and action.endswith(f" q{busiest}"):
+                return action
+    aboard = [wolf["ship"] for wolf in wolves.values() if wolf["ship"] is not None]
+    if aboard and me.ship not in aboard and by_verb.get("reinforce"):
+        neediest = max(sorted(set(aboard)), key=aboard.count)
+        return next((a for a in by_verb["reinforce"] if a.endswith(f" {neediest}")), None)
+    return None
 
 
 def _to_sickbay(legal: Sequence[str], ship: str) -> str | None:

@@ -36,8 +36,8 @@ from wolfpack.games.den.rules import CONTROL
 
 BOT_SEED_STRIDE: Final = 1000
 """Bot `seat` of an event seeded `seed` gets the seed `seed * BOT_SEED_STRIDE + seat` (as in `wolfpack play`)."""
-MOVES_ON: Final = frozenset({"control advance", "control resolve-jumps"})
-"""Control actions after which the teams are asked again."""
+MOVES_ON: Final = frozenset({"control advance", "control resolve-jumps", "control wolf-round"})
+"""Control actions after which the teams are asked again (also the start and end of a Wolf Attack)."""
 
 TurnSummary = dict[str, Any]
 """One turn, as data:
@@ -146,7 +146,7 @@ def play_turns(
                 event.turns.append(summary)
                 event.seconds = time.perf_counter() - started
                 yield summary
-            if notation in MOVES_ON:
+            if notation in MOVES_ON or notation.startswith(("control attack ", "control end-attack ")):
                 break
     event.seconds = time.perf_counter() - started
 

@@ -54,6 +54,7 @@ FIELDS: Final = (
     "events",
     "council",
     "attack",
+    "battles",
 )
 """The position: every field a saved state holds besides the history."""
 
@@ -97,6 +98,8 @@ class DenState(State[str]):
         """The Interstellar Council: its offices, the bill before it, the register of laws (council.py)."""
         self.attack: dict[str, Any] | None = None
         """The Wolf Attack under way, or None (attack.py)."""
+        self.battles: list[dict[str, Any]] = []
+        """Every finished Wolf Attack's outcome, for the event's summaries and the designer's statistics."""
         self.cache: dict[Any, Any] = {}
         """Lookups derived from the fields (crew by station, a team's shared actions), cleared by every action."""
         rules.set_up(self)

@@ -50,6 +50,12 @@ def observation(state: DenState, player: int | None) -> dict[str, Any]:
     view["panels"] = panels
     view["council"] = council_view(state, player)
     view["attack"] = attack_view(state, player)
+    view["fighters"] = {
+        uid: {"owner": unit["owner"], "quadrant": unit["quadrant"], "damaged": unit["damaged"]}
+        for uid, unit in state.units.items()
+        if unit["quadrant"] is not None
+    }
+    view["battles"] = [dict(battle) for battle in state.battles]
     if control:
         view["hands"] = {state.seats[int(i)].label: list(cards) for i, cards in state.hands.items() if cards}
         view["held"] = {sid: list(cards) for sid, cards in state.held.items() if cards}
