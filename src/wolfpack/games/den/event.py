@@ -48,7 +48,8 @@ TurnSummary = dict[str, Any]
 - `separated`: the ships not with the fleet at the turn's end;
 - `actions`: the seats' actions this turn (Control's included, chance outcomes not);
 - `ships`: per ship `morale`, `hold` (every resource), `riots` (stations with an active riot), `anarchy`,
-  `supplied` (the food and water ration levels the broadcast paid), `jumped`, `with_fleet`.
+  `supplied` (the food and water ration levels the broadcast paid), `jumped`, `with_fleet`;
+- `battles`: the Wolf Attacks fought this turn, as `state.battles` records them (attack.py).
 """
 
 
@@ -183,7 +184,24 @@ def describe_turn(summary: TurnSummary) -> str:
         if not ship["with_fleet"]:
             marks.append("separated")
         lines.append(f"  {sid:<12} morale {ship['morale']:>2}  {_counts(ship['hold'])}  " + "; ".join(marks))
+    lines += [describe_battle(battle) for battle in summary["battles"]]
     return "\n".join(lines)
+
+
+def describe_battle(battle: Mapping[str, Any]) -> str:
+    """A Wolf Attack in one line: its strength, how it ended, the damage, boarders and fleet units lost."""
+    destroyed = battle["arrived"] - battle["left"]
+    text = (
+        f"  Wolf Attack at pursuit {battle['pursuit']}: {destroyed} of {battle['arrived']} Wolves destroyed in "
+        f"{battle['rounds']} Fleet round(s)"
+    )
+    if battle["damage"]:
+        text += f"; damage: {_counts(battle['damage'])}"
+    if battle["boarded"]:
+        text += f"; boarders: {_counts(battle['boarded'])}"
+    if battle["lost"]:
+        text += f"; units lost: {', '.join(battle['lost'])}"
+    return text
 
 
 def _counts(counts: Mapping[str, int]) -> str:
@@ -216,6 +234,7 @@ def summarise(state: State[Any], turn: int, jumped: set[str], actions: int) -> T
         "separated": sorted(sid for sid, ship in ships.items() if not ship["with_fleet"]),
         "actions": actions,
         "ships": ships,
+        "battles": [battle for battle in view["battles"] if battle["turn"] == turn],
     }
 
 
@@ -223,6 +242,7 @@ __all__ = [
     "BOT_SEED_STRIDE",
     "Event",
     "TurnSummary",
+    "describe_battle",
     "describe_turn",
     "event_bots",
     "headless",
