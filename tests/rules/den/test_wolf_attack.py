@@ -307,3 +307,44 @@ def test_a_full_step_still_lets_control_fight_the_attack_to_its_end(edition: str
     assert "control wolf-round" in legal and 'control end-attack "the Wolves withdraw"' in legal
     control(state, 'control end-attack "the Wolves withdraw"', "control advance")
     assert state.step == "team"
+
+
+@pytest.mark.parametrize("edition", ["classic", "infinite-domain"])
+def test_a_whole_small_attack_round_by_round(edition: str) -> None:
+    """Pursuit 0: two Wolf fighters and a boarding squadron, all drawn into q1 (the Star Alpha and the Dione)."""
+    state = control(begin(edition, "action"), 'control set pursuit 0 "calm"', 'control attack "the Wolves come"')
+    assert kinds_pending(state) == ["fighter", "fighter", "boarding"]
+    chance(state, "pick q1", "pick q1", "pick q1")
+    assert state.attack is not None and state.attack["side"] == "fleet" and state.attack["round"] == 1
+    pilot = "aegis/fwco" if edition == "classic" else "aegis/cag"
+
+    # Fleet round 1: the Aegis' q1 squadron rolls 2 and is damaged; the Dione's rolls 5: two hits, on the
+    # boarding squadron it named (w3), then on the first fighter (w1).
+    act(state, pilot, "strike aegis:u1 w1")
+    chance(state, "roll 2")
+    assert state.units["aegis:u1"]["damaged"] and sorted(state.attack["wolves"]) == ["w1", "w2", "w3"]
+    act(state, "dione/first-officer", "strike dione:u1 w3")
+    chance(state, "roll 5")
+    assert sorted(state.attack["wolves"]) == ["w2"]
+
+    # Wolf round 1: w2 rolls 3, the Dione's second place: one damage.
+    wolf_round(state, "roll 3")
+    assert state.attack["damage"] == {"dione": 1} and state.attack["round"] == 2
+
+    # Fleet round 2: the damaged squadron rolls 1 and is destroyed; the Dione's rolls 4 and destroys w2.
+    act(state, pilot, "strike aegis:u1 w2")
+    chance(state, "roll 1")
+    assert "aegis:u1" not in state.units
+    act(state, "dione/first-officer", "strike dione:u1 w2")
+    chance(state, "roll 4")
+
+    # The end: one damage card for the Dione, two pilots owed by the Aegis' hangar, nobody boarded.
+    assert state.attack is None
+    assert [event["kind"] for event in state.pending] == ["damage"]
+    assert state.ships["dione"]["damage"] == 1 and state.ships["dione"]["boarders"] == 0
+    wounded = [cid for cid, crew in state.crew.items() if crew["ship"] == "aegis" and crew["wounded"]]
+    assert len(wounded) == 2 and all(state.crew[cid]["station"] == "flight-deck" for cid in wounded)
+    assert state.battles[-1]["lost"] == ["aegis:u1"] and state.battles[-1]["rounds"] == 2
+    resolve(state)
+    assert sum(slot["damage"] is not None for slot in state.ships["dione"]["stations"].values()) == 1
+    act(state, "dione/captain", "goto icebreaker")  # free to walk again
