@@ -58,6 +58,7 @@ Both bots are deterministic given their seed (and the order they are asked in).
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -66,6 +67,7 @@ from wolfpack.engine.bot import Bot
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.game import State
 from wolfpack.games.den.content import ON_FOOT, RATION_LEVELS, DenContent, Effect, RationLevel, Ship, Station
+from wolfpack.games.den.council_bot import control_council_action, council_action, has_business
 from wolfpack.games.den.notation import canonical, quote
 from wolfpack.games.den.rules import CONTROL
 
@@ -124,6 +126,8 @@ class ControlBot(Bot):
         """The last turn whose news Control has decided (a bot plays one event at a time)."""
         self._attack_turn: int | None = None
         """The last turn whose Action Phase Control has decided whether to attack in."""
+        self._council_rng = council_rng(seed)
+        """Control's chances at the Council (council_bot), apart from the rest of its play."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """Control's action (it always acts); None for any other seat (it plays Control only)."""
@@ -151,6 +155,9 @@ class ControlBot(Bot):
             news = self._news(obs, legal)
             if news is not None:
                 return news
+        council = control_council_action(obs, legal, self._council_rng)
+        if council is not None:
+            return council
         if "control advance" in legal:
             return "control advance"
         return legal[0]
@@ -429,6 +436,8 @@ class TeamBot(Bot):
         """(turn, unit) of this seat's units posted aboard other ships that have tried a riot this turn."""
         self._errands = _Errands()
         """What this (commander's) seat remembers of its shuttles' errands."""
+        self._council_rng = council_rng(seed)
+        """The seat's chances at the Council (council_bot), apart from the rest of its play."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """One useful legal action for the seat, or None when it has nothing useful to do."""
@@ -438,8 +447,11 @@ class TeamBot(Bot):
             return None
         seats = getattr(state.game, "seats", None)
         if seats is not None and seats[player].kind != "team":
-            # Media and wildcards have no panel to work: they only see to their wounds.
-            return _to_sickbay(state.legal_actions(player), "")
+            # Media and wildcards have no panel to work: they see to their wounds and vote in a snap election.
+            legal = state.legal_actions(player)
+            if any(action.startswith("elect ") for action in legal):
+                return council_action(state.observation(player), legal, self._council_rng)
+            return _to_sickbay(legal, "")
         obs = state.observation(player)
         label = str(obs["seat"])
         ship = label.split("/", 1)[0]
@@ -448,6 +460,10 @@ class TeamBot(Bot):
             return _to_sickbay(state.legal_actions(player), ship)
         if obs["paused"] or ship not in obs["ships"] or ship not in obs.get("panels", {}) or status == "brig":
             return None
+        if has_business(obs):
+            council = council_action(obs, state.legal_actions(player), self._council_rng)
+            if council is not None:
+                return council
         turn = int(obs["turn"])
         if turn < self._turn:
             self._played.clear()
@@ -652,6 +668,11 @@ def combat_action(me: _Seat) -> str | None:
         neediest = max(sorted(set(aboard)), key=aboard.count)
         return next((a for a in by_verb["reinforce"] if a.endswith(f" {neediest}")), None)
     return None
+
+
+def council_rng(seed: int | None) -> random.Random:
+    """A bot's generator for the Council, seeded from the bot's seed so that the rest of its play is unchanged."""
+    return random.Random(None if seed is None else f"council:{seed}")
 
 
 def _to_sickbay(legal: Sequence[str], ship: str) -> str | None:

@@ -189,7 +189,7 @@ def verb_block(state: DenState, seat: int, name: str, spec: Verb) -> Why:
 STEP_NAMES: Final = {"start": "start of the turn", "action": "Action Phase", "team": "Team Phase"}
 
 
-PERSON_VERBS: Final = frozenset({"goto", "sickbay", "contact", "escape", "give"})
+PERSON_VERBS: Final = frozenset({"goto", "sickbay", "contact", "escape", "give", "elect"})
 
 
 def apply_seat_action(state: DenState, action: str, seat: int) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from wolfpack.games.den.attack import attack_view
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
-from wolfpack.games.den.council import council_view
+from wolfpack.games.den.council import council_view, order_ships
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, crew_on
 
 if TYPE_CHECKING:
@@ -184,6 +184,13 @@ def plant_canaries(state: DenState) -> tuple[DenState, dict[int | None, tuple[se
         deck_line = f"canary-deck-{sid}!"
         planted.events.append([sid, f"{sid} looks through the damage deck: {deck_line}"])
         secrets[sid].add(deck_line)
+    # A direct order reaches the President's and the admiral's teams, and nobody else.
+    order = "canary-order!"
+    council = state.content.council.council
+    ships = order_ships(planted, council.president, council.admiral)
+    planted.council["orders"].append({"turn": planted.turn, "text": order, "ships": ships})
+    for sid in ships:
+        secrets[sid].add(order)
     everything = set().union(*secrets.values())
     viewers: dict[int | None, tuple[set[str], set[str]]] = {None: (set(), everything), CONTROL: (everything, set())}
     for index, seat in enumerate(planted.seats):
