@@ -306,6 +306,21 @@ def test_headless_play_tells_each_turn_and_writes_a_record_that_replays() -> Non
     assert replayed.history() == run_event(game, 9).state.history()
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_twelve_turn_event_holds_council_sessions_and_wolf_attacks_and_replays_exactly(edition: str) -> None:
+    game = _game(edition, 12)
+    record = io.StringIO()
+    event = run_event(game, 7, record=record)
+    assert event.state.is_terminal() and len(event.turns) == 12
+    battles = [battle for turn in event.turns for battle in turn["battles"]]
+    votes = [vote for turn in event.turns for vote in turn["votes"]]
+    assert len(battles) >= 2 and all(battle["arrived"] > 0 for battle in battles)
+    assert any(vote["passed"] and vote["kind"] == "law" for vote in votes)
+    assert event.turns[-1]["laws"] >= 1
+    replayed = replay_lines(record.getvalue().splitlines())
+    assert replayed.to_json() == event.state.to_json()
+
+
 def _fleet(event: Event) -> dict[str, float]:
     last = event.turns[-1]["ships"].values()
     fed = [

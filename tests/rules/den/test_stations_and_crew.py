@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import act, begin, both, chance, control, edit, hold, log, notices, refused, to_step, verbs
+from .helpers import act, begin, both, chance, control, crew_on, edit, hold, log, notices, refused, seat, to_step, verbs
 
 
 @both
@@ -289,3 +289,14 @@ def test_a_station_without_effects_is_not_worked(edition: str) -> None:
     state = begin(edition, "action")
     error = refused(state, "dione/chief-engineer", "use fighter-bay")
     assert error.rule == "no effect"
+
+
+@both
+def test_a_crew_lost_to_damage_leaves_every_view_at_once(edition: str) -> None:
+    state = begin(edition, "action")
+    farmers = crew_on(state, "dione", "fore-farms")
+    control(state, f'control wound {farmers[0]} "an accident"', 'control damage dione 1 "a hull breach"')
+    chance(state, "draw crop-blight", "pick fore-farms")
+    assert farmers[0] not in state.crew
+    seen = state.observation(seat(state, "dione/captain"))["panels"]["dione"]["stations"]["fore-farms"]["crew"]
+    assert [crew["id"] for crew in seen] == farmers[1:]

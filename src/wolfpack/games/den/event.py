@@ -49,7 +49,8 @@ TurnSummary = dict[str, Any]
 - `actions`: the seats' actions this turn (Control's included, chance outcomes not);
 - `ships`: per ship `morale`, `hold` (every resource), `riots` (stations with an active riot), `anarchy`,
   `supplied` (the food and water ration levels the broadcast paid), `jumped`, `with_fleet`;
-- `battles`: the Wolf Attacks fought this turn, as `state.battles` records them (attack.py).
+- `battles`: the Wolf Attacks fought this turn, as `state.battles` records them (attack.py);
+- `votes`: the Council's votes decided this turn, from its minutes (council.py); `laws`: the laws in force.
 """
 
 
@@ -185,7 +186,16 @@ def describe_turn(summary: TurnSummary) -> str:
             marks.append("separated")
         lines.append(f"  {sid:<12} morale {ship['morale']:>2}  {_counts(ship['hold'])}  " + "; ".join(marks))
     lines += [describe_battle(battle) for battle in summary["battles"]]
+    if summary["votes"]:
+        lines.append("  Council: " + "; ".join(describe_vote(vote) for vote in summary["votes"]))
     return "\n".join(lines)
+
+
+def describe_vote(vote: Mapping[str, Any]) -> str:
+    """A Council vote in a few words: what was voted on, the result and the show of hands."""
+    tally = vote["tally"]
+    result = "passes" if vote["passed"] else "fails"
+    return f"{vote['kind']} {result} {tally['yea']}-{tally['nay']}-{tally['abstain']}"
 
 
 def describe_battle(battle: Mapping[str, Any]) -> str:
@@ -235,6 +245,8 @@ def summarise(state: State[Any], turn: int, jumped: set[str], actions: int) -> T
         "actions": actions,
         "ships": ships,
         "battles": [battle for battle in view["battles"] if battle["turn"] == turn],
+        "votes": [vote for vote in view["council"]["record"] if vote["turn"] == turn],
+        "laws": sum(law["status"] == "in force" for law in view["council"]["laws"]),
     }
 
 
@@ -244,6 +256,7 @@ __all__ = [
     "TurnSummary",
     "describe_battle",
     "describe_turn",
+    "describe_vote",
     "event_bots",
     "headless",
     "play_event",

@@ -441,6 +441,7 @@ def wound_crew(state: DenState, crew_id: str) -> None:
     crew = state.crew[crew_id]
     if crew["wounded"]:
         del state.crew[crew_id]
+        state.cache.pop("crew", None)  # the crew-by-station index may already hold the lost counter
         note(state, crew["ship"], f"{crew_id} is lost")
     else:
         crew["wounded"] = True

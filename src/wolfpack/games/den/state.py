@@ -130,12 +130,15 @@ class DenState(State[str]):
         return turn.chance_outcomes(self)
 
     def _apply_action(self, action: str) -> None:
+        # The lookups are dropped before and after: an action may read one (crew by station) and then change it.
         self.cache = {}
         turn.apply_chance(self, action)
+        self.cache = {}
 
     def _apply_simultaneous_action(self, action: str, player: int) -> None:
         self.cache = {}
         verbs.apply_seat_action(self, action, player)
+        self.cache = {}
 
     def _returns(self) -> list[float]:
         # A megagame has no winner (Game Intent): every seat's return is 0.
