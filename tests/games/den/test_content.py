@@ -794,3 +794,70 @@ def test_unknown_or_missing_organiser_files_are_errors(tmp_path: Path) -> None:
     (tmp_path / "ships.toml").write_text("", encoding="utf-8")
     with pytest.raises(ContentError, match=r"ships\.toml: not a file of a pack; expected fleet\.toml, "):
         load_den_content("classic", tmp_path)
+
+
+# ---------------------------------------------------------------- the Council and combat files
+
+
+def test_the_council_seats_each_editions_voters(classic: DenContent, infinite: DenContent) -> None:
+    nations = [
+        f"{ship}/council-member" for ship in ("dione", "icebreaker", "quellon", "carmine", "halcyon", "meridian")
+    ]
+    assert list(classic.council.council.members) == [*nations, "star-alpha/president"]
+    assert list(infinite.council.council.members) == [*nations, "star-alpha/parliamentarian"]
+    assert list(infinite.council.council.observers) == ["hephaestus/diplomat"]
+    assert classic.council.council.parliamentarian is None
+    assert infinite.council.council.supermajority == 5
+
+
+def test_the_combat_tables_are_each_rulebooks(classic: DenContent, infinite: DenContent) -> None:
+    def rows(bands: Any) -> list[tuple[int, int, int, bool]]:
+        return [(b.low, min(b.high, 6), b.hits, b.hurt) for b in bands]
+
+    assert rows(classic.combat.combat.fighter) == [(1, 2, 0, True), (3, 4, 1, False), (5, 6, 2, False)]
+    assert rows(infinite.combat.combat.fighter) == rows(classic.combat.combat.fighter)
+    assert rows(classic.combat.combat.on_foot) == [(1, 3, 1, True), (4, 5, 1, False), (6, 6, 2, False)]
+    assert rows(infinite.combat.combat.on_foot) == [(1, 2, 0, True), (3, 4, 1, False), (5, 6, 2, False)]
+    assert classic.combat.combat.battery == ()
+    assert rows(infinite.combat.combat.battery) == [(1, 2, 0, False), (3, 4, 1, False), (5, 6, 2, False)]
+    assert [band_result(classic.combat.combat.boarder, roll) for roll in range(1, 7)] == [0, 1, 1, 1, 1, 2]
+    assert [band_result(infinite.combat.combat.boarder, roll) for roll in range(1, 7)] == [1] * 6
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "message"),
+    [
+        ("council", '"meridian/council-member", ', '"meridian/janitor", ', 'unknown seat "meridian/janitor"'),
+        ("council", "supermajority = 5", "supermajority = 9", "more than the 7 voting members"),
+        ("combat", '"vulcan/warden",', '"vulcan/cook",', 'unknown seat "vulcan/cook"'),
+        ("combat", "{ low = 3, high = 5,", "{ low = 4, high = 5,", "cover each pursuit level 0 to 12 exactly once"),
+        ("combat", "units = { fighter = 2, boarding = 1 }", "units = { dragon = 2 }", 'unknown wolf kind "dragon"'),
+        ("combat", '{ ship = "aegis", kind', '{ ship = "ark", kind', 'unknown ship "ark"'),
+        (
+            "combat",
+            "{ low = 3, high = 4, hits = 1 },\n    { low = 5, high = 99, hits = 2 },\n]\nbattery",
+            "{ low = 4, high = 4, hits = 1 },\n    { low = 5, high = 99, hits = 2 },\n]\nbattery",
+            "without gap or overlap",
+        ),
+    ],
+)
+def test_broken_council_and_combat_files_name_the_problem(
+    tmp_path: Path, name: str, old: str, new: str, message: str
+) -> None:
+    text = (data_dir("classic") / f"{name}.toml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / f"{name}.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_den_content("classic", tmp_path)
+    assert caught.value.file.endswith(f"{name}.toml")
+    assert message in str(caught.value)
+
+
+def test_an_infinite_domain_parliamentarian_must_be_a_voting_member(tmp_path: Path) -> None:
+    text = (data_dir("infinite-domain") / "council.toml").read_text(encoding="utf-8")
+    changed = text.replace(
+        'parliamentarian = "star-alpha/parliamentarian"', 'parliamentarian = "star-alpha/chief-of-staff"'
+    )
+    (tmp_path / "council.toml").write_text(changed, encoding="utf-8")
+    with pytest.raises(ContentError, match="the Parliamentarian is one of the voting members"):
+        load_den_content("infinite-domain", tmp_path)
