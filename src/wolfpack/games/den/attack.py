@@ -220,11 +220,23 @@ def _map_targets(state: DenState, seat: int, kind: str) -> Iterator[Args]:
                     yield uid, wid
 
 
-def _wolf_on_map(state: DenState, wolf_id: str) -> Why:
+def _shot_problem(state: DenState, seat: int, args: Args, kind: str) -> Why:
+    """Why the seat's unit may not shoot at a Wolf unit on the map now (a Fleet round, its own unit, not acted)."""
+    blocked = fighting_round(state) or unit_order(state, seat, args[0], frozenset({kind}), at_map=True)
+    if blocked:
+        return blocked
     assert state.attack is not None
-    wolf = state.attack["wolves"].get(wolf_id)
+    wolf = state.attack["wolves"].get(args[1])
     if wolf is None or wolf["quadrant"] is None:
-        return "wolf", f"{wolf_id} is not a Wolf unit on the map"
+        return "wolf", f"{args[1]} is not a Wolf unit on the map"
+    return None
+
+
+def _in_reach(state: DenState, wolf_id: str, quadrant: int, shooter: str) -> Why:
+    """Whether a Wolf unit is in the shooter's quadrant."""
+    assert state.attack is not None
+    if state.attack["wolves"][wolf_id]["quadrant"] != quadrant:
+        return "quadrant", f"{wolf_id} is not in q{quadrant} with {shooter}"
     return None
 
 
@@ -236,20 +248,13 @@ class Strike:
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
-        blocked = (
-            fighting_round(state)
-            or unit_order(state, seat, args[0], frozenset({"fighter"}), at_map=True)
-            or _wolf_on_map(state, args[1])
-        )
+        blocked = _shot_problem(state, seat, args, "fighter")
         if blocked:
             return blocked
-        assert state.attack is not None
         quadrant = state.units[args[0]]["quadrant"]
         if quadrant is None:
             return "aboard", f"{args[0]} is aboard its ship: deploy it to a quadrant first"
-        if state.attack["wolves"][args[1]]["quadrant"] != quadrant:
-            return "quadrant", f"{args[1]} is not in q{quadrant} with {args[0]}"
-        return None
+        return _in_reach(state, args[1], quadrant, args[0])
 
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
@@ -266,11 +271,7 @@ class Fire:
     def check(state: DenState, seat: int, args: Args) -> Why:
         if not state.content.combat.combat.battery:
             return "edition", "weapon batteries have no combat table in this edition"
-        blocked = (
-            fighting_round(state)
-            or unit_order(state, seat, args[0], frozenset({"battery"}), at_map=True)
-            or _wolf_on_map(state, args[1])
-        )
+        blocked = _shot_problem(state, seat, args, "battery")
         if blocked:
             return blocked
         assert state.attack is not None
@@ -278,9 +279,7 @@ class Fire:
         if ship not in state.attack["ships"]:
             return "battle", f"{ship} is not in the battle"
         quadrant = in_battle_quadrant(state, ship)
-        if quadrant is not None and state.attack["wolves"][args[1]]["quadrant"] != quadrant:
-            return "quadrant", f"{args[1]} is not in q{quadrant} with {ship}"
-        return None
+        return None if quadrant is None else _in_reach(state, args[1], quadrant, ship)
 
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:

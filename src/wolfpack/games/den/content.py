@@ -568,7 +568,8 @@ class Combat(Entry):
     ready_room_bonus: int = Field(ge=0, le=6)
     """Added to the first roll against boarders of a unit that was in the Ready Room when the turn began."""
     reinforce_delay: int = Field(ge=0, le=6)
-    """Fleet rounds after the one it sets off in before a unit riding a shuttle to another ship may fight."""
+    """Fleet rounds after the one it sets off in that a unit riding a shuttle to another ship is still on its way
+    (it fights in the round after them)."""
     reinforce_from: int = Field(ge=1, le=6)
     """The first Fleet round in which on-foot units may ride a shuttle to another ship."""
     jump_from: int = Field(ge=1, le=6)
