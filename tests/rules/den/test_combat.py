@@ -322,3 +322,11 @@ def test_a_reinforcement_needs_its_own_docked_shuttle(edition: str) -> None:
     state = edit(state, lambda p: p["attack"].update(round=2))
     assert refused(state, "dione/first-officer", "reinforce dione:u2 aegis:s1 icebreaker").rule == "shuttle"
     assert refused(state, "dione/first-officer", "reinforce dione:u2 dione:s1 dione").rule == "target"
+
+
+@both
+def test_a_ship_control_moves_in_a_battle_is_targeted_where_it_now_stands(edition: str) -> None:
+    state = battle(edition, "fighter@q3")
+    control(state, 'control move star-alpha q3 "it runs for cover"')
+    wolf_round(state, "roll 1")  # q3's places in the pack's order: the Star Alpha (1), Quellon (2-3), Endeavour (4)
+    assert damage(state) == {"star-alpha": 1}

@@ -10,6 +10,9 @@ Riot tracks (riot on this d6 or less, by level 0 to 10): civilian ships 6 5 4 3 
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
+
 import pytest
 
 from wolfpack.games.den.state import DenState
@@ -179,6 +182,17 @@ def test_infinite_domain_hephaestus_riot_troops_add_two(face: int, riot: str) ->
     chance(state, f"roll {face}")
     assert state.ships["hephaestus"]["stations"]["foundry"]["riot"] == riot
     assert not state.units["hephaestus:u1"]["damaged"]  # a 1 plus 2 is no longer a 1
+
+
+def test_a_bonus_past_the_tables_last_row_takes_that_row(tmp_path: Path) -> None:
+    """An organiser's dispersal table that ends at 6: the Hephaestus' 6 + 2 reads its last row."""
+    text = resources.files("wolfpack.games.den.data.infinite_domain").joinpath("tables.toml").read_text("utf-8")
+    (tmp_path / "tables.toml").write_text(text.replace("low = 4, high = 99,", "low = 4, high = 6,"), "utf-8")
+    state = begin("infinite-domain", "action", content=str(tmp_path))
+    control(state, 'control riot hephaestus.foundry "unrest"')
+    act(state, "hephaestus/captain", "disperse hephaestus:u1 hephaestus.foundry")
+    chance(state, "roll 6")
+    assert state.ships["hephaestus"]["stations"]["foundry"]["riot"] == "dispersed"
 
 
 def test_classic_ships_have_no_riot_troop_bonus() -> None:

@@ -20,10 +20,11 @@ outcome joins `state.battles`.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-from wolfpack.games.den.content import ON_FOOT, CombatBand
+from wolfpack.games.den.content import ON_FOOT, CombatBand, row_for
 from wolfpack.games.den.control import control_verb
 from wolfpack.games.den.notation import quote
 from wolfpack.games.den.rules import (
@@ -67,7 +68,7 @@ def set_up(state: DenState) -> None:
 
 def attack_view(state: DenState, player: int | None) -> dict[str, Any] | None:
     """The attack as `player` sees it: all of it is on the fleet map, so public."""
-    return None if state.attack is None else dict(state.attack)
+    return copy.deepcopy(state.attack)
 
 
 # ---- lookups -----------------------------------------------------------------------------------------------------
@@ -117,14 +118,6 @@ def target_of(state: DenState, quadrant: int, face: int) -> str | None:
     if picked is None:
         picked = aegis
     return picked if picked in state.attack["ships"] else None
-
-
-def band_of(table: tuple[CombatBand, ...], total: int) -> CombatBand:
-    """The row of a combat table for a modified roll (rolls beyond the table take its nearest row)."""
-    for band in table:
-        if band.low <= total <= band.high:
-            return band
-    return table[0] if total < table[0].low else table[-1]
 
 
 def fighting_round(state: DenState) -> Why:
@@ -425,7 +418,8 @@ def _attack_roll(state: DenState, seat: int, unit_id: str, wolf_id: str, table: 
 def resolve_strike(state: DenState, event: dict[str, Any], value: str) -> None:
     """A fleet unit's attack die: the unit may be hurt, and its hits fall on the target first, then its fellows."""
     assert state.attack is not None
-    band = band_of(getattr(state.content.combat.combat, event["table"]), int(value) + event["bonus"])
+    table: tuple[CombatBand, ...] = getattr(state.content.combat.combat, event["table"])
+    band = row_for(table, int(value) + event["bonus"])
     unit_id = event["unit"]
     unit = state.units.get(unit_id)
     note(
@@ -576,7 +570,7 @@ def resolve_boarder(state: DenState, event: dict[str, Any], value: str) -> None:
     wolf = state.attack["wolves"].get(event["wolf"])
     if wolf is None or wolf["ship"] is None:
         return
-    damage = next(b.result for b in state.content.combat.combat.boarder if b.low <= int(value) <= b.high)
+    damage = row_for(state.content.combat.combat.boarder, int(value)).result
     record_damage(state, wolf["ship"], damage, f"{event['wolf']} rolls {value} aboard")
 
 
@@ -623,7 +617,7 @@ def progress(state: DenState) -> None:
         attack["side"] = "fleet"
         note(state, PUBLIC, "Fleet round 1")
     elif attack["side"] == "wolf":
-        attack.update(side="fleet", round=attack["round"] + 1, acted=[], boarding=[])
+        attack.update(side="fleet", round=attack["round"] + 1, acted=[])
         note(state, PUBLIC, f"Fleet round {attack['round']}")
     if not attack["wolves"]:
         end_attack(state, "no Wolf unit is left")
@@ -644,9 +638,7 @@ def end_attack(state: DenState, why: str) -> None:
             wound_pilot(state, ship)
     for ship in sorted({wolf["ship"] for wolf in attack["wolves"].values() if wolf["ship"]}):
         notify_control(state, f"Wolf boarders are still aboard {ship} as the attack ends: adjudicate", ship)
-    for unit in state.units.values():
-        if unit["quadrant"] is not None and state.ships[unit["owner"]]["at"] != state.fleet_at:
-            unit["quadrant"] = None
+    land_strays(state)
     state.battles.append(
         {
             "turn": state.turn,
@@ -684,16 +676,23 @@ def leave_battle(state: DenState, jumped: dict[str, str]) -> None:
     """Ships that jump leave the battle with their fighters; once every ship has gone, only boarders remain.
     Outside a battle, only the fighters of a ship cut off from the fleet go with it."""
     attack = state.attack
-    for unit in state.units.values():
-        leaving = unit["owner"] in jumped if attack is not None else state.ships[unit["owner"]]["at"] != state.fleet_at
-        if unit["quadrant"] is not None and leaving:
-            unit["quadrant"] = None
     if attack is None:
+        land_strays(state)
         return
+    for unit in state.units.values():
+        if unit["owner"] in jumped:
+            unit["quadrant"] = None
     attack["ships"] = [sid for sid in attack["ships"] if sid not in jumped]
     if not attack["ships"]:
         attack["wolves"] = {wid: wolf for wid, wolf in attack["wolves"].items() if wolf["ship"] is not None}
         note(state, PUBLIC, "every ship has jumped away: the Wolf units on the map are gone")
+
+
+def land_strays(state: DenState) -> None:
+    """Fighters of a ship cut off from the fleet fly with their ship, off the fleet's map."""
+    for unit in state.units.values():
+        if unit["quadrant"] is not None and state.ships[unit["owner"]]["at"] != state.fleet_at:
+            unit["quadrant"] = None
 
 
 def ready_units(state: DenState) -> None:

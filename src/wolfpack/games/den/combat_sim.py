@@ -20,15 +20,15 @@ import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
+from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import Game
 from wolfpack.games.den.bots import TeamBot
+from wolfpack.games.den.event import BOT_SEED_STRIDE
 from wolfpack.games.den.notation import quote
 from wolfpack.games.den.rules import CONTROL
 from wolfpack.games.den.state import DenState
-
-SEAT_SEED_STRIDE: Final = 1000
 
 
 @dataclass
@@ -50,7 +50,7 @@ def simulate(game: Game[Any], pursuit: int, attacks: int, seed: int, rounds: int
     if not 0 <= pursuit <= top:
         raise ValueError(f"the pursuit track runs 0 to {top}")
     fighters = _fighting_seats(start)
-    bots = {seat: TeamBot(seed * SEAT_SEED_STRIDE + seat) for seat in fighters}
+    bots = {seat: TeamBot(seed * BOT_SEED_STRIDE + seat) for seat in fighters}
     battles = []
     for _ in range(attacks):
         state = start.clone()
@@ -79,8 +79,7 @@ def _fighting_seats(state: DenState) -> list[int]:
 def _roll(state: DenState, rng: random.Random) -> None:
     """Sample every pending chance event."""
     while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0])
+        state.apply_action(sample_chance_outcome(state, rng))
 
 
 def _fight(state: DenState, pursuit: int, rounds: int, rng: random.Random, bots: Mapping[int, TeamBot]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Annotated, Final, Literal, Protocol, TypeVar
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -390,6 +390,29 @@ class Band(ContentModel):
     low: int = Field(ge=-99, le=99)
     high: int = Field(ge=-99, le=99)
     result: int
+
+
+class Row(Protocol):
+    """A row of a d6 table: the modified rolls from `low` to `high` it covers."""
+
+    @property
+    def low(self) -> int: ...
+
+    @property
+    def high(self) -> int: ...
+
+
+RowT = TypeVar("RowT", bound=Row)
+
+
+def row_for(rows: Sequence[RowT], total: int) -> RowT:
+    """The row of a d6 table for a modified roll; a roll past the table's ends (a bonus can carry it beyond 6)
+    takes the end row."""
+    ordered = sorted(rows, key=lambda row: row.low)
+    for row in ordered:
+        if row.low <= total <= row.high:
+            return row
+    return ordered[0] if total < ordered[0].low else ordered[-1]
 
 
 class RuleTables(Entry):

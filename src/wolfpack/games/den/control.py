@@ -360,6 +360,9 @@ def control_move(state: DenState, thing: str, where: str) -> str:
     """Control moves anything; the audience of its log line."""
     if thing in state.ships:
         state.ships[thing]["quadrant"] = int(where[1])
+        if state.attack is not None and thing in state.attack["places"]:
+            # Ships hold their places in a battle; only Control moves one, and the Wolves' dice follow it.
+            state.attack["places"][thing] = int(where[1])
         return PUBLIC
     if thing in state.crew:
         ship, station = where.split(".")

@@ -31,6 +31,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from wolfpack.games.den.council import CALLS
+
 YEA_RATE: Final = 0.7
 """The chance a member votes for a bill (a law, motion, amendment or repeal; an override; a tie to break)."""
 CALL_NAY_RATE: Final = 0.8
@@ -43,7 +45,6 @@ MARK_RATE: Final = 0.2
 """The chance per call that Control rules on a law in force it has not ruled on."""
 UNENFORCED_RATE: Final = 0.3
 """The chance Control's ruling on a law is that it goes unenforced."""
-CALLS: Final = frozenset({"no-confidence", "snap-election"})
 
 
 def has_business(obs: Mapping[str, Any]) -> bool:

@@ -36,8 +36,8 @@ from wolfpack.games.den.rules import CONTROL
 
 BOT_SEED_STRIDE: Final = 1000
 """Bot `seat` of an event seeded `seed` gets the seed `seed * BOT_SEED_STRIDE + seat` (as in `wolfpack play`)."""
-MOVES_ON: Final = frozenset({"control advance", "control resolve-jumps", "control wolf-round"})
-"""Control actions after which the teams are asked again (also the start and end of a Wolf Attack)."""
+MOVES_ON: Final = frozenset({"advance", "resolve-jumps", "attack", "wolf-round", "end-attack"})
+"""Control's verbs after which the teams are asked again."""
 
 TurnSummary = dict[str, Any]
 """One turn, as data:
@@ -148,7 +148,7 @@ def play_turns(
                 event.turns.append(summary)
                 event.seconds = time.perf_counter() - started
                 yield summary
-            if notation in MOVES_ON or notation.startswith(("control attack ", "control end-attack ")):
+            if notation.split()[1] in MOVES_ON:
                 break
     event.seconds = time.perf_counter() - started
 

@@ -7,9 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from wolfpack.games.den.content import (
-    RATION_LEVELS,
-)
+from wolfpack.games.den.content import RATION_LEVELS, row_for
 from wolfpack.games.den.notation import words
 
 if TYPE_CHECKING:
@@ -154,7 +152,7 @@ def place_damage(state: DenState, ship: str, station: str, card_id: str) -> None
 def resolve_morale(state: DenState, event: dict[str, Any], value: str) -> None:
     ship = event["ship"]
     total = int(value) + morale_modifier(state, ship)
-    change = next(b.result for b in state.content.tables.tables.morale_bands if b.low <= total <= b.high)
+    change = row_for(state.content.tables.tables.morale_bands, total).result
     shift_morale(state, ship, change)
     note(state, ship, f"{ship} morale roll {value}{morale_modifier(state, ship):+d} = {total}: {change:+d} level(s)")
     note(state, ship, f"{ship}'s morale is now {state.ships[ship]['morale']}")
@@ -211,7 +209,7 @@ def resolve_spread(state: DenState, event: dict[str, Any], value: str) -> None:
 
 def resolve_disperse(state: DenState, event: dict[str, Any], value: str) -> None:
     total = int(value) + event["bonus"]
-    result = next(b.result for b in state.content.tables.tables.dispersal if b.low <= total <= b.high)
+    result = row_for(state.content.tables.tables.dispersal, total).result
     ship, station = event["ship"], event["station"]
     if result > 0:
         state.ships[ship]["stations"][station]["riot"] = "dispersed"

@@ -8,6 +8,7 @@ covered it (Vessel Privacy). Hands, destination cards and the damage deck never 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +56,7 @@ def observation(state: DenState, player: int | None) -> dict[str, Any]:
         for uid, unit in state.units.items()
         if unit["quadrant"] is not None
     }
-    view["battles"] = [dict(battle) for battle in state.battles]
+    view["battles"] = copy.deepcopy(state.battles)
     if control:
         view["hands"] = {state.seats[int(i)].label: list(cards) for i, cards in state.hands.items() if cards}
         view["held"] = {sid: list(cards) for sid, cards in state.held.items() if cards}
