@@ -95,3 +95,21 @@ def test_spaceman_sent_back_onto_the_warp_may_warp_but_not_with_a_safe_partner()
     # Both red spacemen are safe together on position 3, so blue has no partner and may warp alone.
     assert (state.current_player(), legal(state)) == (2, ["pass", "warp"])
     assert refused(state, "warp r3").rule == "Safety in Numbers"
+
+
+def test_a_die_that_moves_nobody_cannot_be_kept_while_the_other_die_moves_someone() -> None:
+    # Interpretation 17. A 5 moves nobody: red on 2 and 1 and yellow's own spaceman on 3 cannot go back 5, blue is on
+    # the Station. The 1 moves red, so yellow must keep the 1; there is no keeping the 5 to let the wolves go hungry.
+    state = load("1/2/3/A/4/5/6/W/1/2/3/Sb/4y/5r/6r rbby y 3 r wolf y move 15 - 0")
+    assert legal(state) == ["r2-1"]
+    assert refused(state, "y3-5").rule == "Exact count backward"
+    assert refused(state, "pass").rule == "Legal move"
+
+
+def test_the_own_spaceman_moves_with_the_one_die_that_moves_anyone() -> None:
+    # Interpretation 17 with interpretation 11: no opponent can be moved with either die, and only the 2 moves
+    # yellow's own spaceman (a 6 from position 3 would pass the Spacewolves tile), so the 2 is the die kept.
+    state = load("1/2/3/A/4/5/6/W/1/2/3/Sb/4y/5/6 rrrbby y 3 r wolf y move 26 - 0")
+    assert legal(state) == ["y3-2"]
+    assert refused(state, "y3-6").rule == "Exact count backward"
+    assert refused(state, "pass").rule == "Legal move"
