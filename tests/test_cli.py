@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -240,6 +241,15 @@ def test_ctrl_c_abandons_the_game_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert replay_record(record).history() == first_human_decision(seed=5).history()
 
 
+def wait_until_blocked_reading_a_pipe(pid: int, deadline: float = 60.0) -> None:
+    """Wait until process `pid` sleeps in a read of a pipe (its stdin here), as the kernel reports in wchan."""
+    wchan = Path(f"/proc/{pid}/wchan")
+    start = time.monotonic()
+    while "pipe_read" not in wchan.read_text():
+        assert time.monotonic() - start < deadline, f"process {pid} never blocked reading its stdin"
+        time.sleep(0.01)
+
+
 def test_a_real_sigint_at_the_prompt(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
     command = [str(WOLFPACK), "play", "spacewolves", "-p", "3", "--bot", "random", "--seed", "5", "-r", str(record)]
@@ -256,8 +266,13 @@ def test_a_real_sigint_at_the_prompt(tmp_path: Path) -> None:
             chunk = process.stdout.read1(4096)
             assert chunk, seen.decode()
             seen += chunk
+        # The prompt is written before the child starts reading: a signal that lands in between only sets Python's
+        # flag, and the read that follows would then block (or, with stdin closed, meet end of input) unhandled.
+        wait_until_blocked_reading_a_pipe(process.pid)
         process.send_signal(signal.SIGINT)
-        rest, _ = process.communicate(timeout=60)
+        # Read to the end with stdin still open, as at a real terminal (communicate() would close it).
+        rest = process.stdout.read()
+        process.wait(timeout=60)
     output = (seen + rest).decode()
     assert process.returncode == 130, output
     assert "game abandoned (interrupted)" in output
