@@ -4,7 +4,8 @@ the vote; members vote yea, nay or abstain by show of hands; a tie goes to the P
 the Vice President (Infinite Domain). Infinite Domain adds the President's signature and veto (overridden by 5 of
 7), votes of no confidence in the Parliamentarian (once per member), a snap presidential election (once per game,
 5 of 7, every player elects), and the Helvetii Diplomat sitting without a vote. Laws that cannot be or are not
-enforced cost every ship's morale roll. The President may order the admiral directly; Control runs the rest.
+enforced cost every ship's morale roll in Infinite Domain (classic prints no penalty). The President may order the
+admiral directly; Control runs the rest.
 
 Seats: classic voters are the six council members and the President (star-alpha/president); Infinite Domain's are
 the six council members and the Parliamentarian (star-alpha/parliamentarian); hephaestus/diplomat observes."""
@@ -419,8 +420,8 @@ def test_control_cannot_mark_an_unknown_law(edition: str) -> None:
     assert refused(state, "dione/captain", 'control law 1 unenforced "why"').rule == "control"
 
 
-@both
-def test_laws_that_fail_the_fleet_cost_every_morale_roll_up_to_the_cap(edition: str) -> None:
+def test_infinite_domain_laws_that_fail_the_fleet_cost_every_morale_roll_up_to_the_cap() -> None:
+    edition = "infinite-domain"
     state = begin(edition, "action")
     for text in ("Curfew", "Rationing", "No hoarding", "Patrols"):
         enact_law(state, edition, text)
@@ -437,6 +438,16 @@ def test_laws_that_fail_the_fleet_cost_every_morale_roll_up_to_the_cap(edition: 
     if state.rules.president_signs_bills:
         act(state, PRESIDENT, "sign")
     assert turn.morale_modifier(state, "dione") == base - 2  # a repealed law costs nothing
+
+
+def test_classic_laws_that_fail_the_fleet_cost_no_morale() -> None:
+    state = begin("classic", "action")
+    for text in ("Curfew", "Rationing"):
+        enact_law(state, "classic", text)
+    base = turn.morale_modifier(state, "dione")
+    control(state, 'control law 1 unenforceable "cannot be checked"', 'control law 2 unenforced "nobody tries"')
+    assert [(law["enforceable"], law["enforced"]) for law in state.council["laws"]] == [(False, True), (True, False)]
+    assert turn.morale_modifier(state, "dione") == base  # the ruling is recorded, but classic prints no penalty
 
 
 # ---- no confidence (Infinite Domain) -------------------------------------------------------------------------------
