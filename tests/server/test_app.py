@@ -344,3 +344,25 @@ def test_a_megagame_is_not_offered_or_opened_as_a_table(server: Any) -> None:
     )
     assert response.status_code == 400
     assert "more than a table's 8" in response.json()["detail"]
+
+
+# ---- numbers JSON does not allow -------------------------------------------------------------------------------
+
+NON_STANDARD = [
+    ('{"game": "spacewolves", "options": {"players": 3, "x": NaN}}', "options.x"),
+    ('{"game": "spacewolves", "options": {"players": 3, "deep": [1, {"y": -Infinity}]}}', "options.deep"),
+    ('{"game": "spacewolves", "options": {"players": 3}, "bot_delay": NaN}', "bot_delay"),
+    ('{"game": "spacewolves", "options": {"players": 3}, "clock_seconds": Infinity}', "clock_seconds"),
+    ('{"game": "spacewolves", "options": {"players": 3}, "takeover_seconds": -Infinity}', "takeover_seconds"),
+    ('{"game": "spacewolves", "options": {"players": 3}, "seed": NaN}', "seed"),
+]
+
+
+@pytest.mark.parametrize(("body", "field"), NON_STANDARD, ids=[f for _, f in NON_STANDARD])
+def test_nan_and_infinity_are_refused_with_a_sentence(server: Any, body: str, field: str) -> None:
+    """NaN and Infinity are not JSON: refused with 400/422 naming the field, never a server error; nothing opens."""
+    response = server.client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+    assert response.status_code in (400, 422), response.text
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and field in detail, detail
+    assert server.hall.tables == {}

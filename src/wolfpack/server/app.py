@@ -5,13 +5,15 @@ wolfpack serve --host 127.0.0.1 --port 8000 --database sqlite:///var/wolfpack.db
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import HTMLResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,6 +53,13 @@ def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
 
     app = FastAPI(title="wolfpack", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hall = hall
+    _quiet_bad_frames()
+
+    @app.exception_handler(RequestValidationError)
+    async def refuse_bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's own answer echoes the input, which fails to encode when it holds NaN (a 500): name, never echo.
+        return JSONResponse({"detail": describe_errors(exc.errors())}, status_code=422)
+
     app.mount("/static", StaticFiles(directory=str(WEB / "static")), name="static")
 
     @app.get("/", response_class=HTMLResponse)
@@ -111,6 +120,33 @@ def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
         await Connection(websocket, table).serve()
 
     return app
+
+
+def describe_errors(errors: Sequence[Any]) -> str:
+    """One sentence naming each field of a refused request and what is wrong with it (never the value sent)."""
+    problems = []
+    for error in errors:
+        where = ".".join(str(part) for part in error.get("loc", ())[1:]) or "body"
+        problems.append(f"{where}: {error.get('msg', 'invalid')}")
+    return "bad request: " + "; ".join(problems)
+
+
+class OneLineForBadFrames(logging.Filter):
+    """uvicorn logs a client's text frame that is not UTF-8 with a traceback; it is the client's fault, and the
+    socket is closed with 1007: one line says enough."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Drop the traceback from that record only."""
+        if record.exc_info is not None and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.msg, record.args = "closed a WebSocket (1007): a client sent a text frame that is not UTF-8", ()
+            record.exc_info, record.exc_text, record.levelno, record.levelname = None, None, logging.WARNING, "WARNING"
+        return True
+
+
+def _quiet_bad_frames() -> None:
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLineForBadFrames) for f in logger.filters):
+        logger.addFilter(OneLineForBadFrames())
 
 
 def _table(hall: Hall, table_id: str) -> Table:

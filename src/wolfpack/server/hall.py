@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import secrets
 import time
 from typing import Any
@@ -26,7 +27,7 @@ MAX_TABLE_ID = 32
 class NewTable(BaseModel):
     """A request to open a table: the game and its options, the seats, and how the table runs."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     game: str = Field(min_length=1, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -42,7 +43,27 @@ class NewTable(BaseModel):
         """A content pack is a path on the server's disk: its organiser chooses it, a web request may not."""
         if options.get("content") is not None:
             raise ValueError("option 'content' names a file on the server and cannot be set over the web")
+        where = non_finite_path(options, "options")
+        if where is not None:
+            raise ValueError(f"{where} is NaN or infinite, which JSON does not allow: give a finite number")
         return options
+
+
+def non_finite_path(value: Any, path: str) -> str | None:
+    """Where in a JSON-like value a NaN or an infinity hides (Python's JSON reader lets them in), or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return path
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        found = non_finite_path(item, f"{path}.{key}")
+        if found is not None:
+            return found
+    return None
 
 
 MAX_TABLE_SEATS = 8
