@@ -182,7 +182,7 @@ def test_a_partner_assists_the_knife_only_when_the_extra_point_kills() -> None:
     for damage, wanted in ((0, "assist"), (1, None)):  # 2 health left needs Knife 1 + assist; 1 left does not
         data = _free_position(free=({}, {"assist": 1}))
         data["wolves"]["N"]["damage"] = damage
-        data["dice"]["red"] = [6, "taken"]
+        data["dice"]["red"] = [6, "hunter0"]
         data["hunters"][0]["rows"]["knife"] = [6, 6]
         data["turn"] = {"die": "red", "moved": False, "written": True, "main": "knife", "assists": 0}
         state = load(data)

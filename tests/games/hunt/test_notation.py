@@ -10,6 +10,7 @@ from wolfpack import InvalidActionError, InvalidStateError
 from wolfpack.games.hunt.actions import parse
 from wolfpack.games.hunt.content import load_hunt_content
 from wolfpack.games.hunt.notation import position_dict, position_json
+from wolfpack.games.hunt.rules import DICE_COLOURS
 
 from ...rules.hunt.helpers import hunt_registered, load, new_game, position
 
@@ -91,6 +92,11 @@ def test_the_start_position_lists_every_field() -> None:
     assert data["phase"] == "setup" and data["dice"]["red"] == [0, "pool"]
 
 
+def dice_at(**places: str) -> dict[str, list[object]]:
+    """Every die showing 2, in the pool unless `places` puts it elsewhere."""
+    return {colour: [2, places.get(colour, "pool")] for colour in DICE_COLOURS}
+
+
 @pytest.mark.parametrize(
     ("change", "says"),
     [
@@ -100,6 +106,11 @@ def test_the_start_position_lists_every_field() -> None:
         ({"wolves": {"N": {"id": "day-99", "damage": 0, "outwit": False}}}, "day-99"),
         ({"wolves": {"N": {"id": "leader-1", "damage": 0, "outwit": False}}}, "Pack Leader"),
         ({"cross": 4}, "seats"),
+        ({"dice": dice_at(red="taken")}, "red die is at 'taken'"),
+        ({"dice": dice_at(red="hunter1")}, "red die is at 'hunter1'"),  # a solo game has no seat 1
+        ({"dice": dice_at(red="day-01")}, "red die is at 'day-01'"),  # no such wolf in play
+        ({"dice": dice_at(red="hunter0", green="hunter0", yellow="hunter0", blue="hunter0")}, "3 printed dice"),
+        ({"dice": {**dice_at(), "red": [9, "pool"]}}, "red die shows 9"),
     ],
 )
 def test_a_bad_position_is_refused_saying_what_is_wrong(change: dict[str, object], says: str) -> None:

@@ -91,6 +91,13 @@ def play(state: HuntState, *actions: str, seat: int | None = None) -> HuntState:
     return state
 
 
+def resolve_chance(state: HuntState) -> HuntState:
+    """Apply the first listed outcome of each pending chance event until a decision is pending."""
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
 def legal(state: HuntState, prefix: str = "", seat: int | None = None) -> list[str]:
     """The legal actions (of `seat`, default the seat play waits for) that start with `prefix`, sorted."""
     if seat is None and state.is_simultaneous_node():

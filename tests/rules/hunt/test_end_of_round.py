@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import load, outcomes, play, position, put_wolf
+from .helpers import load, outcomes, play, position, put_wolf, resolve_chance
 
 
 def round_end(players: int = 2) -> dict:
@@ -14,7 +14,7 @@ def round_end(players: int = 2) -> dict:
 
 def test_all_seven_dice_are_rolled_again_including_taken_and_captured_ones() -> None:
     data = round_end()
-    data["dice"]["red"][1] = "taken"
+    data["dice"]["red"][1] = "hunter1"
     put_wolf(data, "N", "day-10")
     data["wolves"]["N"]["outwit"] = True  # no attack: straight to the end of the round
     data["dice"]["green"][1] = "day-10"
@@ -31,6 +31,21 @@ def test_all_seven_dice_are_rolled_again_including_taken_and_captured_ones() -> 
     assert outcomes(state) == {f"roll {v}": 1 / 6 for v in range(1, 7)}
     play(state, *(f"roll {v}" for v in (6, 6, 6, 6, 6, 6, 6)))
     assert state.dice["red"] == [6, "pool"] and state.dice["green"] == [6, "day-10"]
+
+
+def test_the_printed_dice_are_emptied_so_each_round_a_hunter_takes_three_again() -> None:
+    data = round_end()
+    data.update(passed=[False, False], turns=[3, 3], active=0)
+    for colour, seat in (("red", 0), ("green", 0), ("yellow", 0), ("purple", 1), ("black", 1), ("blue", 1)):
+        data["dice"][colour][1] = f"hunter{seat}"
+    state = load(data)  # both hunters hold three dice: both pass without a choice
+    assert state.phase == "wolves"
+    play(state, *(["roll 2"] * 7))
+    assert state.round == 2 and all(where == "pool" for _, where in state.dice.values())
+    assert state.active == 1 and state.tasks[-1] == ["face", "day"]  # seat 1's first turn begins at once
+    resolve_chance(state)
+    play(state, "take red2", "write knife", "end")
+    assert state.dice["red"] == [2, "hunter1"] and state.active == 0
 
 
 def test_outwits_come_off_the_cross_passes_and_a_new_round_begins() -> None:

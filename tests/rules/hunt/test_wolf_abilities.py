@@ -26,9 +26,9 @@ def test_capture_takes_its_die_from_the_pool_on_arrival() -> None:
 
 def test_capture_of_a_die_already_taken_is_ignored_this_round() -> None:
     data = arriving("day-10", "S")
-    data["dice"]["green"][1] = "taken"
+    data["dice"]["green"][1] = "hunter0"
     state = draw(data, "day-10", "S")
-    assert state.dice["green"][1] == "taken"
+    assert state.dice["green"][1] == "hunter0"
 
 
 def test_a_dead_capturer_gives_its_die_back() -> None:

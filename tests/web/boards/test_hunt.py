@@ -49,7 +49,7 @@ def test_the_games_reach_the_endgame_and_both_results() -> None:
 
 
 def test_board_parses_at_every_position_for_every_seat_and_the_public_view() -> None:
-    assert len(public_boards()) > 250
+    assert len(public_boards()) > 200  # about 240 since a hunter takes at most three dice a round
     drawn = 0
     for index, state in enumerate(positions()):
         for seat in viewers(state)[1:] if index % 12 == 0 else []:

@@ -16,7 +16,7 @@ from wolfpack.engine.errors import InvalidStateError
 from wolfpack.engine.game import json_object
 from wolfpack.games.hunt.content import LOCATIONS
 from wolfpack.games.hunt.rules import DICE_COLOURS
-from wolfpack.games.hunt.state import FIELDS, HuntState
+from wolfpack.games.hunt.state import FIELDS, HuntState, sheet_of
 
 if TYPE_CHECKING:
     from wolfpack.games.hunt.game import HuntGame
@@ -63,6 +63,14 @@ def _check(state: HuntState) -> None:
     _require(0 <= state.cross < state.players and 0 <= state.active < state.players, "cross and active are seats")
     _require(len(state.turns) == len(state.passed) == state.players, "turns and passed need one entry per seat")
     _require(sorted(state.dice) == sorted(DICE_COLOURS), f"dice must be {DICE_COLOURS}")
+    places = {"pool", *(sheet_of(seat) for seat in range(state.players)), *(w["id"] for w in state.wolves.values())}
+    for colour, (value, where) in state.dice.items():
+        _require(value in range(7), f"the {colour} die shows {value!r}, not 0-6")
+        _require(where in places, f"the {colour} die is at {where!r}: not the pool, a hunter's sheet or a wolf in play")
+    spaces = content.sheet.dice_spaces.count
+    for seat in range(state.players):
+        held = state.held(seat)
+        _require(len(held) <= spaces, f"hunter {seat} holds {held}: a sheet has {spaces} printed dice")
     for location, wolf in state.wolves.items():
         _require(location in LOCATIONS, f"{location!r} is not a location")
         content.wolf(wolf["id"])

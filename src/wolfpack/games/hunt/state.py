@@ -30,7 +30,6 @@ CHANCE_TASKS: Final = frozenset({"character", "leader", "roll", "face", "back", 
 CHOICE_TASKS: Final = frozenset({"target", "bonus"})
 STATS: Final = ("knife", "rifle", "traps")
 POOL: Final = "pool"
-TAKEN: Final = "taken"
 FIELDS: Final = (
     "round",
     "phase",
@@ -55,6 +54,11 @@ FIELDS: Final = (
     "result",
 )
 """The fields of a position, in the order the JSON position lists them."""
+
+
+def sheet_of(seat: int) -> str:
+    """Where a die taken by hunter `seat` lies until the end of the round: on one of that sheet's printed dice."""
+    return f"hunter{seat}"
 
 
 def fresh_turn() -> dict[str, Any]:
@@ -87,7 +91,7 @@ class HuntState(State[str]):
         self.passed = [False] * self.players
         self.turn: dict[str, Any] = fresh_turn()
         self.dice: dict[str, list[Any]] = {colour: [0, POOL] for colour in DICE_COLOURS}
-        """colour -> [value (0 before the first roll), where: pool, taken, or the id of the wolf holding it]."""
+        """colour -> [value (0 before the first roll), where: pool, hunter<seat> (on that sheet), or a wolf's id]."""
         self.wolves: dict[str, dict[str, Any]] = {}
         """location -> {"id", "damage", "outwit"}."""
         self.traps: dict[str, list[list[Any]]] = {}
@@ -274,6 +278,15 @@ class HuntState(State[str]):
         """The colours of the dice in the pool, in the standard order."""
         return [colour for colour in DICE_COLOURS if self.dice[colour][1] == POOL]
 
+    def held(self, seat: int) -> list[str]:
+        """The colours of the dice on hunter `seat`'s sheet this round, in the standard order."""
+        place = sheet_of(seat)
+        return [colour for colour in DICE_COLOURS if self.dice[colour][1] == place]
+
+    def sheet_full(self, seat: int) -> bool:
+        """Whether every printed die of the hunter's sheet holds a die, so no more can be taken this round."""
+        return len(self.held(seat)) >= self.content.sheet.dice_spaces.count
+
     def stat(self, seat: int, stat: str) -> int:
         """The current value of a hunter's stat (read off its track)."""
         step: int = self.hunters[seat]["stats"][stat]
@@ -438,8 +451,7 @@ class HuntState(State[str]):
                 self._choose_bonus(int(task[1]), words)
             return
         if verb == "pass":
-            self.passed[seat] = True
-            self.push(["next_turn"])
+            self._pass(seat)
         elif verb == "turn":
             self._start_turn()
         else:
@@ -567,6 +579,11 @@ class HuntState(State[str]):
         else:
             self.hurt_hunter(int(target[0][len("hunter") :]), damage)
 
+    def _pass(self, seat: int) -> None:
+        """The hunter drops out of the round's turns (free actions stay open to it)."""
+        self.passed[seat] = True
+        self.push(["next_turn"])
+
     def _start_turn(self) -> None:
         """Take a turn: a new wolf arrives (and, in the endgame, the Pack Leader comes or follows it)."""
         seat = self.active
@@ -601,6 +618,9 @@ class HuntState(State[str]):
             if self.phase == "players" and self.step == "choose":
                 if not self.pool():
                     self.end_player_phase()  # every die is taken: everyone still in must pass
+                    continue
+                if self.sheet_full(self.active):
+                    self._pass(self.active)  # no printed die is free for another: passing is the only choice
                     continue
                 if self.turns[self.active] == 0:
                     self._start_turn()
@@ -782,9 +802,10 @@ def run_task(state: HuntState, task: list[Any]) -> None:
         if task[1] in state.wolves and state.wolves[task[1]]["id"] == task[2] and state.ability(task[1]) is not None:
             _use_ability(state, task[1])
     elif kind == "end_round":
+        sheets = {sheet_of(seat) for seat in range(state.players)}
         for die in state.dice.values():
-            if die[1] == TAKEN:
-                die[1] = POOL
+            if die[1] in sheets:
+                die[1] = POOL  # the printed dice of every sheet are emptied for the new round
         state.push(*(["roll", colour] for colour in DICE_COLOURS), ["cleanup"])
     elif kind == "cleanup":
         _cleanup(state)
@@ -981,7 +1002,7 @@ def do_turn_action(state: HuntState, seat: int, action: str) -> None:
     turn = state.turn
     if verb == "take":
         turn["die"] = words[1][:-1]
-        state.dice[turn["die"]][1] = TAKEN
+        state.dice[turn["die"]][1] = sheet_of(seat)
     elif verb == "move":
         _move(state, seat, words[1], words[2])
     elif verb == "write":
