@@ -365,6 +365,22 @@ def test_infinite_domain_emergency_jump_is_for_a_separated_ship_only() -> None:
     assert verbs(state, "dione/captain", "emergency") == []
 
 
+def test_infinite_domain_a_ship_left_by_the_aegis_may_declare_an_emergency_jump() -> None:
+    # The Aegis jumps away alone: the main body stays where it was, so the Dione is still with it but cut off
+    # from the Aegis, which is enough (FTL Travel: separated from the Aegis or from the main body).
+    state = jump(ready(begin("infinite-domain", "action"), ["aegis"], None), ["aegis"])
+    control(state, "control resolve-jumps")
+    assert state.ships["dione"]["at"] == state.fleet_at != state.ships["aegis"]["at"]
+    state = resolve(to_step(state, "team"))
+    control(state, "control advance")
+    resolve(state)
+    assert state.step == "start"
+    assert verbs(state, "dione/captain", "emergency") == ["emergency"]
+    assert verbs(state, "aegis/admiral", "emergency") == ["emergency"]  # the Aegis is cut off from the main body
+    act(state, "dione/captain", "emergency")
+    assert state.ships["dione"]["emergency"]
+
+
 def test_infinite_domain_emergency_jump_leaves_the_damage_to_control() -> None:
     state = begin("infinite-domain", "start")
     state = edit(state, lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None))

@@ -246,6 +246,12 @@ def room_in(state: DenState, quadrant: int, leaving: Sequence[str] = ()) -> int:
     return spaces - used
 
 
+def cut_off(state: DenState, ship: str) -> bool:
+    """Whether a ship is separated from the main body of the fleet or from the Aegis."""
+    here = state.ships[ship]["at"]
+    return bool(here != state.fleet_at or here != state.ships[_aegis(state)]["at"])
+
+
 def aboard(state: DenState, seat: int) -> bool:
     """Whether a team seat is at its own ship's table (a player acts on the panel in person)."""
     person = state.people[str(seat)]

@@ -34,6 +34,7 @@ from wolfpack.games.den.rules import (
     card_of,
     commander_check,
     crew_on,
+    cut_off,
     effects_problem,
     free_engineers,
     has_sickbay,
@@ -778,8 +779,8 @@ class Emergency:
         ship = team_ship(state, seat)
         if state.ships[ship]["emergency"]:
             return "declared", f"{ship} has declared its emergency jump"
-        if state.rules.emergency_needs_separation and state.ships[ship]["at"] == state.fleet_at:
-            return "separated only", "an emergency jump is for a ship cut off from the fleet (Infinite Domain)"
+        if state.rules.emergency_needs_separation and not cut_off(state, ship):
+            return "separated only", "an emergency jump is for a ship cut off from the Aegis or the fleet's main body"
         return None
 
     @staticmethod
