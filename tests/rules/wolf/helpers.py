@@ -150,3 +150,22 @@ def seen_by(state: WolfState, viewer: int | None, hero: str) -> list[str]:
 def objects_seen_by(state: WolfState, viewer: int | None, hero: str) -> list[str]:
     """A hero's object cards as `viewer` sees them."""
     return list(state.observation(viewer)["heroes"][hero]["objects"])
+
+
+def taken_over_july(players: int) -> dict[str, Any]:
+    """July, contaminated and taken over by the werewolf seat, holding a sabre only her home seat has seen; Norbert,
+    taken over too, holds a shotgun only his home seat has seen; it is July's special action."""
+    data = position(players, {"july": "black"})
+    pack = players - 1
+    data["heroes"]["norbert"]["wolf_cards"] = []
+    data["stock"]["grey"] += 1
+    new_wolf_card(data, "norbert", "black", [pack])
+    for hero, card in (("july", "sabre"), ("norbert", "shotgun")):
+        home = data["heroes"][hero]["home"]
+        data["heroes"][hero].update(seat=pack, transformed=True)
+        data["heroes"][hero]["wolf_cards"][0][1] = [pack]
+        give_objects(data, hero, card, seen=[home])
+    put(data, "july", "k19")
+    put(data, "norbert", "m19")
+    hero_turn(data, "july")
+    return data

@@ -12,9 +12,11 @@ import random
 import pytest
 
 from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.games.wolf.notation import position_dict
 from wolfpack.games.wolf.rules import name_of
 from wolfpack.games.wolf.state import WolfState
 from wolfpack.testing import _check_no_leaks
+from wolfpack.web.boards import board_svg
 
 from .helpers import (
     HEROES,
@@ -31,6 +33,7 @@ from .helpers import (
     put,
     seen_by,
     setup,
+    taken_over_july,
 )
 
 PLAYERS = (2, 3, 4, 5, 6)
@@ -204,3 +207,69 @@ def test_the_takeover_question_tells_nothing_about_contamination() -> None:
         views.append([state.observation(seat) for seat in (0, 1, None)])
         views[-1].append(state.log(0))
     assert views[0] == views[1]
+
+
+def taken_over_melee(players: int, seed: int) -> WolfState:
+    """A busy game of 2 to 5 players where the werewolf seat has taken over July and one other hero, each holding
+    three object cards their home seat has seen, and the heroes left human hold the Superglasses among theirs."""
+    state = melee(players, seed)
+    data = position_dict(state)
+    rng = random.Random(seed)
+    other = rng.choice([h for h in HEROES if h != "july"])
+    for hero in ("july", other):
+        record = data["heroes"][hero]
+        record.update(seat=players - 1, transformed=True)
+        record["wolf_cards"] = [["black", [players - 1], False]]
+        for card in record["objects"]:
+            card[1] = [record["home"]]
+    data["stock"] = {"black": data["stock"]["black"] - 1, "grey": data["stock"]["grey"] - 1}
+    return load(data, players, max_rounds=6)
+
+
+def transformed_objects_seen_by_the_pack(state: WolfState) -> set[tuple[str, int]]:
+    """(hero, index) of every object card of a hero the werewolf seat plays that the werewolf seat has seen."""
+    return {
+        (hero_id, index)
+        for hero_id, hero in state.heroes.items()
+        if hero["transformed"] and hero["seat"] == state.pack_seat
+        for index, card in enumerate(hero["objects"])
+        if state.pack_seat in card[1]
+    }
+
+
+@pytest.mark.parametrize("players", (2, 3, 4, 5))
+def test_the_werewolf_seat_never_sees_a_transformed_heros_objects_in_random_games(players: int) -> None:
+    """Rulebook 10, checked at every step of random games with two heroes taken over: the werewolf seat's view,
+    its log and the public ones never show the object cards of a transformed hero it plays."""
+    looks = 0
+    for seed in range(6):
+        state = taken_over_melee(players, seed)
+        rng = random.Random(seed)
+        secret = {hero_id for hero_id, hero in state.heroes.items() if hero["transformed"]}
+        while not state.is_terminal():
+            assert transformed_objects_seen_by_the_pack(state) == set()
+            for viewer in (state.pack_seat, None):
+                view = state.observation(viewer)
+                for hero_id in secret:
+                    if view["heroes"][hero_id]["transformed"] and state.heroes[hero_id]["seat"] == state.pack_seat:
+                        assert set(view["heroes"][hero_id]["objects"]) <= {"?"}
+            action = sample_chance_outcome(state, rng) if state.is_chance_node() else busy_choice(state, rng)
+            words = action.split()
+            by_pack = state.current_player() == state.pack_seat
+            state.apply_action(action)
+            if by_pack and words[0] == "look" and words[1] in secret and state.heroes[words[1]]["transformed"]:
+                looks += 1
+                last_look = next(line for line in reversed(state.log(state.pack_seat)) if " looks at " in line)
+                assert last_look.endswith("objects not shown")
+    assert looks > 0  # the games did look at transformed heroes
+
+
+@pytest.mark.parametrize("players", (2, 3))
+def test_a_transformed_heros_objects_never_reach_the_werewolf_seats_board_frame(players: int) -> None:
+    """The web board drawn for the werewolf seat (and for spectators) after a taken-over July looked at herself holds
+    neither her sabre nor Norbert's shotgun; her home seat's frame still shows the sabre it saw."""
+    state = play(load(taken_over_july(players)), "power vision", "roll 1", "look july")
+    frames = {seat: board_svg("wolf", state.observation(seat), seat) for seat in (None, *range(players))}
+    for seat in (None, players - 1):
+        assert "sabre" not in frames[seat] and "shotgun" not in frames[seat]
+    assert "sabre" in frames[state.heroes["july"]["home"]]

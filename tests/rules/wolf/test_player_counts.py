@@ -4,6 +4,9 @@ plays only one; the werewolf seat may take a contaminated hero over; a hero may 
 
 from __future__ import annotations
 
+from importlib.resources import files
+from pathlib import Path
+
 import pytest
 
 from .helpers import (
@@ -20,7 +23,11 @@ from .helpers import (
     put,
     seen_by,
     setup,
+    taken_over_july,
 )
+
+DATA = Path(str(files("wolfpack.games.wolf.data")))
+"""The default content pack's directory."""
 
 
 @pytest.mark.parametrize(
@@ -223,3 +230,40 @@ def test_a_taken_over_hero_cured_by_the_antidote_goes_to_the_seat_that_cured_him
     assert state.side_of(2) == "heroes"
     assert objects_seen_by(state, 2, "jack") == ["sabre"]  # the seat now playing him sees what he holds
     assert objects_seen_by(state, 3, "jack") == ["?"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(("target", "card"), [("july", "sabre"), ("norbert", "shotgun")])
+def test_the_werewolf_seat_never_sees_a_transformed_heros_objects_through_vision(
+    players: int, target: str, card: str
+) -> None:
+    """Rulebook 10: a taken-over July's Vision, on herself or on another transformed hero, shows the werewolf seat
+    his wolf cards but not his object cards, neither in its view nor in its log; with 2 players nothing turns
+    public."""
+    state = play(load(taken_over_july(players)), "power vision", "roll 1", f"look {target}")
+    pack = players - 1
+    assert seen_by(state, pack, target) == ["black"]
+    assert objects_seen_by(state, pack, target) == ["?"]
+    assert objects_seen_by(state, None, target) == ["?"]
+    assert card not in " ".join(state.log(pack)) and card not in " ".join(state.log(None))
+    home = state.heroes[target]["home"]
+    assert objects_seen_by(state, home, target) == [card]  # the seat that saw it before still knows it
+
+
+def test_a_werewolf_given_vision_by_a_variant_never_sees_a_transformed_heros_objects(tmp_path: Path) -> None:
+    """Rulebook 11 suggests Vision for the she-wolves; the werewolf seat looking through one still does not see a
+    transformed hero's objects (rulebook 10), though it sees a human hero's."""
+    characters = (DATA / "characters.toml").read_text(encoding="utf-8")
+    (tmp_path / "characters.toml").write_text(
+        characters.replace('powers = ["invisibility"]', 'powers = ["invisibility", "vision"]'), encoding="utf-8"
+    )
+    data = taken_over_july(3)
+    give_objects(data, "zord", "crossbow")
+    put(data, "zord", "l18")
+    put(data, "she-wolf-1", "j18")
+    pack_turn(data)
+    for target, card in (("july", "sabre"), ("zord", "crossbow")):
+        state = play(load(data, 3, content=str(tmp_path)), "she-wolf-1 j18", "power vision", "roll 2", f"look {target}")
+        shown = card in objects_seen_by(state, 2, target)
+        assert shown == (target == "zord")
+        assert (card in " ".join(state.log(2))) == shown

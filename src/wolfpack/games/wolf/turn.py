@@ -888,16 +888,23 @@ def look(state: WolfState, unit_id: str, target: str) -> None:
     seat = int(state.heroes[unit_id]["seat"]) if unit_id in state.heroes else state.pack_seat
     if target in state.heroes:
         hero = state.heroes[target]
-        for card in [*hero["wolf_cards"], *hero["objects"]]:
+        shows = shows_objects(state, seat, target)
+        for card in [*hero["wolf_cards"], *(hero["objects"] if shows else [])]:
             card[1] = sorted(set(card[1]) | {seat})
         wolf = ", ".join(c[0] for c in hero["wolf_cards"]) or "none"
-        objects = ", ".join(c[0] for c in hero["objects"]) or "none"
+        objects = (", ".join(c[0] for c in hero["objects"]) or "none") if shows else "not shown"
         state.log_event(f"{unit_id} looks at {target}'s cards", f"wolf cards {wolf}; objects {objects}", [seat])
         end_turn(state)
         return
     number = [name_of(o) for o in state.content.board.object_squares].index(target)
     state.pending = {"unit": unit_id, "pile": number, "purpose": "look"}
     _next_card(state)
+
+
+def shows_objects(state: WolfState, seat: int, hero_id: str) -> bool:
+    """Whether a look by `seat` shows a hero's object cards: never the werewolf seat a transformed hero's (rulebook
+    10)."""
+    return not (seat == state.pack_seat and state.heroes[hero_id]["transformed"])
 
 
 def draw_wolf_card(state: WolfState, words: Words) -> None:
