@@ -303,6 +303,16 @@ def test_infinite_domain_aegis_scouts_with_its_scouting_vehicle_card() -> None:
     assert hold(state, "aegis")["fuel"] == 15 - 6
 
 
+@pytest.mark.parametrize("step", ["start", "team"])
+def test_infinite_domain_the_scouting_vehicle_draws_at_any_time(step: str) -> None:
+    state = begin("infinite-domain", step)
+    assert "play scouting-vehicle" in verbs(state, "aegis/admiral", "play")
+    act(state, "aegis/admiral", "play scouting-vehicle")
+    chance(state, "draw far-reach")
+    assert (state.held["aegis"], hold(state, "aegis")["fuel"]) == (["cinder-moon", "far-reach"], 15 - 3)
+    assert refused(state, "aegis/admiral", "play flight-school aegis:c1").rule == "phase"  # other cards wait
+
+
 def test_classic_has_no_scouting_vehicle_card() -> None:
     state = begin("classic", "action")
     assert refused(state, AEGIS_COMMANDER["classic"], "play scouting-vehicle").rule == "hand"

@@ -339,6 +339,8 @@ class ActionCard(Entry):
     own_ship_only: bool = False
     tradeable: bool = False
     """May pass to another team (the card says so: Action Cards)."""
+    any_time: bool = False
+    """May be played at any step of the turn, not only in the Action Phase (the card says so)."""
     effects: Items[Effect]
 
     @model_validator(mode="after")

@@ -877,9 +877,10 @@ class Pass:
         note(state, f"{ship},{args[1]}", f"{ship} hands the destination {args[0]} to {args[1]}")
 
 
-@verb("play", frozenset({"action"}))
+@verb("play", ALL_STEPS)
 class Play:
-    """Play an action card from the seat's hand; one-use cards are discarded (Action Cards)."""
+    """Play an action card from the seat's hand, in the Action Phase unless the card says any time; one-use cards
+    are discarded (Action Cards)."""
 
     @staticmethod
     def candidates(state: DenState, seat: int) -> Iterator[Args]:
@@ -900,6 +901,8 @@ class Play:
             return "hand", f"{state.seats[seat].label} holds no card {args[0]!r}"
         ship = team_ship(state, seat)
         card = card_of(state, args[0])
+        if state.step != "action" and not card.any_time:
+            return "phase", f"{card.name} is played in the Action Phase"
         return effects_problem(state, card.effects, ship, args[1] if len(args) > 1 else None, card.own_ship_only)
 
     @staticmethod
