@@ -228,6 +228,53 @@ def _both_ways(seed: int, index: int) -> tuple[int, int]:
     return int(duel(seed, index, True)[1]), int(duel(seed, index, False)[1])
 
 
+SHORT_MATCH = (1, 5)
+"""Games of the match (odd: the search bot plays the pack) that the short, unmarked version replays."""
+
+
+class _Watched(Bot):
+    """A search bot that notes, at every decision it searched, its pick and the heuristic's first choice."""
+
+    def __init__(self, searcher: SearchBot) -> None:
+        super().__init__(0)
+        self.searcher = searcher
+        self.searched: list[tuple[str, str]] = []
+
+    def step(self, state: Any, player: int | None = None) -> Any | None:
+        before = self.searcher.searches
+        heuristic_first = self.searcher.guide.ranked(state)[0][1] if len(state.legal_actions()) > 1 else None
+        action = self.searcher.step(state, player)
+        if self.searcher.searches > before:
+            self.searched.append((str(action), str(heuristic_first)))
+        return action
+
+
+def test_the_search_bot_searches_the_packs_close_calls_and_changes_the_games_in_a_few_paired_games() -> None:
+    """The short version of the 500-game match below (run by `make strength`): on the match's seeds, the search bot
+    playing the pack searches some of its decisions, picks at some of them another action than the heuristic's
+    first choice, and so plays games that differ from their twins where the heuristic sits in its seat."""
+    from wolfpack.sim.arena import bot_seed, game_seed
+
+    game = _game(2)
+    searched: list[tuple[str, str]] = []
+    changed = 0
+    for index in SHORT_MATCH:
+        seat = index % 2
+        watched = _Watched(SearchBot(bot_seed(STRENGTH_SEED, index, seat)))
+        bots: list[Bot] = [HeuristicBot(bot_seed(STRENGTH_SEED, index, s)) for s in range(2)]
+        twin_bots = list(bots)
+        bots[seat] = watched
+        twin_bots[seat] = HeuristicBot(bot_seed(STRENGTH_SEED, index, seat))
+        final = play_game(game, bots, game_seed(STRENGTH_SEED, index))
+        twin = play_game(game, twin_bots, game_seed(STRENGTH_SEED, index))
+        assert final.is_terminal() and twin.is_terminal()
+        searched += watched.searched
+        changed += final.history() != twin.history()
+    assert searched, "the search bot searched no decision"
+    assert any(pick != first for pick, first in searched), "every search agreed with the heuristic"
+    assert changed >= 1
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(1800)  # a safety net for a slow machine, not a performance assertion
 def test_the_search_bot_beats_the_heuristic_over_500_paired_games() -> None:
