@@ -693,20 +693,45 @@ def serve(
     database: Annotated[
         str, typer.Option(help="sqlite:///FILE or postgresql://USER@HOST:PORT/DB")
     ] = "sqlite:///var/wolfpack.db",
+    allow_fixed_seeds: Annotated[
+        bool, typer.Option(help="Accept a table's seed from the web (tests, tournaments); every seat is told.")
+    ] = False,
+    public_url: Annotated[
+        str | None, typer.Option(help="Address people reach the server at, for seat links and the Origin check.")
+    ] = None,
+    unjoined_expiry: Annotated[
+        float, typer.Option(help="Seconds before a table nobody sat at leaves the lobby (0: never).")
+    ] = 1800.0,
+    table_burst: Annotated[int, typer.Option(help="Tables one address may open at once.")] = 20,
+    tables_per_minute: Annotated[float, typer.Option(help="Steady rate one address may open tables at.")] = 4.0,
 ) -> None:
     """Run the browser server: lobby, tables, bots; every table is rebuilt from the database on start."""
+    import pydantic
     import uvicorn
 
     from wolfpack.server.app import create_app
+    from wolfpack.server.settings import ServerSettings
     from wolfpack.server.store import engine_url
 
     try:
         engine_url(database)
+        settings = ServerSettings(
+            allow_fixed_seeds=allow_fixed_seeds,
+            public_url=public_url,
+            unjoined_expiry_seconds=unjoined_expiry or None,
+            table_burst=table_burst,
+            tables_per_minute=tables_per_minute,
+        )
+    except pydantic.ValidationError as exc:
+        _fail("; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors()), EXIT_USAGE)
     except ValueError as exc:
         _fail(str(exc), EXIT_USAGE)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     make_console().print(f"wolfpack server: open http://{shown}:{port}/ (database {database})")
-    uvicorn.run(create_app(database), host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level="warning")
+    if allow_fixed_seeds:
+        make_console().print("fixed seeds allowed: a table's creator may choose its seed (every seat is told)")
+    app = create_app(database, settings)
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level="warning")
 
 
 WS_MAX_BYTES = 64 * 1024

@@ -19,9 +19,12 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from wolfpack.server.app import create_app
+from wolfpack.server.settings import ServerSettings
 from wolfpack.server.tables import Table
 
 HUMAN = {"kind": "human"}
+FIXED_SEEDS = ServerSettings(allow_fixed_seeds=True, table_burst=1000)
+"""The server tests fix seeds to know the dice (as `wolfpack serve --allow-fixed-seeds` would)."""
 
 
 class Server:
@@ -143,10 +146,20 @@ class Server:
         assert frame["type"] == "pong", frame
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """A fresh server on its own SQLite file, its lifespan running for the whole test."""
+def _serve(tmp_path: Path, settings: ServerSettings) -> Iterator[Server]:
     database = tmp_path / "t.db"
-    app = create_app(f"sqlite:///{database}")
+    app = create_app(f"sqlite:///{database}", settings)
     with TestClient(app) as client:
         yield Server(app, client, database)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A fresh server on its own SQLite file that takes fixed seeds, its lifespan running for the whole test."""
+    yield from _serve(tmp_path, FIXED_SEEDS)
+
+
+@pytest.fixture
+def default_server(tmp_path: Path) -> Iterator[Server]:
+    """A fresh server as `wolfpack serve` starts it with no options."""
+    yield from _serve(tmp_path, ServerSettings())

@@ -27,6 +27,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from wolfpack.server.app import create_app
 from wolfpack.server.connection import RATE_PER_SECOND
+from wolfpack.server.settings import ServerSettings
+
+FIXED_SEEDS = ServerSettings(allow_fixed_seeds=True, table_burst=1000)
+"""The server tests fix seeds to know the dice (as `wolfpack serve --allow-fixed-seeds` would)."""
 
 WAIT = 20.0
 """Seconds a test waits for something that should happen at once: a safety net, not a timing assertion."""
@@ -55,8 +59,8 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes] | None = None) -> 
 class ThreadedServer:
     """The app served by uvicorn on a loopback port, in a thread of this process (so a test can reach its tables)."""
 
-    def __init__(self, database: str) -> None:
-        self.app = create_app(database)
+    def __init__(self, database: str, settings: ServerSettings = FIXED_SEEDS) -> None:
+        self.app = create_app(database, settings)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536)
@@ -86,8 +90,11 @@ class ThreadedServer:
 class ServerProcess:
     """`wolfpack serve` as a child process, which a test may kill outright."""
 
-    def __init__(self, database: str, port: int | None = None) -> None:
+    def __init__(
+        self, database: str, port: int | None = None, options: tuple[str, ...] = ("--allow-fixed-seeds",)
+    ) -> None:
         self.database = database
+        self.options = options
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -95,7 +102,8 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         """Start the server and wait until it answers."""
         command = [sys.executable, "-c", "from wolfpack.cli import main; main()", "serve", "--port", str(self.port)]
-        self.process = subprocess.Popen([*command, "--database", self.database], stdout=subprocess.DEVNULL)
+        command += ["--database", self.database, "--table-burst", "1000", *self.options]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         wait_until_up(self.base, self.process)
         return self
 

@@ -11,8 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wolfpack.server.app import create_app
+from wolfpack.server.settings import ServerSettings
 
 HUMAN = {"kind": "human"}
+FIXED_SEEDS = ServerSettings(allow_fixed_seeds=True)
 GAMES = {"spacewolves", "wolf", "wolves-on-the-hunt"}
 
 
@@ -215,7 +217,7 @@ def test_rematch_requested_twice_at_once_is_made_once(server: Any) -> None:
 
 def test_tables_events_and_rematches_survive_a_restart(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path}/restart.db"
-    app = create_app(database)
+    app = create_app(database, FIXED_SEEDS)
     with TestClient(app) as client:
         created = client.post(
             "/api/tables",
@@ -231,7 +233,7 @@ def test_tables_events_and_rematches_survive_a_restart(tmp_path: Path) -> None:
         )
         before = (table.version, table.state.to_json())
         rematch = client.post(f"/api/tables/{tid}/rematch", json={"token": token(created, 0)}).json()
-    app = create_app(database)
+    app = create_app(database, FIXED_SEEDS)
     with TestClient(app) as client:
         table = app.state.hall.get(tid)
         assert (table.version, table.state.to_json()) == before
@@ -245,7 +247,7 @@ def test_tables_events_and_rematches_survive_a_restart(tmp_path: Path) -> None:
 
 def test_a_retry_after_a_restart_gets_the_ack_it_got_before(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path}/restart.db"
-    app = create_app(database)
+    app = create_app(database, FIXED_SEEDS)
     with TestClient(app) as client:
         created = client.post(
             "/api/tables",
@@ -267,7 +269,7 @@ def test_a_retry_after_a_restart_gets_the_ack_it_got_before(tmp_path: Path) -> N
             ack = ws.receive_json()
         events = app.state.hall.store.events(tid)
         assert [e.player for e in events[frame["version"] :]] == [seat, -1]  # the action, then chance
-    app = create_app(database)
+    app = create_app(database, FIXED_SEEDS)
     with TestClient(app) as client, client.websocket_connect(f"/ws/tables/{tid}") as ws:
         ws.send_json({"type": "join", "token": token(created, seat)})
         assert ws.receive_json()["version"] == ack["version"]
@@ -313,7 +315,7 @@ def stored_bytes(directory: Path) -> bytes:
 
 def test_seat_tokens_are_stored_only_hashed(tmp_path: Path) -> None:
     database = tmp_path / "secrets.db"
-    app = create_app(f"sqlite:///{database}")
+    app = create_app(f"sqlite:///{database}", FIXED_SEEDS)
     with TestClient(app) as client:
         created = client.post(
             "/api/tables",
@@ -366,3 +368,36 @@ def test_nan_and_infinity_are_refused_with_a_sentence(server: Any, body: str, fi
     detail = response.json()["detail"]
     assert isinstance(detail, str) and field in detail, detail
     assert server.hall.tables == {}
+
+
+# ---- seeds ------------------------------------------------------------------------------------------------------
+
+
+def test_a_seed_from_the_web_is_refused_by_default(default_server: Any) -> None:
+    """A creator who picks the seed could predict every hidden card and die: refused unless the server allows it."""
+    body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3, "seed": 5}
+    response = default_server.client.post("/api/tables", json=body)
+    assert response.status_code == 403, response.text
+    assert "--allow-fixed-seeds" in response.json()["detail"]
+    assert default_server.hall.tables == {}
+    del body["seed"]
+    created = default_server.client.post("/api/tables", json=body).json()
+    assert created["seed_fixed"] is False
+    with default_server.connect(created["id"]) as ws:
+        assert default_server.join(ws, token(created, 0))["seed_fixed"] is False
+
+
+def test_every_seat_is_told_when_the_seed_was_fixed(server: Any) -> None:
+    """On a server that takes fixed seeds, every seat's frames and the table's summary say the seed was fixed."""
+    created = server.create(options={"players": 3, "max_rounds": 1}, seats=[HUMAN, HUMAN, HUMAN])
+    assert created["seed_fixed"] is True
+    assert server.client.get(f"/api/tables/{created['id']}").json()["seed_fixed"] is True
+    with server.connect(created["id"]) as first, server.connect(created["id"]) as watcher:
+        assert server.join(first, token(created, 0))["seed_fixed"] is True
+        assert server.join(watcher, None)["seed_fixed"] is True
+        seat = server.table(created["id"]).acting_seats()[0]
+        server.submit(created["id"], seat, server.legal(created["id"], seat)[0])
+        changed = server.receive(first)
+        assert changed["type"] == "state" and changed["seed_fixed"] is True
+    rematch = server.client.post(f"/api/tables/{created['id']}/rematch", json={"token": token(created, 0)}).json()
+    assert rematch["seed_fixed"] is False, "a rematch draws its own seed"

@@ -26,6 +26,7 @@ STATE_KEYS = {
     "returns",
     "rematch",
     "clock_seconds",
+    "seed_fixed",
 }
 """Every key of a state frame: a new one must be added here on purpose (it may carry a secret)."""
 

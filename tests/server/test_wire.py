@@ -11,9 +11,10 @@ import struct
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
-from .live import WAIT, ThreadedServer, create_table
+from .live import WAIT, ServerProcess, ThreadedServer, create_table
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +79,17 @@ def test_a_text_frame_that_is_not_utf8_is_closed_with_one_log_line(server: Threa
     assert len(about) == 1, [r.getMessage() for r in records.records]
     assert about[0].exc_info is None and about[0].exc_text is None, "a bad client frame is not our fault: no traceback"
     assert "\n" not in about[0].getMessage()
+
+
+def test_wolfpack_serve_takes_a_seed_from_the_web_only_with_its_flag(tmp_path: Path) -> None:
+    """`wolfpack serve` refuses a fixed seed; with --allow-fixed-seeds it takes it and the table says so."""
+    body = {"game": "wolf", "options": {"players": 3}, "seats": [{"kind": "human"}] * 3, "seed": 5}
+    for options, status in [((), 403), (("--allow-fixed-seeds",), 201)]:
+        server = ServerProcess(f"sqlite:///{tmp_path}/serve.db", options=options).start()
+        try:
+            response = httpx.post(f"{server.base}/api/tables", json=body, timeout=WAIT)
+        finally:
+            server.stop()
+        assert response.status_code == status, response.text
+        if status == 201:
+            assert response.json()["seed_fixed"] is True

@@ -21,8 +21,9 @@ from wolfpack.bots import bot_names
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.registry import game_class, game_names, load_game
 from wolfpack.server.connection import Connection
-from wolfpack.server.hall import Hall, NewTable, hosts
+from wolfpack.server.hall import Hall, NewTable, Refused, hosts
 from wolfpack.server.protocol import TOKEN_PATTERN, Rejection
+from wolfpack.server.settings import ServerSettings
 from wolfpack.server.store import DEFAULT_DATABASE, Store
 from wolfpack.server.tables import Table
 
@@ -39,9 +40,10 @@ class Credential(BaseModel):
     token: str = Field(pattern=TOKEN_PATTERN)
 
 
-def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
+def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None = None) -> FastAPI:
     """The server for one database: every table stored there is rebuilt when it starts."""
-    hall = Hall(Store(database))
+    settings = settings or ServerSettings()
+    hall = Hall(Store(database), settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -89,6 +91,8 @@ def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
     async def create_table(request: NewTable, http: Request) -> dict[str, Any]:
         try:
             table, tokens = await hall.create(request)
+        except Refused as exc:
+            raise HTTPException(403, str(exc)) from None
         except (WolfpackError, ValueError) as exc:
             raise HTTPException(400, str(exc)) from None
         summary = table.summary()

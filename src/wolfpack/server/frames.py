@@ -31,6 +31,7 @@ def state_frame(table: Table, seat: int | None, render: bool) -> dict[str, Any]:
         "returns": state.returns() if table.over else None,
         "rematch": table.rematch,
         "clock_seconds": table.settings.clock_seconds,
+        "seed_fixed": table.settings.seed_fixed,
     }
     if render:
         from wolfpack.web.boards import action_choices, board_svg, turn_text

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from wolfpack.engine.registry import load_game
 from wolfpack.server.journal import Journal
+from wolfpack.server.settings import ServerSettings
 from wolfpack.server.store import Store, TableRow
 from wolfpack.server.tables import SeatSpec, Table, TableSettings, seats_from_specs, table_from_row
 
@@ -75,11 +76,16 @@ def hosts(name: str) -> bool:
     return load_game(name).info.max_players <= MAX_TABLE_SEATS
 
 
+class Refused(Exception):
+    """A request this server's settings do not allow (not a malformed one): answered 403 with the sentence."""
+
+
 class Hall:
     """Every table the server knows, in memory, each backed by its rows in the store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, settings: ServerSettings | None = None) -> None:
         self.store = store
+        self.settings = settings or ServerSettings()
         self.journal = Journal(store)
         self.tables: dict[str, Table] = {}
         self._rematch_lock = asyncio.Lock()
@@ -124,6 +130,11 @@ class Hall:
 
     async def create(self, request: NewTable) -> tuple[Table, list[str | None]]:
         """Open a table; the seat tokens are returned once and stored only hashed. Bad requests raise ValueError."""
+        if request.seed is not None and not self.settings.allow_fixed_seeds:
+            raise Refused(
+                "seed: this server draws every table's seed itself (whoever picks a seed can predict the hidden cards "
+                "and dice); fixed seeds are for tests and tournaments, on a server started with --allow-fixed-seeds"
+            )
         game = load_game(request.game, **request.options)
         if game.info.max_players > MAX_TABLE_SEATS:
             raise ValueError(
@@ -137,6 +148,7 @@ class Hall:
             takeover_seconds=request.takeover_seconds,
             bot_delay=request.bot_delay,
             seed=seed,
+            seed_fixed=request.seed is not None,
         )
         table = await self._open(game.name, game.options_dict(), [s.to_row() for s in seats], settings)
         return table, tokens
@@ -146,7 +158,7 @@ class Hall:
         async with self._rematch_lock:  # two people asking at once get one rematch
             if table.rematch is not None and table.rematch in self.tables:
                 return self.tables[table.rematch]
-            settings = table.settings.model_copy(update={"seed": secrets.randbelow(2**63)})
+            settings = table.settings.model_copy(update={"seed": secrets.randbelow(2**63), "seed_fixed": False})
             seats = [s.to_row() for s in table.seats]
             new = await self._open(table.game.name, table.game.options_dict(), seats, settings)
             await self.journal.set_rematch(table.id, new.id)

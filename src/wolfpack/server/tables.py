@@ -51,6 +51,7 @@ class TableSettings(BaseModel):
     )
     bot_delay: float = Field(0.6, ge=0, le=30, description="seconds a bot waits before it moves, so people can follow")
     seed: int = Field(0, ge=0, lt=2**63)
+    seed_fixed: bool = Field(False, description="the seed came with the request (tests, tournaments), not drawn")
 
 
 class SeatSpec(BaseModel):
@@ -169,6 +170,7 @@ class Table:
             "created": self.created,
             "rematch": self.rematch,
             "clock_seconds": self.settings.clock_seconds,
+            "seed_fixed": self.settings.seed_fixed,
         }
 
     def seat_summary(self, seat: Seat) -> dict[str, Any]:

@@ -74,6 +74,7 @@ function render() {
   const me = frame.seat === null ? null : frame.seats[frame.seat];
   document.getElementById("who").textContent =
     me === null ? "You are watching." : `You are seat ${frame.seat + 1}: ${me.name}.`;
+  document.getElementById("seed-fixed").hidden = !frame.seed_fixed;
   document.getElementById("turn").textContent = frame.turn || "";
   document.getElementById("board").innerHTML = frame.board || "";
   renderActions();
