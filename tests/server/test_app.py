@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from wolfpack.server.app import create_app
 from wolfpack.server.settings import ServerSettings
@@ -57,10 +58,10 @@ def test_opening_a_table_returns_tokens_and_links_for_people_only(server: Any) -
     assert [s["name"] for s in seats] == ["Seat 1", "Ann", "random bot"]
     for seat in seats[:2]:
         assert len(seat["token"]) >= 16
-        assert seat["link"] == f"http://testserver/play/{tid}#token={seat['token']}"
+        assert seat["link"] == f"/play/{tid}#token={seat['token']}"
     assert seats[0]["token"] != seats[1]["token"]
     assert seats[2]["token"] is None and seats[2]["link"] is None
-    assert created["spectator_link"] == f"http://testserver/play/{tid}"
+    assert created["spectator_link"] == f"/play/{tid}"
     assert server.table(tid).seat_for_token(seats[1]["token"]) == 1
 
 
@@ -401,3 +402,86 @@ def test_every_seat_is_told_when_the_seed_was_fixed(server: Any) -> None:
         assert changed["type"] == "state" and changed["seed_fixed"] is True
     rematch = server.client.post(f"/api/tables/{created['id']}/rematch", json={"token": token(created, 0)}).json()
     assert rematch["seed_fixed"] is False, "a rematch draws its own seed"
+
+
+# ---- links, headers, origins --------------------------------------------------------------------------------------
+
+
+def test_seat_links_are_never_built_from_the_host_header(server: Any) -> None:
+    """Whoever sends the request chooses its Host header: the links it gets back are relative."""
+    body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3, "seed": 1}
+    created = server.client.post("/api/tables", json=body, headers={"host": "evil.example"}).json()
+    links = [seat["link"] for seat in created["seats"]] + [created["spectator_link"]]
+    assert all(link.startswith(f"/play/{created['id']}") for link in links), links
+    assert "evil.example" not in str(created)
+
+
+def test_seat_links_use_the_configured_public_url(tmp_path: Path) -> None:
+    settings = ServerSettings(public_url="https://wolves.example/club/")
+    with TestClient(create_app(f"sqlite:///{tmp_path}/p.db", settings)) as client:
+        body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3}
+        created = client.post("/api/tables", json=body, headers={"host": "evil.example"}).json()
+    assert created["seats"][0]["link"] == f"https://wolves.example/club/play/{created['id']}#token={token(created, 0)}"
+    assert created["spectator_link"] == f"https://wolves.example/club/play/{created['id']}"
+
+
+def test_a_public_url_that_is_not_an_address_is_refused() -> None:
+    for bad in ["wolves.example", "ftp://wolves.example", "https://wolves.example/?x=1", "https://"]:
+        with pytest.raises(ValueError, match="public URL"):
+            ServerSettings(public_url=bad)
+
+
+def test_every_answer_carries_the_security_headers(server: Any) -> None:
+    created = server.create()
+    for path in ["/", f"/play/{created['id']}", "/static/table.js", "/static/style.css", "/api/games", "/nope"]:
+        headers = server.client.get(path).headers
+        policy = {d.split()[0]: d.split()[1:] for d in headers["content-security-policy"].split("; ")}
+        assert policy["script-src"] == ["'self'"] and policy["style-src"] == ["'self'"], (path, policy)
+        assert policy["frame-ancestors"] == ["'none'"] and policy["default-src"] == ["'self'"], (path, policy)
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["referrer-policy"] == "no-referrer", path
+
+
+def test_the_pages_hold_no_inline_script_or_style(server: Any) -> None:
+    """The policy forbids inline script: every script of ours is a file, and no element carries a handler or style."""
+    import re
+
+    created = server.create()
+    for path in ["/", f"/play/{created['id']}"]:
+        page = server.client.get(path).text
+        scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", page, flags=re.S | re.I)
+        assert scripts, path
+        for attributes, body in scripts:
+            assert re.search(r'\bsrc="/static/[\w.-]+\.js"', attributes) and not body.strip(), (path, attributes)
+        assert not re.search(r"\son[a-z]+\s*=", page, flags=re.I), path
+        assert not re.search(r"\sstyle\s*=|<style\b", page, flags=re.I), path
+
+
+@pytest.mark.parametrize(
+    ("origin", "allowed"),
+    [
+        (None, True),  # not a browser: no Origin to check (and a seat still needs its token)
+        ("http://testserver", True),  # the server's own pages
+        ("https://wolves.example", True),  # the configured public address
+        ("http://evil.example", False),
+        ("http://testserver.evil.example", False),
+        ("null", False),
+    ],
+)
+def test_a_socket_opened_from_another_sites_page_is_refused(tmp_path: Path, origin: str | None, allowed: bool) -> None:
+    settings = ServerSettings(public_url="https://wolves.example", allow_fixed_seeds=True)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/o.db", settings)) as client:
+        body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3}
+        created = client.post("/api/tables", json=body).json()
+        headers = {} if origin is None else {"origin": origin}
+        if allowed:
+            with client.websocket_connect(f"/ws/tables/{created['id']}", headers=headers) as ws:
+                ws.send_json({"type": "join", "token": None})
+                assert ws.receive_json()["type"] == "state"
+        else:
+            with (
+                pytest.raises(WebSocketDisconnect) as refused,
+                client.websocket_connect(f"/ws/tables/{created['id']}", headers=headers),
+            ):
+                pass
+            assert refused.value.code == 1008

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from ..server.live import ThreadedServer
+from ..server.live import ThreadedServer, create_table
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -46,6 +47,14 @@ def browser() -> Iterator[Browser]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield launched
         launched.close()
+
+
+def _complaints(page: Page) -> list[str]:
+    """Everything the page's console reports as an error (a policy violation, a failed script) as it happens."""
+    found: list[str] = []
+    page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: found.append(str(error)))
+    return found
 
 
 def _screenshot(page: Page, name: str) -> None:
@@ -84,12 +93,22 @@ def _version(page: Page) -> int:
     return int(page.evaluate("document.body.dataset.version"))
 
 
+def _until_version(page: Page, least: int) -> None:
+    """Wait until the page shows version `least` or later. (Playwright's wait_for_function evaluates a string, which
+    the pages' Content-Security-Policy rightly forbids; `evaluate` runs outside the page's policy.)"""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while _version(page) < least:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never reached version {least}; it shows {_version(page)}")
+        page.wait_for_timeout(10)  # lets the page's own events run between two looks
+
+
 def _settled(pages: list[Page], server: ThreadedServer, table_id: str) -> int:
     """Wait until every page shows the table's current version (bots may still be moving: read it again after)."""
     while True:
         version = server.hall.get(table_id).version
         for page in pages:
-            page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=WAIT_MS)
+            _until_version(page, version)
         if server.hall.get(table_id).version == version:
             return version
 
@@ -103,7 +122,7 @@ def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, s
             return counts
         ready = [i for i, page in enumerate(pages) if page.locator("#actions button.action:enabled").count()]
         if not ready:
-            pages[0].wait_for_function("v => Number(document.body.dataset.version) > v", arg=version, timeout=WAIT_MS)
+            _until_version(pages[0], version + 1)
             continue
         mover = rng.choice(ready)
         folds = [fold for fold in pages[mover].locator("#actions details").all() if not fold.evaluate("e => e.open")]
@@ -116,11 +135,11 @@ def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, s
         buttons.nth(rng.randrange(buttons.count())).click()
         counts["clicks"] += 1
         other = pages[1 - mover]
-        other.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version, timeout=WAIT_MS)
+        _until_version(other, version + 1)
         counts["seen_elsewhere"] += 1
         if counts["clicks"] in (3, 20):
             pages[mover].reload()
-            pages[mover].wait_for_function("document.body.dataset.version >= 0", timeout=WAIT_MS)
+            _until_version(pages[mover], 0)
             counts["reloads"] += 1
 
 
@@ -130,10 +149,13 @@ def test_two_people_play_a_whole_game_by_clicking(
 ) -> None:
     """Lobby to result in real Chromium: moves by clicking, seen on the other seat, a reload resumes, the end shows."""
     lobby = browser.new_context().new_page()
+    complaints = _complaints(lobby)
     links = _open_table(lobby, server, game, options)
     table_id = links[0].split("/play/")[1].split("#")[0]
     contexts = [browser.new_context(viewport=SIZES["laptop"]) for _ in links]
     pages = [context.new_page() for context in contexts]
+    for page in pages:
+        complaints += _complaints(page)
     for page, link in zip(pages, links, strict=True):
         page.goto(link)
         expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
@@ -149,7 +171,11 @@ def test_two_people_play_a_whole_game_by_clicking(
         expect(page.locator("#result")).to_be_visible()
         expect(page.locator("#returns li")).to_have_count(int(options["players"]))
         expect(page.locator("#log li").first).to_be_visible()
-    assert server.hall.get(table_id).over
+    table = server.hall.get(table_id)
+    assert table.over
+    for seat, page in enumerate(pages):  # the log, built from the updates' new lines, is the seat's whole log
+        assert page.locator("#log li").all_inner_texts() == table.state.log(seat)
+    assert complaints == [], "the pages must run under their Content-Security-Policy without errors"
     _screenshot(pages[1], f"{game}-end")
     for context in contexts:
         context.close()
@@ -165,3 +191,20 @@ def test_a_watcher_sees_the_public_board_and_no_buttons(server: ThreadedServer, 
     expect(watcher.locator("#who")).to_have_text("You are watching.")
     assert watcher.locator("#actions button.action").count() == 0
     _screenshot(watcher, "wolf-watcher")
+
+
+def test_a_table_with_a_fixed_seed_says_so_on_its_page(server: ThreadedServer, browser: Browser) -> None:
+    """Every seat's page warns when the table's seed was fixed (a server started with --allow-fixed-seeds)."""
+    fixed = create_table(server.base, "wolf", {"players": 2, "max_rounds": 1}, humans=2, seed=4)
+    drawn = create_table(server.base, "wolf", {"players": 2, "max_rounds": 1}, humans=2)
+    page = browser.new_context().new_page()
+    complaints = _complaints(page)
+    for table, shown in [(fixed, True), (drawn, False)]:
+        page.goto(server.base + table["seats"][1]["link"])
+        expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
+        if shown:
+            expect(page.locator("#seed-fixed")).to_be_visible()
+            expect(page.locator("#seed-fixed")).to_contain_text("seed was fixed")
+        else:
+            expect(page.locator("#seed-fixed")).to_be_hidden()
+    assert complaints == []

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -30,6 +31,26 @@ from wolfpack.server.tables import Table
 WEB = resources.files("wolfpack.web")
 NO_TABLE = 4404
 """WebSocket close code: there is no such table."""
+POLICY_VIOLATION = 1008
+"""WebSocket close code (RFC 6455) for a socket opened from another site's page."""
+
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+"""Our pages' Content-Security-Policy: our own files only, no inline script or style, never framed by another site."""
+API_DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+"""The API's Swagger page (FastAPI's: its script from a CDN and an inline start-up script) is a developer's tool; it
+alone gets the looser policy it needs, and it holds no seat token."""
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
 
 
 class Credential(BaseModel):
@@ -55,6 +76,8 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
 
     app = FastAPI(title="wolfpack", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hall = hall
+    app.state.settings = settings
+    app.add_middleware(SecurityHeaders)
     _quiet_bad_frames()
 
     @app.exception_handler(RequestValidationError)
@@ -88,7 +111,7 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         return [t.summary() for t in tables]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(request: NewTable, http: Request) -> dict[str, Any]:
+    async def create_table(request: NewTable) -> dict[str, Any]:
         try:
             table, tokens = await hall.create(request)
         except Refused as exc:
@@ -96,10 +119,11 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         except (WolfpackError, ValueError) as exc:
             raise HTTPException(400, str(exc)) from None
         summary = table.summary()
+        base = settings.public_url or ""  # relative without one: never built from the request's Host header
         for seat, token in zip(summary["seats"], tokens, strict=True):
             seat["token"] = token
-            seat["link"] = None if token is None else f"{_base(http)}/play/{table.id}#token={token}"
-        summary["spectator_link"] = f"{_base(http)}/play/{table.id}"
+            seat["link"] = None if token is None else f"{base}/play/{table.id}#token={token}"
+        summary["spectator_link"] = f"{base}/play/{table.id}"
         return summary
 
     @app.get("/api/tables/{table_id}")
@@ -115,6 +139,11 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None and not same_site(origin, websocket.headers.get("host"), settings.public_origin):
+            # Another site's page would ride on the browser's access to us: refused before the handshake (403).
+            await websocket.close(POLICY_VIOLATION, "this socket may be opened only from the server's own pages")
+            return
         await websocket.accept()
         table = hall.get(table_id)
         if table is None:
@@ -160,8 +189,33 @@ def _table(hall: Hall, table_id: str) -> Table:
     return table
 
 
-def _base(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
+def same_site(origin: str, host: str | None, public_origin: str | None) -> bool:
+    """Whether a browser's Origin is the server's own: the host it asked for, or the configured public address."""
+    if public_origin is not None and origin.lower() == public_origin:
+        return True
+    return host is not None and urlsplit(origin).netloc.lower() == host.lower()
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP answer (pages, static files, the API)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Pass the request on; add the headers to the answer's start."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        policy = API_DOCS_POLICY if scope["path"] == "/api/docs" else PAGE_POLICY
+        extra = [*SECURITY_HEADERS, (b"content-security-policy", policy.encode())]
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def _describe_game(name: str) -> dict[str, Any]:

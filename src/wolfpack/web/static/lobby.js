@@ -133,13 +133,15 @@ function showLinks(table) {
   list.replaceChildren();
   for (const seat of table.seats) {
     if (!seat.link) continue;
+    // The server sends links relative to itself (unless it knows its public address): whole ones are for sharing.
+    const link = new URL(seat.link, location.href).href;
     const item = el("li");
-    item.append(el("a", { href: seat.link, class: "seat-link", "data-seat": seat.seat, target: "_blank" }, `Seat ${seat.seat + 1} (${seat.name})`));
-    item.append(el("input", { readonly: "", value: seat.link, class: "copy", "aria-label": `seat ${seat.seat + 1} link` }));
+    item.append(el("a", { href: link, class: "seat-link", "data-seat": seat.seat, target: "_blank" }, `Seat ${seat.seat + 1} (${seat.name})`));
+    item.append(el("input", { readonly: "", value: link, class: "copy", "aria-label": `seat ${seat.seat + 1} link` }));
     list.append(item);
   }
   const watch = el("li");
-  watch.append(el("a", { href: table.spectator_link, class: "spectator-link", target: "_blank" }, "Watch (spectators)"));
+  watch.append(el("a", { href: new URL(table.spectator_link, location.href).href, class: "spectator-link", target: "_blank" }, "Watch (spectators)"));
   list.append(watch);
   document.getElementById("created").hidden = false;
 }
