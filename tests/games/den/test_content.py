@@ -469,6 +469,7 @@ def test_action_cards(edition: Edition, pack: DenContent) -> None:
     assert ops == {
         "train",
         "heal",
+        "refit",
         "repair",
         "wound",
         "morale",
@@ -686,7 +687,7 @@ BREAKAGES = [
         "cards",
         'effects = [{ op = "gain", resource = "food", amount = 2 }]',
         'effects = [{ op = "gain", resource = "science", amount = 2 }]',
-        'cards[7] (id "relief-allocation", name "Relief Allocation") effects[0]',
+        'cards[8] (id "relief-allocation", name "Relief Allocation") effects[0]',
         "resource",
         "classic Den of Wolves has no science",
     ),

@@ -139,6 +139,38 @@ def test_a_healing_card_leaves_the_crew_used(edition: str) -> None:
 
 
 @both
+def test_a_medical_card_does_not_restore_a_fighter_squadron(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control wound dione:u1 "shot up"', 'control wound dione:u2 "shot"')
+    assert "play ships-doctor dione:u1" not in verbs(state, "halcyon/captain", "play")
+    assert refused(state, "halcyon/captain", "play ships-doctor dione:u1").rule == "patient"
+    act(state, "halcyon/captain", "play ships-doctor dione:u2")  # an on-foot unit is treated
+    assert (state.units["dione:u1"]["damaged"], state.units["dione:u2"]["damaged"]) == (True, False)
+
+
+REFIT = {"classic": ("aegis/commanding-officer", 6), "infinite-domain": ("javelin/captain", 4)}
+"""Who starts with the Flight Deck Crews card (it restores a damaged fighter squadron for 1 materials), and the
+materials in that ship's hold."""
+
+
+@both
+def test_a_refit_card_restores_a_damaged_fighter_squadron_once_it_has_landed(edition: str) -> None:
+    holder, materials = REFIT[edition]
+    ship = holder.split("/")[0]
+    state = control(begin(edition, "action"), 'control wound dione:u1 "shot up"', 'control wound dione:u2 "shot"')
+    assert refused(state, holder, "play flight-deck-crews dione:u1").rule == "on the map"
+    assert refused(state, holder, "play flight-deck-crews dione:u2").rule == "fighter"
+    assert refused(state, holder, "play flight-deck-crews dione:c3").rule == "fighter"
+    act(state, "dione/captain", "deploy dione:u1 aboard")
+    assert [a for a in verbs(state, holder, "play") if a.startswith("play flight-deck-crews")] == [
+        "play flight-deck-crews dione:u1"
+    ]
+    act(state, holder, "play flight-deck-crews dione:u1")
+    assert not state.units["dione:u1"]["damaged"]
+    assert hold(state, ship)["materials"] == materials - 1
+    assert refused(state, holder, "play flight-deck-crews dione:u1").rule == "not damaged"  # retained, kept
+
+
+@both
 def test_a_repair_card_names_a_damaged_station(edition: str) -> None:
     state = control(begin(edition, "action"), 'control damage dione 1 "hit"')
     chance(state, "draw crop-blight", "pick fore-farms")

@@ -239,6 +239,23 @@ def test_a_sickbay_heals_a_damaged_on_foot_unit(edition: str) -> None:
 
 
 @both
+def test_a_sickbay_does_not_restore_a_fighter_squadron(edition: str) -> None:
+    # dione:u1 is the Dione's fighter squadron, out on patrol in q1; landed or not, a sickbay treats people only.
+    state = control(begin(edition, "action"), 'control wound dione:u1 "shot up"')
+    assert state.units["dione:u1"]["damaged"] and state.units["dione:u1"]["quadrant"] == 1
+    assert verbs(state, "dione/chief-engineer", "use") == [
+        "use aft-farms",
+        "use fore-farms",
+        "use promenade",
+        "use water-recycler",
+    ]
+    assert refused(state, "dione/chief-engineer", "use infirmary dione:u1").rule == "patient"
+    act(state, "dione/captain", "deploy dione:u1 aboard")
+    assert refused(state, "dione/chief-engineer", "use infirmary dione:u1").rule == "patient"
+    assert state.units["dione:u1"]["damaged"]
+
+
+@both
 def test_a_sickbay_treats_only_the_wounded_of_its_own_ship(edition: str) -> None:
     state = control(begin(edition, "action"), 'control wound icebreaker:c3 "hurt"')
     assert refused(state, "dione/chief-engineer", "use infirmary icebreaker:c3").rule == "own ship only"

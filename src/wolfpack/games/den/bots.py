@@ -596,8 +596,8 @@ class TeamBot(Bot):
             ops = {effect.op for effect in card.effects}
             if ops & {"freeform", "wound", "train"}:
                 continue
-            if ops & {"heal", "repair"}:
-                action = _targeted_card(me, card_id, "heal" in ops)
+            if ops & {"heal", "refit", "repair"}:
+                action = _targeted_card(me, card_id, "repair" not in ops)
             elif self._worth_playing(me, card_id, card.effects):
                 action = f"play {card_id}" if f"play {card_id}" in me.legal else None
             else:
@@ -1097,7 +1097,7 @@ def _pass_destinations(me: _Seat) -> str | None:
 
 
 def _targeted_card(me: _Seat, card_id: str, heal: bool) -> str | None:
-    """A heal or repair card on the team's own ship, when its sickbay or engineers cannot do the job."""
+    """A heal, refit or repair card on the team's own ship, when its sickbay or engineers cannot do the job."""
     if heal:
         targets = _hurt_aboard(me)
         if not targets or _heal(me) is not None:

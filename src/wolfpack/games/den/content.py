@@ -67,14 +67,16 @@ Op = Literal[
     "fleet-morale",
     "pursuit",
     "heal",
+    "refit",
     "train",
     "repair",
     "wound",
     "draw-destination",
     "freeform",
 ]
-TARGETED_OPS: Final[frozenset[str]] = frozenset({"heal", "train", "repair", "wound"})
-"""Ops whose target (a crew, a unit or a station) the player names when using the station or card."""
+TARGETED_OPS: Final[frozenset[str]] = frozenset({"heal", "refit", "train", "repair", "wound"})
+"""Ops whose target (a crew, a unit or a station) the player names when using the station or card: `heal` treats a
+wounded crew or on-foot unit (sickbays, medical cards), `refit` restores a damaged fighter squadron (cards)."""
 
 Ident = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 """An id used in notation: lower case letters, digits and hyphens."""
@@ -103,7 +105,7 @@ class Effect(ContentModel):
 
 def _one_target(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
     if sum(effect.op in TARGETED_OPS for effect in effects) > 1:
-        raise ValueError("at most one effect may need a target (heal, train, repair or wound)")
+        raise ValueError("at most one effect may need a target (heal, refit, train, repair or wound)")
     return effects
 
 

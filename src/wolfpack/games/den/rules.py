@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.engine.errors import GameOptionError
 from wolfpack.games.den.content import (
+    ON_FOOT,
     RESOURCES,
+    TARGETED_OPS,
     ActionCard,
     DenContent,
     Effect,
@@ -320,9 +322,6 @@ def jump_cost(state: DenState, ship: str) -> int:
     return state.content.ships[ship].fuel.cost(destination.distance if destination else "short")
 
 
-TARGETED_OPS: Final = frozenset({"heal", "train", "repair", "wound"})
-
-
 def targets(state: DenState, effects: Sequence[Effect], home: str, own_only: bool) -> Iterator[str]:
     """Candidate targets of the one targeted effect among `effects`."""
     op = next(e for e in effects if e.op in TARGETED_OPS).op
@@ -332,13 +331,22 @@ def targets(state: DenState, effects: Sequence[Effect], home: str, own_only: boo
             for station in state.ships[ship]["stations"]:
                 yield f"{ship}.{station}"
         return
-    for cid, crew in state.crew.items():
-        if crew["ship"] in ships and crew["station"]:
-            yield cid
-    if op in ("heal", "wound"):
-        for uid, unit in state.units.items():
-            if unit["ship"] in ships:
-                yield uid
+    if op != "refit":
+        for cid, crew in state.crew.items():
+            if crew["ship"] in ships and crew["station"]:
+                yield cid
+    for uid, unit in state.units.items():
+        if unit["ship"] in ships and unit_fits(op, unit["kind"]):
+            yield uid
+
+
+def unit_fits(op: str, kind: str) -> bool:
+    """Whether a targeted effect acts on a unit of this kind: medical care on on-foot units, a refit on fighters."""
+    if op == "heal":
+        return kind in ON_FOOT
+    if op == "refit":
+        return kind == "fighter"
+    return op == "wound"
 
 
 def effects_problem(state: DenState, effects: Sequence[Effect], ship: str, target: str | None, own_only: bool) -> Why:
@@ -381,6 +389,16 @@ def target_problem(state: DenState, effect: Effect, target: str, home: str, own_
     if (counter["ship"] if target in state.units else counter["station"]) is None:
         return "target", f"{target} is in a shuttle"
     is_unit = target in state.units
+    if effect.op == "refit":
+        if not is_unit or counter["kind"] != "fighter":
+            return "fighter", f"{target} is not a fighter squadron (a refit restores fighters)"
+        if not counter["damaged"]:
+            return "not damaged", f"{target} is not damaged"
+        if counter["quadrant"] is not None:
+            return "on the map", f"{target} is out on the fleet map: it is refitted once it has landed"
+        return None
+    if is_unit and not unit_fits(effect.op, counter["kind"]):
+        return "patient", f"{target} is a fighter squadron: medical care treats crew and on-foot units"
     if effect.op == "heal":
         hurt = counter["damaged"] if is_unit else counter["wounded"]
         return None if hurt else ("not wounded", f"{target} is not wounded or damaged")
@@ -427,7 +445,7 @@ def targeted(state: DenState, effect: Effect, target: str, home: str) -> None:
         return
     if target in state.units:
         unit = state.units[target]
-        if effect.op == "heal":
+        if effect.op in ("heal", "refit"):
             unit["damaged"] = False
         elif effect.op == "wound":
             damage_unit(state, target)

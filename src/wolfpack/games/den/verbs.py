@@ -15,6 +15,7 @@ from wolfpack.engine.errors import InvalidActionError
 from wolfpack.games.den.content import (
     ON_FOOT,
     RATION_LEVELS,
+    TARGETED_OPS,
 )
 from wolfpack.games.den.notation import canonical, words
 
@@ -27,7 +28,6 @@ from wolfpack.games.den.control import (
 from wolfpack.games.den.rules import (
     CONTROL,
     PUBLIC,
-    TARGETED_OPS,
     Why,
     _aegis,
     aboard,
