@@ -10,7 +10,7 @@ import pytest
 from wolfpack import IllegalActionError, InvalidActionError
 from wolfpack.games.den.state import DenState
 
-from .helpers import act, begin, both, chance, control, log, notices, pending, refused, seat
+from .helpers import act, begin, both, chance, control, edit, log, notices, pending, refused, seat, to_step
 
 
 def control_refused(state: DenState, action: str) -> IllegalActionError:
@@ -254,6 +254,8 @@ def test_unlisted_well_formed_control_actions_are_legal(edition: str, action: st
         ('control damage dione 0 "x"', "damage takes <id> <count> <reason>"),
         ('control freeform dione gold:1 4 "x"', "freeform takes <id> <cost> <odds> <reason>"),
         ('control freeform dione - 8 "x"', "freeform takes <id> <cost> <odds> <reason>"),
+        ("control clear-riot dione.fore-farms", "clear-riot takes <target> <reason>"),
+        ("control cancel-jump dione", "cancel-jump takes <id> <reason>"),
         ('control pause "unclosed', "cannot read"),
         ("", "an empty action"),
     ],
@@ -309,3 +311,49 @@ def test_control_adds_crew_and_units_removes_them_and_draws_destinations(edition
     assert 'Control: add-unit dione security ("a militia is raised")' in log(state, "control")
     assert not state.is_legal('control remove dione:c999 "nobody"', 0)
     assert not state.is_legal('control add-unit nowhere security "x"', 0)
+
+
+@both
+def test_control_removes_a_riot_active_or_dispersed(edition: str) -> None:
+    state = control(begin(edition, "action"), 'control riot dione.fore-farms "unrest"')
+    assert refused(state, "dione/chief-engineer", "use fore-farms").rule == "riot"
+    assert control_refused(state, 'control clear-riot dione.aft-farms "calm"').rule == "no riot"
+    assert control_refused(state, 'control clear-riot dione.bridge "calm"').rule == "unknown station"
+    action = 'control clear-riot dione.fore-farms "the crowd goes home"'
+    assert state.parse_action(action, 0) == action
+    control(state, action)
+    assert state.ships["dione"]["stations"]["fore-farms"]["riot"] is None
+    act(state, "dione/chief-engineer", "use fore-farms")  # Control lifted it outright: the station works again
+    assert 'Control: clear-riot dione.fore-farms ("the crowd goes home")' in log(state, None)
+    state = edit(state, lambda p: p["ships"]["dione"]["stations"]["aft-farms"].update(riot="dispersed"))
+    control(state, 'control clear-riot dione.aft-farms "the counter comes off"')
+    assert state.ships["dione"]["stations"]["aft-farms"]["riot"] is None
+
+
+@both
+def test_control_cancels_a_declared_jump_and_returns_its_fuel(edition: str) -> None:
+    state = begin(edition, "start")
+    act(state, "dione/chief-engineer", "use jump-drive")
+    to_step(state, "action")
+    assert control_refused(state, 'control cancel-jump dione "no"').rule == "no jump"
+    assert control_refused(state, 'control cancel-jump nowhere "no"').rule == "unknown ship"
+    act(state, "dione/captain", "jump")
+    assert state.ships["dione"]["hold"]["fuel"] == 10 - 2
+    action = 'control cancel-jump dione "the drive misfires"'
+    assert state.parse_action(action, 0) == action
+    control(state, action)
+    assert (state.ships["dione"]["jump"], state.ships["dione"]["hold"]["fuel"]) == (None, 10)
+    assert 'Control: cancel-jump dione ("the drive misfires")' in log(state, None)
+    control(state, "control advance")  # no jump is left to resolve
+    assert state.step == "team" and state.ships["dione"]["at"] == state.fleet_at
+
+
+@both
+def test_a_cancelled_jump_may_be_declared_again(edition: str) -> None:
+    state = begin(edition, "start")
+    act(state, "dione/chief-engineer", "use jump-drive")
+    to_step(state, "action")
+    act(state, "dione/captain", "jump")
+    control(state, 'control cancel-jump dione "hold on"')
+    act(state, "dione/captain", "jump")
+    assert state.ships["dione"]["jump"] is not None

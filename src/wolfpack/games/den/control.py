@@ -21,6 +21,7 @@ from wolfpack.games.den.rules import (
     Why,
     _aegis,
     crew_on,
+    jump_cost,
     mend,
     new_unit,
     note,
@@ -68,6 +69,55 @@ def control_verb(name: str) -> Callable[[type[Any]], type[Any]]:
         return cls
 
     return register
+
+
+def station_problem(state: DenState, ref: str) -> Why:
+    """Why `ref` (`ship.station`) is not a station of the fleet, or None."""
+    where = split_station(ref, None)
+    if where is None or where[0] not in state.ships or where[1] not in state.ships[where[0]]["stations"]:
+        return "unknown station", f"{ref} is not a station"
+    return None
+
+
+@control_verb("clear-riot")
+class ClearRiot:
+    """Control takes a riot off a station outright (active or dispersed): the station works again at once."""
+
+    @staticmethod
+    def problem(state: DenState, args: list[str]) -> Why:
+        blocked = station_problem(state, args[0])
+        if blocked:
+            return blocked
+        ship, station = args[0].split(".")
+        if state.ships[ship]["stations"][station]["riot"] is None:
+            return "no riot", f"there is no riot on {args[0]}"
+        return None
+
+    @staticmethod
+    def apply(state: DenState, args: list[str]) -> str:
+        ship, station = args[0].split(".")
+        state.ships[ship]["stations"][station].update(riot=None, riot_tried=False)
+        return PUBLIC
+
+
+@control_verb("cancel-jump")
+class CancelJump:
+    """Control calls off a declared jump: the indicator comes down and the fuel it burned returns to the hold."""
+
+    @staticmethod
+    def problem(state: DenState, args: list[str]) -> Why:
+        if args[0] not in state.ships:
+            return "unknown ship", f"there is no ship {args[0]!r}"
+        if state.ships[args[0]]["jump"] is None:
+            return "no jump", f"{args[0]} has not declared a jump"
+        return None
+
+    @staticmethod
+    def apply(state: DenState, args: list[str]) -> str:
+        # The sheet cannot change while the indicator is up, so the cost now is the cost that was paid.
+        state.ships[args[0]]["hold"]["fuel"] += jump_cost(state, args[0])
+        state.ships[args[0]]["jump"] = None
+        return PUBLIC
 
 
 def control_actions(state: DenState) -> list[str]:
@@ -133,10 +183,11 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
     if verb_name in ("wound", "heal") and args[0] not in state.crew and args[0] not in state.units:
         return "unknown target", f"{args[0]} is no crew counter or unit"
     if verb_name in ("repair", "riot"):
-        where = split_station(args[0], None)
-        if where is None or where[0] not in state.ships or where[1] not in state.ships[where[0]]["stations"]:
-            return "unknown station", f"{args[0]} is not a station"
-        slot = state.ships[where[0]]["stations"][where[1]]
+        blocked = station_problem(state, args[0])
+        if blocked:
+            return blocked
+        ship, station = args[0].split(".")
+        slot = state.ships[ship]["stations"][station]
         if verb_name == "repair" and slot["damage"] is None:
             return "not damaged", f"{args[0]} is not damaged"
         if verb_name == "riot" and slot["riot"] is not None:
@@ -153,10 +204,11 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
         if verb_name == "wound-player" and status == "brig":
             return "in brig", f"{args[0]} is in the brig: release them first (the brig keeps its prisoners)"
     if verb_name == "add-crew":
-        where = split_station(args[0], None)
-        if where is None or where[0] not in state.ships or where[1] not in state.ships[where[0]]["stations"]:
-            return "unknown station", f"{args[0]} is not a station"
-        if len(crew_on(state, *where)) >= station_card(state, *where).capacity:
+        blocked = station_problem(state, args[0])
+        if blocked:
+            return blocked
+        ship, station = args[0].split(".")
+        if len(crew_on(state, ship, station)) >= station_card(state, ship, station).capacity:
             return "capacity", f"{args[0]} is full"
     if verb_name in ("add-unit", "draw-destination") and args[0] not in state.ships:
         return "unknown ship", f"there is no ship {args[0]!r}"

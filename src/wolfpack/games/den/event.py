@@ -36,8 +36,11 @@ from wolfpack.games.den.rules import CONTROL
 
 BOT_SEED_STRIDE: Final = 1000
 """Bot `seat` of an event seeded `seed` gets the seed `seed * BOT_SEED_STRIDE + seat` (as in `wolfpack play`)."""
-MOVES_ON: Final = frozenset({"advance", "resolve-jumps", "attack", "wolf-round", "end-attack"})
-"""Control's verbs after which the teams are asked again."""
+MOVES_ON: Final = frozenset(
+    {"advance", "resolve-jumps", "attack", "wolf-round", "end-attack", "cancel-jump", "clear-riot"}
+)
+"""Control's verbs after which the teams are asked again (a called-off jump may be declared again, a station freed
+of its riot worked)."""
 
 TurnSummary = dict[str, Any]
 """One turn, as data:

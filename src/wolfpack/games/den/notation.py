@@ -127,6 +127,8 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "heal": (("target", REASON),),
     "repair": (("target", REASON),),
     "riot": (("target", REASON),),
+    "clear-riot": (("target", REASON),),
+    "cancel-jump": (("id", REASON),),
     "move": (("thing", "thing", REASON),),
     "brig": (("seat", REASON),),
     "release": (("seat", REASON),),
