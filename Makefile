@@ -1,7 +1,8 @@
 # wolfpack — developer entry points. Everything runs from the project-local .venv.
 #
 #   make run     start the browser server on http://127.0.0.1:8000 (SQLite under var/)
-#   make test    pytest (2 workers) + ruff check + ruff format --check + mypy
+#   make test    system packages if missing, then pytest (2 workers, without `slow` tests) + ruff + mypy
+#   make strength  the long statistical tests (`slow`: bot strength, balance) that make test leaves out
 #   make bench   run benchmarks/run.py (installs the open_spiel extra)
 #   make loadtest  server load test: 100 tables, 400 WebSocket clients, 200 actions/s for 60 s (benchmarks/loadtest.py)
 #   make lock    regenerate requirements/*.txt from pyproject.toml with pip-compile
@@ -32,7 +33,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench run test bench loadtest lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench system-deps run test strength bench loadtest lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -64,15 +65,25 @@ install: $(BASE_STAMP)
 install-dev: $(DEV_STAMP)
 install-bench: $(BENCH_STAMP)
 
+# Debian packages the tests need (PostgreSQL, Chromium): checked every time, installed only when missing.
+system-deps:
+	scripts/system-deps
+
 # ---------------------------------------------------------------- main targets
 run: $(BASE_STAMP)
 	$(BIN)/wolfpack serve --host 127.0.0.1 --port 8000 --database sqlite:///var/wolfpack.db
 
-test: $(DEV_STAMP)
-	$(BIN)/pytest -n 2
+# docs/testing.md: what runs where, and the budget (make test at most 6 minutes on a clean clone, 2 cores).
+PYTEST_REPORT := --dist worksteal --durations=15
+
+test: $(DEV_STAMP) system-deps
+	$(BIN)/pytest -n 2 -m "not slow" $(PYTEST_REPORT)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+strength: $(DEV_STAMP) system-deps
+	$(BIN)/pytest -n 2 -m slow $(PYTEST_REPORT)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
