@@ -98,9 +98,12 @@ class ServerProcess:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.killed_at: float | None = None
+        """When `kill` sent SIGKILL: a client failing after this moment failed because of it."""
 
     def start(self) -> ServerProcess:
         """Start the server and wait until it answers."""
+        self.killed_at = None
         command = [sys.executable, "-c", "from wolfpack.cli import main; main()", "serve", "--port", str(self.port)]
         command += ["--database", self.database, "--table-burst", "1000", *self.options]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
@@ -110,6 +113,7 @@ class ServerProcess:
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flushing, nothing the server could do about it."""
         assert self.process is not None
+        self.killed_at = time.monotonic()
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(WAIT)
 
@@ -131,6 +135,15 @@ def create_table(base: str, game: str, options: dict[str, Any], humans: int, **s
     response = httpx.post(f"{base}/api/tables", json=body, timeout=WAIT)
     assert response.status_code == 201, response.text
     return dict(response.json())
+
+
+def follow(view: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
+    """The whole view after a state frame: a snapshot replaces it, an update adds its new log lines to it."""
+    if frame["snapshot"]:
+        return frame
+    assert view is not None, "an update came before any snapshot"
+    assert frame["since"] == view["version"] and frame["log_from"] <= len(view["log"]), "a gap in the updates"
+    return {**frame, "log": view["log"][: frame["log_from"]] + frame["log"]}
 
 
 @dataclass
@@ -163,13 +176,15 @@ class Client:
         self.socket.send(json.dumps(message))
 
     def receive(self) -> dict[str, Any]:
-        """The next frame (kept)."""
+        """The next frame (kept); `latest` follows the view as a page does (updates add their log lines to it)."""
         text = self.socket.recv(timeout=WAIT)
         assert isinstance(text, str)
         self.raw.append(text)
         frame: dict[str, Any] = json.loads(text)
         if frame["type"] == "state":
-            self.latest = frame
+            self.latest = follow(self.latest, frame)
+        elif frame["type"] == "seats" and self.latest is not None:
+            self.latest = {**self.latest, "seats": frame["seats"]}
         return frame
 
     def until(self, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

@@ -27,10 +27,14 @@ STATE_KEYS = {
     "rematch",
     "clock_seconds",
     "seed_fixed",
+    "snapshot",
+    "since",
+    "log_from",
 }
 """Every key of a state frame: a new one must be added here on purpose (it may carry a secret)."""
 
 RENDER_KEYS = {"board", "turn", "choices"}
+SEATS_KEYS = {"type", "table", "version", "seats", "watchers"}
 
 
 def jsonable(value: Any) -> Any:
@@ -51,7 +55,11 @@ def assert_view_of(server: Any, frame: dict[str, Any], table_id: str, seat: int 
     assert frame["type"] == "state" and frame["table"] == table_id and frame["seat"] == seat
     assert frame["version"] == table.version
     assert frame["observation"] == jsonable(state.observation(seat))
-    assert frame["log"] == jsonable(state.log(seat))
+    whole_log = jsonable(state.log(seat))
+    assert frame["log_from"] <= len(whole_log) and frame["log"] == whole_log[frame["log_from"] :]
+    assert frame["snapshot"] is (frame["since"] is None)
+    if frame["snapshot"]:
+        assert frame["log_from"] == 0
     expected_legal = [] if seat is None else server.legal(table_id, seat)
     assert frame["legal"] == expected_legal
     assert frame["acting"] == table.acting_seats()
@@ -89,12 +97,12 @@ def test_each_seat_is_sent_only_its_own_observation(server: Any, wolf: dict[str,
             frame = server.join(ws, token(wolf, seat))
             assert_view_of(server, frame, tid, seat)
             assert [s["connected"] for s in frame["seats"]] == [i <= seat for i in range(3)]
-        # Earlier seats were told of each later join: same version, their own view each time.
+        # Earlier seats were told of each later join: only the seat list, which nobody's secret is in.
         for seat, ws in enumerate(sockets):
-            for _ in range(2 - seat):
+            for later in range(seat + 1, 3):
                 told = server.receive(ws)
-                assert told["type"] == "state" and told["seat"] == seat
-                assert told["observation"] == jsonable(server.table(tid).state.observation(seat))
+                assert set(told) == SEATS_KEYS and told["type"] == "seats"
+                assert [s["connected"] for s in told["seats"]] == [i <= later for i in range(3)]
         actor = server.table(tid).acting_seats()[0]
         version = server.table(tid).version
         sockets[actor].send_json(
@@ -222,7 +230,7 @@ def test_two_connections_of_one_seat_both_follow_and_either_may_leave(server: An
         server.join(tab1, token(created, 0))
         with server.connect(tid) as tab2:
             server.join(tab2, token(created, 0))
-            assert server.receive(tab1)["type"] == "state"  # told of the second tab
+            assert server.receive(tab1)["type"] == "seats"  # told of the second tab
             assert server.table(tid).seats[0].connections == 2
             state = server.act(tab2, token(created, 0), server.legal(tid, 0)[0], server.table(tid).version)
             assert server.receive(tab2)["type"] == "ack"
@@ -267,3 +275,80 @@ def test_ping_is_answered_before_and_after_joining(server: Any) -> None:
         ws.send_bytes(b'{"type": "ping"}')
         assert server.receive(ws) == {"type": "pong", "version": version}
     assert server.table(tid).version == version
+
+
+# ---- seats frames, incremental logs, snapshots -------------------------------------------------------------------
+
+
+def test_watchers_coming_and_going_send_the_players_only_the_seat_list(server: Any, wolf: dict[str, Any]) -> None:
+    """Nothing a seat sees changes when someone watches: it is told the seat list (small), never its whole view."""
+    tid = wolf["id"]
+    with server.connect(tid) as player:
+        whole = server.join(player, token(wolf, 0), render=True)  # as the page joins: the board drawn
+        for _ in range(3):
+            with server.connect(tid) as watcher:
+                server.join(watcher, None)
+                came = server.receive(player)
+            went = server.receive(player)
+            for told, watching in [(came, 1), (went, 0)]:
+                assert set(told) == SEATS_KEYS and told["type"] == "seats", set(told)
+                assert told["watchers"] == watching and told["version"] == whole["version"]
+                assert told["seats"] == whole["seats"]
+                assert 10 * len(json.dumps(told)) < len(json.dumps(whole)), "a seat list, not a view"
+        server.assert_quiet(player)
+
+
+def test_updates_carry_only_the_log_lines_a_client_has_not_got(server: Any) -> None:
+    """After the snapshot, each state frame names the version it follows and sends only the new lines."""
+    created = server.create()
+    tid = created["id"]
+    with server.connect(tid) as ws:
+        snapshot = server.join(ws, token(created, 0))
+        assert snapshot["snapshot"] is True and snapshot["since"] is None and snapshot["log_from"] == 0
+        log, version = snapshot["log"], snapshot["version"]
+        assert log == jsonable(server.table(tid).state.log(0)) != []
+        for _ in range(8):
+            seat = server.table(tid).acting_seats()[0]
+            server.submit(tid, seat, server.legal(tid, seat)[0])
+            update = server.receive(ws)
+            assert update["snapshot"] is False and update["since"] == version < update["version"]
+            assert update["log_from"] == len(log), "the lines a client holds are not sent again"
+            assert update["log"] and len(update["log"]) < len(log) + len(update["log"])
+            log, version = log[: update["log_from"]] + update["log"], update["version"]
+            assert log == jsonable(server.table(tid).state.log(0))
+            assert_view_of(server, update, tid, 0)
+
+
+def test_a_client_that_asks_is_sent_a_snapshot(server: Any) -> None:
+    """A client that finds a gap sends sync and gets the whole view again; before joining it is told to join."""
+    created = server.create()
+    tid = created["id"]
+    with server.connect(tid) as ws:
+        ws.send_json({"type": "sync"})
+        refused = server.receive(ws)
+        assert refused["type"] == "error" and refused["code"] == "join-first"
+        server.join(ws, token(created, 0))
+        seat = server.table(tid).acting_seats()[0]
+        server.submit(tid, seat, server.legal(tid, seat)[0])
+        assert server.receive(ws)["snapshot"] is False
+        ws.send_json({"type": "sync"})
+        again = server.receive(ws)
+        assert again["snapshot"] is True and again["log_from"] == 0
+        assert_view_of(server, again, tid, 0)
+        server.assert_quiet(ws)
+
+
+@pytest.mark.parametrize(
+    ("sent", "log", "kept"),
+    [
+        ([], ["a"], 0),
+        (["a", "b"], ["a", "b", "c"], 2),
+        (["a", "b"], ["a", "b"], 2),
+        (["a", "b", "c"], ["a", "B", "c", "d"], 1),  # a line rewritten (a secret revealed): resent from there
+        (["a", "b", "c"], ["a"], 1),
+    ],
+)
+def test_lines_kept_is_the_shared_beginning(sent: list[str], log: list[str], kept: int) -> None:
+    from wolfpack.server.frames import lines_kept
+
+    assert lines_kept(sent, log) == kept

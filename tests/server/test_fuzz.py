@@ -24,7 +24,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError
 from wolfpack.server.connection import BAD_TOKEN_LIMIT, POLICY_VIOLATION
-from wolfpack.server.protocol import MAX_FRAME_BYTES, Act, Join, Ping, Rejection, parse_message, request_id_of
+from wolfpack.server.protocol import MAX_FRAME_BYTES, Act, Join, Ping, Rejection, Sync, parse_message, request_id_of
 
 HUMAN = {"kind": "human"}
 TABLES = {
@@ -88,7 +88,9 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
-types = st.sampled_from(["join", "act", "ping", "move", "JOIN", "", "state", "ack", "error"]) | st.text(max_size=10)
+types = st.sampled_from(["join", "act", "ping", "sync", "move", "JOIN", "", "state", "ack", "error"]) | st.text(
+    max_size=10
+)
 field_names = st.sampled_from(["token", "action", "version", "request_id", "render", "seat", "type"]) | st.text(
     max_size=8
 )
@@ -208,6 +210,8 @@ class Model:
             return "error", {rejection.code}
         if isinstance(message, Ping):
             return "pong", set()
+        if isinstance(message, Sync):
+            return ("state", set()) if self.joined else ("error", {"join-first"})
         if isinstance(message, Join):
             if self.joined:
                 return "error", {"already-joined"}

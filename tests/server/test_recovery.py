@@ -4,6 +4,7 @@ every acknowledged action survives, a retried message still takes effect once, a
 from __future__ import annotations
 
 import random
+import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -69,14 +70,20 @@ def test_sigkill_loses_no_acknowledged_action(database: str) -> None:
         tables = [create_table(server.base, g, o, humans=h, seed=3 + i) for i, (g, o, h) in enumerate(TABLES)]
         clients = _open_clients(server.base, tables)
         rng = random.Random(5)
-        threading.Timer(1.5, server.kill).start()  # strikes whatever is in flight, wherever it is
+        killer = threading.Timer(1.5, server.kill)  # strikes whatever is in flight, wherever it is
+        killer.start()
         with pytest.raises((ConnectionClosed, OSError, TimeoutError, httpx.HTTPError)) as info:
             for n in range(100_000):
                 index = n % len(tables)
                 step = _step(clients[index], rng, f"r{n}")
                 if step is not None and step[2]["type"] == "ack":
                     acked.append((tables[index]["id"], step[0], step[1], f"r{n}", step[2]["version"]))
-        assert server.process is not None and server.process.poll() is not None, info.value
+        failed_after_kill = server.killed_at is not None  # judged the moment the client failed
+        # Wait for the killer to reap the process: while its wait() holds Popen's lock, poll() answers None even for
+        # a dead process (that race, not the server, made this test fail on a busy machine).
+        killer.join(WAIT)
+        assert failed_after_kill, f"the client failed before the server was killed: {info.value!r}"
+        assert server.process is not None and server.process.returncode == -signal.SIGKILL, info.value
         assert len(acked) >= 5, "the server should have acknowledged some actions before it was killed"
 
         stored = Store(database)

@@ -208,3 +208,28 @@ def test_a_table_with_a_fixed_seed_says_so_on_its_page(server: ThreadedServer, b
         else:
             expect(page.locator("#seed-fixed")).to_be_hidden()
     assert complaints == []
+
+
+def test_a_page_that_finds_a_gap_in_its_updates_asks_for_a_snapshot(server: ThreadedServer, browser: Browser) -> None:
+    """An update that does not follow the version shown is not drawn: the page sends sync and redraws the whole."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=6)
+    page = browser.new_context().new_page()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    page.goto(server.base + table["seats"][0]["link"])
+    expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
+    shown = _version(page)
+    lines = page.locator("#log li").count()
+    page.evaluate(
+        "v => receive({type: 'state', snapshot: false, since: v - 1, version: v + 5, log_from: 0, log: ['bogus']})",
+        shown,
+    )
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not any('"sync"' in frame for frame in sent):
+        assert time.monotonic() < deadline, f"the page never asked for a snapshot; it sent {sent}"
+        page.wait_for_timeout(10)
+    while page.evaluate("syncing"):  # until the snapshot the page asked for has come and been drawn
+        assert time.monotonic() < deadline, "the snapshot never came"
+        page.wait_for_timeout(10)
+    assert _version(page) == shown == server.hall.get(table["id"]).version
+    assert page.locator("#log li").count() == lines and "bogus" not in page.locator("#log").inner_text()

@@ -11,9 +11,9 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wolfpack.server.frames import state_frame
-from wolfpack.server.protocol import Act, Join, Ping, Rejection, parse_message, request_id_of
-from wolfpack.server.tables import Table
+from wolfpack.server.frames import lines_kept, seats_frame, snapshot_frame, state_frame, update_frame
+from wolfpack.server.protocol import Act, Join, Ping, Rejection, Sync, parse_message, request_id_of
+from wolfpack.server.tables import Change, Table
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,10 @@ class Connection:
         self.bad_tokens = 0
         self.closing: tuple[int, str] | None = None
         self._closer: asyncio.Future[None] | None = None
+        self.sent_version: int | None = None
+        """The version of the last state frame queued for this client (None: it has had no snapshot yet)."""
+        self.sent_log: list[str] = []
+        """The log as this client holds it after that frame: updates carry only what follows."""
 
     async def serve(self) -> None:
         """Read frames until the client leaves or is closed for abuse."""
@@ -103,11 +107,15 @@ class Connection:
                 await self._act(message)
             elif isinstance(message, Ping):
                 self.send({"type": "pong", "version": self.table.version})
+            elif isinstance(message, Sync):
+                if not self.joined:
+                    raise Rejection("join-first", "join the table before asking for a snapshot")
+                self.send_state(snapshot=True)
         except Rejection as rejection:
             rid = None if rejection.code in ("too-large", "rate-limited") else request_id_of(text)
             self.send(rejection.frame(rid))
             if rejection.code == "stale" and self.joined:
-                self.send(state_frame(self.table, self.seat, self.render))
+                self.send_state(snapshot=True)
             if rejection.close:
                 self.closing = (POLICY_VIOLATION, rejection.message[:120])
         except Exception:
@@ -129,13 +137,29 @@ class Connection:
                 self.closing = (POLICY_VIOLATION, "too slow: frames were piling up")
                 self._closer = asyncio.ensure_future(self.websocket.close(*self.closing))
 
-    def on_change(self, table: Table) -> None:
-        """The table changed: send this connection its new view."""
+    def on_change(self, table: Table, change: Change) -> None:
+        """The table changed: send this connection its new view, or only the new seat list if that is all."""
         try:
-            self.send_text(table.frame_text(self.seat, self.render, state_frame))
+            if change == "seats":
+                self.send_text(table.frame_text(("seats",), lambda: seats_frame(table)))
+            else:
+                self.send_state(snapshot=False)
         except Exception:
             log.exception("table %s: building the frame of seat %s failed", table.id, self.seat)
             self.send(Rejection("server-error", "the server failed to draw the table").frame())
+
+    def send_state(self, snapshot: bool) -> None:
+        """Queue this client's view: whole if asked (or it has none), else an update from what it last got."""
+        table, seat, render = self.table, self.seat, self.render
+        view = table.view(seat, render, state_frame)
+        since = self.sent_version
+        if snapshot or since is None:
+            text = table.frame_text(("snapshot", seat, render), lambda: snapshot_frame(view))
+        else:
+            kept = lines_kept(self.sent_log, view["log"])
+            text = table.frame_text(("update", seat, render, since, kept), lambda: update_frame(view, since, kept))
+        self.send_text(text)
+        self.sent_version, self.sent_log = view["version"], view["log"]
 
     def _check_rate(self) -> None:
         if self.bucket.take():
@@ -150,8 +174,9 @@ class Connection:
         if message.token is not None:
             seat = self._seat_of(message.token)
         self.joined, self.seat, self.render = True, seat, message.render
+        self.table.connect(seat)  # tells the others who is here now (a seats frame, not the whole view)
         self.table.listeners.add(self.on_change)
-        self.table.connect(seat)  # tells every connection, this one included, the table as it is now
+        self.send_state(snapshot=True)
 
     async def _act(self, message: Act) -> None:
         seat = self._seat_of(message.token)

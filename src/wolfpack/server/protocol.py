@@ -5,9 +5,11 @@ Client to server (one JSON object per frame):
     {"type": "join", "token": "<seat token>" | null, "render": true}      sit in a seat (null: watch)
     {"type": "act", "token": "...", "action": "y4+5", "version": 12, "request_id": "r-7"}
     {"type": "ping"}
+    {"type": "sync"}                                                        send me a snapshot (I missed something)
 
-Server to client: "state" (everything this connection may see now), "ack" (an action took effect, or had taken
-effect already), "error" (what was wrong; nothing changed), "pong".
+Server to client: "state" (what this connection may see now: a snapshot, or an update carrying only new log lines),
+"seats" (who is here changed, nothing else), "ack" (an action took effect, or had taken effect already), "error"
+(what was wrong; nothing changed), "pong".
 """
 
 from __future__ import annotations
@@ -51,9 +53,15 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-Message = Annotated[Join | Act | Ping, Field(discriminator="type")]
+class Sync(_Message):
+    """Ask for a snapshot: a client that finds a gap in its updates starts again from the whole view."""
+
+    type: Literal["sync"]
+
+
+Message = Annotated[Join | Act | Ping | Sync, Field(discriminator="type")]
 _MESSAGE = TypeAdapter(Message)
-KNOWN_TYPES = ("join", "act", "ping")
+KNOWN_TYPES = ("join", "act", "ping", "sync")
 
 
 class Rejection(Exception):
@@ -75,7 +83,7 @@ class Rejection(Exception):
         return frame
 
 
-def parse_message(text: str | bytes) -> Join | Act | Ping:
+def parse_message(text: str | bytes) -> Join | Act | Ping | Sync:
     """Read one inbound frame, or raise Rejection saying what is wrong with its shape."""
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_FRAME_BYTES:

@@ -99,7 +99,9 @@ def apply_notation(state: State[Any], text: str, player: int) -> None:
     state.apply_action(action, player if simultaneous else None)
 
 
-Listener = Callable[["Table"], None]
+Change = Literal["state", "seats"]
+"""What changed at a table: its state (a new version, a rematch), or only who is there."""
+Listener = Callable[["Table", Change], None]
 
 
 @dataclass
@@ -126,9 +128,13 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
+    watchers: int = 0
+    """Connections watching (joined without a seat)."""
     _bots: dict[int, Bot] = field(default_factory=dict)
-    _frames: dict[tuple[int | None, bool], str] = field(default_factory=dict)
-    """Encoded frames of the current moment, per (seat, render): built once however many connections share them."""
+    _views: dict[tuple[int | None, bool], dict[str, Any]] = field(default_factory=dict)
+    """Each (seat, render)'s view of the current moment: built once however many connections share it."""
+    _frames: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    """Encoded frames of the current moment (snapshots, updates from a given point, the seat list), built once."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state()
@@ -183,12 +189,21 @@ class Table:
             "stand_in": seat.kind == "human" and self._taken_over(seat, time.monotonic()),
         }
 
-    def frame_text(self, seat: int | None, render: bool, build: Callable[[Table, int | None, bool], Any]) -> str:
-        """The encoded frame `build` makes for (seat, render) now, built once per change of the table."""
+    def view(
+        self, seat: int | None, render: bool, build: Callable[[Table, int | None, bool], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """What `build` makes of the table for (seat, render) now, built once per change of the table."""
         key = (seat, render)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = build(self, seat, render)
+        return view
+
+    def frame_text(self, key: tuple[Any, ...], build: Callable[[], dict[str, Any]]) -> str:
+        """The encoded frame `key` names at this moment, built by `build` only for the first connection to ask."""
         text = self._frames.get(key)
         if text is None:
-            text = self._frames[key] = json.dumps(build(self, seat, render), separators=(",", ":"))
+            text = self._frames[key] = json.dumps(build(), separators=(",", ":"))
         return text
 
     # ---- changing -------------------------------------------------------------------------------------------
@@ -227,7 +242,7 @@ class Table:
                 await self.driver
             self.driver = None
         self._bots.clear()
-        self._frames.clear()
+        self._forget_frames()
 
     async def submit(self, seat: int, text: str, version: int, request_id: str | None) -> int:
         """Check and apply `seat`'s action, persist it and what chance follows, tell everyone; the new version.
@@ -263,20 +278,24 @@ class Table:
         return result
 
     def connect(self, seat: int | None) -> None:
-        """A connection opened for `seat` (None: a watcher)."""
-        if seat is not None:
+        """A connection opened for `seat` (None: a watcher); everyone is told who is here now."""
+        if seat is None:
+            self.watchers += 1
+        else:
             self.seats[seat].connections += 1
             self.seats[seat].gone_since = None
-        self._notify()
+        self._notify("seats")
 
     def disconnect(self, seat: int | None) -> None:
         """A connection for `seat` closed; a person gone long enough gets a bot standing in."""
-        if seat is not None:
+        if seat is None:
+            self.watchers = max(0, self.watchers - 1)
+        else:
             s = self.seats[seat]
             s.connections = max(0, s.connections - 1)
             if s.connections == 0 and s.kind == "human":
                 s.gone_since = time.monotonic()
-        self._notify()
+        self._notify("seats")
 
     def _settle_chance(self, events: list[EventRow], now: float) -> list[EventRow]:
         """Draw every pending chance outcome; each draw is seeded by the table's seed and version, so replayable."""
@@ -314,11 +333,15 @@ class Table:
         self.rematch = table_id
         self._notify()
 
-    def _notify(self) -> None:
-        self._frames.clear()
-        self.changed.set()
+    def _notify(self, change: Change = "state") -> None:
+        self._forget_frames()
+        self.changed.set()  # the driver looks again: a person leaving starts the wait for a stand-in
         for listener in list(self.listeners):
-            listener(self)
+            listener(self, change)
+
+    def _forget_frames(self) -> None:
+        self._views.clear()
+        self._frames.clear()
 
     # ---- bots ----------------------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ let socket = null;
 let frame = null;
 let retryDelay = 500;
 let pending = null;
+let syncing = false;
 const FOLD_OVER = 8;
 const openGroups = new Set();
 
@@ -31,6 +32,7 @@ function connect() {
   setConnection("connecting");
   socket.onopen = () => {
     retryDelay = 500;
+    syncing = false;
     setConnection("connected");
     socket.send(JSON.stringify({ type: "join", token: token, render: true }));
   };
@@ -54,9 +56,24 @@ function setConnection(state) {
 
 function receive(message) {
   if (message.type === "state") {
+    if (!message.snapshot) {
+      // An update builds on the version this page shows and carries only the log lines it lacks; after a gap
+      // (which a socket in order should never have) the page asks for the whole view again.
+      if (syncing || !frame || message.since !== frame.version || message.log_from > frame.log.length) {
+        if (!syncing && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
+        syncing = true;
+        return;
+      }
+      message.log = frame.log.slice(0, message.log_from).concat(message.log);
+    }
+    syncing = false;
     frame = message;
     pending = null;
     render();
+  } else if (message.type === "seats") {
+    if (!frame) return;
+    frame.seats = message.seats;
+    renderSeats();
   } else if (message.type === "error") {
     pending = null;
     notice(message.message);
@@ -136,8 +153,11 @@ function renderSeats() {
 }
 
 function renderLog() {
+  // Lines the page already shows stay; only those from the first changed line on are redrawn.
   const list = document.getElementById("log");
-  list.replaceChildren(...frame.log.map((line) => el("li", {}, line)));
+  const keep = Math.min(frame.log_from, list.children.length);
+  while (list.children.length > keep) list.lastChild.remove();
+  list.append(...frame.log.slice(keep).map((line) => el("li", {}, line)));
   list.scrollTop = list.scrollHeight;
 }
 
