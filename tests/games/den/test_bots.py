@@ -146,6 +146,19 @@ def test_the_fleet_jumps_together_when_the_pursuit_runs_high() -> None:
     assert turn["pursuit"] < 7 + 1
 
 
+def test_a_first_officer_jumps_the_ship_of_a_jailed_captain_with_the_fleet() -> None:
+    game = _game("classic", 1)
+    match = Match(game, seed=4)
+    match.roll()
+    match.apply('control set pursuit 7 "the Wolves close in"', CONTROL)
+    match.apply('control brig dione/captain "suspected of being a Wolf"', CONTROL)
+    event = play_event(match, {seat: Checked(bot) for seat, bot in event_bots(game, 4).items()})
+    (turn,) = event.turns
+    # Only the commander holds up the jump indicator, and the captain sits in the brig: the first officer did.
+    assert turn["fleet_jumped"] and "dione" in turn["jumped"]
+    assert turn["separated"] == []
+
+
 # ---- Wolf Attacks ------------------------------------------------------------------------------------------------
 
 

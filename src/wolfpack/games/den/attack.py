@@ -32,6 +32,7 @@ from wolfpack.games.den.rules import (
     Why,
     _aegis,
     damage_unit,
+    map_access,
     note,
     notify_control,
     seat_by_label,
@@ -137,7 +138,7 @@ def unit_order(state: DenState, seat: int, unit_id: str, kinds: frozenset[str], 
         return "unit", f"{unit_id} is not one of your ship's units"
     if unit["kind"] not in kinds:
         return "unit kind", f"{unit_id} is a {unit['kind']} unit"
-    if at_map and not state.seats[seat].map_access:
+    if at_map and not map_access(state, seat):
         return "map", f"{state.seats[seat].title} does not command at the fleet map"
     if at_map and state.attack is not None and state.people[str(seat)]["at"] != "map":
         return "map", "units on the map are ordered from the fleet map"

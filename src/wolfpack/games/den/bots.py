@@ -250,6 +250,7 @@ class _Seat:
     card: Ship
     aegis: str
     commander: bool
+    """Whether this seat commands its ship now: the captain, or who stands in for them (Player Roles)."""
     worker: bool
     """Whether this seat does the team's panel work (stations, repairs, riots, rations): the first teammate after the
     commander who is free and at the ship's table, else the commander (the commander keeps the map, the jump, the
@@ -350,13 +351,11 @@ class _Seat:
 
 def _worker(obs: Mapping[str, Any], card: Ship) -> str:
     """The label of the seat that does a team's panel work (see `_Seat.worker`)."""
-    commander = ""
+    commander = str(obs["ships"][card.id]["commander"] or "")
     for role in card.roles:
         label = f"{card.id}/{role.id}"
         person = obs["people"].get(label, {})
-        if role.commander:
-            commander = label
-        elif person.get("status") == "free" and person.get("at") == card.id:
+        if label != commander and person.get("status") == "free" and person.get("at") == card.id:
             return label
     return commander
 
@@ -473,7 +472,6 @@ class TeamBot(Bot):
         self._turn = turn
         content = den_content(state)
         card = content.ships[ship]
-        role = label.split("/", 1)[1]
         me = _Seat(
             state=state,
             seat=player,
@@ -483,7 +481,7 @@ class TeamBot(Bot):
             content=content,
             card=card,
             aegis=centre_ship(content),
-            commander=any(r.id == role and r.commander for r in card.roles),
+            commander=obs["ships"][ship]["commander"] == label,  # whoever commands now (Player Roles)
             worker=_worker(obs, card) == label,
             rules=getattr(state.game, "ruleset", None),
         )

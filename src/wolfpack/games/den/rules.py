@@ -299,11 +299,30 @@ def mend(state: DenState, ship: str, station: str) -> None:
     slot["damage"] = None
 
 
+def chain_of_command(state: DenState, ship: str) -> list[int]:
+    """A ship's team seats in order of command: its commander, then the other roles in the pack's order (the
+    first officer, or the Aegis' XO, comes second)."""
+    team = [i for i, s in enumerate(state.seats) if s.ship == ship]
+    return sorted(team, key=lambda i: not state.seats[i].commander)
+
+
+def commander_of(state: DenState, ship: str) -> int | None:
+    """The seat commanding a ship now: the first of its chain of command who is not in the brig, wounded or in a
+    sickbay (None when nobody is)."""
+    return next((i for i in chain_of_command(state, ship) if state.people[str(i)]["status"] == "free"), None)
+
+
 def commander_check(state: DenState, seat: int) -> Why:
-    """Whether the seat commands its ship (the captain, or the Aegis' commanding officer)."""
-    if not state.seats[seat].commander:
+    """Whether the seat commands its ship now (the captain, or who stands in for them: Player Roles)."""
+    ship = state.seats[seat].ship
+    if ship is None or commander_of(state, ship) != seat:
         return "commander", "only the ship's captain (or current commander) does this"
     return None
+
+
+def map_access(state: DenState, seat: int) -> bool:
+    """Whether the seat may approach the fleet map: its role may, or it commands its ship now."""
+    return state.seats[seat].map_access or commander_check(state, seat) is None
 
 
 def known_coordinates(state: DenState, ship: str) -> list[str]:

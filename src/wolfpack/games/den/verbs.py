@@ -40,6 +40,7 @@ from wolfpack.games.den.rules import (
     has_sickbay,
     jump_cost,
     known_coordinates,
+    map_access,
     mend,
     note,
     notify_control,
@@ -469,7 +470,7 @@ class Board:
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
         ship = team_ship(state, seat)
-        if not state.seats[seat].commander:
+        if commander_check(state, seat):
             return "captain's leave", "crew leave a ship only with its captain's (commander's) leave"
         blocked = shuttle_at(state, args[0], ship)
         if blocked:
@@ -1010,7 +1011,7 @@ class Goto:
             return "sickbay", "a player in a sickbay stays at its table until the Team Phase is over"
         if person["at"] == args[0]:
             return "already there", f"already at {args[0]}"
-        if args[0] == "map" and not state.seats[seat].map_access:
+        if args[0] == "map" and not map_access(state, seat):
             return "map", "only commanders and those commanding fighters or batteries may approach the fleet map"
         if args[0] != "map" and args[0] not in state.ships:
             return "unknown ship", f"there is no ship {args[0]!r}"

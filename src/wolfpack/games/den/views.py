@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from wolfpack.games.den.attack import attack_view
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
 from wolfpack.games.den.council import council_view, order_ships
-from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, crew_on
+from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, commander_of, crew_on
 
 if TYPE_CHECKING:
     from wolfpack.games.den.state import DenState
@@ -81,6 +81,7 @@ def basic_facts(state: DenState, sid: str) -> dict[str, Any]:
     """What the whole fleet knows of a ship."""
     ship = state.ships[sid]
     card = state.content.ships[sid]
+    commander = commander_of(state, sid)
     return {
         "name": card.name,
         "nation": card.nation,
@@ -91,6 +92,7 @@ def basic_facts(state: DenState, sid: str) -> dict[str, Any]:
         "hidden": ship["hidden"],
         "anarchy": ship["anarchy"],
         "riots": sorted(s for s, slot in ship["stations"].items() if slot["riot"] == "active"),
+        "commander": None if commander is None else state.seats[commander].label,
     }
 
 
