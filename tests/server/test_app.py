@@ -110,7 +110,7 @@ def test_bad_table_requests_are_refused_clearly(
     detail = response.text
     for word in words:
         assert word in detail, (word, detail)
-    assert server.client.get("/api/tables", params={"status": "all"}).json() == []
+    assert server.client.get("/api/tables", params={"status": "all"}).json()["tables"] == []
     assert server.hall.tables == {}
 
 
@@ -123,9 +123,9 @@ def test_tables_are_listed_open_or_all(server: Any) -> None:
     playing = server.create()
     default = server.client.get("/api/tables")
     assert default.status_code == 200
-    assert [t["id"] for t in default.json()] == [playing["id"]]
+    assert [t["id"] for t in default.json()["tables"]] == [playing["id"]]
     assert server.client.get("/api/tables", params={"status": "open"}).json() == default.json()
-    everything = server.client.get("/api/tables", params={"status": "all"}).json()
+    everything = server.client.get("/api/tables", params={"status": "all"}).json()["tables"]
     assert [t["id"] for t in everything] == [playing["id"], finished["id"]]  # newest first
     assert [t["status"] for t in everything] == ["playing", "over"]
     for summary in everything:
@@ -396,6 +396,7 @@ def test_every_seat_is_told_when_the_seed_was_fixed(server: Any) -> None:
     with server.connect(created["id"]) as first, server.connect(created["id"]) as watcher:
         assert server.join(first, token(created, 0))["seed_fixed"] is True
         assert server.join(watcher, None)["seed_fixed"] is True
+        assert server.receive(first)["type"] == "seats"  # told someone watches
         seat = server.table(created["id"]).acting_seats()[0]
         server.submit(created["id"], seat, server.legal(created["id"], seat)[0])
         changed = server.receive(first)
@@ -485,3 +486,103 @@ def test_a_socket_opened_from_another_sites_page_is_refused(tmp_path: Path, orig
             ):
                 pass
             assert refused.value.code == 1008
+
+
+# ---- table floods, expiry, paging --------------------------------------------------------------------------------
+
+
+def test_one_address_may_open_only_so_many_tables(tmp_path: Path) -> None:
+    """Past its burst an address is refused with 429, a sentence and Retry-After; nothing is opened."""
+    settings = ServerSettings(table_burst=3, tables_per_minute=2)
+    app = create_app(f"sqlite:///{tmp_path}/flood.db", settings)
+    body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3}
+    with TestClient(app) as client:
+        assert [client.post("/api/tables", json=body).status_code for _ in range(3)] == [201] * 3
+        refused = client.post("/api/tables", json=body)
+        assert refused.status_code == 429
+        assert "too many tables" in refused.json()["detail"] and "3 at once" in refused.json()["detail"]
+        assert 0 < int(refused.headers["retry-after"]) <= 30
+        assert len(app.state.hall.tables) == 3
+
+
+def test_the_creation_limit_counts_each_address_alone_and_refills() -> None:
+    from wolfpack.server.app import CreationLimit
+
+    limit = CreationLimit(burst=2, per_minute=6)  # one more every 10 s
+    assert [limit.wait("a", 0.0), limit.wait("a", 0.0)] == [0.0, 0.0]
+    assert limit.wait("a", 0.0) == pytest.approx(10.0)
+    assert limit.wait("b", 0.0) == 0.0, "another address has its own tables"
+    assert limit.wait("a", 5.0) == pytest.approx(5.0)
+    assert limit.wait("a", 10.0) == 0.0
+
+
+def test_a_table_nobody_comes_to_expires_and_leaves_the_lobby(tmp_path: Path) -> None:
+    """After the expiry a table no person sat at leaves memory, the lobby and the store's list, and stays gone."""
+    database = f"sqlite:///{tmp_path}/expiry.db"
+    settings = ServerSettings(unjoined_expiry_seconds=60)
+    body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3}
+    with TestClient(create_app(database, settings)) as client:
+        hall = client.app.state.hall  # type: ignore[attr-defined]
+        came, nobody = client.post("/api/tables", json=body).json(), client.post("/api/tables", json=body).json()
+        bots = client.post("/api/tables", json={**body, "seats": [{"kind": "bot"}] * 3, "bot_delay": 30}).json()
+        with client.websocket_connect(f"/ws/tables/{came['id']}") as ws:
+            ws.send_json({"type": "join", "token": token(came, 0)})
+            ws.receive_json()
+        with client.websocket_connect(f"/ws/tables/{nobody['id']}") as ws:
+            ws.send_json({"type": "join", "token": None})  # a watcher is not a person at a seat
+            ws.receive_json()
+        assert client.portal is not None
+        opened = hall.tables[nobody["id"]].opened_at
+        client.portal.call(hall.sweep, opened + 59)
+        assert nobody["id"] in hall.tables
+        client.portal.call(hall.sweep, opened + 61)
+        assert set(hall.tables) == {came["id"], bots["id"]}, "people came to one; the bots play the other"
+        for status in ("open", "all"):
+            listed = client.get("/api/tables", params={"status": status}).json()
+            assert nobody["id"] not in [t["id"] for t in listed["tables"]] and listed["total"] == 2
+        assert client.get(f"/api/tables/{nobody['id']}").status_code == 404
+        assert client.get(f"/play/{nobody['id']}").status_code == 404
+    with TestClient(create_app(database, settings)) as client:
+        assert set(client.app.state.hall.tables) == {came["id"], bots["id"]}  # type: ignore[attr-defined]
+
+
+def test_the_lobby_list_is_paged(server: Any) -> None:
+    ids = [server.create()["id"] for _ in range(5)]
+    for status in ("open", "all"):
+        pages = [
+            server.client.get("/api/tables", params={"status": status, "limit": 2, "offset": o}).json()
+            for o in (0, 2, 4)
+        ]
+        assert [p["total"] for p in pages] == [5, 5, 5]
+        assert [t["id"] for p in pages for t in p["tables"]] == ids[::-1], "newest first, each table once"
+    for bad in ({"limit": 0}, {"limit": 201}, {"offset": -1}, {"limit": "x"}):
+        response = server.client.get("/api/tables", params=bad)
+        assert response.status_code == 422 and next(iter(bad)) in response.json()["detail"], response.text
+
+
+def test_finished_tables_are_listed_from_the_store(tmp_path: Path) -> None:
+    """A finished table leaves memory but stays in `status=all`, after a restart too, with its final version."""
+    database = f"sqlite:///{tmp_path}/done.db"
+    body = {"game": "spacewolves", "options": {"players": 3, "max_rounds": 1}, "seats": [HUMAN] * 3, "bot_delay": 0}
+    with TestClient(create_app(database)) as client:
+        hall = client.app.state.hall  # type: ignore[attr-defined]
+        done = client.post("/api/tables", json=body).json()
+        table = hall.tables[done["id"]]
+        assert client.portal is not None
+        while not table.over:
+            seat = table.acting_seats()[0]
+            action = table.state.action_to_string(table.state.legal_actions(seat)[0])
+            client.portal.call(table.submit, seat, action, table.version, None)
+        live = client.get(f"/api/tables/{done['id']}").json()
+        client.portal.call(hall.sweep, 0.0)
+        client.portal.call(hall.sweep, 1e9)
+        assert done["id"] not in hall.tables
+        playing = client.post("/api/tables", json=body).json()
+        listed = client.get("/api/tables", params={"status": "all"}).json()
+        assert [t["id"] for t in listed["tables"]] == [playing["id"], done["id"]] and listed["total"] == 2
+        assert listed["tables"][1] == live, "the stored summary is the one the table gave when it ended"
+        assert done["id"] not in [t["id"] for t in client.get("/api/tables").json()["tables"]]
+    with TestClient(create_app(database)) as client:
+        listed = client.get("/api/tables", params={"status": "all"}).json()
+        assert [t["id"] for t in listed["tables"]] == [playing["id"], done["id"]]
+        assert listed["tables"][1]["status"] == "over" and listed["tables"][1]["version"] == live["version"]

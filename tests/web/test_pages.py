@@ -233,3 +233,24 @@ def test_a_page_that_finds_a_gap_in_its_updates_asks_for_a_snapshot(server: Thre
         page.wait_for_timeout(10)
     assert _version(page) == shown == server.hall.get(table["id"]).version
     assert page.locator("#log li").count() == lines and "bogus" not in page.locator("#log").inner_text()
+
+
+def test_the_lobby_pages_its_list_of_tables(tmp_path: Path, browser: Browser) -> None:
+    """More open tables than a page holds: the lobby shows the newest first and the rest a click away."""
+    with ThreadedServer(f"sqlite:///{tmp_path}/lobby.db") as server:
+        ids = [create_table(server.base, "wolf", {"players": 2}, humans=2)["id"] for _ in range(23)]
+        page = browser.new_context().new_page()
+        complaints = _complaints(page)
+        page.goto(server.base + "/")
+        rows = page.locator("#tables li[data-table]")
+        expect(rows).to_have_count(20, timeout=WAIT_MS)
+        assert [rows.nth(i).get_attribute("data-table") for i in range(20)] == ids[::-1][:20]
+        expect(page.locator("#table-count")).to_have_text("1–20 of 23")
+        expect(page.locator("#newer")).to_be_hidden()
+        page.click("#older")
+        expect(rows).to_have_count(3, timeout=WAIT_MS)
+        assert [rows.nth(i).get_attribute("data-table") for i in range(3)] == ids[::-1][20:]
+        expect(page.locator("#older")).to_be_hidden()
+        page.click("#newer")
+        expect(rows).to_have_count(20, timeout=WAIT_MS)
+        assert complaints == []

@@ -5,14 +5,17 @@ wolfpack serve --host 127.0.0.1 --port 8000 --database sqlite:///var/wolfpack.db
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import math
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -21,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from wolfpack.bots import bot_names
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.registry import game_class, game_names, load_game
-from wolfpack.server.connection import Connection
+from wolfpack.server.connection import Connection, TokenBucket
 from wolfpack.server.hall import Hall, NewTable, Refused, hosts
 from wolfpack.server.protocol import TOKEN_PATTERN, Rejection
 from wolfpack.server.settings import ServerSettings
@@ -46,6 +49,11 @@ API_DOCS_POLICY = (
 )
 """The API's Swagger page (FastAPI's: its script from a CDN and an inline start-up script) is a developer's tool; it
 alone gets the looser policy it needs, and it holds no seat token."""
+PAGE = 50
+"""Our default: tables per page of the lobby's list."""
+MAX_PAGE = 200
+MAX_ADDRESSES = 10_000
+"""Client addresses whose table openings are counted before the full buckets are forgotten."""
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -102,16 +110,31 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         return [_describe_game(name) for name in game_names() if hosts(name)]
 
     @app.get("/api/tables")
-    async def list_tables(status: str = "open") -> list[dict[str, Any]]:
-        tables = sorted(hall.tables.values(), key=lambda t: t.created, reverse=True)
+    async def list_tables(
+        status: str = "open",
+        limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
+        offset: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict[str, Any]:
         if status == "open":
-            tables = [t for t in tables if not t.over]
-        elif status != "all":
+            tables, total = hall.open_tables(limit, offset)
+        elif status == "all":
+            tables, total = await asyncio.to_thread(hall.all_tables, limit, offset)
+        else:
             raise HTTPException(400, "status must be 'open' or 'all'")
-        return [t.summary() for t in tables]
+        return {"tables": tables, "total": total, "limit": limit, "offset": offset}
+
+    creations = CreationLimit(settings.table_burst, settings.tables_per_minute)
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(request: NewTable) -> dict[str, Any]:
+    async def create_table(request: NewTable, http: Request) -> dict[str, Any]:
+        wait = creations.wait(http.client.host if http.client else "unknown", time.monotonic())
+        if wait > 0:
+            raise HTTPException(
+                429,
+                f"too many tables opened from your address: {settings.table_burst} at once, then "
+                f"{settings.tables_per_minute:g} a minute; try again in {math.ceil(wait)} s",
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
         try:
             table, tokens = await hall.create(request)
         except Refused as exc:
@@ -187,6 +210,28 @@ def _table(hall: Hall, table_id: str) -> Table:
     if table is None:
         raise HTTPException(404, f"no table {table_id!r}")
     return table
+
+
+class CreationLimit:
+    """How many tables each client address may open: `burst` at once, then `per_minute` (a token bucket each)."""
+
+    def __init__(self, burst: int, per_minute: float) -> None:
+        self.burst, self.rate = float(burst), per_minute / 60.0
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def wait(self, address: str, now: float) -> float:
+        """Spend one of the address's tables if it has one (0.0); otherwise the seconds until it has one."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= MAX_ADDRESSES:
+                self._forget_full(now)
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst, now)
+        return 0.0 if bucket.take(now) else bucket.seconds_to_next()
+
+    def _forget_full(self, now: float) -> None:
+        """Drop the addresses whose buckets have refilled (they would start full anyway)."""
+        refill = self.burst / self.rate
+        self.buckets = {a: b for a, b in self.buckets.items() if now - b.stamp < refill}
 
 
 def same_site(origin: str, host: str | None, public_origin: str | None) -> bool:

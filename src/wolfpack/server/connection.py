@@ -36,20 +36,24 @@ POLICY_VIOLATION = 1008
 class TokenBucket:
     """A flood limit: `rate` frames a second on average, `burst` at once."""
 
-    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST, now: float | None = None) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = burst
-        self.stamp = time.monotonic()
+        self.stamp = time.monotonic() if now is None else now
 
-    def take(self) -> bool:
+    def take(self, now: float | None = None) -> bool:
         """Spend one token if there is one."""
-        now = time.monotonic()
+        now = time.monotonic() if now is None else now
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         return False
+
+    def seconds_to_next(self) -> float:
+        """How long after the last count until a token is there again."""
+        return max(0.0, (1 - self.tokens) / self.rate)
 
 
 class Connection:

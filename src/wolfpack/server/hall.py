@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import math
 import secrets
 import time
@@ -14,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from wolfpack.engine.registry import load_game
 from wolfpack.server.journal import Journal
 from wolfpack.server.settings import ServerSettings
-from wolfpack.server.store import Store, TableRow
+from wolfpack.server.store import EXPIRED, OVER, Store, TableRow
 from wolfpack.server.tables import SeatSpec, Table, TableSettings, seats_from_specs, table_from_row
 
 SWEEP_SECONDS = 10.0
@@ -67,6 +68,33 @@ def non_finite_path(value: Any, path: str) -> str | None:
     return None
 
 
+def stored_summary(row: TableRow) -> dict[str, Any]:
+    """The public facts of a finished table that has left memory, read from its rows (nobody is connected)."""
+    seats = [
+        {"seat": i, "name": s["name"], "kind": s["kind"], "connected": False, "stand_in": False}
+        for i, s in enumerate(row.seats)
+    ]
+    return {
+        "id": row.id,
+        "game": row.game,
+        "long_name": long_name(row.game),
+        "options": row.options,
+        "seats": seats,
+        "version": row.final_version,
+        "status": row.closed or "playing",
+        "created": row.created,
+        "rematch": row.rematch,
+        "clock_seconds": row.settings.get("clock_seconds"),
+        "seed_fixed": row.settings.get("seed_fixed", False),
+    }
+
+
+@functools.cache
+def long_name(game: str) -> str:
+    """A game's full name (its metadata does not depend on the options)."""
+    return load_game(game).info.long_name
+
+
 MAX_TABLE_SEATS = 8
 """Most seats a table hosts: a megagame (Den of Wolves, dozens of seats) is not a table game."""
 
@@ -98,7 +126,9 @@ class Hall:
         for row, events in self.store.load():
             table = table_from_row(row, self.journal)
             table.replay(events)
-            if not table.over:
+            if table.over:  # ended before closures were recorded, or just before a crash: recorded now
+                await self.journal.close_table(table.id, OVER, table.version, time.time())
+            else:
                 self.tables[table.id] = table
         for table in list(self.tables.values()):
             await table.start()
@@ -116,17 +146,42 @@ class Hall:
         self.store.close()
 
     async def _sweep(self) -> None:
-        """Let finished tables leave memory once nobody watches them (or their rematch is open), so that a server
-        that runs for days holds only the games in play; a finished table is read back from the store if asked for."""
+        """Sweep every SWEEP_SECONDS for as long as the server runs."""
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            now = time.monotonic()
-            for table in [t for t in self.tables.values() if t.over]:
-                since = self._over_since.setdefault(table.id, now)
-                if now - since >= EVICT_AFTER_SECONDS and (not table.listeners or table.rematch is not None):
-                    await table.stop()
-                    del self.tables[table.id]
-                    del self._over_since[table.id]
+            await self.sweep(time.monotonic())
+
+    async def sweep(self, now: float) -> None:
+        """Let finished tables leave memory once nobody watches them (or their rematch is open), so that a server
+        that runs for days holds only the games in play (a finished table is read back from the store if asked
+        for); tables nobody has come to within the expiry leave memory and the lobby for good."""
+        for table in [t for t in self.tables.values() if t.over]:
+            since = self._over_since.setdefault(table.id, now)
+            if now - since >= EVICT_AFTER_SECONDS and (not table.listeners or table.rematch is not None):
+                await table.stop()
+                del self.tables[table.id]
+                del self._over_since[table.id]
+        expiry = self.settings.unjoined_expiry_seconds
+        if expiry is None:
+            return
+        for table in [t for t in self.tables.values() if t.unjoined_for(now) >= expiry]:
+            await table.stop()
+            await self.journal.close_table(table.id, EXPIRED, table.version, time.time())
+            self.tables.pop(table.id, None)
+
+    def open_tables(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+        """A page of the tables in play, newest first, and how many there are."""
+        playing = sorted((t for t in self.tables.values() if not t.over), key=lambda t: t.created, reverse=True)
+        return [t.summary() for t in playing[offset : offset + limit]], len(playing)
+
+    def all_tables(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+        """A page of every table in play or finished (from the store: finished ones leave memory), newest first."""
+        rows, total = self.store.listed(limit, offset)
+        page = []
+        for row in rows:
+            live = self.tables.get(row.id)
+            page.append(live.summary() if live is not None else stored_summary(row))
+        return page, total
 
     async def create(self, request: NewTable) -> tuple[Table, list[str | None]]:
         """Open a table; the seat tokens are returned once and stored only hashed. Bad requests raise ValueError."""
@@ -171,7 +226,7 @@ class Hall:
         if table is not None or len(table_id) > MAX_TABLE_ID:
             return table
         stored = self.store.table(table_id)
-        if stored is None:
+        if stored is None or stored[0].closed == EXPIRED:
             return None
         table = table_from_row(stored[0], self.journal)
         table.replay(stored[1])

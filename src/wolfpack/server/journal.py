@@ -45,6 +45,11 @@ class Journal:
         """Record a rematch, on the writer's thread."""
         await asyncio.get_running_loop().run_in_executor(self._executor, self.store.set_rematch, table_id, rematch)
 
+    async def close_table(self, table_id: str, status: str, version: int, at: float) -> None:
+        """Record that a table is done, on the writer's thread."""
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._executor, self.store.close_table, table_id, status, version, at)
+
     async def close(self) -> None:
         """Finish what is queued, then stop."""
         if self._task is not None:

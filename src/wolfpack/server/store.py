@@ -24,7 +24,9 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
+    or_,
     select,
     update,
 )
@@ -60,6 +62,19 @@ events_table = Table(
 )
 
 
+closures_table = Table(
+    "wolfpack_closures",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Tables that are done: "over" (the game ended) or "expired" (nobody came). Start-up rebuilds only the others."""
+
+OVER, EXPIRED = "over", "expired"
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table as created: its game, options, seats (with token hashes) and settings."""
@@ -71,6 +86,9 @@ class TableRow:
     settings: dict[str, Any]
     created: float
     rematch: str | None = None
+    closed: str | None = None
+    """OVER or EXPIRED once the table is done (with `final_version`, its version then); None while in play."""
+    final_version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -127,18 +145,36 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(events_table), [_event_values(e) for e in events])
 
+    def close_table(self, table_id: str, status: str, version: int, at: float) -> None:
+        """Record that a table is done (OVER or EXPIRED) at `version`; recording it again changes nothing."""
+        with self.engine.begin() as conn:
+            done = conn.execute(select(closures_table.c.table_id).where(closures_table.c.table_id == table_id))
+            if done.first() is None:
+                conn.execute(insert(closures_table).values(table_id=table_id, status=status, version=version, at=at))
+
     def load(self) -> list[tuple[TableRow, list[EventRow]]]:
-        """Every table with its events in order, for rebuilding after a restart."""
+        """Every table not yet done, with its events in order, for rebuilding after a restart."""
         with self.engine.connect() as conn:
-            rows = [_table_row(r) for r in conn.execute(select(tables_table).order_by(tables_table.c.created))]
+            query = _with_closure().where(closures_table.c.table_id.is_(None)).order_by(tables_table.c.created)
+            rows = [_table_row(r) for r in conn.execute(query)]
             events = _events_by_table(conn)
         return [(row, events.get(row.id, [])) for row in rows]
 
     def table(self, table_id: str) -> tuple[TableRow, list[EventRow]] | None:
         """One table with its events, or None if there is no such table."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
+            row = conn.execute(_with_closure().where(tables_table.c.id == table_id)).first()
         return None if row is None else (_table_row(row), self.events(table_id))
+
+    def listed(self, limit: int, offset: int) -> tuple[list[TableRow], int]:
+        """A page of the tables not expired, newest first, and how many there are in all."""
+        visible = or_(closures_table.c.status.is_(None), closures_table.c.status != EXPIRED)
+        with self.engine.connect() as conn:
+            query = _with_closure().where(visible).order_by(tables_table.c.created.desc(), tables_table.c.id)
+            rows = [_table_row(r) for r in conn.execute(query.limit(limit).offset(offset))]
+            count = select(func.count()).select_from(_joined()).where(visible)
+            total = int(conn.execute(count).scalar_one())
+        return rows, total
 
     def events(self, table_id: str) -> list[EventRow]:
         """One table's events in order."""
@@ -171,6 +207,16 @@ def _table_values(row: TableRow) -> dict[str, Any]:
     }
 
 
+def _joined() -> Any:
+    return tables_table.outerjoin(closures_table, closures_table.c.table_id == tables_table.c.id)
+
+
+def _with_closure() -> Any:
+    """Tables with their closure, if any."""
+    columns = [*tables_table.c, closures_table.c.status.label("closed"), closures_table.c.version.label("final")]
+    return select(*columns).select_from(_joined())
+
+
 def _table_row(r: Any) -> TableRow:
     return TableRow(
         id=r.id,
@@ -180,6 +226,8 @@ def _table_row(r: Any) -> TableRow:
         settings=json.loads(r.settings),
         created=r.created,
         rematch=r.rematch,
+        closed=r.closed,
+        final_version=r.final,
     )
 
 

@@ -29,7 +29,7 @@ from wolfpack.engine.registry import load_game
 from wolfpack.server.guards import check_action
 from wolfpack.server.journal import Journal
 from wolfpack.server.protocol import Rejection
-from wolfpack.server.store import EventRow, TableRow
+from wolfpack.server.store import OVER, EventRow, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +130,10 @@ class Table:
     driver: asyncio.Task[None] | None = None
     watchers: int = 0
     """Connections watching (joined without a seat)."""
+    opened_at: float = field(default_factory=time.monotonic)
+    """When this process started holding the table (created, or rebuilt at start-up)."""
+    arrived: bool = False
+    """Whether a person has sat at a seat since then: a table nobody comes to expires."""
     _bots: dict[int, Bot] = field(default_factory=dict)
     _views: dict[tuple[int | None, bool], dict[str, Any]] = field(default_factory=dict)
     """Each (seat, render)'s view of the current moment: built once however many connections share it."""
@@ -162,6 +166,12 @@ class Table:
         if current == SIMULTANEOUS:
             return [s for s in range(len(self.seats)) if self.state.legal_actions(s)]
         return []
+
+    def unjoined_for(self, now: float) -> float:
+        """How long the table has waited for its people (0 once one has come, or if it has none: bots play on)."""
+        if self.arrived or self.over or all(seat.kind == "bot" for seat in self.seats):
+            return 0.0
+        return now - self.opened_at
 
     def summary(self) -> dict[str, Any]:
         """The public facts of the table, for the lobby."""
@@ -271,6 +281,8 @@ class Table:
                 raise
             if request_id is not None:
                 self._remember(seat, request_id, text, self.version)
+            if self.over:
+                await self.journal.close_table(self.id, OVER, self.version, now)
             self._restart_clocks(seat)
             self.declined = {d for d in self.declined if d[0] >= self.version}
             result = self.version
@@ -284,6 +296,7 @@ class Table:
         else:
             self.seats[seat].connections += 1
             self.seats[seat].gone_since = None
+            self.arrived = True
         self._notify("seats")
 
     def disconnect(self, seat: int | None) -> None:

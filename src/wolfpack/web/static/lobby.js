@@ -146,12 +146,26 @@ function showLinks(table) {
   document.getElementById("created").hidden = false;
 }
 
+const PAGE_SIZE = 20;
+let tablesOffset = 0;
+
 async function loadTables() {
-  const response = await fetch("/api/tables");
-  const tables = await response.json();
+  const response = await fetch(`/api/tables?limit=${PAGE_SIZE}&offset=${tablesOffset}`);
+  const page = await response.json();
+  if (!page.tables.length && tablesOffset > 0 && page.total > 0) {
+    // The tables of this page ended or expired: show the last page there is.
+    tablesOffset = Math.max(0, Math.floor((page.total - 1) / PAGE_SIZE) * PAGE_SIZE);
+    return loadTables();
+  }
+  const tables = page.tables;
   const list = document.getElementById("tables");
   list.replaceChildren();
   if (!tables.length) list.append(el("li", { class: "muted" }, "No open tables yet."));
+  document.getElementById("newer").hidden = tablesOffset === 0;
+  document.getElementById("older").hidden = tablesOffset + tables.length >= page.total;
+  document.getElementById("table-count").textContent = page.total
+    ? `${tablesOffset + 1}–${tablesOffset + tables.length} of ${page.total}`
+    : "";
   for (const table of tables) {
     const item = el("li", { "data-table": table.id });
     const seats = table.seats.map((s) => `${s.name}${s.kind === "bot" ? "" : s.connected ? " ●" : " ○"}`).join(", ");
@@ -167,6 +181,14 @@ async function start() {
   for (const game of games) select.append(el("option", { value: game.name }, game.long_name));
   select.addEventListener("change", renderOptions);
   document.getElementById("create").addEventListener("submit", createTable);
+  document.getElementById("newer").addEventListener("click", () => {
+    tablesOffset = Math.max(0, tablesOffset - PAGE_SIZE);
+    loadTables();
+  });
+  document.getElementById("older").addEventListener("click", () => {
+    tablesOffset += PAGE_SIZE;
+    loadTables();
+  });
   renderOptions();
   loadTables();
   setInterval(loadTables, 5000);
