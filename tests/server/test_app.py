@@ -535,7 +535,11 @@ def test_a_table_nobody_comes_to_expires_and_leaves_the_lobby(tmp_path: Path) ->
         opened = hall.tables[nobody["id"]].opened_at
         client.portal.call(hall.sweep, opened + 59)
         assert nobody["id"] in hall.tables
-        client.portal.call(hall.sweep, opened + 61)
+        with client.websocket_connect(f"/ws/tables/{nobody['id']}") as late:  # opened in time, joins too late
+            client.portal.call(hall.sweep, opened + 61)
+            late.send_json({"type": "join", "token": token(nobody, 0)})
+            refused = late.receive_json()
+            assert refused["code"] == "no-table" and "expired" in refused["message"]
         assert set(hall.tables) == {came["id"], bots["id"]}, "people came to one; the bots play the other"
         for status in ("open", "all"):
             listed = client.get("/api/tables", params={"status": status}).json()

@@ -174,6 +174,8 @@ class Connection:
     def _join(self, message: Join) -> None:
         if self.joined:
             raise Rejection("already-joined", "this connection has joined already; open another to change seat")
+        if self.table.expired:
+            raise Rejection("no-table", f"table {self.table.id} expired: nobody came to it in time", close=True)
         seat = None
         if message.token is not None:
             seat = self._seat_of(message.token)

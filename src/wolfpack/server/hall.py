@@ -165,6 +165,7 @@ class Hall:
         if expiry is None:
             return
         for table in [t for t in self.tables.values() if t.unjoined_for(now) >= expiry]:
+            table.expired = True  # before any await: a join arriving meanwhile is refused, not seated at a ghost
             await table.stop()
             await self.journal.close_table(table.id, EXPIRED, table.version, time.time())
             self.tables.pop(table.id, None)

@@ -134,6 +134,8 @@ class Table:
     """When this process started holding the table (created, or rebuilt at start-up)."""
     arrived: bool = False
     """Whether a person has sat at a seat since then: a table nobody comes to expires."""
+    expired: bool = False
+    """Nobody came in time: the hall let the table go, and nobody may join it now."""
     _bots: dict[int, Bot] = field(default_factory=dict)
     _views: dict[tuple[int | None, bool], dict[str, Any]] = field(default_factory=dict)
     """Each (seat, render)'s view of the current moment: built once however many connections share it."""
