@@ -9,6 +9,7 @@ rules (state.py) decide legality.
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from collections.abc import Mapping
@@ -165,13 +166,20 @@ def split(text: str) -> list[str]:
     """The words of an action (a quoted reason stays one word); InvalidActionError if the quoting is broken."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is text in Den of Wolves notation, got {type(text).__name__}")
+    return list(_split_words(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _split_words(text: str) -> tuple[str, ...]:
+    """The words of `text`, remembered: listing legal actions splits the same few hundred texts over and over, and
+    shlex is slow."""
     try:
         lexer = shlex.shlex(text, posix=True)
         lexer.whitespace_split = True
         lexer.commenters = ""
         lexer.escapedquotes = '"'
         lexer.quotes = '"'
-        return list(lexer)
+        return tuple(lexer)
     except ValueError as exc:
         raise InvalidActionError(f"cannot read {text!r}: {exc}") from None
 
