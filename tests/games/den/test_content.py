@@ -854,6 +854,20 @@ def test_broken_council_and_combat_files_name_the_problem(
     assert message in str(caught.value)
 
 
+@pytest.mark.parametrize("field", ["return_to_ship", "shuttle_handlers"])
+def test_an_unknown_seat_allowed_to_move_in_an_attack_names_the_problem(tmp_path: Path, field: str) -> None:
+    text = (data_dir("infinite-domain") / "combat.toml").read_text(encoding="utf-8")
+    old = '"javelin/xo"]' if field == "return_to_ship" else '"meridian/chief-engineer",'
+    assert old in text
+    (tmp_path / "combat.toml").write_text(
+        text.replace(old, old.replace("meridian", "vulcan").replace("javelin/xo", "javelin/cook")), encoding="utf-8"
+    )
+    with pytest.raises(ContentError) as caught:
+        load_den_content("infinite-domain", tmp_path)
+    assert caught.value.file.endswith("combat.toml")
+    assert f"combat.{field}" in str(caught.value) and "unknown seat" in str(caught.value)
+
+
 def test_an_infinite_domain_parliamentarian_must_be_a_voting_member(tmp_path: Path) -> None:
     text = (data_dir("infinite-domain") / "council.toml").read_text(encoding="utf-8")
     changed = text.replace(

@@ -348,3 +348,78 @@ def test_a_whole_small_attack_round_by_round(edition: str) -> None:
     resolve(state)
     assert sum(slot["damage"] is not None for slot in state.ships["dione"]["stations"].values()) == 1
     act(state, "dione/captain", "goto icebreaker")  # free to walk again
+
+
+# ---- who may move during an attack, and the fighters' launch (Infinite Domain's Combat) ---------------------------
+
+
+def test_infinite_domain_the_xos_return_to_their_ships_after_the_first_wolf_round() -> None:
+    state = battle("infinite-domain", "fighter@q3")
+    assert state.people[str(seat(state, "aegis/xo"))]["at"] == "map"
+    assert refused(state, "aegis/xo", "goto aegis").rule == "attack"  # not in Fleet round 1
+    wolf_round(state, "roll 6")
+    assert verbs(state, "aegis/xo", "goto") == ["goto aegis"]
+    act(state, "aegis/xo", "goto aegis")
+    act(state, "javelin/xo", "goto javelin")
+    assert refused(state, "javelin/xo", "goto dione").rule == "attack"  # back to their own ship only
+    assert refused(state, "dione/first-officer", "goto dione").rule == "attack"  # other reporters stay
+    assert state.people[str(seat(state, "aegis/xo"))]["at"] == "aegis"
+
+
+def test_infinite_domain_shuttle_chiefs_walk_once_reinforcements_ride() -> None:
+    state = battle("infinite-domain", "fighter@q3")
+    assert refused(state, "dione/chief-engineer", "goto icebreaker").rule == "attack"
+    wolf_round(state, "roll 6")
+    act(state, "dione/chief-engineer", "goto icebreaker", "goto dione")
+    assert refused(state, "dione/captain", "goto icebreaker").rule == "attack"
+    assert refused(state, "carmine/chief-engineer", "goto icebreaker").rule == "attack"  # no shuttle of its own
+
+
+def test_classic_nobody_leaves_the_map_or_a_table_during_an_attack() -> None:
+    state = battle("classic", "fighter@q3")
+    wolf_round(state, "roll 6")
+    assert refused(state, "aegis/xo", "goto aegis").rule == "attack"
+    assert refused(state, "dione/chief-engineer", "goto icebreaker").rule == "attack"
+
+
+def attack_with_fighters_aboard(edition: str, *posts: tuple[str, str]) -> DenState:
+    """The Dione's and the Aegis' first fighter squadrons land (the Aegis' posted as `posts` say), then the
+    Wolves attack (each arrives in q1)."""
+    state = begin(edition, "action")
+    act(state, "dione/first-officer", "deploy dione:u1 aboard")
+    act(state, "aegis/xo", "deploy aegis:u1 aboard")
+    for unit, post in posts:
+        act(state, "aegis/xo", f"post {unit} {post}")
+    control(state, 'control set pursuit 0 "calm"', 'control attack "found"')
+    return resolve(state)
+
+
+def test_infinite_domain_fighters_at_battle_stations_go_to_the_map_as_the_attack_begins() -> None:
+    state = attack_with_fighters_aboard("infinite-domain")
+    assert state.units["dione:u1"]["quadrant"] == 1  # the Dione's quadrant
+    assert state.units["aegis:u1"]["quadrant"] == 1  # the Aegis' squadrons take the quadrants in turn
+    assert state.attack is not None and state.attack["acted"] == []
+    act(state, "aegis/cag", "deploy aegis:u1 q2")  # its Fleet round action is still its own
+
+
+def test_infinite_domain_fighters_held_in_reserve_stay_aboard_the_attack() -> None:
+    state = attack_with_fighters_aboard("infinite-domain", ("aegis:u1", "reserve"))
+    assert state.units["aegis:u1"]["quadrant"] is None
+    assert refused(state, "aegis/cag", "deploy aegis:u1 q2").rule == "battle stations"
+
+
+def test_infinite_domain_fighters_take_battle_stations_or_reserve_only() -> None:
+    state = begin("infinite-domain", "action")
+    assert sorted(a for a in verbs(state, "dione/first-officer", "post") if " dione:u1 " in a) == [
+        "post dione:u1 reserve"
+    ]
+    assert refused(state, "dione/first-officer", "post dione:u1 ready-room").rule == "unit kind"
+    act(state, "dione/first-officer", "post dione:u1 reserve", "post dione:u1 battle-stations")
+    assert state.units["dione:u1"]["post"] == "battle-stations"
+
+
+def test_classic_fighters_aboard_stay_aboard_as_the_attack_begins() -> None:
+    state = attack_with_fighters_aboard("classic")
+    assert state.units["dione:u1"]["quadrant"] is None
+    act(state, "dione/first-officer", "deploy dione:u1 q1")  # launching is the squadron's action for the round
+    assert state.attack is not None and state.attack["acted"] == ["dione:u1"]

@@ -41,7 +41,7 @@ from wolfpack.games.den.rules import (
     wound_crew,
 )
 from wolfpack.games.den.turn import JUMPED, RESOLVE, SETTLED, TURN_ENDS
-from wolfpack.games.den.verbs import ACTION, GUARDS, Args, verb
+from wolfpack.games.den.verbs import ACTION, GUARDS, WALKS, Args, verb
 
 if TYPE_CHECKING:
     from wolfpack.games.den.state import DenState
@@ -51,20 +51,42 @@ HELD: Final = frozenset({"goto", "sickbay", "load", "unload", "board", "land", "
 HELD_TOO: Final = frozenset({"give", "pass", "share", "move", "swap", "post"})
 """Also held: cards change hands only in person, and ships and units keep the places they fought from."""
 POSTS: Final = ("battle-stations", "ready-room", "reserve")
+POSTED: Final = {
+    **{kind: POSTS for kind in sorted(ON_FOOT)},
+    "fighter": ("battle-stations", "reserve"),
+}
+"""The posts each kind of unit takes (Infinite Domain): on-foot units all three; fighter squadrons wait at Battle
+Stations (to go to the map when an attack begins) or in reserve."""
 
 
 def set_up(state: DenState) -> None:
     """Fighters start on patrol in their ship's quadrant (the Aegis' spread over the quadrants); no attack."""
+    launch(state, [uid for uid, unit in state.units.items() if unit["kind"] == "fighter"])
+    state.attack = None
+
+
+def launch(state: DenState, fighters: list[str]) -> None:
+    """Fighter squadrons fly out to their ship's quadrant; the Aegis', being at the centre, take the quadrants in
+    turn."""
     spread = 0
-    for unit in state.units.values():
-        if unit["kind"] != "fighter":
-            continue
+    for uid in fighters:
+        unit = state.units[uid]
         quadrant = state.ships[unit["ship"]]["quadrant"]
         if not quadrant:
             quadrant = spread % state.quadrant_count + 1
             spread += 1
         unit["quadrant"] = quadrant
-    state.attack = None
+
+
+def at_battle_stations(state: DenState, unit_id: str, battle: list[str]) -> bool:
+    """Whether a unit is a fighter squadron waiting aboard a ship in the battle at Battle Stations."""
+    unit = state.units[unit_id]
+    return bool(
+        unit["kind"] == "fighter"
+        and unit["quadrant"] is None
+        and unit["post"] == "battle-stations"
+        and unit["ship"] in battle
+    )
 
 
 def attack_view(state: DenState, player: int | None) -> dict[str, Any] | None:
@@ -185,6 +207,8 @@ class Deploy:
                 return "aboard", "in a battle a squadron moves between quadrants; it lands when its ship jumps"
             if unit["owner"] not in state.attack["ships"]:
                 return "battle", f"{unit['owner']} has left the battle"
+            if state.rules.battle_stations and unit["quadrant"] is None:
+                return "battle stations", f"{args[0]} was not at Battle Stations: it stays aboard during the attack"
         elif state.ships[unit["owner"]]["at"] != state.fleet_at and args[1] != "aboard":
             return "separated", f"{unit['owner']} is not with the fleet"
         where = None if args[1] == "aboard" else int(args[1][1:])
@@ -377,14 +401,15 @@ class Reinforce:
 
 @verb("post", ACTION, panel=True)
 class Post:
-    """Infinite Domain: place an on-foot unit at Battle Stations, in the Ready Room or in reserve."""
+    """Infinite Domain: place an on-foot unit at Battle Stations, in the Ready Room or in reserve, and a fighter
+    squadron at Battle Stations or in reserve."""
 
     @staticmethod
     def candidates(state: DenState, seat: int) -> Iterator[Args]:
         ship = team_ship(state, seat)
         for uid, unit in state.units.items():
-            if unit["owner"] == ship and unit["ship"] == ship and unit["kind"] in ON_FOOT:
-                for post in POSTS:
+            if unit["owner"] == ship and unit["ship"] == ship and unit["kind"] in POSTED:
+                for post in POSTED[unit["kind"]]:
                     yield uid, post
 
     @staticmethod
@@ -395,8 +420,8 @@ class Post:
         unit = state.units.get(args[0])
         if unit is None or unit["owner"] != ship or unit["ship"] != ship or unit["shuttle"] is not None:
             return "unit", f"{args[0]} is not one of {ship}'s units aboard"
-        if unit["kind"] not in ON_FOOT:
-            return "unit kind", "only on-foot units take posts"
+        if args[1] not in POSTED.get(unit["kind"], ()):
+            return "unit kind", f"a {unit['kind']} unit does not take the post {args[1]}"
         if unit["post"] == args[1]:
             return "already there", f"{args[0]} is already at {args[1]}"
         return None
@@ -702,11 +727,35 @@ def ready_units(state: DenState) -> None:
         unit["ready"] = unit["post"] == "ready-room"
 
 
+def may_walk(state: DenState, seat: int) -> bool:
+    """Whether a seat may walk during the attack under way: a reporter going back to their ship once the first Wolf
+    round is over, or one in charge of a shuttle once reinforcements ride (the pack's lists; Combat)."""
+    assert state.attack is not None
+    combat = state.content.combat.combat
+    label = state.seats[seat].label
+    if label in combat.shuttle_handlers and state.attack["round"] >= combat.reinforce_from:
+        return True
+    return label in combat.return_to_ship and state.attack["round"] > 1
+
+
+def walk_in_attack(state: DenState, seat: int, where: str) -> Why:
+    """During an attack a reporter allowed to leave the map goes back to their own ship only."""
+    if state.attack is None:
+        return None
+    combat = state.content.combat.combat
+    label = state.seats[seat].label
+    if label in combat.return_to_ship and label not in combat.shuttle_handlers and where != state.seats[seat].ship:
+        return "attack", f"during a Wolf Attack {label} may only return to {state.seats[seat].ship}"
+    return None
+
+
 def hold_players(state: DenState, seat: int, name: str) -> Why:
-    """During an attack nobody leaves their table, and nothing moves between ships but as combat allows; ships
-    jump only from the edition's Fleet round."""
+    """During an attack nobody leaves their table (but those the pack lets go), and nothing moves between ships
+    but as combat allows; ships jump only from the edition's Fleet round."""
     attack = state.attack
     if attack is None:
+        return None
+    if name == "goto" and may_walk(state, seat):
         return None
     if name in HELD or name in HELD_TOO:
         return "attack", f"a Wolf Attack is under way: `{name}` must wait until it is over"
@@ -721,6 +770,7 @@ SETTLED.append(progress)
 JUMPED.append(leave_battle)
 TURN_ENDS.append(ready_units)
 GUARDS.append(hold_players)
+WALKS.append(walk_in_attack)
 
 
 # ---- Control -----------------------------------------------------------------------------------------------------
@@ -764,6 +814,9 @@ class StartAttack:
             seat = seat_by_label(state, label)
             if seat is not None and state.people[str(seat)]["status"] == "free":
                 state.people[str(seat)]["at"] = "map"
+        if state.rules.battle_stations:
+            # The reporters bring the squadrons their teams placed at Battle Stations to the map (Wolf Attack).
+            launch(state, [uid for uid in sorted(state.units) if at_battle_stations(state, uid, battle)])
         row = state.content.combat.combat.strength_at(state.pursuit)
         if row is not None:
             for kind, count in row.units.items():

@@ -580,6 +580,12 @@ class Combat(Entry):
 
     reporters: Items[SeatLabel]
     """The roles that report to the fleet map when an attack is announced (Wolf Attack Player Summary)."""
+    return_to_ship: Items[SeatLabel] = ()
+    """Reporters who may go back to their own ship once the first Wolf round is over (Infinite Domain's Combat: the
+    Aegis and Javelin XOs, to coordinate the shuttling of reinforcements)."""
+    shuttle_handlers: Items[SeatLabel] = ()
+    """Those in charge of their ship's shuttle, who may walk between tables during an attack from the Fleet round
+    reinforcements ride in (`reinforce_from`; Infinite Domain's Combat)."""
     wolves: Items[WolfKind]
     strength: Items[Strength]
     fighter: Items[CombatBand]
@@ -681,8 +687,9 @@ class DenContent(ContentModel):
         labels = sorted(f"{ship.id}/{role.id}" for ship in self.fleet.ships for role in ship.roles)
         for loc, label in self.council.council.seats():
             check_known(label, labels, ("council", "council", *loc), "seat")
-        for index, label in enumerate(self.combat.combat.reporters):
-            check_known(label, labels, ("combat", "combat", "reporters", index), "seat")
+        for field in ("reporters", "return_to_ship", "shuttle_handlers"):
+            for index, label in enumerate(getattr(self.combat.combat, field)):
+                check_known(label, labels, ("combat", "combat", field, index), "seat")
         for index, bonus in enumerate(self.combat.combat.bonuses):
             check_known(bonus.ship, ships, ("combat", "combat", "bonuses", index, "ship"), "ship")
         top = self.tables.tables.pursuit_top

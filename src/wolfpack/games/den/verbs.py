@@ -163,6 +163,8 @@ def general_block(state: DenState, seat: int) -> Why:
 
 GUARDS: list[Callable[[DenState, int, str], Why]] = []
 """Further limits on every seat's verbs (a Wolf Attack holds players at their tables)."""
+WALKS: list[Callable[[DenState, int, str], Why]] = []
+"""Further limits on where a player may walk (a Wolf Attack lets some go only back to their own ship)."""
 
 
 def verb_block(state: DenState, seat: int, name: str, spec: Verb) -> Why:
@@ -1015,7 +1017,7 @@ class Goto:
             return "map", "only commanders and those commanding fighters or batteries may approach the fleet map"
         if args[0] != "map" and args[0] not in state.ships:
             return "unknown ship", f"there is no ship {args[0]!r}"
-        return None
+        return next((why for why in (walk(state, seat, args[0]) for walk in WALKS) if why), None)
 
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
