@@ -9,6 +9,12 @@ twice on the same seeds: once with the search bot on that seat, once with a heur
 bot plays as that heuristic does wherever it does not search, so the two games are the same until its first search
 changes a move). `--pack-only` plays only the odd games (the search bot as the werewolves).
 
+`--balance` measures the sides instead: the heuristic bot in every seat, `--games` games for each player count of
+`--players`, on the default content pack or an organiser's (`--content DIR`, e.g. one that prints all 20 barricades
+to compare starts; docs/balance.md, WOLF):
+
+    nice -n 10 .venv/bin/python benchmarks/wolf_bots.py --balance --games 600 --players 2 6 --jobs 2
+
 "Beats" means: the search seat wins more often than the heuristic does in the same seat on the same seeds. The
 report gives both win rates and the paired difference (search win minus heuristic win, per game: -1, 0 or 1) with
 its standard error; games whose two versions end the same way add nothing to the difference and little noise.
@@ -22,7 +28,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from wolfpack.games.wolf.bots import duel
+from wolfpack.games.wolf.bots import HeuristicBot, duel
 
 
 def play(seed: int, index: int) -> tuple[int, int, int, float, float, int]:
@@ -69,13 +75,51 @@ def report(label: str, rows: Sequence[tuple[int, int, int, float, float, int]]) 
     print(f"  {'':<16} {search_s:.2f} s per search game, {base_s:.2f} s per heuristic game, {searches:.1f} searches")
 
 
+def balance_game(players: int, seed: int, index: int, content: str | None) -> tuple[int, int, int, int, int]:
+    """Game `index` with the heuristic in every seat: (players, werewolves won, rounds, barricades built, broken)."""
+    from wolfpack.engine.registry import load_game
+    from wolfpack.sim.arena import bot_seed, game_seed, play_game
+
+    game = load_game("wolf", players=players, **({"content": content} if content else {}))
+    bots = [HeuristicBot(bot_seed(seed, index, s)) for s in range(players)]
+    final = play_game(game, bots, game_seed(seed, index))
+    log = final.log(None)
+    built = sum(" builds a barricade on " in line for line in log)
+    broken = sum(line.startswith("the barricade on ") or " tears down the barricade " in line for line in log)
+    return players, int(final.returns()[-1] > 0), final.round, built, broken  # type: ignore[attr-defined]
+
+
+def balance(args: argparse.Namespace) -> None:
+    """Print the werewolves' win rate, game length and barricade traffic for each player count."""
+    start = time.perf_counter()
+    jobs = [(p, args.seed, i, args.content) for p in args.players for i in range(args.games)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        rows = list(pool.map(balance_game, *zip(*jobs, strict=True), chunksize=4))
+    print(f"heuristic in every seat, {args.games} games per player count from seed {args.seed}, ", end="")
+    print(f"content {args.content or 'default'}:")
+    for players in args.players:
+        mine = [r for r in rows if r[0] == players]
+        n = len(mine)
+        wolves = sum(r[1] for r in mine) / n
+        rounds, built, broken = (sum(r[k] for r in mine) / n for k in (2, 3, 4))
+        print(f"  {players} players: werewolves win {wolves:.3f} ({wilson(wolves, n)}); {rounds:.1f} rounds, ", end="")
+        print(f"{built:.2f} barricades built and {broken:.2f} broken per game")
+    print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=20261122)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--pack-only", action="store_true", help="only the odd games (search bot as the pack)")
+    parser.add_argument("--balance", action="store_true", help="the sides' win rates, heuristic in every seat")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 6], help="player counts (with --balance)")
+    parser.add_argument("--content", default=None, help="an organiser's content pack (with --balance)")
     args = parser.parse_args()
+    if args.balance:
+        balance(args)
+        return
     indices = [2 * k + 1 for k in range(args.games)] if args.pack_only else list(range(args.games))
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

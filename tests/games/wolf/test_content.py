@@ -58,7 +58,7 @@ def test_board_has_the_issues_counts(board: Board) -> None:
     assert len(board.object_squares) == 10
     assert len(board.hero_starts) == 5
     assert len(board.wolf_starts) == 8
-    assert len(board.barricades) == 20
+    assert len(board.barricades) == 15  # the rulebook's 20 units, 5 of them left in the supply (our default)
     assert board.barricades == tuple(sorted(board.barricades, key=lambda s: (s[1], s[0])))
 
 
@@ -153,6 +153,8 @@ def test_rolls_and_moves_are_the_rulebooks(pack: WolfContent) -> None:
     assert (rolls.bare_hands, rolls.destroy_barricade, rolls.weapon_dice) == (1, 1, 2)
     assert (movement.hero_dice, movement.werewolf_max, movement.transformed_max) == (1, 3, 6)
     assert pack.components.barricades.units == 20
+    assert pack.components.barricade_supply.in_supply == 5
+    assert pack.components.barricade_supply.source == "our default"
     assert (pack.components.tokens.invisibility, pack.components.tokens.intoxication) == (2, 6)
 
 
@@ -525,7 +527,7 @@ BREAKAGES = [
         ROW_6.replace("B ", "# ", 1),
         "board",
         "rows",
-        "must have exactly 20 printed barricades",
+        "must have exactly 15 printed barricades",
         ("rows = [", 0),
     ),
     ("map", GARDEN, GARDEN_CORNER, None, "board.rows[17]", "square b18: walls meet only at a corner", ('".#.....', 0)),
@@ -576,12 +578,12 @@ BREAKAGES = [
     ),
     (
         "map",
-        '"L..B     # ttt #    B....."',
-        '"B..B     # ttt #    B....."',
+        '"L..#     # ttt #    #....."',
+        '"B..#     # ttt #    #....."',
         None,
         "board.rows[7]",
         "square a8: a threshold is a gap in a straight wall",
-        ('"B..B', 0),
+        ('"B..#', 0),
     ),
     (
         "map",
@@ -802,6 +804,14 @@ BREAKAGES = [
 ]
 
 
+OLD_EXITS = (
+    ('"...##B#B###B#####B###..W..",  # 4', '"...##B#B###B#B###B###..W..",  # 4'),
+    ('"L..#     # ttt #    #.....",  # 8', '"L..B     # ttt #    B.....",  # 8'),
+    ('"W..#####B###B###B####..T..",  # 17', '"W..##B##B###B###B#B##..T..",  # 17'),
+)
+"""The map rows that printed a barricade on every one of 20 exits, before five became walls (docs/games/wolf.md)."""
+
+
 def break_file(directory: Path, name: str, old: str, new: str) -> str:
     """Replace the first `old` in a pack file by `new`; returns the text up to the end of the change."""
     path = directory / f"{name}.toml"
@@ -889,8 +899,37 @@ def test_organiser_map_with_their_own_house(tmp_path: Path) -> None:
     components = (DATA / "components.toml").read_text(encoding="utf-8").replace("units = 20", "units = 19")
     (tmp_path / "components.toml").write_text(components, encoding="utf-8")
     pack = load_wolf_content(tmp_path)
-    assert len(pack.board.barricades) == 19
+    assert len(pack.board.barricades) == 14
     assert S("d6") in pack.board.exits and S("d6") not in pack.board.barricades
+
+
+def test_an_organiser_may_print_every_barricade_and_leave_none_in_the_supply(tmp_path: Path) -> None:
+    """The start before the supply (all 20 printed, as the map once had): a map printing 20 and a supply of 0."""
+    text = (DATA / "map.toml").read_text(encoding="utf-8")
+    for old, new in OLD_EXITS:
+        text = text.replace(old, new)
+    (tmp_path / "map.toml").write_text(text, encoding="utf-8")
+    components = (DATA / "components.toml").read_text(encoding="utf-8").replace("in_supply = 5", "in_supply = 0")
+    (tmp_path / "components.toml").write_text(components, encoding="utf-8")
+    pack = load_wolf_content(tmp_path)
+    assert len(pack.board.barricades) == 20 and set(pack.board.barricades) == pack.board.exits
+
+
+def test_a_supply_larger_than_the_barricade_units_is_refused(tmp_path: Path) -> None:
+    components = (DATA / "components.toml").read_text(encoding="utf-8").replace("in_supply = 5", "in_supply = 21")
+    (tmp_path / "components.toml").write_text(components, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_wolf_content(tmp_path)
+    assert (caught.value.entry, caught.value.field) == ("barricade_supply", "in_supply"), str(caught.value)
+    assert "at most the 20 barricade units there are" in str(caught.value)
+
+
+def test_a_supply_that_does_not_match_the_printed_barricades_is_refused(tmp_path: Path) -> None:
+    components = (DATA / "components.toml").read_text(encoding="utf-8").replace("in_supply = 5", "in_supply = 4")
+    (tmp_path / "components.toml").write_text(components, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_wolf_content(tmp_path)
+    assert "must have exactly 16 printed barricades" in str(caught.value) and "found 15" in str(caught.value)
 
 
 def test_organiser_single_file(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ Norbert on p11, Zord on s6 (all inside the barricaded house), and the pack outsi
 k20, werewolves p2, p23, x4, y10. Tests then move units (`put`), give cards (`give_objects`) and choose whose turn
 and which step it is (`hero_turn`, `pack_turn`) before loading the position with `load`.
 
-Useful squares: rows 18 and 19 are open garden from a to z; row 17 is the house's south wall (barricades on f17,
-i17, m17, q17, s17); the Hall is e11-t12 (barricades on d11 and u12); t11 is a chest of drawers.
+Useful squares: rows 18 and 19 are open garden from a to z; row 17 is the house's south wall (barricades on i17,
+m17, q17); the Hall is e11-t12 (barricades on d11 and u12); t11 is a chest of drawers. 15 barricade units stand on
+the map at setup, 5 wait in the supply (`use_up_the_supply` puts them on doorways).
 """
 
 from __future__ import annotations
@@ -169,3 +170,15 @@ def taken_over_july(players: int) -> dict[str, Any]:
     put(data, "norbert", "m19")
     hero_turn(data, "july")
     return data
+
+
+DOORWAYS = ("j7", "p7", "g10", "m10", "r10", "h13", "m13", "r13")
+"""The default map's open doorways between rooms."""
+
+
+def use_up_the_supply(data: dict[str, Any], *free: str) -> None:
+    """Stand barricade units on doorways (never on `free`) until all 20 are on the board and none is in the supply."""
+    for doorway in DOORWAYS:
+        if len(data["barricades"]) < 20 and doorway not in free and doorway not in data["barricades"]:
+            data["barricades"] = sorted([*data["barricades"], doorway])
+    assert len(data["barricades"]) == 20

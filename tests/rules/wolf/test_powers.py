@@ -19,6 +19,7 @@ from .helpers import (
     put,
     seen_by,
     squares,
+    use_up_the_supply,
 )
 
 
@@ -47,23 +48,31 @@ def test_force_breaks_a_barricade_sharing_a_side() -> None:
     assert "d6" not in state.barricades and state.turn == "miss-q"
 
 
-def test_force_builds_a_barricade_without_a_card_once_a_unit_is_free() -> None:
-    """Interpretation 19: the 20 barricade units all start on the board; building needs one a destruction freed."""
+def test_force_builds_a_barricade_without_a_card_while_the_supply_lasts() -> None:
+    """Interpretation 19: 5 of the 20 barricade units start in the supply, so Force may build from the first turn."""
     data = hero_at("jack", "e6")
-    data["barricades"].remove("f4")
     state = play(load(data), "power force", "roll 1")
-    assert legal(state) == ["break d6", "end"]  # f4 is no neighbour of e6 ...
-    data = hero_at("jack", "g11")
-    data["barricades"].remove("f4")
-    state = play(load(data), "power force", "roll 1")
-    assert legal(state) == ["build g10", "end"]  # ... but the Hall-Kitchen doorway is free and shares a side
+    assert legal(state) == ["break d6", "end"]  # no free threshold shares a side with e6 ...
+    state = play(load(hero_at("jack", "g11")), "power force", "roll 1")
+    assert legal(state) == ["build g10", "end"]  # ... but the Hall-Kitchen doorway does
     play(state, "build g10")
-    assert "g10" in state.barricades and len(state.barricades) == 20
+    assert "g10" in state.barricades and len(state.barricades) == 16
+    assert state.observation(None)["barricades_left"] == 4
 
 
 def test_force_cannot_build_while_every_barricade_unit_is_on_the_board() -> None:
-    state = play(load(hero_at("jack", "g11")), "power force", "roll 1")
+    data = hero_at("jack", "g11")
+    use_up_the_supply(data, "g10")
+    state = play(load(data), "power force", "roll 1")
     assert legal(state) == ["end"]
+
+
+def test_a_barricade_broken_goes_back_to_the_supply_for_building() -> None:
+    data = hero_at("jack", "g11")
+    use_up_the_supply(data, "g10")
+    data["barricades"].remove("f4")
+    state = play(load(data), "power force", "roll 1")
+    assert legal(state) == ["build g10", "end"]
 
 
 def test_the_boss_has_force_and_teleportation() -> None:

@@ -5,7 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import HEROES, WOLVES, legal, new_game, outcomes, play, refused, setup
+from .helpers import (
+    HEROES,
+    WOLVES,
+    give_objects,
+    hero_turn,
+    legal,
+    load,
+    new_game,
+    outcomes,
+    play,
+    position,
+    put,
+    refused,
+    setup,
+)
 
 H_SQUARES = ["h9", "j12", "m6", "p11", "s6"]
 W_SQUARES = ["a17", "b2", "j1", "k20", "p2", "p23", "x4", "y10"]
@@ -84,9 +98,21 @@ def test_after_the_placing_the_heroes_begin_jack_rolls_for_his_move() -> None:
 def test_every_printed_barricade_holds_a_barricade_unit() -> None:
     state = setup()
     board = state.content.board
-    assert len(state.barricades) == 20
+    assert len(state.barricades) == 15
     assert {state.content.board.char(s) for s in map(_square, state.barricades)} == {"B"}
-    assert len(board.barricades) == 20
+    assert len(board.barricades) == 15
+
+
+def test_five_barricade_units_start_in_the_supply() -> None:
+    """Interpretation 19: of the 20 units (rulebook 2), 15 stand on the printed exits and 5 wait in the supply
+    (our default), one for each barricade card, so a card or Force can build from the first turn."""
+    state = setup()
+    assert all(state.observation(seat)["barricades_left"] == 5 for seat in (None, *range(6)))
+    data = position()
+    put(data, "jack", "g11")
+    give_objects(data, "jack", "barricade")
+    hero_turn(data, "jack")
+    assert legal(load(data), "barricade") == ["barricade g10"]
 
 
 def test_forty_object_cards_lie_face_down_four_to_each_object_square() -> None:

@@ -102,7 +102,7 @@ def test_a_werewolf_breaks_a_barricade_sharing_a_side_on_a_one() -> None:
     play(state, "break m17")
     assert state.pending["at_most"] == 1
     play(state, "roll 1")
-    assert "m17" not in state.barricades and len(state.barricades) == 19
+    assert "m17" not in state.barricades and len(state.barricades) == 14
 
 
 def test_a_break_fails_on_two_to_six() -> None:

@@ -27,7 +27,7 @@ from .test_common import (
 )
 
 NAME = "wolf"
-GAMES = [(3, 3, "heuristic"), (6, 6, "heuristic")]
+GAMES = [(3, 2, "heuristic"), (6, 6, "heuristic")]
 """(players, seed, bot) of the seeded games the tests walk through."""
 EVERY = 20
 """Positions are sampled one in EVERY: a WOLF drawing is the largest of the three."""

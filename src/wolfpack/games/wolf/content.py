@@ -809,9 +809,15 @@ class ObjectSetup(Entry):
 
 
 class Barricades(Entry):
-    """The barricade units: all start on the printed positions."""
+    """The barricade units in the box."""
 
     units: int = Field(ge=0, le=99)
+
+
+class BarricadeSupply(Entry):
+    """The barricade units left off the map at setup, for building; the rest stand on the printed positions."""
+
+    in_supply: int = Field(ge=0, le=99)
 
 
 class Tokens(Entry):
@@ -854,12 +860,14 @@ class PlayerCount(Entry):
 
 
 class ComponentsFile(ContentModel):
-    """components.toml: wolf cards, the deal, object cards, barricades, tokens, rolls, movement, player counts."""
+    """components.toml: wolf cards, the deal, object cards, barricades and their supply, tokens, rolls, movement, player
+    counts."""
 
     wolf_cards: WolfCards
     deal: Deal
     objects: ObjectSetup
     barricades: Barricades
+    barricade_supply: BarricadeSupply
     tokens: Tokens
     rolls: Rolls
     movement: Movement
@@ -867,6 +875,10 @@ class ComponentsFile(ContentModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> ComponentsFile:
+        if self.barricade_supply.in_supply > self.barricades.units:
+            raise EntryProblem(
+                ("barricade_supply", "in_supply"), f"at most the {self.barricades.units} barricade units there are"
+            )
         if self.deal.black > self.wolf_cards.black:
             raise EntryProblem(("deal", "black"), f"at most the {self.wolf_cards.black} black wolf cards there are")
         if self.deal.grey > self.wolf_cards.grey:
@@ -927,8 +939,9 @@ class WolfContent(ContentModel):
         units = sum(werewolf.count for werewolf in self.characters.werewolves)
         why = "characters.toml werewolves"
         check_count(board.wolf_starts, units, ("map", "board", "rows"), "werewolf start squares", why)
-        why = "components.toml barricades.units"
-        check_count(board.barricades, components.barricades.units, ("map", "board", "rows"), "printed barricades", why)
+        printed = components.barricades.units - components.barricade_supply.in_supply
+        why = "components.toml: barricades.units less barricade_supply.in_supply"
+        check_count(board.barricades, printed, ("map", "board", "rows"), "printed barricades", why)
         if components.deal.black + components.deal.grey < heroes:
             raise EntryProblem(("components", "deal"), f"the deal needs a wolf card for each of the {heroes} heroes")
 
