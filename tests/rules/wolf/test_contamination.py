@@ -1,6 +1,6 @@
-"""Rulebook chapter 6, "A Hero is contaminated": only he knows; he still acts as a hero but never attacks a hero but by
-the bite, which turns his unit; a transformed hero attacks like a werewolf; a suspect may be attacked, and a hero who
-dies shows everyone his wolf cards."""
+"""Rulebook chapter 6, "A Hero is contaminated": only he knows; he still acts as a hero but never fires a weapon at a
+hero (bare hands he keeps), and his bite turns his unit; a transformed hero attacks like a werewolf; a suspect may be
+attacked, and a hero who dies shows everyone his wolf cards."""
 
 from __future__ import annotations
 
@@ -60,12 +60,20 @@ def test_the_bite_turns_his_unit_and_the_victim_draws_a_wolf_card() -> None:
     assert state.turn == "miss-q"
 
 
-def test_a_contaminated_hero_never_attacks_a_hero_with_bare_hands_or_a_weapon() -> None:
+def test_a_contaminated_hero_never_fires_a_weapon_at_a_hero() -> None:
     data = hall({"jack": "black"})
     give_objects(data, "jack", "shotgun", "silver-bullet")
     state = load(data)
-    assert legal(state, "bare") == []
     assert legal(state, "fire") == ["fire shotgun d11", "fire silver-bullet d11"]  # the Hall's west barricade
+    assert refused(state, "fire shotgun i11").rule == "7 Heroes special actions"
+
+
+def test_a_contaminated_hero_may_attack_a_hero_with_bare_hands() -> None:
+    """Interpretation 10: chapter 6 forbids him only weapons against heroes; bare hands stay among his abilities."""
+    state = load(hall({"jack": "black"}))
+    assert legal(state, "bare") == ["bare h12", "bare i11"]  # July and Miss Q share a side; Norbert is diagonal
+    play(state, "bare i11", "roll 1")
+    assert not state.heroes["miss-q"]["alive"] and not state.heroes["jack"]["transformed"]
 
 
 def test_a_contaminated_hero_may_still_attack_werewolves() -> None:
@@ -73,7 +81,7 @@ def test_a_contaminated_hero_may_still_attack_werewolves() -> None:
     put(data, "she-wolf-3", "g11")
     give_objects(data, "jack", "shotgun")
     state = load(data)
-    assert legal(state, "bare") == ["bare g11"]
+    assert "bare g11" in legal(state, "bare")
     assert legal(state, "fire") == ["fire shotgun g11"]
 
 

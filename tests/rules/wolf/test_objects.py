@@ -96,14 +96,15 @@ def test_the_antidote_cannot_reach_an_invisible_unit() -> None:
 # ---- the Flytox
 
 
-def test_the_flytox_intoxicates_every_other_unit_within_two_squares_even_invisible() -> None:
+def test_the_flytox_intoxicates_every_unit_within_two_squares_even_invisible_and_its_user() -> None:
+    """Interpretation 14: chapter 15 names all the units within the radius, with no exception for the user."""
     data = holding("flytox", miss_q="k21", july="k22", norbert="m18")
     data["heroes"]["norbert"]["invisible"] = 1
     state = play(load(data), "flytox")
-    # July is 3 squares away, Jack is the user; Miss Q, next to play, has already missed her turn
-    assert "jack sprays the Flytox: miss-q, norbert, she-wolf-3 intoxicated" in state.log(None)
+    # July is 3 squares away; Miss Q, next to play, has already missed her turn
+    assert "jack sprays the Flytox: jack, miss-q, norbert, she-wolf-3 intoxicated" in state.log(None)
     assert state.heroes["norbert"]["intoxicated"] and state.wolves["she-wolf-3"]["intoxicated"]
-    assert not state.heroes["july"]["intoxicated"] and not state.heroes["jack"]["intoxicated"]
+    assert state.heroes["jack"]["intoxicated"] and not state.heroes["july"]["intoxicated"]
     assert state.discard == ["flytox"] and state.turn == "july"
 
 

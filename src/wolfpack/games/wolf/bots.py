@@ -526,10 +526,10 @@ class HeuristicBot(Bot):
         return scores
 
     def _flytox(self, view: View, unit: str, enemies: set[str]) -> float:
-        """Gas: worth the werewolves it stops minus the heroes it stops."""
+        """Gas: worth the werewolves it stops minus the heroes it stops, the user among them (rulebook 15)."""
         radius = view.content.card("flytox").radius or 0
         area = view.content.board.gas_area(view.square(unit), radius, view.barricades)
-        hit = [u for s, u in view.units.items() if s in area and u != unit]
+        hit = [u for s, u in view.units.items() if s in area]
         return 3.0 * sum(1 for u in hit if u in enemies) - 2.0 * sum(1 for u in hit if u not in enemies) - 2.0
 
     def _look_value(self, view: View, unit: str, target: str, base: float) -> float:

@@ -355,19 +355,19 @@ def _trade_options(state: WolfState, hero_id: str) -> list[str]:
     return options
 
 
-def _may_attack(state: WolfState, hero_id: str, target: str) -> bool:
-    """Whether a hero may attack a unit: any werewolf or transformed hero; a human hero only if he is not
-    knowingly contaminated (his attack on a hero is then the bite); invisible units never."""
+def _may_attack(state: WolfState, hero_id: str, target: str, weapon: bool) -> bool:
+    """Whether a hero may attack a unit: any werewolf or transformed hero; a human hero with bare hands always, with
+    a weapon only if he does not know himself contaminated (rulebook 6); invisible units never."""
     if state.unit(target)["invisible"]:
         return False
-    if state.is_wolf_unit(target):
+    if state.is_wolf_unit(target) or not weapon:
         return True
     return not state.knows_contaminated(hero_id)
 
 
 def _attack_options(state: WolfState, hero_id: str) -> list[str]:
     """Bare-hands attacks on a unit or barricade sharing a side (rulebook 7)."""
-    options = [f"bare {s}" for s, u in adjacent_units(state, hero_id) if _may_attack(state, hero_id, u)]
+    options = [f"bare {s}" for s, u in adjacent_units(state, hero_id) if _may_attack(state, hero_id, u, weapon=False)]
     return options + [f"bare {b}" for b in adjacent_barricades(state, hero_id)]
 
 
@@ -402,7 +402,7 @@ def _no_play(state: WolfState, hero_id: str, card_id: str) -> list[str]:
 def _weapon_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     """Fire a weapon (or the gun with a silver bullet) at a unit or, most weapons, a barricade in reach."""
     column = state.content.card(card_id).column or card_id
-    targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u)]
+    targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
     if state.content.column(column).destroys_barricades:
         targets += state.barricades
     return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s) is not None]
@@ -629,13 +629,13 @@ def _antidote(state: WolfState, hero_id: str, words: Words) -> None:
 
 
 def _flytox(state: WolfState, hero_id: str, words: Words) -> None:
-    """Spray the Flytox: every other unit the gas reaches misses its next turn (rulebook 15)."""
+    """Spray the Flytox: every unit the gas reaches, its user too, misses its next turn (rulebook 15)."""
     card_id = _card_of_kind(state, hero_id, "flytox")
     radius = state.content.card(card_id).radius or 0
     _spend(state, hero_id, card_id)
     here = sq(state.heroes[hero_id]["square"])
     area = state.content.board.gas_area(here, radius, {sq(b) for b in state.barricades})
-    hit = sorted(u for s, u in state.on_board().items() if u != hero_id and sq(s) in area)
+    hit = sorted(u for s, u in state.on_board().items() if sq(s) in area)
     for unit_id in hit:
         state.unit(unit_id)["intoxicated"] = True
     state.log_event(f"{hero_id} sprays the Flytox: {', '.join(hit) or 'nobody'} intoxicated")
