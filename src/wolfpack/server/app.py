@@ -5,7 +5,6 @@ wolfpack serve --host 127.0.0.1 --port 8000 --database sqlite:///var/wolfpack.db
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 import time
@@ -118,7 +117,7 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         if status == "open":
             tables, total = hall.open_tables(limit, offset)
         elif status == "all":
-            tables, total = await asyncio.to_thread(hall.all_tables, limit, offset)
+            tables, total = await hall.all_tables(limit, offset)
         else:
             raise HTTPException(400, "status must be 'open' or 'all'")
         return {"tables": tables, "total": total, "limit": limit, "offset": offset}

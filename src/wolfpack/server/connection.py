@@ -34,7 +34,7 @@ POLICY_VIOLATION = 1008
 
 
 class TokenBucket:
-    """A flood limit: `rate` frames a second on average, `burst` at once."""
+    """A flood limit: `rate` a second on average, `burst` at once (a connection's frames, an address's tables)."""
 
     def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST, now: float | None = None) -> None:
         self.rate, self.burst = rate, burst

@@ -175,9 +175,10 @@ class Hall:
         playing = sorted((t for t in self.tables.values() if not t.over), key=lambda t: t.created, reverse=True)
         return [t.summary() for t in playing[offset : offset + limit]], len(playing)
 
-    def all_tables(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+    async def all_tables(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
         """A page of every table in play or finished (from the store: finished ones leave memory), newest first."""
-        rows, total = self.store.listed(limit, offset)
+        rows, total = await asyncio.to_thread(self.store.listed, limit, offset)
+        # Back on the event loop: a table in memory is read only here, never while an action changes it.
         page = []
         for row in rows:
             live = self.tables.get(row.id)
