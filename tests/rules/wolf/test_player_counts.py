@@ -113,13 +113,33 @@ def takeover_at(cards: dict[str, str] | None = None, players: int = 4) -> dict:
 
 def test_the_werewolf_seat_may_take_over_a_contaminated_hero_of_a_multi_hero_seat() -> None:
     state = play(load(takeover_at({"jack": "black"})), "end")
-    assert state.step == "takeover" and state.pending == {"unit": "jack"} and state.current_player() == 3
-    assert legal(state) == ["leave", "take"]
-    play(state, "take")
+    assert state.step == "takeover" and state.turn == "jack" and state.current_player() == 3
+    assert legal(state) == ["leave", "take jack"]
+    play(state, "take jack")
     jack = state.heroes["jack"]
     assert jack["transformed"] and jack["seat"] == 3 and jack["home"] == 0
     assert state.step == "move" and state.pending["limit"] == 6 and state.current_player() == 3
     assert "the werewolves take jack over: he turns his unit, a werewolf now" in state.log(None)
+
+
+def test_the_werewolf_seat_may_take_a_contaminated_hero_over_at_the_start_of_any_turn() -> None:
+    """Interpretation 5: at the start of the pack's turn, or of another hero's, not only of his own."""
+    data = position(4, {"jack": "black"})
+    data["heroes"]["jack"]["wolf_cards"][0][1] = [3]
+    hero_turn(data, "zord")
+    state = play(load(data), "end")  # Zord's turn ends: the pack's begins
+    assert state.turn == "pack" and state.step == "takeover" and state.current_player() == 3
+    assert legal(state) == ["leave", "take jack"]
+    play(state, "take jack")
+    assert state.heroes["jack"]["transformed"] and state.heroes["jack"]["seat"] == 3
+    assert state.step == "pack"  # the pack's turn goes on; Jack plays at his own turn, for the pack
+    data = position(4, {"jack": "black"})
+    data["heroes"]["jack"]["wolf_cards"][0][1] = [3]
+    hero_turn(data, "jack")
+    state = play(load(data), "end")  # Jack's turn ends: Miss Q's begins
+    assert state.turn == "miss-q" and legal(state) == ["leave", "take jack"]
+    play(state, "take jack")
+    assert state.step == "roll" and state.pending["unit"] == "miss-q" and state.heroes["jack"]["transformed"]
 
 
 def test_left_be_the_contaminated_hero_plays_on_for_his_seat() -> None:
@@ -129,8 +149,8 @@ def test_left_be_the_contaminated_hero_plays_on_for_his_seat() -> None:
     assert state.current_player() == 0
 
 
-def test_the_question_is_asked_for_every_human_hero_of_a_multi_hero_seat_so_it_tells_nothing() -> None:
-    """Asked only when the werewolf seat could take him, it would tell the table that he is contaminated."""
+def test_the_question_is_asked_at_every_turn_start_so_it_tells_nothing() -> None:
+    """Asked only when the werewolf seat could take someone, it would tell the table that someone is contaminated."""
     clean = play(load(takeover_at()), "end")
     contaminated = play(load(takeover_at({"jack": "black"})), "end")
     assert clean.step == contaminated.step == "takeover"
@@ -139,12 +159,24 @@ def test_the_question_is_asked_for_every_human_hero_of_a_multi_hero_seat_so_it_t
         assert clean.observation(seat) == contaminated.observation(seat)
 
 
-def test_no_takeover_question_for_a_lone_heros_seat() -> None:
+def test_a_lone_heros_seat_is_never_taken_over() -> None:
     data = position(4, {"zord": "black"})
     data["heroes"]["zord"]["wolf_cards"][0][1] = [2, 3]  # even had the werewolf seat seen his card
     hero_turn(data, "norbert")
     state = play(load(data), "end")
-    assert state.turn == "zord" and state.step == "roll"
+    assert state.turn == "zord" and legal(state) == ["leave"]
+    play(state, "leave")
+    assert state.step == "roll" and state.pending["unit"] == "zord"
+
+
+def test_no_takeover_question_once_no_seat_plays_two_heroes() -> None:
+    data = position(4, {"jack": "black"})
+    data["heroes"]["jack"]["wolf_cards"][0][1] = [3]
+    put(data, "miss-q", None)
+    put(data, "norbert", None)
+    hero_turn(data, "zord")
+    state = play(load(data), "end")
+    assert state.turn == "pack" and state.step == "pack"
 
 
 def test_no_takeover_question_in_a_six_player_game() -> None:
@@ -165,7 +197,7 @@ def test_a_cured_black_card_cannot_be_taken_over() -> None:
 def test_the_werewolf_seat_does_not_see_the_objects_of_a_hero_it_took_over() -> None:
     data = takeover_at({"jack": "black"})
     give_objects(data, "jack", "shotgun")
-    state = play(load(data), "end", "take")
+    state = play(load(data), "end", "take jack")
     assert objects_seen_by(state, 3, "jack") == ["?"]
 
 

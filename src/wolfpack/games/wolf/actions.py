@@ -22,7 +22,7 @@ SHAPES: Final[dict[str, tuple[re.Pattern[str], ...]]] = {
     "card": (NAME,),
     "roll": (NUMBER,),
     "place": (SQUARE,),
-    "take": (),
+    "take": (NAME,),
     "leave": (),
     "stay": (),
     "move": (SQUARE,),

@@ -48,6 +48,9 @@ BLACK_CHANCE: Final = 0.27
 """Rough chance that a wolf card nobody has shown is black (7 or 8 black among about 27 cards)."""
 DEALT_BLACK_CHANCE: Final = 0.1
 """Chance that the card a hero was dealt is black (1 black among the 10 set aside)."""
+EARLY_TAKEOVER: Final = -5.0
+"""The score of taking a hero over as another's turn begins: far enough below leaving him (0) that the search bot
+does not search it (SearchSettings.margin)."""
 WEAPON_COST: Final = {"silver_bullet": 0.6, "weapon": 1.2}
 """What spending a card of each kind costs, in the units of one werewolf removed (10)."""
 
@@ -345,7 +348,7 @@ class HeuristicBot(Bot):
         if step == "place":
             return self._place(view, pending["unit"], legal)
         if step == "takeover":
-            return {"take": 1.0 if self._take_over(view, pending["unit"]) else -1.0, "leave": 0.0}
+            return self._takeovers(view, legal)
         if step == "pack":
             return self._pack(view, legal)
         if step == "pack-action":
@@ -607,6 +610,17 @@ class HeuristicBot(Bot):
         return scores
 
     # ---- the pack ---------------------------------------------------------------------------------------------
+
+    def _takeovers(self, view: View, legal: Sequence[str]) -> dict[str, float]:
+        """Take a hero over only as his own turn begins, when it pays (`_take_over`); at other turns' starts, never
+        (he would act for the pack only at his turn, and the table would see him turned sooner)."""
+        scores = {"leave": 0.0}
+        for action in legal:
+            hero_id = action.split()[-1]
+            if action.startswith("take "):
+                own_turn = hero_id == view.obs["turn"]
+                scores[action] = (1.0 if self._take_over(view, hero_id) else -1.0) if own_turn else EARLY_TAKEOVER
+        return scores
 
     def _take_over(self, view: View, hero_id: str) -> bool:
         """Take a contaminated hero over when he can bite a clean-looking hero at once, or dawn is near."""

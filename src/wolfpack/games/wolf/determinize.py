@@ -8,8 +8,9 @@ what it has seen and with the public counts:
   from the ten set aside for the deal (one black in the rulebook), every later card from the stock, into which the
   five undealt cards went back. How many black cards went to heroes in the deal is sampled first, weighted by how
   well it explains the colours the seat saw drawn from the stock; then the cards the seat did not see and the stock
-  are shuffled together. Public facts bind the sample: a transformed hero (or one the pack is asked to take over)
-  holds an uncancelled black card; the game is not over, so some living untransformed hero is clean.
+  are shuffled together. Public facts bind the sample: a transformed hero holds an uncancelled black card
+  (the takeover question, asked at every turn's start, proves nothing); the game is not over, so some living
+  untransformed hero is clean.
 - Object cards. The cards the seat has not seen in hands and piles (face-down cards nobody has seen stay undecided,
   as in the real state), the cards that went face down to the discard with a dead hero, and the undealt pool are
   shuffled together from the cards the seat cannot account for (the pack's counts minus the public discard and the
@@ -154,7 +155,7 @@ def _must_be_black(state: WolfState, seat: int) -> list[str]:
         if known:
             continue
         # A transformed hero must hold an uncancelled black card. (The takeover question proves nothing: it is
-        # asked at every turn of a hero whose seat plays several.)
+        # asked at every turn's start while a seat plays several heroes.)
         if hero["alive"] and hero["transformed"]:
             heroes.append(hero_id)
     return heroes

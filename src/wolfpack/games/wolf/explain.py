@@ -12,7 +12,10 @@ if TYPE_CHECKING:
 RULES: Final[dict[str, tuple[str, str]]] = {
     "deal": ("2 Game setting", "the wolf cards are being dealt"),
     "place": ("2 Game setting", "heroes start on free H squares, werewolves on free W squares"),
-    "takeover": ("10 2 to 5 players", "the werewolf seat answers 'leave' (or 'take', a hero it saw contaminated)"),
+    "takeover": (
+        "10 2 to 5 players",
+        "the werewolf seat answers 'leave', or 'take <hero>' for a hero of a multi-hero seat it saw contaminated",
+    ),
     "roll": ("4 Movements", "a die is being rolled"),
     "move": ("4 Movements", "the unit can reach only squares within its move, around obstacles, free to stop on"),
     "action": ("7 Heroes special actions", "that special action is not open to this hero here"),

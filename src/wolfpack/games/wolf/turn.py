@@ -99,41 +99,53 @@ def _begin_hero_turn(state: WolfState, hero_id: str) -> bool:
         hero["invisible"] = max(0, hero["invisible"] - 1)
         state.log_event(f"{hero_id} is intoxicated and misses his turn")
         return False
-    if may_take_over(state, hero_id):
-        state.step, state.pending = "takeover", {"unit": hero_id}
+    if takeover_due(state):
+        state.step, state.pending = "takeover", {}
         return True
     start_moving(state, hero_id)
     return True
 
 
-def may_take_over(state: WolfState, hero_id: str) -> bool:
-    """Whether the werewolf seat is asked about taking over this human hero of a multi-hero seat (rulebook 10).
+def takeover_due(state: WolfState) -> bool:
+    """Whether the werewolf seat is asked, as a turn begins, whether it takes a hero over (rulebook 10): while some
+    hero seat plays two or more living heroes, one of them human.
 
-    It is asked whether or not it has seen him contaminated, so that the question itself tells the table nothing.
+    It is asked at every turn's start, whether or not it has seen anyone contaminated, so that the question itself
+    tells the table nothing.
     """
-    hero = state.heroes[hero_id]
-    if hero["transformed"] or hero["seat"] == state.pack_seat:
-        return False
-    return len(state.heroes_of(hero["seat"])) > 1
+    return any(_takeover_candidates(state, seat) for seat in range(state.pack_seat))
+
+
+def _takeover_candidates(state: WolfState, seat: int) -> list[str]:
+    """The human heroes of a seat that plays two or more living heroes (none for a seat down to one)."""
+    heroes = state.heroes_of(seat)
+    return [h for h in heroes if not state.heroes[h]["transformed"]] if len(heroes) > 1 else []
 
 
 def takeover_options(state: WolfState) -> list[str]:
-    """Leave the hero be, or take him over if the werewolf seat has seen one of his uncancelled black cards."""
-    hero = state.heroes[state.pending["unit"]]
-    seen = any(card[0] == BLACK and not card[2] and state.pack_seat in card[1] for card in hero["wolf_cards"])
-    return ["leave", "take"] if seen else ["leave"]
+    """Leave every hero be, or take over one whose uncancelled black card the werewolf seat has seen."""
+    options = ["leave"]
+    for seat in range(state.pack_seat):
+        for hero_id in _takeover_candidates(state, seat):
+            cards = state.heroes[hero_id]["wolf_cards"]
+            if any(card[0] == BLACK and not card[2] and state.pack_seat in card[1] for card in cards):
+                options.append(f"take {hero_id}")
+    return options
 
 
 def takeover(state: WolfState, words: Words) -> None:
-    """The werewolf seat takes the hero over (he transforms and plays for the pack) or leaves him be."""
-    hero_id = state.pending["unit"]
+    """The werewolf seat takes a hero over (he transforms and plays for the pack) or leaves them be; then the turn
+    that was beginning goes on."""
     if words[0] == "take":
-        hero = state.heroes[hero_id]
+        hero = state.heroes[words[1]]
         hero["transformed"] = True
         hero["seat"] = state.pack_seat
-        state.log_event(f"the werewolves take {hero_id} over: he turns his unit, a werewolf now")
+        state.log_event(f"the werewolves take {words[1]} over: he turns his unit, a werewolf now")
         refresh_knowledge(state)
-    start_moving(state, hero_id)
+    if state.turn == PACK:
+        state.step, state.pending = "pack", {}
+    else:
+        start_moving(state, state.turn)
 
 
 def start_moving(state: WolfState, hero_id: str) -> None:
@@ -217,7 +229,7 @@ def _begin_pack_turn(state: WolfState) -> bool:
     if not _pack_units(state):
         _end_pack_turn(state)
         return False
-    state.step, state.pending = "pack", {}
+    state.step, state.pending = ("takeover" if takeover_due(state) else "pack"), {}
     return True
 
 

@@ -491,7 +491,7 @@ def _step_sentence(step: str, pending: Mapping[str, Any], who: str) -> str:
     sentences = {
         "deal": f"dealing a wolf card to {_name(pending.get('hero', '?'))}",
         "place": f"{who} places {unit}",
-        "takeover": f"{who} decides whether to take over {unit}",
+        "takeover": f"{who} decides whether to take a contaminated hero over",
         "move": f"{who} moves {unit} up to {pending.get('limit', '?')} squares{through}",
         "action": f"{who} chooses {unit}'s special action or ends the turn",
         "pack": f"{who} moves the pack unit by unit, or ends the turn",
@@ -522,8 +522,7 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
         here = units[verb].get("square")
         return f"Move {_name(verb)}", "Stay" if args[0] == here else f"To {args[0]}"
     simple = {
-        "take": ("Contaminated hero", f"Take over {_name(unit)}"),
-        "leave": ("Contaminated hero", f"Leave {_name(unit)} be"),
+        "leave": ("Contaminated hero", "Take nobody over"),
         "stay": ("Move", "Stay"),
         "accept": ("Answer", "Accept the card"),
         "refuse": ("Answer", "Refuse"),
@@ -549,6 +548,7 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
         "build": ("Power", f"Build a barricade on {arg}"),
         "look": ("Power", f"Look at {arg}"),
         "bite": ("Bite", f"Bite {_name(arg)}"),
+        "take": ("Contaminated hero", f"Take over {_name(arg)}"),
     }
     if verb in labelled:
         return labelled[verb]
