@@ -117,6 +117,20 @@ def test_a_perfect_information_games_log_is_every_action_for_every_seat(game: wo
     assert state.log() == state.log(0) == state.log(game.num_players() - 1) == expected
 
 
+def test_a_game_that_does_not_say_which_views_changed_changes_every_view_with_every_action(
+    game: wolfpack.Game,  # type: ignore[type-arg]
+) -> None:
+    state = game.new_initial_state()
+    viewers = [None, 0, 1, 2]
+    before = [state.view_version(viewer) for viewer in viewers]
+    assert before == [state.view_version(viewer) for viewer in viewers]  # asking again changes nothing
+    state.apply_action(state.legal_actions()[0])
+    after = [state.view_version(viewer) for viewer in viewers]
+    assert all(a != b for a, b in zip(after, before, strict=True))
+    with pytest.raises(ValueError, match="no seat 3"):
+        state.view_version(3)
+
+
 def test_json_round_trip_keeps_position_and_history(game: wolfpack.Game) -> None:  # type: ignore[type-arg]
     state = game.new_initial_state()
     rng = random.Random(2)

@@ -383,6 +383,20 @@ class State(ABC, Generic[A]):
             self._check_seat(player)
         return self._observation(player)
 
+    def view_version(self, player: int | None = None) -> int:
+        """A number that moves whenever `player`'s observation or log may have changed (`None`: the public view).
+
+        Asked of one state (or its clones) as play goes on, an unchanged number promises an identical observation
+        and log, so a server rebuilds only the views whose number moved. The default moves with every action."""
+        if player is not None:
+            self._check_seat(player)
+        return self._view_version(player)
+
+    def _view_version(self, player: int | None) -> int:
+        """The view version of `player` (see `view_version`); games that know which views an action touched
+        override this. The default says every view changed after every action."""
+        return len(self._history)
+
     def history(self) -> list[A]:
         """Every action applied since this game's start position, chance outcomes included."""
         return list(self._history)

@@ -89,11 +89,14 @@ def council_view(state: DenState, player: int | None) -> dict[str, Any]:
     """The Council as `player` sees it: all public but the President's direct orders, which only Control and the
     teams of the President and the admiral who gave and took them see."""
     view = {key: copy.deepcopy(value) for key, value in state.council.items() if key != "orders"}
-    ship = None if player is None else state.seats[player].ship
-    view["orders"] = [
-        dict(order) for order in state.council["orders"] if player == CONTROL or (ship and ship in order["ships"])
-    ]
+    view["orders"] = orders_seen(state, player)
     return view
+
+
+def orders_seen(state: DenState, player: int | None) -> list[dict[str, Any]]:
+    """The direct orders `player` sees: all for Control, those reaching its ship's team, none for the public."""
+    ship = None if player is None else state.seats[player].ship
+    return [dict(order) for order in state.council["orders"] if player == CONTROL or (ship and ship in order["ships"])]
 
 
 # ---- lookups -----------------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from wolfpack.games.den import attack, control, council, rules, turn, verbs
 from wolfpack.games.den.content import DenContent
 from wolfpack.games.den.editions import Ruleset
 from wolfpack.games.den.notation import canonical
-from wolfpack.games.den.views import log_for, observation, plant_canaries
+from wolfpack.games.den.views import LogIndex, log_for, observation, plant_canaries, view_version
 
 if TYPE_CHECKING:
     from wolfpack.games.den.game import DenGame
@@ -62,7 +62,19 @@ FIELDS: Final = (
 class DenState(State[str]):
     """A moment of a Den of Wolves event. Actions are strings in the game's notation (docs/games/den-of-wolves.md)."""
 
-    __slots__ = ("cache", "content", "phase_actions", "quadrant_count", "rules", "seats", "turns", *FIELDS)
+    __slots__ = (
+        "cache",
+        "content",
+        "logs",
+        "phase_actions",
+        "quadrant_count",
+        "rules",
+        "seats",
+        "turns",
+        "versions",
+        "versions_at",
+        *FIELDS,
+    )
 
     def __init__(self, game: DenGame) -> None:
         super().__init__(game)
@@ -101,7 +113,14 @@ class DenState(State[str]):
         self.battles: list[dict[str, Any]] = []
         """Every finished Wolf Attack's outcome, for the event's summaries and the designer's statistics."""
         self.cache: dict[Any, Any] = {}
-        """Lookups derived from the fields (crew by station, a team's shared actions), cleared by every action."""
+        """Lookups derived from the fields (crew by station, a team's shared actions, the parts of this moment's
+        views), cleared by every action."""
+        self.logs: LogIndex | None = None
+        """Each audience's log lines so far (views.py), so that reading a log costs only its new lines."""
+        self.versions: dict[Any, tuple[Any, int]] = {}
+        """Each part of the views: its value when last looked at, and the ply at which it last changed (views.py)."""
+        self.versions_at = -1
+        """The ply at which `versions` was last brought up to date."""
         rules.set_up(self)
         council.set_up(self)
         attack.set_up(self)
@@ -150,6 +169,9 @@ class DenState(State[str]):
     def _log(self, player: int | None) -> list[str]:
         return log_for(self, player)
 
+    def _view_version(self, player: int | None) -> int:
+        return view_version(self, player, len(self._history))
+
     def _coerce_action(self, action: object) -> str:
         if not isinstance(action, str):
             raise InvalidActionError(f"a Den of Wolves action is text in notation, got {type(action).__name__}")
@@ -167,8 +189,10 @@ class DenState(State[str]):
     def _copy(self) -> DenState:
         clone = object.__new__(DenState)
         State.__init__(clone, self.game)
-        for name in ("content", "rules", "seats", "turns", "phase_actions", "quadrant_count", "cache"):
+        for name in ("content", "rules", "seats", "turns", "phase_actions", "quadrant_count", "cache", "versions_at"):
             setattr(clone, name, getattr(self, name))
+        clone.logs = None  # its events are a new list: its index is built when its log is first read
+        clone.versions = dict(self.versions)  # its own: the copies' versions part as their plays do
         # The fields are plain JSON data, for which a JSON round trip is the quickest deep copy.
         for name, value in json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})).items():
             setattr(clone, name, value)

@@ -8,25 +8,93 @@ covered it (Vessel Privacy). Hands, destination cards and the damage deck never 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.games.den.attack import attack_view
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
-from wolfpack.games.den.council import council_view, order_ships
+from wolfpack.games.den.council import council_view, order_ships, orders_seen
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, commander_of, crew_on
 
 if TYPE_CHECKING:
     from wolfpack.games.den.state import DenState
 
 
+PUBLIC_PART: Final = "public"
+CONTROL_PART: Final = "control"
+
+
 def observation(state: DenState, player: int | None) -> dict[str, Any]:
-    """Exactly what `player` may know (None: the public view)."""
+    """Exactly what `player` may know (None: the public view), assembled from the parts of this moment's views."""
     control = player == CONTROL
     own = state.seats[player].ship if player is not None else None
-    at = state.people[str(player)]["at"] if player is not None else None
+    public = view_part(state, PUBLIC_PART)
     view: dict[str, Any] = {
+        "edition": public["edition"],
+        "turn": public["turn"],
+        "turns": public["turns"],
+        "step": public["step"],
+        "paused": public["paused"],
+        "pursuit": public["pursuit"],
+        "quadrants": public["quadrants"],
+        "fleet_at": state.fleet_at if control else None,
+        "rewards": public["rewards"],
+        "ships": public["ships"],
+        "people": public["people"],
+        "seat": None if player is None else state.seats[player].label,
+        "panels": {sid: view_part(state, ("panel", sid)) for sid in visible_panels(state, player)},
+        "council": public["council"],
+        "attack": public["attack"],
+        "fighters": public["fighters"],
+        "battles": public["battles"],
+    }
+    secrets = view_part(state, CONTROL_PART) if control else view_part(state, ("team", own)) if own else None
+    view["council"] = {**view["council"], "orders": [] if secrets is None else secrets["orders"]}
+    if secrets is not None:
+        view.update((key, value) for key, value in secrets.items() if key != "orders")
+    # The parts are shared by every view of this moment (and kept to tell which views change): each caller gets
+    # its own copy.
+    copied: dict[str, Any] = json_copy(view)
+    return copied
+
+
+def visible_panels(state: DenState, player: int | None) -> list[str]:
+    """The ships whose panel `player` sees: all for Control; its own ship's; the one at whose table it stands,
+    unless that team has covered it."""
+    if player == CONTROL:
+        return list(state.ships)
+    own = state.seats[player].ship if player is not None else None
+    at = state.people[str(player)]["at"] if player is not None else None
+    return [sid for sid in state.ships if sid == own or (sid == at and not state.ships[sid]["hidden"])]
+
+
+def view_part(state: DenState, key: Any) -> Any:
+    """One part of this moment's views, built once per action (see `build_part`); callers must not change it."""
+    parts = state.cache.get("view parts")
+    if parts is None:
+        parts = state.cache["view parts"] = {}
+    found = parts.get(key)
+    if found is None:
+        found = parts[key] = build_part(state, key)
+    return found
+
+
+def build_part(state: DenState, key: Any) -> Any:
+    """A part of the views: the public part, a ship's panel (`("panel", sid)`), a team's secrets
+    (`("team", sid)`) or Control's extras."""
+    if key == PUBLIC_PART:
+        return public_part(state)
+    if key == CONTROL_PART:
+        return control_part(state)
+    kind, sid = key
+    return panel(state, sid) if kind == "panel" else team_part(state, sid)
+
+
+def public_part(state: DenState) -> dict[str, Any]:
+    """What every seat and the public view see alike."""
+    council = {key: value for key, value in council_view(state, None).items() if key != "orders"}
+    return {
         "edition": state.rules.edition,
         "turn": state.turn,
         "turns": state.turns,
@@ -34,47 +102,64 @@ def observation(state: DenState, player: int | None) -> dict[str, Any]:
         "paused": state.paused,
         "pursuit": state.pursuit,
         "quadrants": state.quadrant_count,
-        "fleet_at": state.fleet_at if control else None,
         "rewards": dict(state.rewards),
         "ships": {sid: basic_facts(state, sid) for sid in state.ships},
         "people": {
             seat.label: {"at": state.people[str(i)]["at"], "status": state.people[str(i)]["status"]}
             for i, seat in enumerate(state.seats)
         },
-        "seat": None if player is None else state.seats[player].label,
+        "council": council,
+        "attack": attack_view(state, None),
+        "fighters": {
+            uid: {"owner": unit["owner"], "quadrant": unit["quadrant"], "damaged": unit["damaged"]}
+            for uid, unit in state.units.items()
+            if unit["quadrant"] is not None
+        },
+        "battles": state.battles,
     }
-    panels = {
-        sid: panel(state, sid)
-        for sid in state.ships
-        if control or sid == own or (sid == at and not state.ships[sid]["hidden"])
+
+
+def control_part(state: DenState) -> dict[str, Any]:
+    """What only Control sees: every hand, held card, known coordinate and damage deck, the notices, the
+    destination deck's size, where the fleet is, and every direct order."""
+    return {
+        "orders": orders_seen(state, CONTROL),
+        "hands": {state.seats[int(i)].label: list(cards) for i, cards in state.hands.items() if cards},
+        "held": {sid: list(cards) for sid, cards in state.held.items() if cards},
+        "known": {sid: list(codes) for sid, codes in state.known.items() if codes},
+        "decks": {sid: list(ship["deck"]) for sid, ship in state.ships.items()},
+        "notices": [dict(n) for n in state.notices],
+        "destination_deck": len(state.destinations["deck"]),
+        "fleet_at": state.fleet_at,
     }
-    view["panels"] = panels
-    view["council"] = council_view(state, player)
-    view["attack"] = attack_view(state, player)
-    view["fighters"] = {
-        uid: {"owner": unit["owner"], "quadrant": unit["quadrant"], "damaged": unit["damaged"]}
-        for uid, unit in state.units.items()
-        if unit["quadrant"] is not None
-    }
-    view["battles"] = copy.deepcopy(state.battles)
-    if control:
-        view["hands"] = {state.seats[int(i)].label: list(cards) for i, cards in state.hands.items() if cards}
-        view["held"] = {sid: list(cards) for sid, cards in state.held.items() if cards}
-        view["known"] = {sid: list(codes) for sid, codes in state.known.items() if codes}
-        view["decks"] = {sid: list(ship["deck"]) for sid, ship in state.ships.items()}
-        view["notices"] = [dict(n) for n in state.notices]
-        view["destination_deck"] = len(state.destinations["deck"])
-        view["fleet_at"] = state.fleet_at
-    elif own is not None:
-        view["hands"] = {
+
+
+def team_part(state: DenState, own: str) -> dict[str, Any]:
+    """What a ship's team sees besides the public part and its panel: its hands, destination cards, known
+    coordinates, and the direct orders that reach it."""
+    first = next(i for i, seat in enumerate(state.seats) if seat.ship == own)
+    return {
+        "orders": orders_seen(state, first),
+        "hands": {
             state.seats[int(i)].label: list(cards)
             for i, cards in state.hands.items()
             if state.seats[int(i)].ship == own and cards
-        }
-        view["held"] = {own: list(state.held[own])}
-        view["known"] = {own: list(state.known[own])}
-        view["destinations"] = destination_cards(state, state.held[own])
-    return view
+        },
+        "held": {own: list(state.held[own])},
+        "known": {own: list(state.known[own])},
+        "destinations": destination_cards(state, state.held[own]),
+    }
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, tuples and immutable leaves), quicker than `copy.deepcopy`."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_copy(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(json_copy(item) for item in value)
+    return value
 
 
 def basic_facts(state: DenState, sid: str) -> dict[str, Any]:
@@ -156,20 +241,98 @@ def destination_cards(state: DenState, ids: list[str]) -> list[dict[str, Any]]:
 
 def log_for(state: DenState, player: int | None) -> list[str]:
     """The log lines `player` may read: public ones, their team's, and everything for Control."""
+    return list(log_lines(state, log_audience(state, player)))
+
+
+def log_audience(state: DenState, player: int | None) -> str:
+    """Whose log `player` reads: Control's (every line), a ship team's, or the public one."""
     if player == CONTROL:
-        return [text for _, text in state.events]
+        return CONTROL_ONLY
     own = state.seats[player].ship if player is not None else None
-    lines = []
-    for audience, text in state.events:
-        if audience == PUBLIC or (own is not None and audience != CONTROL_ONLY and own in audience.split(",")):
-            lines.append(text)
+    return own or PUBLIC
+
+
+@dataclass
+class LogIndex:
+    """Each audience's log lines, kept as the events grow (they are only ever appended) so that a seat's log costs
+    the new lines only. Built for one list of events: a state given another list starts a new index."""
+
+    events: list[list[Any]]
+    lines: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
+    """Per audience: how many events were read, and the lines among them it may read."""
+
+
+def log_lines(state: DenState, audience: str) -> list[str]:
+    """The log of `audience` (see `log_audience`), up to date; shared with the index: callers must not change it."""
+    index = state.logs
+    if index is None or index.events is not state.events:
+        index = state.logs = LogIndex(state.events)
+    read, lines = index.lines.get(audience, (0, []))
+    events = state.events
+    if read > len(events):  # not appended to: read them again
+        read, lines = 0, []
+    if read < len(events):
+        lines.extend(text for seen, text in events[read:] if reads(audience, seen))
+        index.lines[audience] = (len(events), lines)
     return lines
+
+
+def reads(audience: str, line_audience: str) -> bool:
+    """Whether the log of `audience` holds a line written for `line_audience`."""
+    if audience == CONTROL_ONLY or line_audience == PUBLIC:
+        return True
+    return audience != PUBLIC and line_audience != CONTROL_ONLY and audience in line_audience.split(",")
+
+
+# ---- which views an action changed -----------------------------------------------------------------------------
+
+
+def view_keys(state: DenState, player: int | None) -> list[Any]:
+    """The parts `player`'s observation and log are made of: while none changes, neither does the view."""
+    keys: list[Any] = [PUBLIC_PART, *(("panel", sid) for sid in visible_panels(state, player))]
+    if player == CONTROL:
+        keys.append(CONTROL_PART)
+    elif player is not None and state.seats[player].ship:
+        keys.append(("team", state.seats[player].ship))
+    keys.append(("log", log_audience(state, player)))
+    return keys
+
+
+def all_view_keys(state: DenState) -> list[Any]:
+    """Every part of every view: the public part, Control's, each ship's panel, each team's secrets, each log."""
+    teams = list(dict.fromkeys(seat.ship for seat in state.seats if seat.ship))
+    return [
+        PUBLIC_PART,
+        CONTROL_PART,
+        *(("panel", sid) for sid in state.ships),
+        *(("team", sid) for sid in teams),
+        *(("log", audience) for audience in (CONTROL_ONLY, PUBLIC, *teams)),
+    ]
+
+
+def view_version(state: DenState, player: int | None, ply: int) -> int:
+    """The ply at which a part of `player`'s view last changed (asked at ply `ply`): see `State.view_version`.
+
+    Each part's value is kept and compared with the next time any version is asked; a part that differs takes the
+    ply of that moment. The parts a seat sees are chosen from the public part (where people stand, which panels
+    are covered), so a seat whose parts all kept their values has the same parts and the same view."""
+    if state.versions_at != ply:
+        versions = state.versions
+        for key in all_view_keys(state):
+            value = len(log_lines(state, key[1])) if key[0] == "log" else view_part(state, key)
+            kept = versions.get(key)
+            if kept is None or kept[0] != value:
+                versions[key] = (value, ply)
+        state.versions_at = ply
+    return max(state.versions[key][1] for key in view_keys(state, player))
 
 
 def plant_canaries(state: DenState) -> tuple[DenState, dict[int | None, tuple[set[str], set[str]]]]:
     """A copy with a canary in every team secret, and per viewer the canaries it must and must never see."""
     planted = state.clone()
     assert isinstance(planted, type(state))
+    # The secrets change below, outside any action: nothing derived from the original may stay.
+    planted.cache, planted.versions, planted.versions_at = {}, {}, -1
     secrets: dict[str, set[str]] = {sid: set() for sid in state.ships}
     for seat_key, cards in planted.hands.items():
         ship = planted.seats[int(seat_key)].ship
