@@ -302,14 +302,28 @@ def mend(state: DenState, ship: str, station: str) -> None:
 def chain_of_command(state: DenState, ship: str) -> list[int]:
     """A ship's team seats in order of command: its commander, then the other roles in the pack's order (the
     first officer, or the Aegis' XO, comes second)."""
-    team = [i for i, s in enumerate(state.seats) if s.ship == ship]
-    return sorted(team, key=lambda i: not state.seats[i].commander)
+    return list(_chains(state).get(ship, ()))
+
+
+def _chains(state: DenState) -> dict[str, tuple[int, ...]]:
+    """Every ship's chain of command, worked out once per action (the seats never change; commanders are asked
+    for every seat's every verb)."""
+    chains: dict[str, tuple[int, ...]] | None = state.cache.get("chains")
+    if chains is None:
+        teams: dict[str, list[int]] = {}
+        for i, seat in enumerate(state.seats):
+            if seat.ship is not None:
+                teams.setdefault(seat.ship, []).append(i)
+        chains = state.cache["chains"] = {
+            ship: tuple(sorted(team, key=lambda i: not state.seats[i].commander)) for ship, team in teams.items()
+        }
+    return chains
 
 
 def commander_of(state: DenState, ship: str) -> int | None:
     """The seat commanding a ship now: the first of its chain of command who is not in the brig, wounded or in a
     sickbay (None when nobody is)."""
-    return next((i for i in chain_of_command(state, ship) if state.people[str(i)]["status"] == "free"), None)
+    return next((i for i in _chains(state).get(ship, ()) if state.people[str(i)]["status"] == "free"), None)
 
 
 def commander_check(state: DenState, seat: int) -> Why:

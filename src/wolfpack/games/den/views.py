@@ -8,6 +8,7 @@ covered it (Vessel Privacy). Hands, destination cards and the damage deck never 
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -54,8 +55,9 @@ def observation(state: DenState, player: int | None) -> dict[str, Any]:
     if secrets is not None:
         view.update((key, value) for key, value in secrets.items() if key != "orders")
     # The parts are shared by every view of this moment (and kept to tell which views change): each caller gets
-    # its own copy.
-    copied: dict[str, Any] = json_copy(view)
+    # its own copy. Marshal copies plain data in C, twice as fast as a recursive copy in Python; version 2 shares
+    # no object between two places of the copy.
+    copied: dict[str, Any] = marshal.loads(marshal.dumps(view, 2))
     return copied
 
 
@@ -149,17 +151,6 @@ def team_part(state: DenState, own: str) -> dict[str, Any]:
         "known": {own: list(state.known[own])},
         "destinations": destination_cards(state, state.held[own]),
     }
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, tuples and immutable leaves), quicker than `copy.deepcopy`."""
-    if isinstance(value, dict):
-        return {key: json_copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [json_copy(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(json_copy(item) for item in value)
-    return value
 
 
 def basic_facts(state: DenState, sid: str) -> dict[str, Any]:
