@@ -64,6 +64,7 @@ def quantile(values: Sequence[float], share: float) -> float:
 def sweep(state: State[Any], sweeps: Sweeps, seen: dict[int | None, int]) -> None:
     """Time every seat's legal actions, every view and log, and the changed views only, on `state` as it stands."""
     viewers: list[int | None] = [None, *range(state.num_players())]
+    fresh(state)
     started = time.perf_counter()
     changed = [viewer for viewer in viewers if state.view_version(viewer) != seen.get(viewer)]
     for viewer in changed:
@@ -72,15 +73,24 @@ def sweep(state: State[Any], sweeps: Sweeps, seen: dict[int | None, int]) -> Non
         seen[viewer] = state.view_version(viewer)
     sweeps.changed.append(time.perf_counter() - started)
     sweeps.changed_views.append(len(changed))
+    fresh(state)
     started = time.perf_counter()
     for viewer in viewers:
         state.observation(viewer)
         state.log(viewer)
     sweeps.views.append(time.perf_counter() - started)
+    fresh(state)
     started = time.perf_counter()
     for seat in range(state.num_players()):
         state.legal_actions(seat)
     sweeps.legal.append(time.perf_counter() - started)
+
+
+def fresh(state: State[Any]) -> None:
+    """Drop what the last sweep left in the state's per-action lookups (Den's `cache`: the parts of this moment's
+    views, the team-shared legal lists), so each sweep starts from the state as the action left it."""
+    if hasattr(state, "cache"):
+        state.cache = {}
 
 
 def measure(edition: str, turns: int, seed: int, every: int) -> Sweeps:
