@@ -29,6 +29,14 @@ WIN_FLOOR = 20
 bot or the pack's balance slips well below docs/balance.md's easy rate (58.8%)."""
 
 
+SHORT_GAMES = 20
+"""Games per difficulty of the short balance check at one, three and four players (seed STRENGTH_SEED)."""
+BALANCE_GAMES = 1000
+BALANCE_SEED = 1
+"""The long balance check plays the games of `benchmarks/hunt_balance.py --games 1000 --players N` (seed 1), whose
+figures docs/balance.md records."""
+
+
 def _game(players: int = 2, difficulty: str = "normal") -> HuntGame:
     game = wolfpack.load_game(GAME, players=players, difficulty=difficulty)
     assert isinstance(game, HuntGame)
@@ -127,6 +135,44 @@ def test_the_bot_outlasts_random_play_and_wins_some_easy_games() -> None:
     )
     assert wins >= WIN_FLOOR
     assert heuristic_rounds >= random_rounds + STRENGTH_GAMES  # at least one round longer on average
+
+
+def _heuristic_wins(game: HuntGame, games: int, seed: int) -> int:
+    """Games won of the first `games` of an arena run with the heuristic bot on every seat."""
+    seats = game.num_players()
+    wins = 0
+    for index in range(games):
+        bots = [HeuristicBot(bot_seed(seed, index, seat)) for seat in range(seats)]
+        wins += play_game(game, bots, game_seed(seed, index)).returns()[0] > 0
+    return wins
+
+
+@pytest.mark.parametrize(("players", "floor"), [(1, 3), (3, 7), (4, 7)])
+def test_a_short_run_at_other_player_counts_wins_some_easy_games_and_more_than_on_hard(
+    players: int, floor: int
+) -> None:
+    """The unmarked version of the balance check below. Measured with these seeds: easy 5, 13, 12 wins of 20 and
+    hard 2, 7, 6 at one, three and four players; the floors are about half the easy rates of docs/balance.md."""
+    easy = _heuristic_wins(_game(players, "easy"), SHORT_GAMES, STRENGTH_SEED)
+    hard = _heuristic_wins(_game(players, "hard"), SHORT_GAMES, STRENGTH_SEED)
+    print(f"{players} players, {SHORT_GAMES} games: easy {easy} wins, hard {hard}")
+    assert easy >= floor
+    assert easy > hard
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_at_every_player_count_the_difficulties_fall_and_normal_wins_a_quarter_to_three_quarters(players: int) -> None:
+    rates = [
+        _heuristic_wins(_game(players, difficulty), BALANCE_GAMES, BALANCE_SEED) / BALANCE_GAMES
+        for difficulty in ("easy", "normal", "hard")
+    ]
+    print(
+        f"{players} players, {BALANCE_GAMES} games each: "
+        f"easy {rates[0]:.1%}, normal {rates[1]:.1%}, hard {rates[2]:.1%}"
+    )
+    assert rates[0] > rates[1] > rates[2]
+    assert 0.25 <= rates[1] <= 0.75
 
 
 # ---- free actions: positions where one clearly helps (built as the rules tests build theirs) ----------------------
