@@ -69,6 +69,19 @@ def test_the_dice_show_every_observed_value_and_where_each_die_is() -> None:
             assert ("pool" in (face.get("class") or "").split()) == (face.get("data-where") == "pool")
 
 
+def test_a_taken_die_is_captioned_with_the_hunter_whose_sheet_holds_it() -> None:
+    captioned = 0
+    for _, root in public_boards():
+        for face in with_class(root, "die"):
+            where = face.get("data-where") or ""
+            if where.startswith("hunter"):
+                seat = int(where.removeprefix("hunter"))
+                assert f"on Hunter {seat}" in all_text(face), all_text(face)
+                assert "taken" not in all_text(face)
+                captioned += 1
+    assert captioned > 50
+
+
 def test_every_wolf_is_drawn_at_its_location_with_its_damage_and_traps() -> None:
     outwitted = leaders = 0
     for observation, root in public_boards():

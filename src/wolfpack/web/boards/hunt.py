@@ -236,7 +236,7 @@ def _pool(observation: Mapping[str, Any], top: float) -> str:
         x = 14 + index * 56
         fill = DIE_FILLS.get(str(colour), "#cccccc")
         in_pool = where == "pool"
-        caption = "pool" if in_pool else ("taken" if where == "taken" else f"on {by_wolf.get(str(where), where)}")
+        caption, place = _die_place(observation, str(where), by_wolf)
         parts.append(
             die(
                 x,
@@ -246,7 +246,7 @@ def _pool(observation: Mapping[str, Any], top: float) -> str:
                 fill=fill,
                 pip=on_dark(fill),
                 cls="die" + (" pool" if in_pool else " away"),
-                label=f"{colour} die, {caption}",
+                label=f"{colour} die, {place}",
                 data_colour=colour,
                 data_where=where,
                 opacity=None if in_pool else "0.4",
@@ -254,6 +254,18 @@ def _pool(observation: Mapping[str, Any], top: float) -> str:
         )
         parts.append(text(x + 18, top + 60, caption, text_anchor="middle", font_size="9"))
     return group(parts, class_="dice")
+
+
+def _die_place(observation: Mapping[str, Any], where: str, by_wolf: Mapping[str, str]) -> tuple[str, str]:
+    """Where a die lies, as a short caption under it and in words for its label: the pool, a hunter's sheet (a taken
+    die stays on one of its three printed dice until the round ends) or the wolf it went to."""
+    if where == "pool":
+        return "pool", "in the pool"
+    if where.startswith("hunter") and where[len("hunter") :].isdigit():
+        seat = int(where[len("hunter") :])
+        return f"Hunter {seat}", f"on {hunter_name(observation, seat)}'s sheet"
+    wolf = by_wolf.get(where, where)
+    return f"on {wolf}", f"on {wolf}"
 
 
 def _decks(observation: Mapping[str, Any], top: float) -> str:
