@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from run import cpu_model  # benchmarks/run.py, beside this script
+
 import wolfpack
 from wolfpack.engine.game import State
 from wolfpack.engine.records import Match
@@ -142,18 +144,6 @@ def report(sweeps: Sweeps) -> str:
         "  saved KiB by turn: " + ", ".join(f"{turn}: {kib:.0f}" for turn, kib in sorted(sweeps.saved_kib.items())),
     ]
     return "\n".join(lines)
-
-
-def cpu_model() -> str:
-    """The CPU's model line from /proc/cpuinfo, if there is one."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
