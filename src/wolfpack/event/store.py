@@ -1,0 +1,187 @@
+"""Where events are kept: in the server's database (the same `--database` URL, SQLite or PostgreSQL), in tables of
+their own, so that `wolfpack serve` finds the events of the database it runs on.
+
+An event's row holds its settings and the turns it has played; its seats' rows hold each seat's label (to notice a
+content pack that changed under the event), holder and token. Every method is one committed transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import Column, Engine, Float, ForeignKey, Integer, MetaData, String, Table, Text, delete, insert, select
+from sqlalchemy import update as sql_update
+from sqlalchemy.exc import IntegrityError
+
+from wolfpack.event.errors import EventError
+from wolfpack.event.model import Event
+from wolfpack.event.roster import HOLDER_KINDS, Holder, Roster
+from wolfpack.event.settings import EventSettings
+from wolfpack.event.tokens import SeatTokens
+from wolfpack.server.store import Store
+
+metadata = MetaData()
+
+events_table = Table(
+    "wolfpack_event_events",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("turns_played", Integer, nullable=False),
+)
+
+seats_table = Table(
+    "wolfpack_event_seats",
+    metadata,
+    Column("event_id", String(32), ForeignKey("wolfpack_event_events.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("label", String(120), nullable=False),
+    Column("holder", String(16), nullable=True),
+    Column("name", String(200), nullable=True),
+    Column("token", String(64), nullable=False, unique=True),
+)
+
+
+@dataclass(frozen=True)
+class EventSummary:
+    """An event in a list: what it plays and how far its roster has come, without loading its game."""
+
+    id: str
+    created: float
+    settings: EventSettings
+    turns_played: int
+    seats: int
+    open_seats: int
+
+
+class EventStore:
+    """The events of one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        metadata.create_all(self.engine)
+
+    @classmethod
+    def open(cls, database: str) -> EventStore:
+        """The events of a database named as `wolfpack serve --database` names it (SQLite made durable as the server
+        makes it); a bad URL raises EventError."""
+        try:
+            store = Store(database)
+        except ValueError as exc:
+            raise EventError(f"--database: {exc}") from None
+        return cls(store.engine)
+
+    def create(self, event: Event) -> None:
+        """Store a new event; an id already taken raises EventError."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(events_table).values(**_event_values(event), id=event.id, created=event.created))
+                conn.execute(insert(seats_table), _seat_values(event))
+        except IntegrityError:
+            raise EventError(f"an event {event.id!r} exists already in this database") from None
+
+    def save(self, event: Event) -> None:
+        """Store an event's changes: settings, turns played, holders, tokens."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                sql_update(events_table).where(events_table.c.id == event.id).values(**_event_values(event))
+            )
+            if done.rowcount != 1:
+                raise EventError(f"no event {event.id!r} in this database")
+            conn.execute(delete(seats_table).where(seats_table.c.event_id == event.id))
+            conn.execute(insert(seats_table), _seat_values(event))
+
+    def load(self, event_id: str) -> Event:
+        """One event, its game loaded with its settings; EventError if there is none or its pack changed its seats."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(events_table).where(events_table.c.id == event_id)).first()
+            if row is None:
+                raise EventError(f"no event {event_id!r} in this database (`wolfpack event list` lists them)")
+            seats = list(conn.execute(_seats_query(event_id)))
+        event = Event(
+            id=row.id,
+            created=row.created,
+            settings=_settings(row.settings),
+            roster=Roster(tuple(_holder(seat) for seat in seats)),
+            tokens=SeatTokens(tuple(seat.token for seat in seats)),
+            turns_played=row.turns_played,
+        )
+        labels = [seat.label for seat in seats]
+        if [seat.label for seat in event.seats] != labels:
+            raise EventError(
+                f"event {event_id}: its content pack now gives other seats than the event's roster has "
+                "(put the pack back as it was, or make a new event)"
+            )
+        return event
+
+    def events(self) -> list[EventSummary]:
+        """Every event, newest first."""
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(select(events_table).order_by(events_table.c.created.desc(), events_table.c.id)))
+            holders: dict[str, list[str | None]] = {}
+            for seat in conn.execute(select(seats_table.c.event_id, seats_table.c.holder)):
+                holders.setdefault(seat.event_id, []).append(seat.holder)
+        return [
+            EventSummary(
+                id=row.id,
+                created=row.created,
+                settings=_settings(row.settings),
+                turns_played=row.turns_played,
+                seats=len(holders.get(row.id, [])),
+                open_seats=sum(holder is None for holder in holders.get(row.id, [])),
+            )
+            for row in rows
+        ]
+
+    def find_token(self, token: str) -> tuple[str, int] | None:
+        """The event and seat a token holds now, or None (an old token of a moved seat, or nobody's)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(seats_table.c.event_id, seats_table.c.seat).where(seats_table.c.token == token)
+            ).first()
+        return None if row is None else (row.event_id, row.seat)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+
+def _event_values(event: Event) -> dict[str, Any]:
+    return {"settings": event.settings.model_dump_json(), "turns_played": event.turns_played}
+
+
+def _seat_values(event: Event) -> list[dict[str, Any]]:
+    return [
+        {
+            "event_id": event.id,
+            "seat": seat.index,
+            "label": seat.label,
+            "holder": None if holder is None else holder.kind,
+            "name": None if holder is None else holder.name,
+            "token": token,
+        }
+        for seat, holder, token in zip(event.seats, event.roster.holders, event.tokens.tokens, strict=True)
+    ]
+
+
+def _seats_query(event_id: str) -> Any:
+    return select(seats_table).where(seats_table.c.event_id == event_id).order_by(seats_table.c.seat)
+
+
+def _settings(text: str) -> EventSettings:
+    """Stored settings, checked again (a newer wolfpack may refuse what an older one took)."""
+    try:
+        return EventSettings.model_validate_json(text)
+    except ValidationError as exc:
+        raise EventError(f"the stored settings are no longer valid: {exc.errors()[0]['msg']}") from None
+
+
+def _holder(row: Any) -> Holder | None:
+    if row.holder is None:
+        return None
+    if row.holder not in HOLDER_KINDS:
+        raise EventError(f"seat {row.seat} has an unknown holder {row.holder!r} in the database")
+    return Holder(row.holder, row.name or "")
