@@ -785,3 +785,226 @@ def test_combat_refuses_bad_settings_with_a_clear_error(args: list[str], message
     done = run("combat", "--attacks", "1", *args)
     assert done.exit_code == 2
     assert message in done.stderr
+
+
+# ---- wolfpack event (src/wolfpack/event, docs/event.md) ---------------------------------------------------------
+
+EVENT_URL = "http://192.168.1.20:8000"
+
+
+def _event_db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/var/wolfpack.db"
+
+
+def _new_event(tmp_path: Path, *extra: str) -> str:
+    """Make a classic event with a base URL and sheets under tmp_path; its id."""
+    made = run("event", "new", "--database", _event_db(tmp_path), "--base-url", EVENT_URL, *extra)
+    assert made.exit_code == 0, made.output
+    found = re.search(r"^event ([0-9a-f]{8}): ", made.output, re.M)
+    assert found, made.output
+    return found.group(1)
+
+
+def _stored(tmp_path: Path, event_id: str) -> Any:
+    from wolfpack.event.store import EventStore
+
+    store = EventStore.open(_event_db(tmp_path))
+    try:
+        return store.load(event_id)
+    finally:
+        store.close()
+
+
+def test_event_new_prints_the_id_controls_token_and_where_the_sheets_are(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,team,role\nAnn,Dione,Captain\nAnn,Dione,Council Member\nBob,ICSS Aegis,XO\n")
+    sheets = tmp_path / "sheets"
+    database = _event_db(tmp_path)
+    made = run(
+        "event", "new", "--database", database, "--edition", "infinite-domain", "--turns", "9", "--quadrants", "5",
+        "--action-minutes", "20", "--roster", str(roster), "--base-url", EVENT_URL, "--sheets", str(sheets),
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    event_id = re.search(r"^event ([0-9a-f]{8}): Den of Wolves: Infinite Domain, 52 seats$", made.output, re.M)
+    assert event_id, made.output
+    event = _stored(tmp_path, event_id.group(1))
+    assert (event.settings.turns, event.settings.quadrants, event.settings.turn_minutes) == (9, 5, 32)
+    assert f"Control's token: {event.tokens.tokens[0]}\n" in made.output
+    assert f"Control's link: {event.link(0)}\n" in made.output
+    assert f"sheets: {sheets.resolve() / 'index.html'} (a page per table; print on A4)" in made.output
+    captain = event.seat("dione/captain").index
+    assert (sheets / "ship-dione.html").read_text().count(event.link(captain)) == 2
+    assert event.roster.merged() == {
+        "Ann": [event.seat("dione/captain").index, event.seat("dione/council-member").index]
+    }
+    assert "open seats: 48 " in made.output
+
+
+def test_event_new_without_a_base_url_says_how_to_print_the_sheets_later(tmp_path: Path) -> None:
+    made = run("event", "new", "--database", _event_db(tmp_path))
+    assert made.exit_code == 0, made.output
+    event_id = re.search(r"^event ([0-9a-f]{8}):", made.output, re.M).group(1)  # type: ignore[union-attr]
+    assert f"sheets: none yet, for join links need the server's address: `wolfpack event set {event_id}" in made.output
+    assert not list(tmp_path.glob("event-*-sheets"))
+
+
+def test_event_list_and_show_tell_what_each_event_is_and_who_holds_each_seat(tmp_path: Path) -> None:
+    assert run("event", "list", "--database", _event_db(tmp_path)).output.startswith("no events in sqlite:///")
+    event_id = _new_event(tmp_path, "--sheets", str(tmp_path / "s"))
+    database = _event_db(tmp_path)
+    assert run("event", "roster", event_id, "--database", database, "--assign", "dione/captain", "Ann").exit_code == 0
+    assert run("event", "roster", event_id, "--database", database, "--assign", "11", "ann").exit_code == 0
+    listed = run("event", "list", "--database", database)
+    assert re.fullmatch(
+        rf"{event_id}  \d{{4}}-\d\d-\d\d \d\d:\d\d  classic  turns 0/12  seats 3/41 taken\n", listed.output
+    )
+    shown = run("event", "show", event_id, "--database", database)
+    assert shown.exit_code == 0, shown.output
+    assert re.search(r"^ +9  dione/captain +Dione: Captain  -> Ann$", shown.output, re.M)
+    assert re.search(r"^ +0  control +Control: Control  -> Control$", shown.output, re.M)
+    assert "merged roles: Ann holds seats 9, 11\n" in shown.output
+    assert "open seats: 38 (1, 2, 3," in shown.output
+
+
+def test_event_roster_assigns_leaves_to_bots_and_control_and_round_trips_csv(tmp_path: Path) -> None:
+    event_id = _new_event(tmp_path, "--sheets", str(tmp_path / "s"))
+    database = _event_db(tmp_path)
+    for change in (["--assign", "dione/captain", "Ann"], ["--bot", "media/anchor"], ["--control", "vulcan/warden"]):
+        done = run("event", "roster", event_id, "--database", database, *change)
+        assert done.exit_code == 0, done.output
+        assert "seats changed: 1;" in done.output
+    exported = tmp_path / "roster.csv"
+    assert run("event", "roster", event_id, "--database", database, "--export", str(exported)).exit_code == 0
+    lines = exported.read_text().splitlines()
+    assert "Ann,Dione,Captain," in lines and ",Media,INC Anchor,bot" in lines and ",Vulcan,Warden,control" in lines
+    printed = run("event", "roster", event_id, "--database", database, "--export", "-")
+    assert printed.output.splitlines() == lines
+    assert run("event", "roster", event_id, "--database", database, "--unassign", "9").exit_code == 0
+    assert _stored(tmp_path, event_id).roster.holders[9] is None
+    assert run("event", "roster", event_id, "--database", database, "--import", str(exported)).exit_code == 0
+    assert _stored(tmp_path, event_id).export_roster().splitlines() == lines
+
+
+def test_event_turns_move_seat_set_and_sheets(tmp_path: Path) -> None:
+    event_id = _new_event(tmp_path, "--sheets", str(tmp_path / "s"))
+    database = _event_db(tmp_path)
+    assert (
+        run("event", "turns", event_id, "14", "--database", database).output
+        == f"event {event_id}: 14 turns (0 played)\n"
+    )
+    old = _stored(tmp_path, event_id).tokens.tokens[9]
+    moved = run("event", "move-seat", event_id, "dione/captain", "--database", database)
+    assert moved.exit_code == 0, moved.output
+    event = _stored(tmp_path, event_id)
+    assert event.seat_for_token(old) is None
+    assert (
+        f"seat 9 (dione/captain) has a new token: {event.tokens.tokens[9]}\nits link: {event.link(9)}\n" in moved.output
+    )
+    assert run("event", "set", event_id, "--database", database, "--base-url", "http://10.0.0.9:8000").exit_code == 0
+    out = tmp_path / "printed"
+    printed = run("event", "sheets", event_id, "--out", str(out), "--database", database)
+    assert printed.output == f"14 sheets written; open {out.resolve() / 'index.html'} and print them on A4\n"
+    dione = (out / "ship-dione.html").read_text()
+    assert f"http://10.0.0.9:8000/event/{event_id}/join#token={event.tokens.tokens[9]}" in dione
+    assert old not in dione
+
+
+def _event_snapshot(tmp_path: Path) -> list[tuple[str, str]]:
+    """Every stored row of the events' tables, to show that a refused command changed nothing."""
+    import contextlib
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(tmp_path / "var" / "wolfpack.db")) as conn:
+        return [
+            (table, repr(row))
+            for table in ("wolfpack_event_events", "wolfpack_event_seats")
+            for row in conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2")
+        ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["new", "--turns", "0"], "turns: Input should be greater than or equal to 1"),
+        (["new", "--edition", "third"], "edition: Input should be 'classic' or 'infinite-domain'"),
+        (["new", "--content", "/nowhere/pack"], "content: /nowhere/pack: no such file or directory"),
+        (["new", "--base-url", "venue:8000"], "base_url: the address 'venue:8000' must look like"),
+        (["new", "--roster", "ROSTER"], "line 2, column team: no team 'Galactica'"),
+        (["new", "--roster", "/nowhere.csv"], "--roster /nowhere.csv: cannot read it"),
+        (["show", "nope"], "no event 'nope' in this database"),
+        (["roster", "ID"], "give one of --import, --export, --assign, --bot, --control, --unassign (got none)"),
+        (["roster", "ID", "--bot", "1", "--control", "2"], "(got --bot and --control)"),
+        (["roster", "ID", "--assign", "99", "Ann"], "seat 99: this event has seats 0 to 40"),
+        (["roster", "ID", "--bot", "0"], "seat 0 is Control's"),
+        (["roster", "ID", "--import", "ROSTER"], "ROSTER line 2, column team: no team 'Galactica'"),
+        (["turns", "ID", "41"], "turns: Input should be less than or equal to 40"),
+        (["move-seat", "ID", "dione/cook"], "seat 'dione/cook': no seat has that number or label"),
+        (["set", "ID"], "give at least one of --base-url, --action-minutes, --team-minutes"),
+        (["set", "ID", "--team-minutes", "0"], "team_minutes: a phase lasts 1 to 120 minutes, not 0"),
+        (["sheets", "ID", "--out", "FILE/x"], "cannot write the sheets there"),
+        (["list", "--database", "mysql://db"], "--database: database 'mysql://db': only sqlite:/// and postgresql://"),
+    ],
+)
+def test_bad_event_input_exits_2_with_one_sentence_and_changes_nothing(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    event_id = _new_event(tmp_path, "--sheets", str(tmp_path / "s"))
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,team,role\nBob,Galactica,Captain\n")
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    before = _event_snapshot(tmp_path)
+    swap = {"ID": event_id, "ROSTER": str(roster), "FILE/x": f"{blocker}/x"}
+    given = [swap.get(arg, arg) for arg in args]
+    database = [] if "--database" in given else ["--database", _event_db(tmp_path)]
+    done = run("event", *given, *database)
+    assert done.exit_code == 2, done.output
+    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert message.replace("ROSTER", str(roster)) in done.stderr
+    assert _event_snapshot(tmp_path) == before
+
+
+def test_event_turns_never_go_below_the_turns_played(tmp_path: Path) -> None:
+    from wolfpack.event.store import EventStore
+
+    event_id = _new_event(tmp_path, "--sheets", str(tmp_path / "s"))
+    store = EventStore.open(_event_db(tmp_path))
+    store.save(store.load(event_id).with_turns_played(6))
+    store.close()
+    done = run("event", "turns", event_id, "5", "--database", _event_db(tmp_path))
+    assert done.exit_code == 2
+    assert done.stderr == "error: turns: 5 is fewer than the 6 turns already played\n"
+    assert _stored(tmp_path, event_id).settings.turns == 12
+
+
+def test_the_event_commands_default_database_is_the_servers() -> None:
+    from wolfpack.cli import EVENT_DATABASE
+    from wolfpack.server.store import DEFAULT_DATABASE
+
+    assert EVENT_DATABASE == DEFAULT_DATABASE
+
+
+@pytest.mark.parametrize(
+    ("host", "expected"),
+    [
+        ("0.0.0.0", "on the venue's network, people open:\n  http://192.168.1.20:8000/  (eth0)\n"),
+        ("127.0.0.1", "local only: http://localhost:8000/ is reachable from this machine alone"),
+    ],
+)
+def test_serve_prints_its_lan_address_and_a_qr_code_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, host: str, expected: str
+) -> None:
+    import socket
+
+    import uvicorn
+
+    from wolfpack.event import lan
+
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: started.append(options))
+    monkeypatch.setattr(lan, "machine_interfaces", lambda: {"eth0": [(socket.AF_INET, "192.168.1.20")]})
+    done = run("serve", "--host", host, "--database", f"sqlite:///{tmp_path}/s.db")
+    assert done.exit_code == 0, done.output
+    assert started and started[0]["host"] == host
+    assert expected in done.output
+    assert (lan.terminal_qr("http://192.168.1.20:8000/") in done.output) == (host == "0.0.0.0")

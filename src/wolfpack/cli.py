@@ -19,10 +19,10 @@ import re
 import secrets
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -34,6 +34,10 @@ from wolfpack.engine.game import Game, State
 from wolfpack.engine.play import BotError, decision_order
 from wolfpack.engine.records import Match, replay_record
 from wolfpack.engine.registry import describe_options, game_class, game_names, import_object, load_game
+
+if TYPE_CHECKING:
+    from wolfpack.event.model import Event
+    from wolfpack.event.store import EventStore
 
 EXIT_USAGE = 2
 """Bad command line: unknown game, bad option, bad --bots or --bot (click's usage-error code)."""
@@ -726,8 +730,11 @@ def serve(
         _fail("; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors()), EXIT_USAGE)
     except ValueError as exc:
         _fail(str(exc), EXIT_USAGE)
+    from wolfpack.event.lan import announce
+
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     make_console().print(f"wolfpack server: open http://{shown}:{port}/ (database {database})")
+    make_console().print(announce(host, port))
     if allow_fixed_seeds:
         make_console().print("fixed seeds allowed: a table's creator may choose its seed (every seat is told)")
     app = create_app(database, settings)
@@ -736,6 +743,307 @@ def serve(
 
 WS_MAX_BYTES = 64 * 1024
 """Frames beyond this close the connection before the server reads them (the guards refuse anything over 8 KiB)."""
+
+
+# ---- hosting a Den of Wolves event (docs/event.md) -----------------------------------------------------------
+
+event_app = typer.Typer(
+    name="event",
+    help="Host a Den of Wolves event: its settings, roster, join links and printable sheets (docs/event.md).",
+    no_args_is_help=True,
+)
+app.add_typer(event_app, name="event")
+
+EVENT_DATABASE = "sqlite:///var/wolfpack.db"
+"""`wolfpack serve`'s default database, so that the server finds the events made with the defaults."""
+
+DatabaseOption = Annotated[
+    str, typer.Option("--database", help="sqlite:///FILE or postgresql://USER@HOST:PORT/DB (as for serve).")
+]
+EventId = Annotated[str, typer.Argument(metavar="ID", help="The event's id (`wolfpack event list`).")]
+
+
+@contextlib.contextmanager
+def _event_store(database: str) -> Iterator[EventStore]:
+    """The database's events; an EventError from the command becomes one sentence and exit code 2."""
+    from wolfpack.event.errors import EventError
+    from wolfpack.event.store import EventStore
+
+    store: EventStore | None = None
+    try:
+        store = EventStore.open(database)
+        yield store
+    except EventError as exc:
+        _fail(str(exc), EXIT_USAGE)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _read_text(path: Path, option: str) -> str:
+    """A UTF-8 file's text; a file that cannot be read raises EventError naming the option."""
+    from wolfpack.event.errors import EventError
+
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise EventError(f"{option} {path}: not UTF-8 text (save the spreadsheet as CSV UTF-8)") from None
+    except OSError as exc:
+        raise EventError(f"{option} {path}: cannot read it: {exc.strerror or exc}") from None
+
+
+def _describe_event(event: Event) -> list[str]:
+    """An event's settings in a few lines."""
+    settings = event.settings
+    lines = [
+        f"event {event.id}: {event.game.info.long_name}, {len(event.seats)} seats",
+        f"  turns: {settings.turns} ({event.turns_played} played); each {settings.turn_minutes} minutes: "
+        f"Action Phase {settings.action_minutes}, Team Phase {settings.team_minutes}",
+        f"  quadrants: {settings.quadrants or 'as the content pack says'}",
+        f"  content: {settings.content or 'the edition’s own pack'}",
+        f"  base URL: {settings.base_url or 'none yet (wolfpack event set ID --base-url http://ADDRESS:PORT)'}",
+    ]
+    return lines
+
+
+def _roster_lines(event: Event) -> list[str]:
+    """Who holds each seat, then merged roles and open seats."""
+    width = max(len(seat.label) for seat in event.seats)
+    lines = []
+    for seat, holder in zip(event.seats, event.roster.holders, strict=True):
+        who = "(open)" if holder is None else holder.describe()
+        lines.append(f"  {seat.index:>3}  {seat.label:<{width}}  {seat.team_name}: {seat.role_title}  -> {who}")
+    for name, held in event.roster.merged().items():
+        lines.append(f"merged roles: {name} holds seats {', '.join(map(str, held))}")
+    open_seats = event.roster.unassigned()
+    lines.append(f"open seats: {len(open_seats)}" + (f" ({', '.join(map(str, open_seats))})" if open_seats else ""))
+    return lines
+
+
+def _print_lines(lines: Sequence[str]) -> None:
+    out = make_console()
+    for line in lines:
+        out.print(line)
+
+
+@event_app.command("new")
+def event_new(
+    database: DatabaseOption = EVENT_DATABASE,
+    edition: Annotated[str, typer.Option(help="classic or infinite-domain.")] = "classic",
+    content: Annotated[
+        Path | None, typer.Option(metavar="DIR", help="An organiser's content pack (files it lacks: the edition's).")
+    ] = None,
+    turns: Annotated[int | None, typer.Option(help="Turns the event lasts (default: the game's, 12).")] = None,
+    quadrants: Annotated[int | None, typer.Option(help="Fleet map quadrants (default: the pack's).")] = None,
+    action_minutes: Annotated[int | None, typer.Option(help="The Action Phase's length (default 18).")] = None,
+    team_minutes: Annotated[int | None, typer.Option(help="The Team Phase's length (default 12).")] = None,
+    roster: Annotated[
+        Path | None, typer.Option(metavar="CSV", help="Players to seat: columns name, team, role.")
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option(metavar="URL", help="Where people reach the server: http://ADDRESS:PORT.")
+    ] = None,
+    sheets: Annotated[
+        Path | None, typer.Option(metavar="DIR", help="Where the sheets go (default: ./event-ID-sheets).")
+    ] = None,
+) -> None:
+    """Create an event: print its id and Control's token, and write its sheets if it has a base URL."""
+    from wolfpack.event.model import new_event
+    from wolfpack.event.settings import make_settings
+    from wolfpack.event.sheets import write_sheets
+
+    with _event_store(database) as store:
+        settings = make_settings(
+            edition=edition,
+            content=None if content is None else str(content),
+            turns=turns,
+            quadrants=quadrants,
+            action_minutes=action_minutes,
+            team_minutes=team_minutes,
+            base_url=base_url,
+        )
+        event = new_event(settings)
+        if roster is not None:
+            event = event.import_roster(_read_text(roster, "--roster"), source=str(roster))
+        written = None
+        if settings.base_url is not None:
+            written = write_sheets(event, sheets or Path(f"event-{event.id}-sheets"))
+        store.create(event)
+    lines = [*_describe_event(event), f"  database: {database}", f"Control's token: {event.tokens.tokens[0]}"]
+    if written is not None:
+        lines.append(f"Control's link: {event.link(0)}")
+        lines.append(f"sheets: {written[-1].resolve()} (a page per table; print on A4)")
+    else:
+        lines.append(
+            f"sheets: none yet, for join links need the server's address: `wolfpack event set {event.id} "
+            f"--base-url http://ADDRESS:PORT`, then `wolfpack event sheets {event.id} --out DIR`"
+        )
+    lines.append(f"open seats: {len(event.roster.unassigned())} (`wolfpack event show {event.id}` lists them)")
+    _print_lines(lines)
+
+
+@event_app.command("list")
+def event_list(database: DatabaseOption = EVENT_DATABASE) -> None:
+    """List the events of a database, newest first."""
+    import datetime
+
+    with _event_store(database) as store:
+        events = store.events()
+    if not events:
+        _print_lines([f"no events in {database} (`wolfpack event new` makes one)"])
+        return
+    lines = []
+    for summary in events:
+        created = datetime.datetime.fromtimestamp(summary.created).strftime("%Y-%m-%d %H:%M")
+        settings = summary.settings
+        lines.append(
+            f"{summary.id}  {created}  {settings.edition}  turns {summary.turns_played}/{settings.turns}  "
+            f"seats {summary.seats - summary.open_seats}/{summary.seats} taken"
+        )
+    _print_lines(lines)
+
+
+@event_app.command("show")
+def event_show(event_id: EventId, database: DatabaseOption = EVENT_DATABASE) -> None:
+    """Show an event's settings and who holds each seat."""
+    with _event_store(database) as store:
+        event = store.load(event_id)
+        lines = [*_describe_event(event), "seats:", *_roster_lines(event)]
+    _print_lines(lines)
+
+
+@event_app.command("roster")
+def event_roster(
+    event_id: EventId,
+    database: DatabaseOption = EVENT_DATABASE,
+    import_file: Annotated[
+        Path | None, typer.Option("--import", metavar="CSV", help="Seat the players of a CSV file.")
+    ] = None,
+    export_file: Annotated[
+        Path | None, typer.Option("--export", metavar="CSV", help="Write the roster as CSV ('-': print it).")
+    ] = None,
+    assign: Annotated[
+        tuple[str, str] | None, typer.Option(metavar="SEAT NAME", help="Give a seat (number or label) to a person.")
+    ] = None,
+    bot: Annotated[str | None, typer.Option(metavar="SEAT", help="Leave a seat to the game's bot.")] = None,
+    control: Annotated[str | None, typer.Option(metavar="SEAT", help="Leave a seat to Control.")] = None,
+    unassign: Annotated[str | None, typer.Option(metavar="SEAT", help="Leave a seat open.")] = None,
+) -> None:
+    """Change who plays which seat (one change per command), or import or export the roster as CSV."""
+    from wolfpack.event.errors import EventError
+
+    given = [
+        option
+        for option, value in [
+            ("--import", import_file),
+            ("--export", export_file),
+            ("--assign", assign),
+            ("--bot", bot),
+            ("--control", control),
+            ("--unassign", unassign),
+        ]
+        if value is not None
+    ]
+    if len(given) != 1:
+        which = "none" if not given else " and ".join(given)
+        _fail(f"give one of --import, --export, --assign, --bot, --control, --unassign (got {which})", EXIT_USAGE)
+    with _event_store(database) as store:
+        event = store.load(event_id)
+        if export_file is not None:
+            text = event.export_roster()
+            if str(export_file) == "-":
+                sys.stdout.write(text)
+                return
+            try:
+                export_file.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise EventError(f"--export {export_file}: cannot write it: {exc.strerror or exc}") from None
+            _print_lines([f"roster of {len(event.seats)} seats written to {export_file}"])
+            return
+        if import_file is not None:
+            changed = event.import_roster(_read_text(import_file, "--import"), source=str(import_file))
+        elif assign is not None:
+            changed = event.assign(*assign)
+        elif bot is not None:
+            changed = event.leave_to_bot(bot)
+        elif control is not None:
+            changed = event.leave_to_control(control)
+        else:
+            changed = event.unassign(unassign or "")
+        store.save(changed)
+    moved = sum(a != b for a, b in zip(event.roster.holders, changed.roster.holders, strict=True))
+    _print_lines(
+        [
+            f"event {event.id}: seats changed: {moved}; open seats: {len(changed.roster.unassigned())}",
+            f"print the sheets again: `wolfpack event sheets {event.id} --out DIR`",
+        ]
+    )
+
+
+@event_app.command("turns")
+def event_turns(
+    event_id: EventId,
+    turns: Annotated[int, typer.Argument(metavar="N", help="How many turns the event lasts now.")],
+    database: DatabaseOption = EVENT_DATABASE,
+) -> None:
+    """Change how many turns the event lasts (never fewer than it has played)."""
+    with _event_store(database) as store:
+        event = store.load(event_id).with_turns(turns)
+        store.save(event)
+    _print_lines([f"event {event.id}: {event.settings.turns} turns ({event.turns_played} played)"])
+
+
+@event_app.command("set")
+def event_set(
+    event_id: EventId,
+    database: DatabaseOption = EVENT_DATABASE,
+    base_url: Annotated[
+        str | None, typer.Option(metavar="URL", help="Where people reach the server: http://ADDRESS:PORT.")
+    ] = None,
+    action_minutes: Annotated[int | None, typer.Option(help="The Action Phase's length.")] = None,
+    team_minutes: Annotated[int | None, typer.Option(help="The Team Phase's length.")] = None,
+) -> None:
+    """Change an event's base URL or phase lengths."""
+    values = {"base_url": base_url, "action_minutes": action_minutes, "team_minutes": team_minutes}
+    if all(value is None for value in values.values()):
+        _fail("give at least one of --base-url, --action-minutes, --team-minutes", EXIT_USAGE)
+    with _event_store(database) as store:
+        event = store.load(event_id).with_settings(**values)
+        store.save(event)
+    _print_lines(_describe_event(event))
+
+
+@event_app.command("move-seat")
+def event_move_seat(
+    event_id: EventId,
+    seat: Annotated[str, typer.Argument(metavar="SEAT", help="The seat's number or label.")],
+    database: DatabaseOption = EVENT_DATABASE,
+) -> None:
+    """Move a seat to another device: a new token and link; the old ones stop working at once."""
+    with _event_store(database) as store:
+        event = store.load(event_id)
+        moved = event.move_seat(seat)
+        store.save(moved)
+        info = moved.seat(seat)
+        lines = [f"seat {info.index} ({info.label}) has a new token: {moved.tokens.tokens[info.index]}"]
+        if moved.settings.base_url is not None:
+            lines.append(f"its link: {moved.link(info.index)}")
+        lines.append("the old link no longer works; print its sheet again with `wolfpack event sheets`")
+    _print_lines(lines)
+
+
+@event_app.command("sheets")
+def event_sheets(
+    event_id: EventId,
+    out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Where to write the sheets.")],
+    database: DatabaseOption = EVENT_DATABASE,
+) -> None:
+    """Write the printable sheets: a page per table, a slip per seat with its join link and QR code."""
+    from wolfpack.event.sheets import write_sheets
+
+    with _event_store(database) as store:
+        written = write_sheets(store.load(event_id), out)
+    _print_lines([f"{len(written) - 1} sheets written; open {written[-1].resolve()} and print them on A4"])
 
 
 def main() -> None:
