@@ -128,3 +128,28 @@ def test_a_directory_that_cannot_be_written_is_refused_naming_it(tmp_path: Path,
     blocker.write_text("not a directory", encoding="utf-8")
     with pytest.raises(EventError, match=f"--out {blocker}/sheets: cannot write the sheets there"):
         write_sheets(classic, blocker / "sheets")
+
+
+def test_laid_out_for_print_on_a4_two_slips_share_each_row(tmp_path: Path, infinite: Event) -> None:
+    """In a real browser, laid out for print on A4: a row holds two slips, each code 36 mm wide."""
+    from playwright.sync_api import sync_playwright
+
+    from ..web.test_pages import CHROMIUM, CHROMIUM_ARGS
+
+    written = write_sheets(infinite, tmp_path / "sheets")
+    council = next(path for path in written if path.name == "council.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 703, "height": 1032})  # A4 less 12 mm margins, at 96 dpi
+            page.emulate_media(media="print")
+            page.goto(council.as_uri())
+            boxes = [slip.bounding_box() for slip in page.locator("li.slip").all()]
+            codes = [code.bounding_box() for code in page.locator("li.slip svg").all()]
+        finally:
+            browser.close()
+    assert len(boxes) == len(codes) == 10
+    tops = [round(box["y"]) for box in boxes if box is not None]
+    assert tops[0::2] == tops[1::2]  # side by side
+    assert all(a < b for a, b in zip(tops[0::2], tops[2::2], strict=False))  # row under row
+    assert all(code is not None and 130 <= code["width"] <= 140 for code in codes)  # 36 mm at 96 dpi

@@ -31,9 +31,10 @@ body {{ font-family: system-ui, sans-serif; font-size: 11pt; color: #000; backgr
 main {{ max-width: 186mm; margin: 0 auto; padding: 6mm 0; }}
 h1 {{ font-size: 20pt; margin: 0 0 1mm; }}
 p.about {{ margin: 0 0 4mm; }}
-ol.slips {{ list-style: none; padding: 0; margin: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; }}
-li.slip {{ border: 0.4mm dashed #444; padding: 3mm; display: flex; gap: 3mm; break-inside: avoid;
-  page-break-inside: avoid; }}
+ol.slips {{ list-style: none; padding: 0; margin: 0; }}
+li.slip {{ display: inline-flex; vertical-align: top; width: calc(50% - 2.5mm); margin: 0 0 4mm; gap: 3mm;
+  border: 0.4mm dashed #444; padding: 3mm; break-inside: avoid; page-break-inside: avoid; }}
+li.slip:nth-child(odd) {{ margin-right: 4mm; }}
 li.slip svg {{ width: {QR_SIZE_MM}mm; height: {QR_SIZE_MM}mm; flex: none; shape-rendering: crispEdges; }}
 .role {{ font-weight: bold; font-size: 12pt; }}
 .seat, .link {{ font-family: ui-monospace, monospace; font-size: 7.5pt; overflow-wrap: anywhere; }}
@@ -69,12 +70,12 @@ def write_sheets(event: Event, directory: Path) -> list[Path]:
 
 def render_sheet(event: Event, sheet: Sheet) -> str:
     """One table's sheet: a slip per seat."""
-    slips = "\n".join(_slip(event, seat, sheet) for seat in sheet.seats)
+    slips = "".join(_slip(event, seat, sheet) for seat in sheet.seats)  # no space between two slips of a row
     about = (
         "Find your role, scan its code with your phone's camera (or type the link) and keep it to yourself: "
         "whoever opens a link plays that seat. If you change phones, ask Control to move your seat."
     )
-    body = f'<p class="about">{html.escape(about)}</p>\n<ol class="slips">\n{slips}\n</ol>'
+    body = f'<p class="about">{html.escape(about)}</p>\n<ol class="slips">{slips}</ol>'
     return _page(event, sheet.title, body)
 
 
