@@ -15,6 +15,13 @@ to compare starts; docs/balance.md, WOLF):
 
     nice -n 10 .venv/bin/python benchmarks/wolf_bots.py --balance --games 600 --players 2 6 --jobs 2
 
+`--fit` refits the search bot's value model (`wolfpack.games.wolf.bots.ValueModel`): the features of every 15th
+decision of `--games` two-player games between heuristic bots (arena seed `--seed`; use another seed than the
+match's), each labelled with whether the werewolves won, and a logistic regression by Newton's method; it prints
+the weights to paste into `ValueModel`:
+
+    nice -n 10 .venv/bin/python benchmarks/wolf_bots.py --fit --games 150 --seed 1
+
 "Beats" means: the search seat wins more often than the heuristic does in the same seat on the same seeds. The
 report gives both win rates and the paired difference (search win minus heuristic win, per game: -1, 0 or 1) with
 its standard error; games whose two versions end the same way add nothing to the difference and little noise.
@@ -24,9 +31,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from wolfpack.games.wolf.bots import HeuristicBot, duel
 
@@ -107,6 +116,110 @@ def balance(args: argparse.Namespace) -> None:
     print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s)")
 
 
+FEATURES = ("bias", "clean", "hidden", "transformed", "wolves", "rounds_left", "stock_black", "short")
+"""The value model's weights, in the order `features` lists their inputs."""
+
+
+def features(state: Any) -> list[float]:
+    """The value model's inputs in a full position (ValueModel.wolves_win reads the same)."""
+    clean = hidden = transformed = 0
+    for hero_id, hero in state.heroes.items():
+        if not hero["alive"]:
+            continue
+        if hero["transformed"]:
+            transformed += 1
+        elif state.contaminated(hero_id):
+            hidden += 1
+        else:
+            clean += 1
+    wolves = sum(1 for wolf in state.wolves.values() if wolf["alive"])
+    black = state.stock["black"]
+    rounds_left = state.game.options.max_rounds - state.round
+    return [1.0, clean, hidden, transformed, wolves, rounds_left, black, max(0, clean - black)]
+
+
+def fit_positions(seed: int, index: int, every: int = 15) -> list[tuple[list[float], float]]:
+    """Every `every`-th decision of heuristic game `index`, with 1.0 if the werewolves won it, else 0.0."""
+    from wolfpack.engine.chance import sample_chance_outcome
+    from wolfpack.engine.play import bot_decision
+    from wolfpack.engine.registry import load_game
+    from wolfpack.sim.arena import bot_seed, game_seed
+
+    game = load_game("wolf", players=2)
+    bots = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
+    rng = random.Random(game_seed(seed, index))
+    state = game.new_initial_state()
+    seen, decisions = [], 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+            continue
+        decisions += 1
+        if decisions % every == 0:
+            seen.append(features(state))
+        seat, action = bot_decision(state, bots, start=len(state.history()))
+        state.apply_action(action, seat)
+    won = 1.0 if state.returns()[1] > 0 else 0.0
+    return [(x, won) for x in seen]
+
+
+def logistic_fit(rows: Sequence[tuple[list[float], float]], steps: int = 50) -> list[float]:
+    """Logistic regression weights by Newton's method (a tiny ridge keeps the steps defined)."""
+    k = len(rows[0][0])
+    weights = [0.0] * k
+    for _ in range(steps):
+        grad = [0.0] * k
+        hess = [[1e-6 if a == b else 0.0 for b in range(k)] for a in range(k)]
+        for x, y in rows:
+            p = _sigmoid(sum(w * v for w, v in zip(weights, x, strict=True)))
+            for a in range(k):
+                grad[a] += (p - y) * x[a]
+                for b in range(k):
+                    hess[a][b] += p * (1 - p) * x[a] * x[b]
+        step = _solve(hess, grad)
+        weights = [w - d for w, d in zip(weights, step, strict=True)]
+        if max(abs(d) for d in step) < 1e-8:
+            break
+    return weights
+
+
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Solve matrix @ x = vector by Gauss-Jordan elimination with partial pivoting."""
+    k = len(vector)
+    rows = [[*matrix[a], vector[a]] for a in range(k)]
+    for col in range(k):
+        pivot = max(range(col, k), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(k):
+            if r != col:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [u - factor * v for u, v in zip(rows[r], rows[col], strict=True)]
+    return [rows[a][k] / rows[a][a] for a in range(k)]
+
+
+def fit(args: argparse.Namespace) -> None:
+    """Print the refitted value model's weights, its log loss and how often it calls the winner right."""
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(fit_positions, [args.seed] * args.games, range(args.games), chunksize=4))
+    rows = [row for game in games for row in game]
+    weights = logistic_fit(rows)
+    predictions = [_sigmoid(sum(w * v for w, v in zip(weights, x, strict=True))) for x, _ in rows]
+    loss = -sum(
+        y * math.log(max(p, 1e-12)) + (1 - y) * math.log(max(1 - p, 1e-12))
+        for p, (_, y) in zip(predictions, rows, strict=True)
+    )
+    right = sum((p > 0.5) == (y > 0.5) for p, (_, y) in zip(predictions, rows, strict=True))
+    share = sum(y for _, y in rows) / len(rows)
+    print(f"{len(rows)} positions of {args.games} games (the werewolves won the games of {share:.3f} of them)")
+    print(f"log loss {loss / len(rows):.3f}, {right / len(rows):.1%} called right")
+    for name, weight in zip(FEATURES, weights, strict=True):
+        print(f"  {name} = {weight:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=500)
@@ -116,7 +229,11 @@ def main() -> None:
     parser.add_argument("--balance", action="store_true", help="the sides' win rates, heuristic in every seat")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 6], help="player counts (with --balance)")
     parser.add_argument("--content", default=None, help="an organiser's content pack (with --balance)")
+    parser.add_argument("--fit", action="store_true", help="refit the search bot's value model")
     args = parser.parse_args()
+    if args.fit:
+        fit(args)
+        return
     if args.balance:
         balance(args)
         return
