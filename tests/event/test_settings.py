@@ -25,7 +25,7 @@ def test_defaults_are_the_rulebooks_timetable_and_the_games_turns() -> None:
 def test_every_number_in_the_defaults_file_says_where_it_comes_from() -> None:
     text = resources.files("wolfpack.event").joinpath("defaults.toml").read_text(encoding="utf-8")
     numbers = [line for line in text.splitlines() if re.match(r"^\w+ = \d", line)]
-    assert len(numbers) == 3
+    assert len(numbers) == 5
     for line in numbers:
         assert re.search(r"# (both rulebooks, Sequence of Action|our default)", line), line
     assert event_defaults().limits.longest_phase_minutes == 120

@@ -43,13 +43,31 @@ class Limits(BaseModel):
     longest_phase_minutes: int = Field(ge=1)
 
 
+class ClockDefaults(BaseModel):
+    """The phase clock's defaults (defaults.toml)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    warning_seconds: int = Field(ge=0)
+
+
+class MessageDefaults(BaseModel):
+    """The messages' limits (defaults.toml)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    longest_text: int = Field(ge=1)
+
+
 class EventDefaults(BaseModel):
-    """defaults.toml: the phase lengths and the limits."""
+    """defaults.toml: the phase lengths, the limits, the clock's warning and the messages' length."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     phases: PhaseDefaults
     limits: Limits
+    clock: ClockDefaults
+    messages: MessageDefaults
 
 
 @cache
@@ -80,6 +98,10 @@ class EventSettings(BaseModel):
         default_factory=lambda: event_defaults().phases.team_minutes, description="the Team Phase's length"
     )
     base_url: str | None = Field(None, description="where people reach the server: every join link starts with it")
+    warning_seconds: int = Field(
+        default_factory=lambda: event_defaults().clock.warning_seconds,
+        description="the phase clock warns when this many seconds or fewer remain",
+    )
 
     @field_validator("action_minutes", "team_minutes")
     @classmethod
@@ -89,6 +111,15 @@ class EventSettings(BaseModel):
         if not 1 <= minutes <= longest:
             raise ValueError(f"a phase lasts 1 to {longest} minutes, not {minutes}")
         return minutes
+
+    @field_validator("warning_seconds")
+    @classmethod
+    def _a_warning(cls, seconds: int) -> int:
+        """The clock's warning comes between the phase's start (0 s: never) and the longest phase's length."""
+        longest = event_defaults().limits.longest_phase_minutes * 60
+        if not 0 <= seconds <= longest:
+            raise ValueError(f"the clock's warning comes 0 to {longest} seconds before a phase's end, not {seconds}")
+        return seconds
 
     @field_validator("base_url")
     @classmethod

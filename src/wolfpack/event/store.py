@@ -11,10 +11,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import Column, Engine, Float, ForeignKey, Integer, MetaData, String, Table, Text, delete, insert, select
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    delete,
+    insert,
+    select,
+)
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
+from wolfpack.event.clock import PhaseClock
 from wolfpack.event.errors import EventError
 from wolfpack.event.model import Event
 from wolfpack.event.roster import HOLDER_KINDS, Holder, Roster
@@ -43,6 +58,21 @@ seats_table = Table(
     Column("name", String(200), nullable=True),
     Column("token", String(64), nullable=False, unique=True),
 )
+
+clocks_table = Table(
+    "wolfpack_event_clocks",
+    metadata,
+    Column("event_id", String(32), ForeignKey("wolfpack_event_events.id"), primary_key=True),
+    Column("turn", Integer, nullable=False),
+    Column("phase", String(32), nullable=False),
+    Column("length", Float, nullable=True),
+    Column("started_at", Float, nullable=False),
+    Column("run_before", Float, nullable=False),
+    Column("paused", Boolean, nullable=False),
+    Column("warning_seconds", Integer, nullable=False),
+)
+"""One phase clock per event, kept as when it last started and what it ran before (never as time remaining), so a
+running clock is still running after a restart."""
 
 
 @dataclass(frozen=True)
@@ -144,9 +174,48 @@ class EventStore:
             ).first()
         return None if row is None else (row.event_id, row.seat)
 
+    def save_clock(self, event_id: str, clock: PhaseClock) -> None:
+        """Store an event's phase clock in place of the one it had."""
+        values = {
+            "turn": clock.turn,
+            "phase": clock.phase,
+            "length": clock.length,
+            "started_at": clock.started_at,
+            "run_before": clock.run_before,
+            "paused": clock.paused,
+            "warning_seconds": clock.warning_seconds,
+        }
+        with self.engine.begin() as conn:
+            _check_event(conn, event_id)
+            done = conn.execute(sql_update(clocks_table).where(clocks_table.c.event_id == event_id).values(**values))
+            if done.rowcount == 0:
+                conn.execute(insert(clocks_table).values(event_id=event_id, **values))
+
+    def load_clock(self, event_id: str) -> PhaseClock | None:
+        """An event's phase clock as it was saved, or None before its first."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(clocks_table).where(clocks_table.c.event_id == event_id)).first()
+        if row is None:
+            return None
+        return PhaseClock(
+            turn=row.turn,
+            phase=row.phase,
+            length=row.length,
+            started_at=row.started_at,
+            run_before=row.run_before,
+            paused=bool(row.paused),
+            warning_seconds=row.warning_seconds,
+        )
+
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
+
+
+def _check_event(conn: Any, event_id: str) -> None:
+    """Refuse to keep anything for an event the database does not hold."""
+    if conn.execute(select(events_table.c.id).where(events_table.c.id == event_id)).first() is None:
+        raise EventError(f"no event {event_id!r} in this database (`wolfpack event list` lists them)")
 
 
 def _event_values(event: Event) -> dict[str, Any]:
