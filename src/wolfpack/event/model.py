@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from wolfpack.bots import default_bot_name
 from wolfpack.engine.game import Game
 from wolfpack.event.errors import EventError
+from wolfpack.event.operators import Operator, Operators, event_ships
 from wolfpack.event.roster import Roster, export_csv, import_csv
 from wolfpack.event.seats import CONTROL_SEAT, SeatInfo, event_seats, find_seat
 from wolfpack.event.settings import EventSettings, make_settings
@@ -35,6 +36,8 @@ class Event:
     tokens: SeatTokens
     turns_played: int = 0
     """Turns the event has finished (the live server records them); `turns` may never go below it."""
+    operators: Operators = field(default_factory=Operators)
+    """The people at Control's desks, each with their own token."""
 
     @cached_property
     def game(self) -> Game[Any]:
@@ -51,6 +54,11 @@ class Event:
         """The bot a seat left to a bot gets: the game's own default bot."""
         return default_bot_name(self.game)
 
+    @property
+    def ships(self) -> tuple[str, ...]:
+        """The ids of the event's ships, in the pack's order."""
+        return event_ships(self.seats)
+
     def seat(self, text: str) -> SeatInfo:
         """The seat named by its number or label."""
         return find_seat(self.seats, text)
@@ -62,6 +70,10 @@ class Event:
     def seat_for_token(self, token: str) -> int | None:
         """The seat a token holds now; None for an old token (the seat moved) or a stranger's."""
         return self.tokens.seat_for(token)
+
+    def operator_for_token(self, token: str) -> Operator | None:
+        """The Control operator a token belongs to now; None for a revoked token or a stranger's."""
+        return self.operators.for_token(token)
 
     # ---- changes: each returns a new event ----------------------------------------------------------------------
 
@@ -129,6 +141,26 @@ class Event:
     def move_seat(self, seat: str) -> Event:
         """The event after a seat moves to another device: a new token, the old one refused from now on."""
         return self._evolve(tokens=self.tokens.moved(self.seat(seat).index))
+
+    def add_operator(self, name: str, focus: tuple[str, ...] = ()) -> Event:
+        """The event with a new Control operator, their own token, and their desk's focus (ship ids; none: all)."""
+        return self._evolve(operators=self.operators.add(name, focus, self.ships))
+
+    def remove_operator(self, name: str) -> Event:
+        """The event without an operator: their token is refused at once."""
+        return self._evolve(operators=self.operators.remove(name))
+
+    def rename_operator(self, name: str, new_name: str) -> Event:
+        """The event with an operator renamed."""
+        return self._evolve(operators=self.operators.rename(name, new_name))
+
+    def refocus_operator(self, name: str, focus: tuple[str, ...]) -> Event:
+        """The event with an operator's desk watching other ships (none: every ship)."""
+        return self._evolve(operators=self.operators.refocus(name, focus, self.ships))
+
+    def revoke_operator_token(self, name: str) -> Event:
+        """The event with an operator's token replaced: the old one is refused at once."""
+        return self._evolve(operators=self.operators.new_token(name))
 
 
 def new_event(settings: EventSettings, event_id: str | None = None, created: float | None = None) -> Event:

@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from wolfpack.event.clock import PhaseClock
 from wolfpack.event.errors import EventError
 from wolfpack.event.model import Event
+from wolfpack.event.operators import Operator, Operators
 from wolfpack.event.roster import HOLDER_KINDS, Holder, Roster
 from wolfpack.event.settings import EventSettings
 from wolfpack.event.tokens import SeatTokens
@@ -58,6 +59,17 @@ seats_table = Table(
     Column("name", String(200), nullable=True),
     Column("token", String(64), nullable=False, unique=True),
 )
+
+operators_table = Table(
+    "wolfpack_event_operators",
+    metadata,
+    Column("event_id", String(32), ForeignKey("wolfpack_event_events.id"), primary_key=True),
+    Column("position", Integer, primary_key=True, autoincrement=False),
+    Column("name", String(200), nullable=False),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("focus", Text, nullable=False),
+)
+"""Control's operators: a row each, in the order they were added; the focus is its ship ids, space-separated."""
 
 clocks_table = Table(
     "wolfpack_event_clocks",
@@ -110,6 +122,7 @@ class EventStore:
             with self.engine.begin() as conn:
                 conn.execute(insert(events_table).values(**_event_values(event), id=event.id, created=event.created))
                 conn.execute(insert(seats_table), _seat_values(event))
+                _insert_operators(conn, event)
         except IntegrityError:
             raise EventError(f"an event {event.id!r} exists already in this database") from None
 
@@ -123,6 +136,8 @@ class EventStore:
                 raise EventError(f"no event {event.id!r} in this database")
             conn.execute(delete(seats_table).where(seats_table.c.event_id == event.id))
             conn.execute(insert(seats_table), _seat_values(event))
+            conn.execute(delete(operators_table).where(operators_table.c.event_id == event.id))
+            _insert_operators(conn, event)
 
     def load(self, event_id: str) -> Event:
         """One event, its game loaded with its settings; EventError if there is none or its pack changed its seats."""
@@ -131,6 +146,12 @@ class EventStore:
             if row is None:
                 raise EventError(f"no event {event_id!r} in this database (`wolfpack event list` lists them)")
             seats = list(conn.execute(_seats_query(event_id)))
+            operators = conn.execute(
+                select(operators_table)
+                .where(operators_table.c.event_id == event_id)
+                .order_by(operators_table.c.position)
+            )
+            members = tuple(Operator(row.name, row.token, frozenset(row.focus.split())) for row in operators)
         event = Event(
             id=row.id,
             created=row.created,
@@ -138,6 +159,7 @@ class EventStore:
             roster=Roster(tuple(_holder(seat) for seat in seats)),
             tokens=SeatTokens(tuple(seat.token for seat in seats)),
             turns_played=row.turns_played,
+            operators=Operators(members),
         )
         labels = [seat.label for seat in seats]
         if [seat.label for seat in event.seats] != labels:
@@ -173,6 +195,14 @@ class EventStore:
                 select(seats_table.c.event_id, seats_table.c.seat).where(seats_table.c.token == token)
             ).first()
         return None if row is None else (row.event_id, row.seat)
+
+    def find_operator_token(self, token: str) -> tuple[str, str] | None:
+        """The event and Control operator a token belongs to now, or None (a revoked token, or nobody's)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(operators_table.c.event_id, operators_table.c.name).where(operators_table.c.token == token)
+            ).first()
+        return None if row is None else (row.event_id, row.name)
 
     def save_clock(self, event_id: str, clock: PhaseClock) -> None:
         """Store an event's phase clock in place of the one it had."""
@@ -216,6 +246,22 @@ def _check_event(conn: Any, event_id: str) -> None:
     """Refuse to keep anything for an event the database does not hold."""
     if conn.execute(select(events_table.c.id).where(events_table.c.id == event_id)).first() is None:
         raise EventError(f"no event {event_id!r} in this database (`wolfpack event list` lists them)")
+
+
+def _insert_operators(conn: Any, event: Event) -> None:
+    """Insert an event's operators' rows (after its own row)."""
+    rows = [
+        {
+            "event_id": event.id,
+            "position": position,
+            "name": operator.name,
+            "token": operator.token,
+            "focus": " ".join(sorted(operator.focus)),
+        }
+        for position, operator in enumerate(event.operators.members)
+    ]
+    if rows:
+        conn.execute(insert(operators_table), rows)
 
 
 def _event_values(event: Event) -> dict[str, Any]:
