@@ -17,6 +17,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -29,6 +30,7 @@ from sqlalchemy import (
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
+from wolfpack.event.audit import OPERATOR, SEAT, AuditEntry
 from wolfpack.event.clock import PhaseClock
 from wolfpack.event.errors import EventError
 from wolfpack.event.model import Event
@@ -85,6 +87,24 @@ clocks_table = Table(
 )
 """One phase clock per event, kept as when it last started and what it ran before (never as time remaining), so a
 running clock is still running after a restart."""
+
+audit_table = Table(
+    "wolfpack_event_audit",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_id", String(32), ForeignKey("wolfpack_event_events.id"), nullable=False),
+    Column("time", Float, nullable=False),
+    Column("actor_kind", String(16), nullable=False),
+    Column("actor", String(200), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("ships", Text, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("version", Integer, nullable=True),
+    Index("wolfpack_event_audit_by_event", "event_id", "id"),
+)
+"""The audit log, append-only: a row per entry; `ships` holds the ship ids between spaces (" aegis dione ") so that
+a filter by ship is one LIKE."""
 
 
 @dataclass(frozen=True)
@@ -237,9 +257,67 @@ class EventStore:
             warning_seconds=row.warning_seconds,
         )
 
+    def append_audit(self, event_id: str, entry: AuditEntry) -> None:
+        """Add an entry to an event's audit log: one INSERT (build it with `audit_entry`, which checks it)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(audit_table).values(
+                    event_id=event_id,
+                    time=entry.time,
+                    actor_kind=entry.actor_kind,
+                    actor=entry.actor,
+                    kind=entry.kind,
+                    ships=f" {' '.join(entry.ships)} ",
+                    text=entry.text,
+                    reason=entry.reason,
+                    version=entry.version,
+                )
+            )
+
+    def audit(
+        self,
+        event_id: str,
+        *,
+        ship: str | None = None,
+        seat: str | None = None,
+        operator: str | None = None,
+        kind: str | None = None,
+    ) -> list[AuditEntry]:
+        """An event's audit log in the order written, only the entries concerning `ship`, by the seat labelled `seat`,
+        by `operator`, of `kind` (each filter given narrows it)."""
+        query = select(audit_table).where(audit_table.c.event_id == event_id)
+        if ship is not None:
+            query = query.where(audit_table.c.ships.like(f"% {_like_escaped(ship)} %", escape="\\"))
+        if seat is not None:
+            query = query.where(audit_table.c.actor_kind == SEAT, audit_table.c.actor == seat)
+        if operator is not None:
+            query = query.where(audit_table.c.actor_kind == OPERATOR, audit_table.c.actor == operator)
+        if kind is not None:
+            query = query.where(audit_table.c.kind == kind)
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query.order_by(audit_table.c.id)))
+        return [
+            AuditEntry(
+                row.time,
+                row.actor_kind,
+                row.actor,
+                row.kind,
+                tuple(row.ships.split()),
+                row.text,
+                row.reason,
+                row.version,
+            )
+            for row in rows
+        ]
+
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
+
+
+def _like_escaped(text: str) -> str:
+    """Text matched literally by LIKE: its wildcards and the escape character escaped."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def _check_event(conn: Any, event_id: str) -> None:

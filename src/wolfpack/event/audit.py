@@ -1,0 +1,112 @@
+"""The audit log: every action taken in an event, with who took it (a seat or a Control operator), what kind of
+thing it was, the ships it concerns, its text, the reason given and the game's version, at what time.
+
+`audit_entry` checks an entry against the event (its seat, operator and ships) and the time passed in; the store
+appends it with one INSERT (`EventStore.append_audit`) and reads entries back filtered by ship, seat, operator and
+kind (`EventStore.audit`); `audit_csv` exports them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from wolfpack.event.errors import EventError
+from wolfpack.event.model import Event
+
+KINDS = ("action", "control", "clock", "roster", "message", "rewind", "operator")
+"""What an entry records: a seat's game action, a Control verb, a change of the clock, of the roster, a message,
+a rewind, or a change of Control's operators."""
+
+SEAT, OPERATOR = "seat", "operator"
+"""Who acted: a seat of the game (its label), or one of Control's operators (their name)."""
+
+CSV_HEADER = ("time", "actor_kind", "actor", "kind", "ships", "text", "reason", "version")
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One line of the audit log."""
+
+    time: float
+    actor_kind: str
+    actor: str
+    """The seat's label (dione/captain) or the operator's name."""
+    kind: str
+    ships: tuple[str, ...]
+    text: str
+    reason: str = ""
+    version: int | None = None
+    """The game's version when it happened: the number of actions in its history (None: no game action)."""
+
+
+def audit_entry(
+    event: Event,
+    *,
+    time: float,
+    kind: str,
+    text: str,
+    seat: str | None = None,
+    operator: str | None = None,
+    ships: Iterable[str] = (),
+    reason: str = "",
+    version: int | None = None,
+) -> AuditEntry:
+    """An entry checked against the event: one actor (a seat or an operator), a known kind, the event's ships.
+
+    A seat of a ship's team concerns its own ship when no ships are given."""
+    if (seat is None) == (operator is None):
+        raise EventError("an audit entry names one actor: a seat or an operator, not both and not neither")
+    if kind not in KINDS:
+        raise EventError(f"kind {kind!r}: an audit entry's kind is one of {', '.join(KINDS)}")
+    if not math.isfinite(time) or time < 0:
+        raise EventError(f"time {time!r}: an audit entry needs the time it happened, in seconds since the epoch")
+    if not text.strip():
+        raise EventError("an audit entry needs the text of what was done: the text given is empty")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int) or version < 0):
+        raise EventError(f"version {version!r}: the game's version is a whole number, zero or more")
+    chosen = _checked_ships(ships, event.ships)
+    if seat is not None:
+        info = event.seat(seat)
+        actor_kind, actor = SEAT, info.label
+        if not chosen and info.team in event.ships:
+            chosen = (info.team,)
+    else:
+        actor_kind, actor = OPERATOR, event.operators.find(str(operator)).name
+    return AuditEntry(time, actor_kind, actor, kind, chosen, text.strip(), reason.strip(), version)
+
+
+def audit_csv(entries: Sequence[AuditEntry]) -> str:
+    """The entries as CSV: a header, then a row each; times in UTC (ISO 8601), ships space-separated."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    for entry in entries:
+        writer.writerow(
+            (
+                datetime.fromtimestamp(entry.time, UTC).isoformat(timespec="milliseconds"),
+                entry.actor_kind,
+                entry.actor,
+                entry.kind,
+                " ".join(entry.ships),
+                entry.text,
+                entry.reason,
+                "" if entry.version is None else entry.version,
+            )
+        )
+    return out.getvalue()
+
+
+def _checked_ships(ships: Iterable[str], known: Sequence[str]) -> tuple[str, ...]:
+    """Ship ids of this event, each once, in the order given."""
+    chosen: list[str] = []
+    for ship in ships:
+        if ship not in known:
+            raise EventError(f"ship {ship!r}: no such ship in this event (the ships are {', '.join(known)})")
+        if ship not in chosen:
+            chosen.append(ship)
+    return tuple(chosen)
