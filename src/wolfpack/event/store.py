@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from wolfpack.event.audit import OPERATOR, SEAT, AuditEntry
 from wolfpack.event.clock import PhaseClock
 from wolfpack.event.errors import EventError
+from wolfpack.event.messages import Message
 from wolfpack.event.model import Event
 from wolfpack.event.operators import Operator, Operators
 from wolfpack.event.roster import HOLDER_KINDS, Holder, Roster
@@ -105,6 +106,21 @@ audit_table = Table(
 )
 """The audit log, append-only: a row per entry; `ships` holds the ship ids between spaces (" aegis dione ") so that
 a filter by ship is one LIKE."""
+
+messages_table = Table(
+    "wolfpack_event_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_id", String(32), ForeignKey("wolfpack_event_events.id"), nullable=False),
+    Column("time", Float, nullable=False),
+    Column("sender_kind", String(16), nullable=False),
+    Column("sender", String(200), nullable=False),
+    Column("audience_kind", String(16), nullable=False),
+    Column("audience", String(200), nullable=False),
+    Column("text", Text, nullable=False),
+    Index("wolfpack_event_messages_by_event", "event_id", "id"),
+)
+"""Messages between Control and the players, a row each, in the order sent."""
 
 
 @dataclass(frozen=True)
@@ -308,6 +324,30 @@ class EventStore:
                 row.version,
             )
             for row in rows
+        ]
+
+    def post_message(self, event_id: str, message: Message) -> None:
+        """Keep a message (build it with `control_message` or `seat_message`, which check it): one INSERT."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(messages_table).values(
+                    event_id=event_id,
+                    time=message.time,
+                    sender_kind=message.sender_kind,
+                    sender=message.sender,
+                    audience_kind=message.audience_kind,
+                    audience=message.audience,
+                    text=message.text,
+                )
+            )
+
+    def messages(self, event_id: str) -> list[Message]:
+        """Every message of an event in the order sent (`readable_by_seat` picks what one seat may read)."""
+        query = select(messages_table).where(messages_table.c.event_id == event_id).order_by(messages_table.c.id)
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query))
+        return [
+            Message(row.time, row.sender_kind, row.sender, row.audience_kind, row.audience, row.text) for row in rows
         ]
 
     def close(self) -> None:
