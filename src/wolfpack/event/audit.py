@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from wolfpack.event.errors import EventError
+from wolfpack.event.errors import EventError, checked_time
 from wolfpack.event.model import Event
 
 KINDS = ("action", "control", "clock", "roster", "message", "rewind", "operator")
@@ -63,8 +62,7 @@ def audit_entry(
         raise EventError("an audit entry names one actor: a seat or an operator, not both and not neither")
     if kind not in KINDS:
         raise EventError(f"kind {kind!r}: an audit entry's kind is one of {', '.join(KINDS)}")
-    if not math.isfinite(time) or time < 0:
-        raise EventError(f"time {time!r}: an audit entry needs the time it happened, in seconds since the epoch")
+    checked_time(time, "an audit entry needs the time it happened")
     if not text.strip():
         raise EventError("an audit entry needs the text of what was done: the text given is empty")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int) or version < 0):

@@ -8,11 +8,10 @@ them (`EventStore.post_message`, one INSERT, and `EventStore.messages`); `readab
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from wolfpack.event.errors import EventError
+from wolfpack.event.errors import EventError, checked_time
 from wolfpack.event.model import Event
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import event_defaults
@@ -37,6 +36,9 @@ class Message:
     text: str
 
 
+SENT_AT = "a message needs the time it was sent"
+
+
 def control_message(
     event: Event,
     *,
@@ -57,7 +59,7 @@ def control_message(
         audience_kind, audience = TEAM, _team(event, team)
     else:
         audience_kind, audience = EVERYONE, ""
-    return Message(_checked_time(time), OPERATOR, sender, audience_kind, audience, _checked_text(text))
+    return Message(checked_time(time, SENT_AT), OPERATOR, sender, audience_kind, audience, _checked_text(text))
 
 
 def seat_message(event: Event, *, time: float, seat: str, text: str) -> Message:
@@ -65,7 +67,7 @@ def seat_message(event: Event, *, time: float, seat: str, text: str) -> Message:
     info = event.seat(seat)
     if info.index == CONTROL_SEAT:
         raise EventError("Control's seat writes to players through an operator's desk, not as a player")
-    return Message(_checked_time(time), SEAT, info.label, CONTROL, "", _checked_text(text))
+    return Message(checked_time(time, SENT_AT), SEAT, info.label, CONTROL, "", _checked_text(text))
 
 
 def readable_by_seat(event: Event, messages: Iterable[Message], seat: str) -> list[Message]:
@@ -112,10 +114,3 @@ def _checked_text(text: str) -> str:
     if len(clean) > longest:
         raise EventError(f"a message has at most {longest} characters; this one has {len(clean)}")
     return clean
-
-
-def _checked_time(time: float) -> float:
-    """The time a message was sent, in seconds since the epoch."""
-    if not math.isfinite(time) or time < 0:
-        raise EventError(f"time {time!r}: a message needs the time it was sent, in seconds since the epoch")
-    return time
