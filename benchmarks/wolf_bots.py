@@ -35,9 +35,8 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
-from wolfpack.games.wolf.bots import HeuristicBot, duel
+from wolfpack.games.wolf.bots import HeuristicBot, duel, value_features
 
 
 def play(seed: int, index: int) -> tuple[int, int, int, float, float, int]:
@@ -117,25 +116,7 @@ def balance(args: argparse.Namespace) -> None:
 
 
 FEATURES = ("bias", "clean", "hidden", "transformed", "wolves", "rounds_left", "stock_black", "short")
-"""The value model's weights, in the order `features` lists their inputs."""
-
-
-def features(state: Any) -> list[float]:
-    """The value model's inputs in a full position (ValueModel.wolves_win reads the same)."""
-    clean = hidden = transformed = 0
-    for hero_id, hero in state.heroes.items():
-        if not hero["alive"]:
-            continue
-        if hero["transformed"]:
-            transformed += 1
-        elif state.contaminated(hero_id):
-            hidden += 1
-        else:
-            clean += 1
-    wolves = sum(1 for wolf in state.wolves.values() if wolf["alive"])
-    black = state.stock["black"]
-    rounds_left = state.game.options.max_rounds - state.round
-    return [1.0, clean, hidden, transformed, wolves, rounds_left, black, max(0, clean - black)]
+"""The value model's weights, in the order `value_features` lists their inputs."""
 
 
 def fit_positions(seed: int, index: int, every: int = 15) -> list[tuple[list[float], float]]:
@@ -156,7 +137,7 @@ def fit_positions(seed: int, index: int, every: int = 15) -> list[tuple[list[flo
             continue
         decisions += 1
         if decisions % every == 0:
-            seen.append(features(state))
+            seen.append(value_features(state))
         seat, action = bot_decision(state, bots, start=len(state.history()))
         state.apply_action(action, seat)
     won = 1.0 if state.returns()[1] > 0 else 0.0

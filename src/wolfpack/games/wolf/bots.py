@@ -841,6 +841,25 @@ class SearchSettings:
     """UCB1's exploration constant (values are in [-1, 1])."""
 
 
+def value_features(state: Any) -> list[float]:
+    """The value model's inputs in a full position, in the order of its weights: 1 (the bias), clean, hidden and
+    transformed heroes alive, living werewolves, rounds left, black cards in the stock, clean heroes beyond them."""
+    clean = hidden = transformed = 0
+    for hero_id, hero in state.heroes.items():
+        if not hero["alive"]:
+            continue
+        if hero["transformed"]:
+            transformed += 1
+        elif state.contaminated(hero_id):
+            hidden += 1
+        else:
+            clean += 1
+    wolves = sum(1 for wolf in state.wolves.values() if wolf["alive"])
+    black = state.stock["black"]
+    rounds_left = state.game.options.max_rounds - state.round
+    return [1.0, clean, hidden, transformed, wolves, rounds_left, black, max(0, clean - black)]
+
+
 @dataclass(frozen=True)
 class ValueModel:
     """A logistic estimate of the werewolves' chance to win from a full position.
@@ -867,28 +886,9 @@ class ValueModel:
 
     def wolves_win(self, state: Any) -> float:
         """The estimated chance that the werewolves win from `state` (a full state: a determinization)."""
-        clean = hidden = transformed = 0
-        for hero_id, hero in state.heroes.items():
-            if not hero["alive"]:
-                continue
-            if hero["transformed"]:
-                transformed += 1
-            elif state.contaminated(hero_id):
-                hidden += 1
-            else:
-                clean += 1
-        wolves = sum(1 for wolf in state.wolves.values() if wolf["alive"])
-        x = (
-            self.bias
-            + self.clean * clean
-            + self.hidden * hidden
-            + self.transformed * transformed
-            + self.wolves * wolves
-            + self.rounds_left * (state.game.options.max_rounds - state.round)
-            + self.stock_black * state.stock["black"]
-            + self.short * max(0, clean - state.stock["black"])
-        )
-        return logistic(x)
+        weights = [self.bias, self.clean, self.hidden, self.transformed, self.wolves]
+        weights += [self.rounds_left, self.stock_black, self.short]
+        return logistic(sum(w * x for w, x in zip(weights, value_features(state), strict=True)))
 
     def values(self, state: Any) -> list[float]:
         """Each seat's value in [-1, 1]: the werewolves' estimated chance turned into an expected return."""
