@@ -56,25 +56,19 @@ class TokenBucket:
         return max(0.0, (1 - self.tokens) / self.rate)
 
 
-class Connection:
-    """A WebSocket at one table: unjoined, a seat, or a watcher."""
+class FrameSocket:
+    """A WebSocket that reads frames one by one and sends from an outbox, so a slow reader never holds anyone up:
+    the part every kind of connection shares (a table's, an event device's). Subclasses say what a frame does
+    (`handle`) and what leaving undoes (`left`)."""
 
-    def __init__(self, websocket: WebSocket, table: Table) -> None:
+    def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.table = table
-        self.joined = False
-        self.seat: int | None = None
-        self.render = False
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=OUTBOX_LIMIT)
         self.bucket = TokenBucket()
         self.flooded = 0
         self.bad_tokens = 0
         self.closing: tuple[int, str] | None = None
         self._closer: asyncio.Future[None] | None = None
-        self.sent_version: int | None = None
-        """The version of the last state frame queued for this client (None: it has had no snapshot yet)."""
-        self.sent_log: list[str] = []
-        """The log as this client holds it after that frame: updates carry only what follows."""
 
     async def serve(self) -> None:
         """Read frames until the client leaves or is closed for abuse."""
@@ -89,9 +83,7 @@ class Connection:
         except WebSocketDisconnect:
             pass
         finally:
-            if self.joined:
-                self.table.listeners.discard(self.on_change)
-                self.table.disconnect(self.seat)
+            self.left()
             if not self.outbox.full():
                 self.outbox.put_nowait(None)  # tells the sender to stop once it has sent what is queued
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -101,31 +93,34 @@ class Connection:
                     await self.websocket.close(*self.closing)
 
     async def handle(self, text: str | bytes) -> None:
-        """One inbound frame: guards first, then the message's effect; any refusal becomes an error frame."""
+        """One inbound frame: the flood limit, then `dispatch`; any refusal becomes an error frame."""
         try:
             self._check_rate()
-            message = parse_message(text)
-            if isinstance(message, Join):
-                self._join(message)
-            elif isinstance(message, Act):
-                await self._act(message)
-            elif isinstance(message, Ping):
-                self.send({"type": "pong", "version": self.table.version})
-            elif isinstance(message, Sync):
-                if not self.joined:
-                    raise Rejection("join-first", "join the table before asking for a snapshot")
-                self.send_state(snapshot=True)
+            await self.dispatch(text)
         except Rejection as rejection:
             rid = None if rejection.code in ("too-large", "rate-limited") else request_id_of(text)
             self.send(rejection.frame(rid))
-            if rejection.code == "stale" and self.joined:
-                self.send_state(snapshot=True)
+            self.refused(rejection)
             if rejection.close:
                 self.closing = (POLICY_VIOLATION, rejection.message[:120])
         except Exception:
             # A fault of ours, not the client's: say so, keep the connection and the server up.
-            log.exception("table %s: handling a frame failed", self.table.id)
+            log.exception("%s: handling a frame failed", self.where())
             self.send(Rejection("server-error", "the server failed to handle that message").frame())
+
+    async def dispatch(self, text: str | bytes) -> None:
+        """Read a frame and do what it asks (raising Rejection when refused)."""
+        raise NotImplementedError
+
+    def refused(self, rejection: Rejection) -> None:
+        """A frame was refused and the client told why: anything more to send it."""
+
+    def where(self) -> str:
+        """What this connection is attached to, for the server's log."""
+        return "a connection"
+
+    def left(self) -> None:
+        """The client has gone: undo what joining did."""
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue a frame for this client; one that stopped reading is closed instead."""
@@ -136,10 +131,78 @@ class Connection:
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
-            if self.closing is None:
-                # The reader may be idle in receive(): close now, which ends it, rather than wait for a frame.
-                self.closing = (POLICY_VIOLATION, "too slow: frames were piling up")
-                self._closer = asyncio.ensure_future(self.websocket.close(*self.closing))
+            self.close_soon(POLICY_VIOLATION, "too slow: frames were piling up")
+
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close the socket now (the reader may be idle in receive(): closing ends it, rather than wait)."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            self._closer = asyncio.ensure_future(self.websocket.close(*self.closing))
+
+    def _check_rate(self) -> None:
+        if self.bucket.take():
+            return
+        self.flooded += 1
+        raise Rejection("rate-limited", "too many messages: slow down", close=self.flooded >= ABUSE_LIMIT)
+
+    def _bad_token(self, message: str) -> Rejection:
+        """A wrong token: refused, and after a few the connection is closed (guessing is abuse)."""
+        self.bad_tokens += 1
+        return Rejection("bad-token", message, close=self.bad_tokens >= BAD_TOKEN_LIMIT)
+
+    async def _send_loop(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            try:
+                await self.websocket.send_text(text)
+            except Exception:
+                return
+
+
+class Connection(FrameSocket):
+    """A WebSocket at one table: unjoined, a seat, or a watcher."""
+
+    def __init__(self, websocket: WebSocket, table: Table) -> None:
+        super().__init__(websocket)
+        self.table = table
+        self.joined = False
+        self.seat: int | None = None
+        self.render = False
+        self.sent_version: int | None = None
+        """The version of the last state frame queued for this client (None: it has had no snapshot yet)."""
+        self.sent_log: list[str] = []
+        """The log as this client holds it after that frame: updates carry only what follows."""
+
+    def left(self) -> None:
+        """Leave the table's listeners and its count of who is here."""
+        if self.joined:
+            self.table.listeners.discard(self.on_change)
+            self.table.disconnect(self.seat)
+
+    async def dispatch(self, text: str | bytes) -> None:
+        """A table's frame: join, act, ping or sync."""
+        message = parse_message(text)
+        if isinstance(message, Join):
+            self._join(message)
+        elif isinstance(message, Act):
+            await self._act(message)
+        elif isinstance(message, Ping):
+            self.send({"type": "pong", "version": self.table.version})
+        elif isinstance(message, Sync):
+            if not self.joined:
+                raise Rejection("join-first", "join the table before asking for a snapshot")
+            self.send_state(snapshot=True)
+
+    def refused(self, rejection: Rejection) -> None:
+        """A stale client gets the table as it is now."""
+        if rejection.code == "stale" and self.joined:
+            self.send_state(snapshot=True)
+
+    def where(self) -> str:
+        """The table."""
+        return f"table {self.table.id}"
 
     def on_change(self, table: Table, change: Change) -> None:
         """The table changed: send this connection its new view, or only the new seat list if that is all."""
@@ -164,12 +227,6 @@ class Connection:
             text = table.frame_text(("update", seat, render, since, kept), lambda: update_frame(view, since, kept))
         self.send_text(text)
         self.sent_version, self.sent_log = view["version"], view["log"]
-
-    def _check_rate(self) -> None:
-        if self.bucket.take():
-            return
-        self.flooded += 1
-        raise Rejection("rate-limited", "too many messages: slow down", close=self.flooded >= ABUSE_LIMIT)
 
     def _join(self, message: Join) -> None:
         if self.joined:
@@ -196,18 +253,5 @@ class Connection:
     def _seat_of(self, token: str) -> int:
         seat = self.table.seat_for_token(token)
         if seat is None:
-            self.bad_tokens += 1
-            raise Rejection(
-                "bad-token", "that token holds no seat at this table", close=self.bad_tokens >= BAD_TOKEN_LIMIT
-            )
+            raise self._bad_token("that token holds no seat at this table")
         return seat
-
-    async def _send_loop(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            if text is None:
-                return
-            try:
-                await self.websocket.send_text(text)
-            except Exception:
-                return

@@ -85,6 +85,12 @@ class Rejection(Exception):
 
 def parse_message(text: str | bytes) -> Join | Act | Ping | Sync:
     """Read one inbound frame, or raise Rejection saying what is wrong with its shape."""
+    return parse_frame(text, _MESSAGE, KNOWN_TYPES)  # type: ignore[no-any-return]
+
+
+def parse_frame(text: str | bytes, messages: TypeAdapter[Any], known_types: tuple[str, ...]) -> Any:
+    """Read one inbound frame as one of `messages` (told apart by their `type`), or raise Rejection saying what is
+    wrong with its shape: its size, its JSON, its type, its fields."""
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_FRAME_BYTES:
         raise Rejection("too-large", f"frame of {size} bytes is over the {MAX_FRAME_BYTES}-byte limit")
@@ -97,10 +103,10 @@ def parse_message(text: str | bytes) -> Join | Act | Ping | Sync:
     if not isinstance(data, dict):
         raise Rejection("malformed", "frame must be a JSON object")
     kind = data.get("type")
-    if kind not in KNOWN_TYPES:
-        raise Rejection("unknown-type", f"unknown message type {kind!r}; known: {', '.join(KNOWN_TYPES)}")
+    if kind not in known_types:
+        raise Rejection("unknown-type", f"unknown message type {kind!r}; known: {', '.join(known_types)}")
     try:
-        return _MESSAGE.validate_python(data)
+        return messages.validate_python(data)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or kind}: {e['msg']}" for e in exc.errors())
         raise Rejection("malformed", f"bad {kind} message: {problems}") from None
