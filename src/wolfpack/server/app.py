@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -23,6 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from wolfpack.bots import bot_names
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.registry import game_class, game_names, load_game
+from wolfpack.event.hall import EventHall
+from wolfpack.event.store import EventStore
+from wolfpack.event.web import event_router
 from wolfpack.server.connection import Connection, TokenBucket
 from wolfpack.server.hall import Hall, NewTable, Refused, hosts
 from wolfpack.server.protocol import TOKEN_PATTERN, Rejection
@@ -48,6 +52,10 @@ API_DOCS_POLICY = (
 )
 """The API's Swagger page (FastAPI's: its script from a CDN and an inline start-up script) is a developer's tool; it
 alone gets the looser policy it needs, and it holds no seat token."""
+SHEET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'"
+"""An event's printable sheets are pages that stand alone (their CSS inline, their QR codes inline SVG, no script,
+the same files `wolfpack event sheets` writes): they get no script at all and their own inline style."""
+SHEET_PATH = re.compile(r"^/event/[^/]+/sheets/[^/]+$")
 PAGE = 50
 """Our default: tables per page of the lobby's list."""
 MAX_PAGE = 200
@@ -72,6 +80,7 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
     """The server for one database: every table stored there is rebuilt when it starts."""
     settings = settings or ServerSettings()
     hall = Hall(Store(database), settings)
+    events = EventHall(EventStore(hall.store.engine), hall.journal)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -79,10 +88,12 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         try:
             yield
         finally:
+            await events.close()
             await hall.close()
 
     app = FastAPI(title="wolfpack", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hall = hall
+    app.state.events = events
     app.state.settings = settings
     app.add_middleware(SecurityHeaders)
     _quiet_bad_frames()
@@ -159,10 +170,16 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
             raise HTTPException(403, "that token holds no seat at this table")
         return (await hall.rematch(table)).summary()
 
+    def from_our_pages(websocket: WebSocket) -> bool:
+        """Whether a socket was opened by our own pages (or by a client that is no browser and sends no Origin)."""
+        origin = websocket.headers.get("origin")
+        return origin is None or same_site(origin, websocket.headers.get("host"), settings.public_origin)
+
+    app.include_router(event_router(events, from_our_pages))
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
-        origin = websocket.headers.get("origin")
-        if origin is not None and not same_site(origin, websocket.headers.get("host"), settings.public_origin):
+        if not from_our_pages(websocket):
             # Another site's page would ride on the browser's access to us: refused before the handshake (403).
             await websocket.close(POLICY_VIOLATION, "this socket may be opened only from the server's own pages")
             return
@@ -251,7 +268,8 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        policy = API_DOCS_POLICY if scope["path"] == "/api/docs" else PAGE_POLICY
+        path = scope["path"]
+        policy = API_DOCS_POLICY if path == "/api/docs" else SHEET_POLICY if SHEET_PATH.match(path) else PAGE_POLICY
         extra = [*SECURITY_HEADERS, (b"content-security-policy", policy.encode())]
 
         async def send_with_headers(message: Any) -> None:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 from wolfpack.server.store import EventRow, Store, TableRow
+
+T = TypeVar("T")
 
 
 class Journal:
@@ -36,6 +39,11 @@ class Journal:
         self._pending.append((events, done))
         self._wake.set()
         await done
+
+    async def run(self, write: Callable[[], T]) -> T:
+        """Run another store's write on the writer's thread (an event's actions, audit, clock), so the server's
+        database has one writer; returns what `write` returns once it is done."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, write)
 
     async def create_table(self, row: TableRow) -> None:
         """Store a new table, on the writer's thread."""

@@ -1,0 +1,253 @@
+"""One device's WebSocket at an event: a seat's phone, a Control desk or a projector.
+
+A device is told only what its viewer may see: a seat its own observation, log, legal actions and messages; a
+desk Control's (every secret) with the roster and the audit; a projector the public view. It is sent a new view
+only when that view changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from wolfpack.event.live import Change, LiveEvent, Viewer
+from wolfpack.event.protocol import Act, Clock, Join, Legal, Ping, Rewind, Say, Sync, parse_message
+from wolfpack.event.seats import CONTROL_SEAT
+from wolfpack.server.connection import FrameSocket
+from wolfpack.server.frames import lines_kept
+from wolfpack.server.protocol import Rejection
+
+MOVED = 4409
+"""WebSocket close code: the seat was moved to another device (its old token no longer holds it)."""
+
+
+class Device(FrameSocket):
+    """A device at one event: unjoined, then a seat, a desk or a projector."""
+
+    def __init__(self, websocket: WebSocket, live: LiveEvent) -> None:
+        super().__init__(websocket)
+        self.live = live
+        self.viewer: Viewer | None = None
+        self.token: str | None = None
+        self.sent: tuple[int, int] | None = None
+        """(game version, view version) of the last state frame queued for this device."""
+        self.sent_log: list[str] = []
+        self.sent_messages = 0
+
+    def where(self) -> str:
+        """The event."""
+        return f"event {self.live.id}"
+
+    def left(self) -> None:
+        """Leave the event's listeners and its count of devices."""
+        if self.viewer is not None:
+            self.live.listeners.discard(self.on_change)
+            self.live.disconnect(self.viewer.seat if self.viewer.role == "seat" else None)
+
+    async def dispatch(self, text: str | bytes) -> None:
+        """Join, act, change the clock, send a message, rewind, ping or sync."""
+        message = parse_message(text)
+        if isinstance(message, Join):
+            self._join(message)
+            return
+        if isinstance(message, Ping):
+            self.send({"type": "pong", "version": self.live.version})
+            return
+        viewer = self._joined()
+        if isinstance(message, Sync):
+            self.send_everything()
+        elif isinstance(message, Act):
+            self._still_holds()
+            version = await self.live.submit(
+                viewer,
+                message.seat,
+                message.action,
+                message.version,
+                message.request_id,
+                confirm=message.confirm,
+                reason=message.reason,
+            )
+            self.send({"type": "ack", "request_id": message.request_id, "version": version})
+        elif isinstance(message, Legal):
+            if not self.live.may_play(viewer, message.seat):
+                raise Rejection("not-your-seat", f"this device does not play seat {message.seat}")
+            actions = self.live.legal(message.seat)
+            self.send({"type": "legal", "seat": message.seat, "version": self.live.version, "actions": actions})
+        elif isinstance(message, Clock):
+            await self.live.change_clock(viewer, message.op, message.seconds, message.reason)
+        elif isinstance(message, Say):
+            self._still_holds()
+            await self.live.send_message(viewer, message.to, message.text)
+        elif isinstance(message, Rewind):
+            discarded = await self.live.rewind(viewer, message.version, message.reason)
+            self.send({"type": "rewound", "version": message.version, "discarded": [r.action for r in discarded]})
+
+    def refused(self, rejection: Rejection) -> None:
+        """A stale device gets the event as it is now."""
+        if rejection.code == "stale" and self.viewer is not None:
+            self.send_state(snapshot=True)
+
+    def _joined(self) -> Viewer:
+        if self.viewer is None:
+            raise Rejection("join-first", "join the event first (with your seat's token, a desk's, or none)")
+        return self.viewer
+
+    def _still_holds(self) -> None:
+        """A seat moved to another device, or a desk whose operator was removed or given a new token, is refused at
+        once, even before this device hears of it."""
+        viewer = self.viewer
+        if viewer is None or self.token is None or self._identify(self.token) == viewer:
+            return
+        why = (
+            "this desk's token was replaced or its operator removed"
+            if viewer.operator is not None
+            else "this seat was moved to another device"
+        )
+        if self.closing is None:
+            self.send({"type": "moved", "message": why})
+            self.close_soon(MOVED, why[:120])
+        raise Rejection("moved", f"this token no longer holds its place: {why}")
+
+    def _identify(self, token: str | None) -> Viewer | None:
+        """Who a token makes this device: a seat (Control's seat token: the organiser's desk), an operator's desk,
+        or None for a token that is nobody's now."""
+        event = self.live.event
+        if token is None:
+            return Viewer("public")
+        seat = event.seat_for_token(token)
+        if seat == CONTROL_SEAT:
+            return Viewer("control", CONTROL_SEAT)
+        if seat is not None:
+            return Viewer("seat", seat)
+        operator = event.operator_for_token(token)
+        if operator is not None:
+            return Viewer("control", CONTROL_SEAT, operator.name)
+        return None
+
+    def _join(self, message: Join) -> None:
+        if self.viewer is not None:
+            raise Rejection("already-joined", "this connection has joined already; open another to change seat")
+        viewer = self._identify(message.token)
+        if viewer is None:
+            raise self._bad_token("that token holds no seat and no Control desk at this event (moved, or mistyped)")
+        self.viewer, self.token = viewer, message.token
+        self.live.connect(viewer.seat if viewer.role == "seat" else None)
+        self.live.listeners.add(self.on_change)
+        self.send(self._welcome(viewer))
+        self.send_everything()
+
+    def _welcome(self, viewer: Viewer) -> dict[str, Any]:
+        event = self.live.event
+        frame: dict[str, Any] = {
+            "type": "welcome",
+            "event": event.id,
+            "role": viewer.role,
+            "seat": viewer.seat,
+            "label": None if viewer.seat is None else event.seats[viewer.seat].label,
+            "operator": viewer.operator,
+            "edition": event.settings.edition,
+            "seats": [
+                {"seat": s.index, "label": s.label, "team": s.team, "team_name": s.team_name, "role": s.role_title}
+                for s in event.seats
+            ],
+            "ships": list(event.ships),
+        }
+        if viewer.is_control:
+            from wolfpack.event.forms import control_forms
+
+            frame["forms"] = control_forms()
+            operator = event.operators.find(viewer.operator) if viewer.operator else None
+            frame["focus"] = sorted(operator.focus) if operator else []
+        return frame
+
+    def send_everything(self) -> None:
+        """A snapshot of all this device may see: its view, the clock, its messages, and (desks) the roster."""
+        self.send_state(snapshot=True)
+        self.send(self.live.clock_frame())
+        self.sent_messages = 0
+        self.send_messages()
+        if self.viewer is not None and self.viewer.is_control:
+            self.send_text(self.live.frame_text(("roster",), self.live.roster_frame))
+
+    def on_change(self, live: LiveEvent, change: Change) -> None:
+        """Something changed at the event: send this device what it needs of it."""
+        viewer = self.viewer
+        if viewer is None:
+            return
+        if change in ("state", "rewound"):
+            self._still_holds_quietly()
+            self.send_state(snapshot=change == "rewound")
+        elif change == "clock":
+            self.send_text(live.frame_text(("clock",), live.clock_frame))
+        elif change == "messages":
+            self.send_messages()
+        elif change == "roster":
+            self._still_holds_quietly()
+            if viewer.is_control:
+                self.send_text(live.frame_text(("roster",), live.roster_frame))
+
+    def _still_holds_quietly(self) -> None:
+        with contextlib.suppress(Rejection):
+            self._still_holds()
+
+    def send_state(self, snapshot: bool) -> None:
+        """Queue this device's view if it changed since the last one sent (or whole, if asked)."""
+        viewer = self.viewer
+        if viewer is None or self.closing is not None:
+            return
+        live = self.live
+        view = live.view(viewer.seat if viewer.role != "public" else None)
+        stamp = (live.version, view.view_version)
+        if not snapshot and self.sent is not None and self.sent[1] == view.view_version:
+            return
+        seat = viewer.seat if viewer.role != "public" else None
+        since = None if snapshot or self.sent is None else self.sent[0]
+        kept = 0 if since is None else lines_kept(self.sent_log, view.log)
+
+        def build() -> dict[str, Any]:
+            return {
+                "type": "state",
+                "event": live.id,
+                "version": live.version,
+                "seat": seat,
+                "snapshot": since is None,
+                "since": since,
+                "log_from": kept,
+                "log": view.log[kept:],
+                "observation": view.observation,
+                "over": live.state.is_terminal(),
+            }
+
+        self.send_text(live.frame_text(("state", seat, since, kept, live.version), build))
+        self.sent, self.sent_log = stamp, view.log
+
+    def send_messages(self) -> None:
+        """Queue the messages this device may read that it has not got yet."""
+        if self.viewer is None:
+            return
+        readable = self.live.messages_for(self.viewer)
+        fresh = readable[self.sent_messages :]
+        if not fresh and self.sent_messages:
+            return
+        self.sent_messages = len(readable)
+        self.send(
+            {
+                "type": "messages",
+                "event": self.live.id,
+                "messages": [
+                    {
+                        "time": m.time,
+                        "from": m.sender,
+                        "from_kind": m.sender_kind,
+                        "to": m.audience or m.audience_kind,
+                        "to_kind": m.audience_kind,
+                        "text": m.text,
+                    }
+                    for m in fresh
+                ],
+                "at": time.time(),
+            }
+        )

@@ -1,0 +1,70 @@
+"""The forms of Control's desks, generated from the game's own description of each Control verb's arguments
+(`CONTROL_GRAMMAR` and the argument kinds' `PATTERNS` in the Den notation), so that a new verb needs no new page
+code: the page draws a field per argument, a list where the kind is a fixed set of words or names a thing the
+desk's view lists (ships, seats, stations, crew, units), and a required reason where the verb takes one.
+
+The one-line help of each verb is data (verbs.toml); a verb without a line still gets its form.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from wolfpack.games.den.notation import CONTROL_GRAMMAR, MAX_REASON, PATTERNS, REASON
+
+LISTS = {
+    "id": "ships",
+    "seat": "seats",
+    "holder": "seats",
+    "station": "stations",
+    "target": "targets",
+    "thing": "things",
+    "crew": "crew",
+    "unit": "units",
+    "shuttle": "shuttles",
+    "wolf": "wolves",
+    "wolfplace": "wolfplaces",
+    "sector": "sectors",
+    "quadrant": "quadrants",
+}
+"""Argument kinds whose choices the desk's view lists (the page knows where each list lives in Control's view)."""
+
+WORDS = re.compile(r"[a-z-]+(?:\|[a-z-]+)*")
+
+
+@cache
+def verb_help() -> dict[str, str]:
+    """Each Control verb's one-line help (verbs.toml)."""
+    text = resources.files("wolfpack.event").joinpath("verbs.toml").read_text(encoding="utf-8")
+    return {name: str(line) for name, line in tomllib.loads(text)["help"].items()}
+
+
+def argument(kind: str) -> dict[str, Any]:
+    """One field of a form: its kind, how to check it, and its choices (fixed words, or a list of the view)."""
+    if kind == REASON:
+        return {"kind": kind, "text": True, "max_length": MAX_REASON}
+    pattern = PATTERNS[kind].pattern
+    field: dict[str, Any] = {"kind": kind, "pattern": pattern}
+    if WORDS.fullmatch(pattern):
+        field["choices"] = pattern.split("|")
+    elif kind in LISTS:
+        field["list"] = LISTS[kind]
+    return field
+
+
+def control_forms() -> list[dict[str, Any]]:
+    """Every Control verb with its forms (one per accepted argument list), in the grammar's order."""
+    helps = verb_help()
+    return [
+        {
+            "verb": verb,
+            "help": helps.get(verb, ""),
+            "forms": [[argument(kind) for kind in form] for form in forms],
+            "reasoned": any(form and form[-1] == REASON for form in forms),
+        }
+        for verb, forms in CONTROL_GRAMMAR.items()
+    ]

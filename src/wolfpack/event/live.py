@@ -1,0 +1,523 @@
+"""An event at play: its game, its clock, its devices' views, and the one way it changes (`LiveEvent.submit`).
+
+Every change is committed to the store before any device hears of it. After an action, each device is sent its
+view only if that view changed (`State.view_version`), built once per seat however many devices share it; a
+seat's legal actions are worked out with its view, so an action that touches one ship costs the other ships
+nothing. The phase clock follows the game and never moves it: only Control's advance ends a phase.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeVar
+
+from wolfpack.bots import make_bot
+from wolfpack.engine.bot import Bot
+from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.engine.constants import CHANCE
+from wolfpack.engine.errors import IllegalActionError, InvalidActionError, WolfpackError
+from wolfpack.engine.game import State
+from wolfpack.event import history
+from wolfpack.event.audit import AuditEntry, audit_entry
+from wolfpack.event.clock import PhaseClock, advance_confirmation, follow, start_clock
+from wolfpack.event.errors import EventError
+from wolfpack.event.messages import Message, control_message, readable_by_operator, readable_by_seat, seat_message
+from wolfpack.event.model import Event
+from wolfpack.event.roster import BOT, CONTROL
+from wolfpack.event.seats import CONTROL_SEAT
+from wolfpack.event.store import EventStore
+from wolfpack.server.protocol import Rejection
+from wolfpack.server.tables import apply_notation
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class Writer(Protocol):
+    """Runs a store write off the event loop (on the server's one database thread); awaiting it gives its result."""
+
+    def __call__(self, write: Callable[[], T]) -> Awaitable[T]:
+        """Queue `write`."""
+        ...
+
+
+Role = Literal["seat", "control", "public"]
+Change = Literal["state", "rewound", "clock", "messages", "roster"]
+Listener = Callable[["LiveEvent", Change], None]
+
+BOT_DELAY_SECONDS = 0.5
+"""Our default: a bot holding a seat waits this long before it acts, so people can follow what it does."""
+REQUESTS_REMEMBERED = 4096
+"""Request ids remembered (seat, id), so that a retried message takes effect once."""
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who a device is: a seat's player, a Control operator (or the organiser, with Control's own token), or the
+    public (the projector)."""
+
+    role: Role
+    seat: int | None = None
+    """The seat whose view it gets: its own seat, Control's for a desk, None for the public."""
+    operator: str | None = None
+    """A desk's operator; None for the organiser (Control's seat token) and for everyone else."""
+
+    @property
+    def is_control(self) -> bool:
+        """Whether the device acts as Control."""
+        return self.role == "control"
+
+
+@dataclass
+class SeatView:
+    """A seat's (or the public's) view at one version of its parts: built once, shared by its devices."""
+
+    view_version: int
+    observation: dict[str, Any]
+    log: list[str]
+
+
+@dataclass
+class LiveEvent:
+    """One event on the server."""
+
+    event: Event
+    store: EventStore
+    state: State[Any]
+    version: int
+    clock: PhaseClock
+    writer: Writer
+    listeners: set[Listener] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    requests: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
+    connected: dict[int, int] = field(default_factory=dict)
+    """Seat -> devices holding it now."""
+    devices: int = 0
+    """Every device connected (seats, desks, projectors)."""
+    messages: list[Message] = field(default_factory=list)
+    """Every message of the event in the order sent (read once from the store, then kept as they are posted)."""
+    dice: random.Random = field(default_factory=random.SystemRandom)
+    """The server's dice: unpredictable, and every outcome is stored, so the event replays exactly all the same."""
+    _views: dict[int | None, SeatView] = field(default_factory=dict)
+    _legal: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
+    """Seat -> (the version, its legal actions then)."""
+    _frames: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    _bots: dict[int, Bot] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    driver: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        """The event's id."""
+        return self.event.id
+
+    # ---- reading -------------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        """`seat`'s view now (None: the public's), rebuilt only if a part of it changed since it was last built."""
+        view_version = self.state.view_version(seat)
+        kept = self._views.get(seat)
+        if kept is not None and kept.view_version == view_version:
+            return kept
+        built = SeatView(view_version, self.state.observation(seat), self.state.log(seat))
+        self._views[seat] = built
+        return built
+
+    def legal(self, seat: int) -> list[str]:
+        """`seat`'s legal actions now, worked out when a device asks (not after every action for every seat: most
+        devices do not need them then), once per version however many devices ask."""
+        kept = self._legal.get(seat)
+        if kept is not None and kept[0] == self.version:
+            return kept[1]
+        state = self.state
+        listed = [] if state.is_terminal() or state.is_chance_node() else state.legal_actions(seat)
+        actions = [state.action_to_string(a) for a in listed]
+        self._legal[seat] = (self.version, actions)
+        return actions
+
+    def frame_text(self, key: tuple[Any, ...], build: Callable[[], dict[str, Any]]) -> str:
+        """An encoded frame of this moment, built for the first device that needs it and shared with the rest."""
+        text = self._frames.get(key)
+        if text is None:
+            text = self._frames[key] = json.dumps(build(), separators=(",", ":"))
+        return text
+
+    def clock_frame(self, now: float | None = None) -> dict[str, Any]:
+        """The phase clock as every device shows it, with the server's time so a device can count down itself."""
+        now = time.time() if now is None else now
+        return {
+            "type": "clock",
+            "event": self.id,
+            **self.clock.snapshot(now),
+            "warning_seconds": self.clock.warning_seconds,
+            "server_time": now,
+        }
+
+    def roster_frame(self) -> dict[str, Any]:
+        """Who holds each seat and whether a device holds it now (for Control's desks and the organiser)."""
+        return {
+            "type": "roster",
+            "event": self.id,
+            "seats": [
+                {
+                    "seat": seat.index,
+                    "label": seat.label,
+                    "team": seat.team_name,
+                    "role": seat.role_title,
+                    "holder": None if holder is None else holder.kind,
+                    "name": None if holder is None else holder.describe(),
+                    "connected": self.connected.get(seat.index, 0),
+                }
+                for seat, holder in zip(self.event.seats, self.event.roster.holders, strict=True)
+            ],
+            "devices": self.devices,
+            "operators": [{"name": o.name, "focus": sorted(o.focus)} for o in self.event.operators.members],
+        }
+
+    def messages_for(self, viewer: Viewer) -> list[Message]:
+        """The messages a device may read: a seat's own, its team's and everyone's; a desk reads them all."""
+        every = self.messages
+        if viewer.is_control:
+            return every if viewer.operator is None else readable_by_operator(self.event, every, viewer.operator)
+        if viewer.role == "seat" and viewer.seat is not None:
+            return readable_by_seat(self.event, every, self.event.seats[viewer.seat].label)
+        return [m for m in every if m.audience_kind == "everyone"]
+
+    def may_play(self, viewer: Viewer, seat: int) -> bool:
+        """Whether a device may act for `seat`: its own seat; a desk for Control's seat and every seat left to
+        Control."""
+        if viewer.role == "seat":
+            return viewer.seat == seat
+        if viewer.is_control:
+            holder = self.event.roster.holders[seat]
+            return seat == CONTROL_SEAT or (holder is not None and holder.kind == CONTROL)
+        return False
+
+    # ---- changing ------------------------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        viewer: Viewer,
+        seat: int,
+        text: str,
+        version: int,
+        request_id: str | None,
+        *,
+        confirm: bool = False,
+        reason: str = "",
+    ) -> int:
+        """Check and apply an action for `seat`, commit it (and the chance it sets off), then tell every device whose
+        view changed; returns the new version. A retried request id changes nothing and returns what it made."""
+        async with self.lock:
+            if request_id is not None and (seat, request_id) in self.requests:
+                first, made = self.requests[(seat, request_id)]
+                if first != text:
+                    raise Rejection("request-id-reused", f"request id {request_id!r} was used for {first!r} already")
+                return made
+            if not self.may_play(viewer, seat):
+                raise Rejection("not-your-seat", f"this device may not act for seat {seat}")
+            if self.state.is_terminal():
+                raise Rejection("event-over", "the event is over: no more actions", version=self.version)
+            if version != self.version:
+                raise Rejection(
+                    "stale",
+                    f"you acted on version {version}, the event is at version {self.version}",
+                    version=self.version,
+                )
+            now = time.time()
+            if seat == CONTROL_SEAT and _is_advance(text) and not confirm:
+                question = advance_confirmation(self.clock, now)
+                if question is not None:
+                    raise Rejection("confirm", question, version=self.version)
+            before = self.version
+            try:
+                apply_notation(self.state, text, seat)
+            except InvalidActionError as exc:
+                raise Rejection("invalid-action", f"{text!r} is not an action of Den of Wolves: {exc}") from None
+            except IllegalActionError as exc:
+                raise Rejection("illegal-action", str(exc), rule=exc.rule, version=self.version) from None
+            rows = [history.ActionRow(self.version, seat, text, request_id, now, viewer.operator)]
+            self.version += 1
+            self._settle_chance(rows, now)
+            entry = self._audit(viewer, seat, text, before, now, reason)
+            clock = follow(self.clock, self.event.settings, self.state.observation(None), now)
+            try:
+                await self.writer(lambda: self._commit(rows, entry, clock))
+            except Exception:
+                self._reload()
+                raise
+            moved_on = clock != self.clock
+            self.clock = clock
+            if request_id is not None:
+                self._remember(seat, request_id, text, self.version)
+            result = self.version
+        self.notify("state")
+        if moved_on:
+            self.notify("clock")
+        return result
+
+    def _commit(self, rows: list[history.ActionRow], entry: AuditEntry, clock: PhaseClock) -> None:
+        """One write on the database thread: the actions, then the audit line and the clock."""
+        history.append(self.store.engine, self.id, rows, self.state)
+        self.store.append_audit(self.id, entry)
+        self.store.save_clock(self.id, clock)
+
+    def _audit(self, viewer: Viewer, seat: int, text: str, version: int, now: float, reason: str) -> AuditEntry:
+        """The audit line of an action: the seat's, or (acting as Control or for a seat left to it) the operator's."""
+        kind = "control" if seat == CONTROL_SEAT else "action"
+        ships = [word for word in text.replace(".", " ").replace(":", " ").split() if word in self.event.ships]
+        label = self.event.seats[seat].label
+        shown = text if seat == CONTROL_SEAT else f"{label}: {text}"
+        if viewer.is_control and viewer.operator is not None:
+            return audit_entry(
+                self.event,
+                time=now,
+                kind=kind,
+                text=shown,
+                operator=viewer.operator,
+                ships=ships,
+                reason=reason,
+                version=version,
+            )
+        return audit_entry(
+            self.event, time=now, kind=kind, text=shown, seat=label, ships=ships, reason=reason, version=version
+        )
+
+    def _settle_chance(self, rows: list[history.ActionRow], now: float) -> None:
+        """Roll every pending die and draw every pending card with the server's dice, each stored as its own row."""
+        while self.state.is_chance_node():
+            outcome = sample_chance_outcome(self.state, self.dice)
+            text = self.state.action_to_string(outcome)
+            self.state.apply_action(outcome)
+            rows.append(history.ActionRow(self.version, CHANCE, text, None, now, None))
+            self.version += 1
+
+    def _reload(self) -> None:
+        """After a failed write: go back to exactly what is stored."""
+        self.state, self.version = history.restore(self.store.engine, self.event.game, self.id)
+        self._views.clear()
+
+    def _remember(self, seat: int, request_id: str, action: str, version: int) -> None:
+        self.requests[(seat, request_id)] = (action, version)
+        if len(self.requests) > REQUESTS_REMEMBERED:
+            for key in list(self.requests)[: len(self.requests) // 2]:
+                del self.requests[key]
+
+    async def change_clock(self, viewer: Viewer, op: str, seconds: int | None, reason: str = "") -> None:
+        """Pause, resume, extend or shorten the phase clock (a desk's order), stored and told to every device."""
+        if not viewer.is_control:
+            raise Rejection("control-only", "only Control may change the clock")
+        now = time.time()
+        async with self.lock:
+            try:
+                if op == "pause":
+                    clock = self.clock.pause(now)
+                elif op == "resume":
+                    clock = self.clock.resume(now)
+                elif op in ("extend", "shorten"):
+                    clock = getattr(self.clock, op)(seconds, now)
+                else:
+                    raise EventError(f"clock: unknown change {op!r}; pause, resume, extend or shorten")
+            except EventError as exc:
+                raise Rejection("clock", str(exc)) from None
+            what = op if seconds is None else f"{op} {seconds} s"
+            entry = self._operator_entry(viewer, "clock", f"clock: {what}", now, reason)
+
+            def write() -> None:
+                self.store.save_clock(self.id, clock)
+                self.store.append_audit(self.id, entry)
+
+            await self.writer(write)
+            self.clock = clock
+        self.notify("clock")
+
+    async def send_message(self, viewer: Viewer, to: str, text: str) -> Message:
+        """A message: a desk to `seat:<n>`, `team:<id>` or `everyone`; a seat to Control."""
+        now = time.time()
+        try:
+            if viewer.is_control:
+                kind, _, target = to.partition(":")
+                operator = viewer.operator or self._organiser_name()
+                message = control_message(
+                    self.event,
+                    time=now,
+                    operator=operator,
+                    text=text,
+                    seat=target if kind == "seat" else None,
+                    team=target if kind == "team" else None,
+                    everyone=to == "everyone",
+                )
+            elif viewer.role == "seat" and viewer.seat is not None and to == "control":
+                message = seat_message(self.event, time=now, seat=self.event.seats[viewer.seat].label, text=text)
+            else:
+                raise EventError("a player's device sends messages to Control only (to: control)")
+        except EventError as exc:
+            raise Rejection("message", str(exc)) from None
+        await self.writer(lambda: self.store.post_message(self.id, message))
+        self.messages.append(message)
+        self.notify("messages")
+        return message
+
+    def _organiser_name(self) -> str:
+        """Messages need an operator as sender: the organiser, at Control's own seat, signs as the first one."""
+        if not self.event.operators.members:
+            raise EventError("add a Control operator first: messages from Control are signed by an operator")
+        return self.event.operators.members[0].name
+
+    def _operator_entry(self, viewer: Viewer, kind: str, text: str, now: float, reason: str) -> AuditEntry:
+        if viewer.operator is not None:
+            return audit_entry(self.event, time=now, kind=kind, text=text, operator=viewer.operator, reason=reason)
+        return audit_entry(
+            self.event, time=now, kind=kind, text=text, seat=self.event.seats[CONTROL_SEAT].label, reason=reason
+        )
+
+    async def rewind(self, viewer: Viewer, to_version: int, reason: str) -> list[history.ActionRow]:
+        """Go back to `to_version` (Control only, with a reason): the discarded actions stay in the audit log and
+        every device is sent its view again."""
+        if not viewer.is_control:
+            raise Rejection("control-only", "only Control may rewind the event")
+        if not reason.strip():
+            raise Rejection("reason", "a rewind needs a reason")
+        if not 0 <= to_version < self.version:
+            raise Rejection("rewind", f"rewind to {to_version}: choose a version from 0 to {self.version - 1}")
+        now = time.time()
+        async with self.lock:
+            entry = self._operator_entry(
+                viewer, "rewind", f"rewind from version {self.version} to {to_version}", now, reason
+            )
+
+            def write() -> tuple[list[history.ActionRow], State[Any]]:
+                discarded, state = history.rewind(
+                    self.store.engine, self.event.game, self.id, to_version, reason, viewer.operator or "organiser"
+                )
+                self.store.append_audit(self.id, entry)
+                return discarded, state
+
+            discarded, state = await self.writer(write)
+            clock = follow(self.clock, self.event.settings, state.observation(None), now)
+            await self.writer(lambda: self.store.save_clock(self.id, clock))
+            self.clock = clock
+            self.replace_state(state, to_version)
+        self.notify("clock")
+        return discarded
+
+    def replace_state(self, state: State[Any], version: int) -> None:
+        """The game state restored anew (a rewind, new settings): every device gets its view whole."""
+        self.state, self.version = state, version
+        self._views.clear()
+        self._legal.clear()
+        self.requests.clear()
+        self.notify("rewound")
+
+    def replace_event(self, event: Event) -> None:
+        """The event's roster, tokens or operators changed (already stored): tell the desks."""
+        self.event = event
+        self.notify("roster")
+
+    def connect(self, seat: int | None) -> None:
+        """A device joined (for `seat`, or a desk or projector with None)."""
+        self.devices += 1
+        if seat is not None:
+            self.connected[seat] = self.connected.get(seat, 0) + 1
+        self.notify("roster")
+
+    def disconnect(self, seat: int | None) -> None:
+        """A device left."""
+        self.devices = max(0, self.devices - 1)
+        if seat is not None:
+            self.connected[seat] = max(0, self.connected.get(seat, 0) - 1)
+        self.notify("roster")
+
+    def notify(self, change: Change) -> None:
+        """Tell every device's connection that something changed; each decides what it needs."""
+        self._frames.clear()
+        if change in ("state", "rewound"):
+            self.changed.set()
+        for listener in list(self.listeners):
+            listener(self, change)
+
+    # ---- bots ----------------------------------------------------------------------------------------------
+
+    def bot_seats(self) -> list[int]:
+        """The seats the roster leaves to a bot."""
+        return [i for i, holder in enumerate(self.event.roster.holders) if holder is not None and holder.kind == BOT]
+
+    async def start(self) -> None:
+        """Settle any chance the game begins with (a new event's first draws), then start the bots' driver."""
+        async with self.lock:
+            rows: list[history.ActionRow] = []
+            self._settle_chance(rows, time.time())
+            if rows:
+                await self.writer(lambda: history.append(self.store.engine, self.id, rows, self.state))
+        if rows:
+            self.notify("state")
+        if self.driver is None:
+            self.driver = asyncio.create_task(self._drive(), name=f"event {self.id}")
+
+    async def stop(self) -> None:
+        """Stop the bots' driver."""
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.driver
+            self.driver = None
+
+    async def _drive(self) -> None:
+        """After each change, give every bot seat whose view changed a chance to act."""
+        asked: dict[int, int] = {}
+        while True:
+            self.changed.clear()
+            moved = False
+            for seat in self.bot_seats():
+                if self.state.is_terminal():
+                    break
+                view_version = self.state.view_version(seat)
+                if asked.get(seat) == view_version:
+                    continue
+                asked[seat] = view_version
+                await asyncio.sleep(BOT_DELAY_SECONDS)
+                moved |= await self._bot_move(seat)
+            if not moved:
+                await self.changed.wait()
+
+    async def _bot_move(self, seat: int) -> bool:
+        """Let the seat's bot choose on a copy and submit its choice like anyone's; whether it acted."""
+        version = self.version
+        snapshot = self.state.clone()
+        bot = self._bots.get(seat)
+        if bot is None:
+            holder = self.event.roster.holders[seat]
+            bot = self._bots[seat] = make_bot(self.event.game, holder.name if holder else "", seat)
+        try:
+            action = await asyncio.to_thread(bot.step, snapshot, seat)
+            if action is None or version != self.version:
+                return False
+            await self.submit(Viewer("seat", seat), seat, snapshot.action_to_string(action), version, None)
+        except (Rejection, WolfpackError):
+            return False
+        except Exception:
+            log.exception("event %s: the bot of seat %d failed", self.id, seat)
+            return False
+        return True
+
+
+def _is_advance(text: str) -> bool:
+    """Whether an action is Control's advance, which ends a phase."""
+    return text.split()[:2] == ["control", "advance"]
+
+
+def load_live(store: EventStore, event_id: str, writer: Writer) -> LiveEvent:
+    """An event as stored, its game restored from its latest snapshot and the actions after it."""
+    event = store.load(event_id)
+    state, version = history.restore(store.engine, event.game, event_id)
+    now = time.time()
+    clock = store.load_clock(event_id) or start_clock(event.settings, state.observation(None), now)
+    return LiveEvent(event, store, state, version, clock, writer, messages=store.messages(event_id))

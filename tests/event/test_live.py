@@ -1,0 +1,375 @@
+"""A live event on a real server: desks, seats' devices and the projector over WebSockets (issue 15, items 2, 5, 7).
+
+One server per module on a SQLite file; the tests run in order, each going on from where the last left the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from wolfpack.event import history
+from wolfpack.event.live import LiveEvent
+from wolfpack.event.model import Event
+from wolfpack.event.store import EventStore
+
+from ..server.live import WAIT, ThreadedServer
+from .devices import EVENT_ID, Device, seat_of, stored_event
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return f"sqlite:///{tmp_path_factory.mktemp('live-event')}/event.db"
+
+
+@pytest.fixture(scope="module")
+def event(database: str) -> Event:
+    return stored_event(database)
+
+
+@pytest.fixture(scope="module")
+def server(database: str, event: Event) -> Iterator[ThreadedServer]:
+    with ThreadedServer(database) as live:
+        yield live
+
+
+def operator_token(event: Event, name: str) -> str:
+    return event.operators.find(name).token
+
+
+def seat_token(event: Event, label: str) -> str:
+    return event.tokens.tokens[seat_of(event, label)]
+
+
+def stored_rows(database: str) -> list[history.ActionRow]:
+    store = EventStore.open(database)
+    try:
+        return history.actions(store.engine, EVENT_ID)
+    finally:
+        store.close()
+
+
+def test_a_desk_is_welcomed_with_the_forms_controls_view_the_clock_and_the_roster(
+    server: ThreadedServer, event: Event
+) -> None:
+    desk = Device(server.base, operator_token(event, "Ann"))
+    assert desk.welcome is not None and desk.welcome["role"] == "control" and desk.welcome["operator"] == "Ann"
+    assert desk.welcome["focus"] == ["dione"]
+    assert {form["verb"] for form in desk.welcome["forms"]} >= {"advance", "settle", "news", "attack", "wolf-round"}
+    assert desk.view is not None and "notices" in desk.view["observation"]  # Control's own view
+    assert "control advance" in desk.legal(0)
+    assert desk.clock is not None and desk.clock["turn"] == 1
+    desk.settle()
+    rosters = [frame for frame in map(_parsed, desk.raw) if frame["type"] == "roster"]
+    assert rosters and rosters[-1]["operators"] == [{"name": "Ann", "focus": ["dione"]}, {"name": "Bob", "focus": []}]
+    desk.close()
+
+
+def _parsed(text: str) -> dict[str, Any]:
+    import json
+
+    return dict(json.loads(text))
+
+
+def test_the_projector_gets_the_public_view_only(server: ThreadedServer, event: Event) -> None:
+    projector = Device(server.base, None)
+    assert projector.welcome is not None and projector.welcome["role"] == "public"
+    assert projector.view is not None
+    observation = projector.view["observation"]
+    assert "notices" not in observation and "hands" not in observation and observation["panels"] == {}
+    refused = projector.ask({"type": "legal", "seat": 0}, lambda f: f["type"] == "legal")
+    assert refused["type"] == "error" and refused["code"] == "not-your-seat"
+    refused = projector.act(0, "control advance")
+    assert refused["type"] == "error" and refused["code"] == "not-your-seat"
+    projector.close()
+
+
+def test_a_wrong_token_is_refused_and_changes_nothing(server: ThreadedServer) -> None:
+    device = Device(server.base, "x" * 32)
+    error = next(_parsed(text) for text in device.raw if _parsed(text)["type"] == "error")
+    assert error["code"] == "bad-token" and device.view is None
+    device.close()
+
+
+def test_an_action_is_stored_before_it_is_acknowledged_and_audited_with_its_seat(
+    server: ThreadedServer, event: Event, database: str
+) -> None:
+    captain = seat_of(event, "dione/captain")
+    phone = Device(server.base, seat_token(event, "dione/captain"))
+    legal = phone.legal(captain)
+    assert legal, "a captain has something to do at the start"
+    action = legal[0]
+    ack = phone.act(captain, action, request_id="first")
+    assert ack["type"] == "ack", ack
+    rows = stored_rows(database)
+    assert [row.action for row in rows if row.player == captain][-1] == action
+    assert len(rows) >= ack["version"]
+    again = phone.act(captain, action, request_id="first")
+    assert again == {**ack, "type": "ack"}, "a retried request takes effect once"
+    audit = httpx.get(
+        f"{server.base}/api/events/{EVENT_ID}/audit",
+        params={"seat": "dione/captain"},
+        headers={"Authorization": f"Bearer {operator_token(event, 'Bob')}"},
+        timeout=WAIT,
+    ).json()
+    assert audit[-1]["text"] == f"dione/captain: {action}" and audit[-1]["ships"] == ["dione"]
+    phone.close()
+
+
+def test_a_seat_may_act_only_for_itself(server: ThreadedServer, event: Event) -> None:
+    phone = Device(server.base, seat_token(event, "dione/captain"))
+    other = seat_of(event, "aegis/xo")
+    error = phone.act(other, "jump")
+    assert error["type"] == "error" and error["code"] == "not-your-seat"
+    error = phone.ask({"type": "clock", "op": "pause"}, lambda f: False)
+    assert error["code"] == "control-only"
+    error = phone.ask({"type": "rewind", "version": 0, "reason": "because"}, lambda f: False)
+    assert error["code"] == "control-only"
+    phone.close()
+
+
+def test_the_audit_log_needs_a_control_token(server: ThreadedServer, event: Event) -> None:
+    for token in (None, seat_token(event, "dione/captain")):
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        answer = httpx.get(f"{server.base}/api/events/{EVENT_ID}/audit", headers=headers, timeout=WAIT)
+        assert answer.status_code == 403
+    csv = httpx.get(
+        f"{server.base}/api/events/{EVENT_ID}/audit",
+        params={"format": "csv"},
+        headers={"Authorization": f"Bearer {operator_token(event, 'Ann')}"},
+        timeout=WAIT,
+    )
+    assert csv.status_code == 200 and csv.text.startswith("time,actor_kind,actor,kind,ships,text,reason,version")
+
+
+def test_advance_with_time_left_asks_to_confirm_and_the_clock_follows_the_game(
+    server: ThreadedServer, event: Event
+) -> None:
+    desk = Device(server.base, operator_token(event, "Bob"))
+    assert desk.act(0, "control advance")["type"] == "ack"  # start -> action: the start is untimed
+    assert desk.clock is not None and desk.clock["phase"] == "action" and desk.clock["timed"]
+    assert desk.clock["remaining"] > 17 * 60
+    asked = desk.act(0, "control advance")
+    assert asked["type"] == "error" and asked["code"] == "confirm" and "left on the clock" in asked["message"]
+    assert desk.view is not None and desk.view["observation"]["step"] == "action", "nothing changed"
+    desk.close()
+
+
+def test_the_clock_pauses_resumes_extends_and_every_device_hears_it(server: ThreadedServer, event: Event) -> None:
+    desk = Device(server.base, operator_token(event, "Ann"))
+    projector = Device(server.base, None)
+    before = desk.clock
+    assert before is not None
+    frame = desk.ask(
+        {"type": "clock", "op": "extend", "seconds": 120, "reason": "late start"}, lambda f: f["type"] == "clock"
+    )
+    assert frame["remaining"] >= before["remaining"] + 100
+    paused = desk.ask({"type": "clock", "op": "pause"}, lambda f: f["type"] == "clock")
+    assert paused["paused"]
+    assert projector.until(lambda f: f["type"] == "clock" and f["paused"])["paused"]
+    refused = desk.ask({"type": "clock", "op": "pause"}, lambda f: False)
+    assert refused["code"] == "clock" and "already paused" in refused["message"]
+    assert not desk.ask({"type": "clock", "op": "resume"}, lambda f: f["type"] == "clock")["paused"]
+    desk.close()
+    projector.close()
+
+
+def test_an_action_sends_a_view_only_to_the_devices_whose_view_changed(server: ThreadedServer, event: Event) -> None:
+    captain = seat_of(event, "dione/captain")
+    dione = Device(server.base, seat_token(event, "dione/captain"))
+    aegis = Device(server.base, seat_token(event, "aegis/xo"))
+    assert dione.view is not None and aegis.view is not None
+    team_only = next(a for a in dione.legal(captain) if a.startswith("rations "))
+    assert dione.act(captain, team_only)["type"] == "ack"
+    got = [frame["type"] for frame in aegis.settle()]
+    assert "state" not in got, "another ship's device was sent a view that did not change"
+    dione.close()
+    aegis.close()
+
+
+def test_messages_reach_only_their_audience(server: ThreadedServer, event: Event) -> None:
+    desk = Device(server.base, operator_token(event, "Bob"))
+    dione = Device(server.base, seat_token(event, "dione/first-officer"))
+    aegis = Device(server.base, seat_token(event, "aegis/xo"))
+    desk.ask({"type": "message", "to": "team:dione", "text": "report to the map"}, lambda f: f["type"] == "messages")
+    assert dione.until(lambda f: f["type"] == "messages" and f["messages"])["messages"][0]["text"] == (
+        "report to the map"
+    )
+    assert not any(f["type"] == "messages" and f["messages"] for f in aegis.settle())
+    dione.ask({"type": "message", "to": "control", "text": "we need a ruling"}, lambda f: f["type"] == "messages")
+    assert desk.until(lambda f: f["type"] == "messages" and f["messages"])["messages"][-1]["text"] == (
+        "we need a ruling"
+    )
+    refused = aegis.ask({"type": "message", "to": "team:dione", "text": "hello"}, lambda f: False)
+    assert refused["code"] == "message"
+    for device in (desk, dione, aegis):
+        device.close()
+
+
+def test_a_moved_seat_loses_its_old_device_at_once(server: ThreadedServer, event: Event) -> None:
+    label = "dione/chief-engineer"
+    old = Device(server.base, seat_token(event, label))
+    answer = httpx.post(
+        f"{server.base}/api/events/{EVENT_ID}/seats",
+        json={"seat": label, "holder": "move"},
+        headers={"Authorization": f"Bearer {seat_token(event, 'control')}"},
+        timeout=WAIT,
+    )
+    assert answer.status_code == 200, answer.text
+    new_token = answer.json()["link"].split("#token=")[1]
+    assert old.until(lambda f: f["type"] == "moved")
+    new = Device(server.base, new_token)
+    assert new.welcome is not None and new.welcome["label"] == label
+    refused = httpx.post(
+        f"{server.base}/api/events/{EVENT_ID}/seats",
+        json={"seat": label, "holder": "move"},
+        headers={"Authorization": f"Bearer {operator_token(event, 'Bob')}"},
+        timeout=WAIT,
+    )
+    assert refused.status_code == 403, "only the organiser (Control's own token) changes the roster"
+    new.close()
+
+
+def test_a_rewind_goes_back_keeps_the_discarded_actions_in_the_audit_and_refreshes_every_device(
+    server: ThreadedServer, event: Event, database: str
+) -> None:
+    desk = Device(server.base, operator_token(event, "Ann"))
+    projector = Device(server.base, None)
+    target = desk.version
+    assert desk.act(0, "control news dione +1")["type"] in ("ack", "error")
+    assert desk.act(0, 'control set pursuit 5 "a test"')["type"] == "ack"
+    assert desk.version > target
+    rewound = desk.ask(
+        {"type": "rewind", "version": target, "reason": "a wrong ruling"}, lambda f: f["type"] == "rewound"
+    )
+    assert any("set pursuit 5" in action for action in rewound["discarded"])
+    assert projector.until(lambda f: f["type"] == "state" and f["version"] == target)["snapshot"] is not None
+    assert len(stored_rows(database)) == target
+    audit = httpx.get(
+        f"{server.base}/api/events/{EVENT_ID}/audit",
+        params={"kind": "rewind"},
+        headers={"Authorization": f"Bearer {operator_token(event, 'Ann')}"},
+        timeout=WAIT,
+    ).json()
+    assert audit[-1]["reason"] == "a wrong ruling" and audit[-1]["actor"] == "Ann"
+    desk.close()
+    projector.close()
+
+
+def test_a_restarted_server_resumes_the_event_where_it_was(database: str, event: Event, server: ThreadedServer) -> None:
+    desk = Device(server.base, operator_token(event, "Bob"))
+    version, observation = desk.version, desk.view and desk.view["observation"]
+    desk.close()
+    with ThreadedServer(database) as again:
+        back = Device(again.base, operator_token(event, "Bob"))
+        assert back.version == version and back.view is not None and back.view["observation"] == observation
+        back.close()
+
+
+def test_a_missing_event_is_refused(server: ThreadedServer) -> None:
+    assert httpx.get(f"{server.base}/event/nope/control", timeout=WAIT).status_code == 404
+    assert httpx.get(f"{server.base}/event/{EVENT_ID}/elsewhere", timeout=WAIT).status_code == 404
+
+
+async def _plant_canaries(live: LiveEvent) -> dict[int | None, tuple[set[str], set[str]]]:
+    """Show every device a canary copy of the event for one moment (as snapshots), then the real event again."""
+    async with live.lock:
+        real = live.state
+        canary, expected = real.with_canaries()
+        live.state = canary
+        live._views.clear()
+        try:
+            live.notify("rewound")
+        finally:
+            live.state = real
+            live._views.clear()
+            live.notify("rewound")
+    return expected
+
+
+def test_no_device_is_sent_a_secret_its_seat_may_not_see(server: ThreadedServer, event: Event) -> None:
+    """Canaries in every secret (hands, destination cards, known coordinates, covered panels): each seat's frames
+    show its own, never another ship's; the projector shows none; a desk shows them all."""
+    viewers: dict[int | None, Device] = {
+        seat_of(event, label): Device(server.base, seat_token(event, label))
+        for label in ("dione/captain", "aegis/commanding-officer", "aegis/xo")
+    }
+    viewers[None] = Device(server.base, None)
+    desk = Device(server.base, operator_token(event, "Bob"))
+    start = {viewer: len(device.raw) for viewer, device in viewers.items()}
+    desk_start = len(desk.raw)
+    expected = server.call(_plant_canaries(server.app.state.events.live[EVENT_ID]))
+    for device in [*viewers.values(), desk]:
+        device.settle()
+    assert any(hidden for _, hidden in expected.values()), "the event has secrets: canaries were planted"
+    for viewer, device in viewers.items():
+        seen, hidden = expected[viewer]
+        frames = device.raw[start[viewer] :]
+        for canary in hidden:
+            assert not any(canary in text for text in frames), f"{viewer}'s device was sent hidden {canary!r}"
+        for canary in seen:
+            assert any(canary in text for text in frames), f"{viewer}'s device never got its own {canary!r}"
+    everything = {canary for seen, hidden in expected.values() for canary in seen | hidden}
+    desk_frames = desk.raw[desk_start:]
+    assert all(any(canary in text for text in desk_frames) for canary in everything), "Control sees every secret"
+    for device in [*viewers.values(), desk]:
+        device.close()
+
+
+def test_the_organiser_changes_the_number_of_turns_during_the_event(server: ThreadedServer, event: Event) -> None:
+    projector = Device(server.base, None)
+    assert projector.view is not None and projector.view["observation"]["turns"] == 12
+    organiser = {"Authorization": f"Bearer {seat_token(event, 'control')}"}
+    answer = httpx.post(
+        f"{server.base}/api/events/{EVENT_ID}/turns", json={"turns": 9}, headers=organiser, timeout=WAIT
+    )
+    assert answer.status_code == 200 and answer.json() == {"turns": 9}
+    assert projector.until(lambda f: f["type"] == "state" and f["observation"]["turns"] == 9)
+    refused = httpx.post(
+        f"{server.base}/api/events/{EVENT_ID}/turns", json={"turns": 0}, headers=organiser, timeout=WAIT
+    )
+    assert refused.status_code == 422
+    projector.close()
+
+
+def test_a_seat_left_to_a_bot_plays_by_itself(tmp_path_factory: pytest.TempPathFactory) -> None:
+    database = f"sqlite:///{tmp_path_factory.mktemp('bot-event')}/event.db"
+    event = stored_event(database, event_id="b0b0b0b0")
+    store = EventStore.open(database)
+    bot_seat = seat_of(event, "icebreaker/captain")
+    event = event.leave_to_bot(str(bot_seat))
+    store.save(event)
+    store.close()
+    with ThreadedServer(database) as server:
+        desk = Device(server.base, event.operators.find("Bob").token, event="b0b0b0b0")
+        assert desk.act(0, "control advance")["type"] == "ack"
+        label = event.seats[bot_seat].label
+        desk.until(lambda f: f["type"] == "state" and any(label in line for line in f["log"]))
+        store = EventStore.open(database)
+        rows = history.actions(store.engine, "b0b0b0b0")
+        store.close()
+        assert any(row.player == bot_seat for row in rows), "the bot's actions are stored like anyone's"
+        desk.close()
+
+
+def test_an_operator_refocuses_their_desk_and_a_removed_operators_desk_is_closed(
+    server: ThreadedServer, event: Event
+) -> None:
+    ann = {"Authorization": f"Bearer {operator_token(event, 'Ann')}"}
+    url = f"{server.base}/api/events/{EVENT_ID}/operators"
+    answer = httpx.post(f"{url}/Ann", json={"action": "focus", "focus": ["aegis", "dione"]}, headers=ann, timeout=WAIT)
+    assert answer.status_code == 200 and answer.json()["focus"] == ["aegis", "dione"]
+    refused = httpx.post(f"{url}/Bob", json={"action": "focus", "focus": []}, headers=ann, timeout=WAIT)
+    assert refused.status_code == 403
+    refused = httpx.post(f"{url}/Ann", json={"action": "remove"}, headers=ann, timeout=WAIT)
+    assert refused.status_code == 403, "only the organiser removes an operator"
+    organiser = {"Authorization": f"Bearer {seat_token(event, 'control')}"}
+    added = httpx.post(url, json={"name": "Cleo"}, headers=organiser, timeout=WAIT)
+    assert added.status_code == 201
+    cleo = Device(server.base, added.json()["link"].split("#token=")[1])
+    assert cleo.welcome is not None and cleo.welcome["operator"] == "Cleo"
+    assert httpx.post(f"{url}/Cleo", json={"action": "remove"}, headers=organiser, timeout=WAIT).status_code == 200
+    assert cleo.until(lambda f: f["type"] == "moved")["message"].startswith("this desk's token")
