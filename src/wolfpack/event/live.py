@@ -248,7 +248,7 @@ class LiveEvent:
             self.version += 1
             self._settle_chance(rows, now)
             entry = self._audit(viewer, seat, text, before, now, reason)
-            clock = follow(self.clock, self.event.settings, self.state.observation(None), now)
+            clock = follow(self.clock, self.event.settings, self.view(None).observation, now)
             try:
                 await self.writer(lambda: self._commit(rows, entry, clock))
             except Exception:
@@ -268,7 +268,8 @@ class LiveEvent:
         """One write on the database thread: the actions, then the audit line and the clock."""
         history.append(self.store.engine, self.id, rows, self.state)
         self.store.append_audit(self.id, entry)
-        self.store.save_clock(self.id, clock)
+        if clock != self.clock:
+            self.store.save_clock(self.id, clock)
 
     def _audit(self, viewer: Viewer, seat: int, text: str, version: int, now: float, reason: str) -> AuditEntry:
         """The audit line of an action: the seat's, or (acting as Control or for a seat left to it) the operator's."""
