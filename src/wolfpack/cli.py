@@ -1046,6 +1046,55 @@ def event_sheets(
     _print_lines([f"{len(written) - 1} sheets written; open {written[-1].resolve()} and print them on A4"])
 
 
+@event_app.command("backup")
+def event_backup(
+    event_id: EventId,
+    out: Annotated[Path, typer.Option("--out", metavar="FILE", help="Where to write the copy.")],
+    database: DatabaseOption = EVENT_DATABASE,
+) -> None:
+    """Copy a live event's store while the server runs: SQLite's whole database, or PostgreSQL's rows of the event."""
+    from wolfpack.event.backup import backup
+
+    with _event_store(database) as store:
+        made = backup(store.engine, event_id, out)
+    what = "a copy of the whole SQLite database" if made.kind == "sqlite" else "a dump of the event's rows"
+    _print_lines(
+        [
+            f"event {event_id}: {what} at version {made.version}, {made.bytes:,} bytes, in {out}",
+            f"read it into a database with `wolfpack event restore {event_id} --from {out} --database URL`",
+        ]
+    )
+
+
+@event_app.command("restore")
+def event_restore(
+    event_id: EventId,
+    source: Annotated[Path, typer.Option("--from", metavar="FILE", help="A copy `wolfpack event backup` wrote.")],
+    database: DatabaseOption = EVENT_DATABASE,
+) -> None:
+    """Read an event from a backup into a database that does not hold it yet."""
+    from wolfpack.event.backup import restore_backup
+
+    with _event_store(database) as store:
+        version = restore_backup(store.engine, event_id, source)
+    _print_lines([f"event {event_id} restored at version {version} into {database}"])
+
+
+@event_app.command("export")
+def event_export(
+    event_id: EventId,
+    out: Annotated[Path, typer.Option("--out", metavar="FILE.jsonl", help="Where to write the record.")],
+    database: DatabaseOption = EVENT_DATABASE,
+) -> None:
+    """Write the whole event as one game record, which `wolfpack replay FILE` plays."""
+    from wolfpack.event.export import export_record
+
+    with _event_store(database) as store:
+        made = export_record(store.engine, store.load(event_id).game, event_id, out)
+    status = "over" if made.over else "not over yet"
+    _print_lines([f"event {event_id}: {made.actions} actions ({status}), {made.bytes:,} bytes, in {out}"])
+
+
 def main() -> None:
     """The console script's entry point."""
     app(prog_name="wolfpack")
