@@ -52,6 +52,11 @@ resource, and once per Team Phase, with chance `news_rate` (its seeded generator
 modifier; otherwise it advances. Play asks the optional seats before Control, so Control advancing when asked is
 "advance when the teams are done".
 
+With table dice (option `table_dice`), a team seat whose ship has dice awaiting entry enters the first of them
+before anything else, and Control enters the first die of the first ship with any before anything but resuming a
+pause: each rolls its d6 with a generator of its own seeded from the bot's seed (`dice_rng`), so the rest of its play
+is what it would be with the server rolling.
+
 Both bots are deterministic given their seed (and the order they are asked in).
 """
 
@@ -68,6 +73,7 @@ from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.game import State
 from wolfpack.games.den.content import ON_FOOT, RATION_LEVELS, DenContent, Effect, RationLevel, Ship, Station
 from wolfpack.games.den.council_bot import control_council_action, council_action, has_business
+from wolfpack.games.den.dice import FACES
 from wolfpack.games.den.notation import canonical, quote
 from wolfpack.games.den.rules import CONTROL
 
@@ -128,6 +134,8 @@ class ControlBot(Bot):
         """The last turn whose Action Phase Control has decided whether to attack in."""
         self._council_rng = council_rng(seed)
         """Control's chances at the Council (council_bot), apart from the rest of its play."""
+        self._dice_rng = dice_rng(seed)
+        """The dice Control rolls for a table (table dice), apart from the rest of its play."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """Control's action (it always acts); None for any other seat (it plays Control only)."""
@@ -139,6 +147,9 @@ class ControlBot(Bot):
             return None
         if "control resume" in legal:
             return "control resume"
+        entries = [action for action in legal if action.startswith("control enter ")]
+        if entries:
+            return f"control enter {entries[0].split()[2]} {self._dice_rng.randint(1, FACES)}"
         if "control resolve-jumps" in legal:
             return "control resolve-jumps"
         settles = [action for action in legal if action.startswith("control settle ")]
@@ -437,6 +448,8 @@ class TeamBot(Bot):
         """What this (commander's) seat remembers of its shuttles' errands."""
         self._council_rng = council_rng(seed)
         """The seat's chances at the Council (council_bot), apart from the rest of its play."""
+        self._dice_rng = dice_rng(seed)
+        """The dice this seat rolls at its table (table dice), apart from the rest of its play."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """One useful legal action for the seat, or None when it has nothing useful to do."""
@@ -459,6 +472,10 @@ class TeamBot(Bot):
             return _to_sickbay(state.legal_actions(player), ship)
         if obs["paused"] or ship not in obs["ships"] or ship not in obs.get("panels", {}) or status == "brig":
             return None
+        awaited = obs["dice"].get(ship)
+        if awaited:
+            entry = f"enter {awaited[0]['id']} {self._dice_rng.randint(1, FACES)}"
+            return entry if state.is_legal(entry, player) else None
         if has_business(obs):
             council = council_action(obs, state.legal_actions(player), self._council_rng)
             if council is not None:
@@ -666,6 +683,11 @@ def combat_action(me: _Seat) -> str | None:
         neediest = max(sorted(set(aboard)), key=aboard.count)
         return next((a for a in by_verb["reinforce"] if a.endswith(f" {neediest}")), None)
     return None
+
+
+def dice_rng(seed: int | None) -> random.Random:
+    """A bot's generator for the dice it rolls at a table, apart from the rest of its play."""
+    return random.Random(None if seed is None else f"dice:{seed}")
 
 
 def council_rng(seed: int | None) -> random.Random:

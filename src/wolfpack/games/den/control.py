@@ -34,6 +34,7 @@ from wolfpack.games.den.rules import (
 )
 from wolfpack.games.den.turn import (
     advance,
+    awaited_ships,
     resolve_jumps,
     settle,
 )
@@ -163,6 +164,9 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
         return "not paused", "the game is not paused"
     if verb_name == "advance" and any(ship["jump"] is not None for ship in state.ships.values()):
         return "jumps pending", "resolve the declared jumps first"
+    if verb_name == "advance" and state.dice["awaiting"]:
+        ships = ", ".join(awaited_ships(state))
+        return "dice awaited", f"dice await entry at {ships}'s table(s): enter them (`control enter DIE FACE`) first"
     if verb_name == "advance" and state.attack is not None:
         return "attack", "a Wolf Attack is under way: it ends (`control end-attack`) before the phase does"
     if verb_name == "resolve-jumps" and not any(ship["jump"] is not None for ship in state.ships.values()):
@@ -380,8 +384,9 @@ def apply_control(state: DenState, parts: list[str]) -> None:
     settle(state)
 
 
-MOVES_ON: Final = frozenset({"advance", "resolve-jumps", "wolf-round", "end-attack"})
-"""Control's verbs that move the event on, which a full step still allows."""
+MOVES_ON: Final = frozenset({"advance", "resolve-jumps", "wolf-round", "end-attack", "enter"})
+"""Control's verbs that move the event on, which a full step still allows (entering the dice its advance waits for
+among them)."""
 
 REASONED: Final = frozenset(
     {"pause", "set", "fleet-morale", "damage", "wound", "heal", "repair", "riot", "move", "brig", "release"}

@@ -15,7 +15,8 @@ first seat usually does the team's work; the others find it done); the round is 
 a whole round passes, Control acts until it moves the event on (`control advance` or `control resolve-jumps`), and
 the teams get their round again. Chance events are sampled as soon as they come up.
 
-A summary is taken as each turn ends (after the broadcast's rolls), from Control's observation: see `TurnSummary`.
+A summary is taken as each turn ends (after the broadcast's rolls: with table dice, as its last die is entered, by
+a team's seat or by Control), from Control's observation: see `TurnSummary`.
 `play_turns` yields them as they come; `headless(game, seed, record)` plays an event with the game's bots in every
 seat and yields each turn as text (`describe_turn`), for a terminal that shows a megagame turn by turn.
 """
@@ -37,10 +38,10 @@ from wolfpack.games.den.rules import CONTROL
 BOT_SEED_STRIDE: Final = 1000
 """Bot `seat` of an event seeded `seed` gets the seed `seed * BOT_SEED_STRIDE + seat` (as in `wolfpack play`)."""
 MOVES_ON: Final = frozenset(
-    {"advance", "resolve-jumps", "attack", "wolf-round", "end-attack", "cancel-jump", "clear-riot"}
+    {"advance", "resolve-jumps", "attack", "wolf-round", "end-attack", "cancel-jump", "clear-riot", "enter"}
 )
 """Control's verbs after which the teams are asked again (a called-off jump may be declared again, a station freed
-of its riot worked)."""
+of its riot worked, a ship whose die Control entered may act again)."""
 
 TurnSummary = dict[str, Any]
 """One turn, as data:
@@ -122,6 +123,28 @@ def play_turns(
 
     passed: dict[int, int] = {}
     """Per seat, the length of the history when it last let the moment pass: it is not asked again until then."""
+    playing = int(state.observation(None)["turn"])
+    """The turn being played: its summary is taken as it ends."""
+
+    def turn_ended(notation: str, step_before: str) -> bool:
+        # A turn ends with Control's advance out of the Team Phase, or (table dice) with the broadcast's last die.
+        words = notation.split()
+        if state.is_terminal():
+            return True
+        if (words[:2] == ["control", "advance"] and step_before == "team") or "enter" in words[:2]:
+            return int(state.observation(None)["turn"]) != playing
+        return False
+
+    def summary() -> TurnSummary:
+        nonlocal jumped, actions_at_turn_start, playing
+        taken = summarise(state, playing, jumped, event.actions - actions_at_turn_start)
+        jumped = set()
+        actions_at_turn_start = event.actions
+        playing = int(state.observation(None)["turn"])
+        event.turns.append(taken)
+        event.seconds = time.perf_counter() - started
+        return taken
+
     while state.is_chance_node():
         match.roll()
     while not state.is_terminal():
@@ -132,8 +155,10 @@ def play_turns(
                 if action is None:
                     passed[seat] = len(state.history())
                     break
-                act(seat, action)
+                notation = act(seat, action)
                 acted = True
+                if turn_ended(notation, ""):
+                    yield summary()
         if acted or state.is_terminal():
             continue
         while not state.is_terminal():
@@ -144,13 +169,8 @@ def play_turns(
             if action == "control resolve-jumps":
                 jumped |= {sid for sid, facts in public["ships"].items() if facts["jumping"]}
             notation = act(CONTROL, action)
-            if (notation == "control advance" and public["step"] == "team") or state.is_terminal():
-                summary = summarise(state, int(public["turn"]), jumped, event.actions - actions_at_turn_start)
-                jumped = set()
-                actions_at_turn_start = event.actions
-                event.turns.append(summary)
-                event.seconds = time.perf_counter() - started
-                yield summary
+            if turn_ended(notation, str(public["step"])):
+                yield summary()
             if notation.split()[1] in MOVES_ON:
                 break
     event.seconds = time.perf_counter() - started

@@ -40,6 +40,11 @@ class DenOptions(GameOptions):
         le=100_000,
         description="actions a step may hold before only Control's advance remains (a bound for simulation)",
     )
+    table_dice: bool = Field(
+        False,
+        description="each ship's own rolls (morale, riots, spreading, dispersal, emergency-jump damage, freeform) "
+        "wait for its table's real dice to be entered (`enter`, `control enter`); our default: the server rolls",
+    )
 
     @model_validator(mode="after")
     def _quadrants_fit_edition(self) -> DenOptions:
@@ -107,7 +112,9 @@ class DenGame(Game[str]):
 
     def state_from_position(self, position: str | Mapping[str, Any]) -> DenState:
         """A state set up from a saved position (the `position` of `State.to_dict`)."""
-        data = json_object(position, "position")
+        data = dict(json_object(position, "position"))
+        # Positions saved before table dice existed have no dice, and none can be awaiting.
+        data.setdefault("dice", {"next": 1, "awaiting": {}})
         missing = [name for name in FIELDS if name not in data]
         if missing:
             raise InvalidStateError(f"position lacks {', '.join(missing)}")

@@ -2,9 +2,9 @@
 
 Every action is a string in canonical form: `canonical(text)` reads any spacing and quoting and writes the one
 form the engine compares. Counters are named `<ship>:<kind><n>` (crew `dione:c3`, units `aegis:u2`, shuttles
-`aegis:s1`), stations `<ship>.<station>` (a seat's own ship's stations also by their bare id), seats
-`<ship>/<role>`, `media/<role>`, `wildcard/<role>` or `control`. The grammar of each verb is in GRAMMAR; the
-rules (state.py) decide legality.
+`aegis:s1`, and with table dice the dice awaiting entry `dione:d4`), stations `<ship>.<station>` (a seat's own
+ship's stations also by their bare id), seats `<ship>/<role>`, `media/<role>`, `wildcard/<role>` or `control`. The
+grammar of each verb is in GRAMMAR; the rules (state.py) decide legality.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "crew": re.compile(rf"{ID}:c[0-9]+"),
     "unit": re.compile(rf"{ID}:u[0-9]+"),
     "shuttle": re.compile(rf"{ID}:s[0-9]+"),
+    "die": re.compile(rf"{ID}:d[0-9]+"),
     "target": re.compile(rf"{ID}:[cu][0-9]+|{ID}\.{ID}"),
     "thing": re.compile(rf"{ID}:[cus][0-9]+|{ID}\.{ID}|{ID}/{ID}|{ID}"),
     "seat": re.compile(rf"{ID}/{ID}|control"),
@@ -110,6 +111,8 @@ GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "fight": (("unit",),),
     "reinforce": (("unit", "shuttle", "id"),),
     "post": (("unit", "post"),),
+    # Table dice (option `table_dice`): a ship's own seat enters a die its table rolled.
+    "enter": (("die", "face"),),
     # Chance outcomes.
     "roll": (("face",),),
     "draw": (("id",),),
@@ -154,6 +157,8 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "wolves": (("id", "count", "wolfplace", REASON),),
     "wolf-round": ((),),
     "end-attack": ((REASON,),),
+    # Table dice (option `table_dice`): Control enters a die a table rolled.
+    "enter": (("die", "face"),),
 }
 
 

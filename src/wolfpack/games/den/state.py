@@ -10,6 +10,9 @@ A turn has three steps: `start` (the Aegis has drawn its destination; crews work
 ships may declare an emergency jump), `action` (the Action Phase) and `team` (the Team Phase). Control's advance
 out of the Team Phase is the news broadcast: rations are paid, each ship rolls morale then riots, undisturbed riots
 spread, the pursuit track rises and the next turn starts.
+
+With the option `table_dice`, each ship's own rolls are not chance events: they await entry from its table
+(`dice`, dice.py), the event stays simultaneous, and the broadcast (step `news`) lasts until its last die is in.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ FIELDS: Final = (
     "council",
     "attack",
     "battles",
+    "dice",
 )
 """The position: every field a saved state holds besides the history."""
 
@@ -70,6 +74,7 @@ class DenState(State[str]):
         "quadrant_count",
         "rules",
         "seats",
+        "table_dice",
         "turns",
         "versions",
         "versions_at",
@@ -83,6 +88,8 @@ class DenState(State[str]):
         self.seats: tuple[rules.Seat, ...] = game.seats
         self.turns: int = game.options.turns
         self.phase_actions: int = game.options.phase_actions
+        self.table_dice: bool = game.options.table_dice
+        """Whether each ship's own rolls wait for its table's real dice to be entered (option `table_dice`)."""
         self.quadrant_count: int = game.quadrants
         """Quadrants of the fleet map (derived from the options and the pack, so not saved)."""
         self.turn = 1
@@ -112,6 +119,9 @@ class DenState(State[str]):
         """The Wolf Attack under way, or None (attack.py)."""
         self.battles: list[dict[str, Any]] = []
         """Every finished Wolf Attack's outcome, for the event's summaries and the designer's statistics."""
+        self.dice: dict[str, Any] = {"next": 1, "awaiting": {}}
+        """With table dice: per ship, the dice awaiting entry in the order they came (`awaiting`), and the number
+        of the next die (`next`; ids are `<ship>:d<n>`, never reused)."""
         self.cache: dict[Any, Any] = {}
         """Lookups derived from the fields (crew by station, a team's shared actions, the parts of this moment's
         views), cleared by every action."""
@@ -128,7 +138,8 @@ class DenState(State[str]):
     # ---- protocol hooks ----------------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        """CHANCE while a roll or draw is pending, TERMINAL once the event is over, else SIMULTANEOUS."""
+        """CHANCE while a roll or draw is pending, TERMINAL once the event is over, else SIMULTANEOUS (dice awaiting
+        entry at a table included: they hold only their own ship)."""
         if self.over:
             return TERMINAL
         if self.pending:
@@ -157,6 +168,7 @@ class DenState(State[str]):
     def _apply_simultaneous_action(self, action: str, player: int) -> None:
         self.cache = {}
         verbs.apply_seat_action(self, action, player)
+        turn.hold_table_dice(self)
         self.cache = {}
 
     def _returns(self) -> list[float]:
@@ -189,7 +201,8 @@ class DenState(State[str]):
     def _copy(self) -> DenState:
         clone = object.__new__(DenState)
         State.__init__(clone, self.game)
-        for name in ("content", "rules", "seats", "turns", "phase_actions", "quadrant_count", "cache", "versions_at"):
+        derived = ("content", "rules", "seats", "turns", "phase_actions", "quadrant_count", "table_dice", "cache")
+        for name in (*derived, "versions_at"):
             setattr(clone, name, getattr(self, name))
         clone.logs = None  # its events are a new list: its index is built when its log is first read
         clone.versions = dict(self.versions)  # its own: the copies' versions part as their plays do

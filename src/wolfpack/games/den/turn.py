@@ -60,15 +60,59 @@ def chance_outcomes(state: DenState) -> list[tuple[str, float]]:
 
 def apply_chance(state: DenState, action: str) -> None:
     """Resolve the pending chance event with its outcome, then whatever it sets off."""
-    event = state.pending.pop(0)
-    value = words(action)[1]
+    resolve(state, state.pending.pop(0), words(action)[1])
+
+
+def resolve(state: DenState, event: dict[str, Any], value: str) -> None:
+    """Apply a chance event's outcome (the server's or a table's die entered), then whatever it sets off."""
     RESOLVE[event["kind"]](state, event, value)
     settle(state)
 
 
+TABLE_DICE: Final = frozenset({"morale", "riot", "spread", "disperse", "emergency", "freeform"})
+"""The rolls that concern one ship, which its table rolls with real dice when the event plays with table dice."""
+
+
+def die_ship(event: dict[str, Any]) -> str:
+    """The ship at whose table a die is rolled (a freeform roll's ship is the audience of its result)."""
+    return str(event.get("ship") or event["audience"])
+
+
+def hold_table_dice(state: DenState) -> None:
+    """With table dice, each ship's own rolls leave the chance queue to await entry, in the order they came."""
+    if not state.table_dice or not state.pending:
+        return
+    kept = []
+    for event in state.pending:
+        if event["kind"] not in TABLE_DICE:
+            kept.append(event)
+            continue
+        ship = die_ship(event)
+        # Die ids are never reused, so an entry meant for a die already entered is refused, not given to the next.
+        state.dice["awaiting"].setdefault(ship, []).append({**event, "id": f"{ship}:d{state.dice['next']}"})
+        state.dice["next"] += 1
+    state.pending[:] = kept
+
+
+def awaited_ships(state: DenState) -> list[str]:
+    """The ships with dice awaiting entry, in the fleet's order."""
+    return [ship for ship in state.ships if state.dice["awaiting"].get(ship)]
+
+
+def enter_die(state: DenState, ship: str, value: str) -> None:
+    """A ship's first awaited die is entered: its outcome applies as the server's roll would."""
+    awaiting = state.dice["awaiting"]
+    die = awaiting[ship].pop(0)
+    if not awaiting[ship]:
+        del awaiting[ship]
+    resolve(state, {key: item for key, item in die.items() if key != "id"}, value)
+
+
 def settle(state: DenState) -> None:
-    """Drop chance events that no longer have outcomes; once a broadcast's rolls are done, end the turn."""
+    """Drop chance events that no longer have outcomes; once a broadcast's rolls are done (dice awaiting entry
+    included), end the turn."""
     while True:
+        hold_table_dice(state)
         if not state.pending:
             for hook in SETTLED:
                 hook(state)
@@ -79,7 +123,7 @@ def settle(state: DenState) -> None:
             elif event["kind"] == "damage":
                 what = f"no card for {event['station']} left in" if event.get("station") else "nothing left in"
                 notify_control(state, f"{event['ship']}: {what} the damage deck: damage not drawn", event["ship"])
-        if state.pending or state.step != "news":
+        if state.pending or state.step != "news" or state.dice["awaiting"]:
             return
         # The next turn's destination draw is queued here and may itself have nothing to draw: check again.
         end_turn(state)

@@ -190,7 +190,12 @@ def verb_block(state: DenState, seat: int, name: str, spec: Verb) -> Why:
     return None
 
 
-STEP_NAMES: Final = {"start": "start of the turn", "action": "Action Phase", "team": "Team Phase"}
+STEP_NAMES: Final = {
+    "start": "start of the turn",
+    "action": "Action Phase",
+    "team": "Team Phase",
+    "news": "news broadcast (its dice are awaited)",
+}
 
 
 PERSON_VERBS: Final = frozenset({"goto", "sickbay", "contact", "escape", "give", "elect"})

@@ -3,7 +3,9 @@
 Control sees everything. Everyone sees every ship's basic facts (the Background Guide's), where every player is,
 the fleet map and the pursuit track. A team sees its own ship's panel, its hands of action cards, its destination
 cards and the coordinates it has learnt. A ship's panel is also seen by anyone at its table unless the team has
-covered it (Vessel Privacy). Hands, destination cards and the damage deck never leave the team.
+covered it (Vessel Privacy). Hands, destination cards and the damage deck never leave the team. With table dice,
+every seat sees which dice each ship's table has to enter; what a private one decides (emergency-jump damage, a
+freeform ruling) only its team and Control see (dice.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from wolfpack.games.den.attack import attack_view
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
 from wolfpack.games.den.council import council_view, order_ships, orders_seen
+from wolfpack.games.den.dice import dice_view
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, commander_of, crew_on
 
 if TYPE_CHECKING:
@@ -49,6 +52,7 @@ def observation(state: DenState, player: int | None) -> dict[str, Any]:
         "attack": public["attack"],
         "fighters": public["fighters"],
         "battles": public["battles"],
+        "dice": public["dice"],
     }
     secrets = view_part(state, CONTROL_PART) if control else view_part(state, ("team", own)) if own else None
     view["council"] = {**view["council"], "orders": [] if secrets is None else secrets["orders"]}
@@ -118,6 +122,7 @@ def public_part(state: DenState) -> dict[str, Any]:
             if unit["quadrant"] is not None
         },
         "battles": state.battles,
+        "dice": dice_view(state, None),
     }
 
 
@@ -133,6 +138,7 @@ def control_part(state: DenState) -> dict[str, Any]:
         "notices": [dict(n) for n in state.notices],
         "destination_deck": len(state.destinations["deck"]),
         "fleet_at": state.fleet_at,
+        "dice": dice_view(state, "*"),
     }
 
 
@@ -150,6 +156,7 @@ def team_part(state: DenState, own: str) -> dict[str, Any]:
         "held": {own: list(state.held[own])},
         "known": {own: list(state.known[own])},
         "destinations": destination_cards(state, state.held[own]),
+        "dice": dice_view(state, own),
     }
 
 
@@ -338,6 +345,11 @@ def plant_canaries(state: DenState) -> tuple[DenState, dict[int | None, tuple[se
         planted.known[sid].append(known)
         planted.ships[sid]["hidden"] = True
         secrets[sid] |= {held, known}
+        # A freeform roll awaiting entry at the ship's table carries Control's ruling, which is the team's alone.
+        ruling = f"canary-die-{sid}!"
+        die = {"id": f"{sid}:d0", "kind": "freeform", "what": ruling, "odds": 4, "audience": sid}
+        planted.dice["awaiting"].setdefault(sid, []).append(die)
+        secrets[sid].add(ruling)
         deck_line = f"canary-deck-{sid}!"
         planted.events.append([sid, f"{sid} looks through the damage deck: {deck_line}"])
         secrets[sid].add(deck_line)
