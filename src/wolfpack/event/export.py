@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,25 +38,27 @@ class Export:
     over: bool
 
 
-def record_lines(engine: Engine, game: Game[Any], event_id: str) -> Iterator[str]:
+def record_lines(engine: Engine, game: Game[Any], event_id: str) -> list[str]:
     """The event's record, line by line: the header, an entry per row, and the result once the event is over."""
     rows = history.actions(engine, event_id)
-    state, _ = history.restore(engine, game, event_id)
+    state = history.state_at(engine, game, event_id, len(rows))  # the rows read, even if the server wrote since
     header = {"format": FORMAT, "version": VERSION, "game": game.name, "options": game.options_dict()}
-    yield json.dumps({**header, "event": event_id}, sort_keys=True)
-    for row in rows:
-        yield json.dumps({"ply": row.version + 1, "player": _player_field(row.player), "action": row.action})
+    lines = [json.dumps({**header, "event": event_id}, sort_keys=True)]
+    lines.extend(
+        json.dumps({"ply": row.version + 1, "player": _player_field(row.player), "action": row.action}) for row in rows
+    )
     if state.is_terminal():
-        yield json.dumps({"result": {"returns": state.returns()}})
+        lines.append(json.dumps({"result": {"returns": state.returns()}}))
+    return lines
 
 
 def export_record(engine: Engine, game: Game[Any], event_id: str, out: Path) -> Export:
     """Write the event's record to `out` (whole or not at all: through a temporary file beside it)."""
-    lines = list(record_lines(engine, game, event_id))
-    text = "".join(line + "\n" for line in lines)
-    write_whole(out, text.encode("utf-8"))
-    over = lines[-1].startswith('{"result"')
-    return Export(out, len(text.encode("utf-8")), len(lines) - 1 - over, over)
+    lines = record_lines(engine, game, event_id)
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    write_whole(out, data)
+    actions = sum(1 for line in lines[1:] if not line.startswith('{"result"'))
+    return Export(out, len(data), actions, actions != len(lines) - 1)
 
 
 def import_record(
