@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import Engine
 from typer.testing import CliRunner
 
 from wolfpack.cli import app
@@ -17,6 +18,7 @@ from wolfpack.engine.records import replay_lines, replay_record
 from wolfpack.event import history
 from wolfpack.event.errors import EventError
 from wolfpack.event.export import export_record, import_record, record_lines
+from wolfpack.event.history import ActionRow
 from wolfpack.event.store import EventStore
 
 from .histories import T0, bot_record, chunks, event_for, record_rows, replayed
@@ -143,3 +145,25 @@ def test_the_export_command_writes_a_record_and_names_a_bad_event(store: EventSt
     assert missing.exit_code == 2
     assert "no event 'nope' in this database" in missing.output
     assert not (tmp_path / "x").exists()
+
+
+def test_an_export_taken_while_the_server_writes_is_a_record_of_the_rows_it_read(
+    store: EventStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = event_for("classic", 2)
+    store.create(event)
+    rows = record_rows(bot_record("classic", 2))
+    history.append(store.engine, event.id, rows[:-1])
+    read = history.actions
+
+    def read_then_the_last_action_arrives(engine: Engine, event_id: str, since: int = 0) -> list[ActionRow]:
+        got = read(engine, event_id, since)
+        history.append(engine, event_id, rows[-1:])  # the event's last action: it ends the event
+        return got
+
+    monkeypatch.setattr(history, "actions", read_then_the_last_action_arrives)
+    made = export_record(store.engine, event.game, event.id, tmp_path / "event.jsonl")
+    assert (made.actions, made.over) == (len(rows) - 1, False)
+    assert (
+        replay_record(tmp_path / "event.jsonl").to_json() == replayed(bot_record("classic", 2), len(rows) - 1).to_json()
+    )
