@@ -218,6 +218,26 @@ def test_a_disperse_roll_awaits_at_the_table_of_the_riot(edition: str) -> None:
     assert state.ships["dione"]["stations"]["fore-farms"]["riot"] == "dispersed"
 
 
+@both
+def test_a_dispersal_die_whose_riot_control_took_off_meanwhile_decides_nothing(edition: str) -> None:
+    state = control(begin(edition, "action", table_dice=True), 'control riot dione.fore-farms "unrest"')
+    act(state, "dione/first-officer", "disperse dione:u2 dione.fore-farms")
+    control(state, 'control clear-riot dione.fore-farms "Control calms the crowd"')
+    control(state, f"control enter {awaited(state, 'dione')[0][0]} 6")
+    assert state.ships["dione"]["stations"]["fore-farms"]["riot"] is None  # not "dispersed" out of nothing
+    assert "the riot on dione.fore-farms is over: its dispersal roll (6) decides nothing" in log(state, None)
+
+
+@both
+def test_a_spread_die_whose_riot_control_took_off_meanwhile_decides_nothing(edition: str) -> None:
+    news = control(broadcast(edition, change=restless), 'control clear-riot carmine.grain-tiers "calmed"')
+    morale, riot, (spread, kind) = awaited(news, "carmine")
+    assert kind == "spread"
+    control(news, f"control enter {morale[0]} 6", f"control enter {riot[0]} 6", f"control enter {spread} 1")
+    assert not news.is_chance_node()  # a spread roll of 1 for a riot no longer there places no riot
+    assert not any(slot["riot"] for slot in news.ships["carmine"]["stations"].values())
+
+
 def test_classic_emergency_jump_damage_awaits_the_ships_dice() -> None:
     state = act(begin("classic", "start", table_dice=True), "dione/captain", "emergency")
     act(state, "dione/chief-engineer", "use jump-drive")
@@ -332,8 +352,9 @@ def test_every_seat_sees_the_open_dice_and_only_the_team_sees_a_private_one(edit
         "id": awaited(state, "icebreaker")[0][0],
         "kind": "morale",
         "faces": 6,
-        "for": "icebreaker's morale roll (news broadcast)",
+        "for": "morale roll",
     }
+    assert "dice to enter at dione: " in str(state)  # the text rendering lists them too
     for label in ("icebreaker/captain", "media/anchor"):
         assert state.observation(seat(state, label))["dice"] == public
     for label in ("dione/captain", "control"):

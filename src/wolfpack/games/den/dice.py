@@ -34,17 +34,17 @@ def describe(state: DenState, die: dict[str, Any]) -> str:
     """What a die decides, in a few words."""
     kind, ship = die["kind"], die.get("ship")
     if kind == "morale":
-        return f"{ship}'s morale roll (news broadcast)"
+        return "morale roll"
     if kind == "riot":
-        return f"{ship}'s riot roll (news broadcast), after its morale roll"
+        return "riot roll, after the morale roll"
     if kind == "spread":
-        return f"does the riot on {ship}.{die['station']} spread (1-{state.content.tables.tables.spread_on})"
+        return f"the riot on {ship}.{die['station']} spreads on 1-{state.content.tables.tables.spread_on}"
     if kind == "disperse":
-        bonus = f" ({die['bonus']:+d})" if die["bonus"] else ""
+        bonus = f", {die['bonus']:+d}" if die["bonus"] else ""
         return f"{die['unit']} disperses the riot on {ship}.{die['station']}{bonus}"
     if kind == "emergency":
-        return f"emergency-jump damage to {ship}.{die['station']} (1-{die['faces']})"
-    return f"{die['what']} (success on {die['odds']} or more)"
+        return f"emergency-jump damage to {ship}.{die['station']} on 1-{die['faces']}"
+    return f"{die['what']}: succeeds on {die['odds']} or more"
 
 
 def die_view(state: DenState, die: dict[str, Any], secret: bool) -> dict[str, Any]:

@@ -245,13 +245,27 @@ def resolve_riot_place(state: DenState, event: dict[str, Any], value: str) -> No
     note(state, PUBLIC, f"a riot breaks out on {event['ship']}.{value}")
 
 
+def riot_gone(state: DenState, event: dict[str, Any], roll: str, value: str) -> bool:
+    """Whether the riot a die was rolled for is no longer active (Control took it off while a table's die waited):
+    the die then decides nothing."""
+    ship, station = event["ship"], event["station"]
+    if state.ships[ship]["stations"][station]["riot"] == "active":
+        return False
+    note(state, PUBLIC, f"the riot on {ship}.{station} is over: its {roll} roll ({value}) decides nothing")
+    return True
+
+
 def resolve_spread(state: DenState, event: dict[str, Any], value: str) -> None:
+    if riot_gone(state, event, "spread", value):
+        return
     if int(value) <= state.content.tables.tables.spread_on:
         note(state, PUBLIC, f"the riot on {event['ship']}.{event['station']} spreads")
         queue_riot(state, event["ship"], front=True)
 
 
 def resolve_disperse(state: DenState, event: dict[str, Any], value: str) -> None:
+    if riot_gone(state, event, "dispersal", value):
+        return
     total = int(value) + event["bonus"]
     result = row_for(state.content.tables.tables.dispersal, total).result
     ship, station = event["ship"], event["station"]

@@ -380,6 +380,8 @@ def render(observation: Mapping[str, Any]) -> str:
         where = f"q{ship['quadrant']}" if ship["quadrant"] else ("centre" if ship["with_fleet"] else "separated")
         riots = f" riots: {', '.join(ship['riots'])}" if ship["riots"] else ""
         lines.append(f"  {ship['name']:<14} {ship['nation']:<10} {where:<9}{riots}")
+    for sid, dice in observation.get("dice", {}).items():
+        lines.append(f"  dice to enter at {sid}: " + "; ".join(f"{die['id']} ({die['for']})" for die in dice))
     for sid, panel_view in observation.get("panels", {}).items():
         hold = ", ".join(f"{k} {v}" for k, v in panel_view["hold"].items())
         lines.append(f"[{sid}] morale {panel_view['morale']} · {hold}")
