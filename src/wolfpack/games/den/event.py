@@ -13,7 +13,8 @@ The event runs through a `wolfpack.engine.records.Match`, so chance comes from `
 Who is asked, within each step: every team, Media and wildcard seat in seat order, each until it passes (a team's
 first seat usually does the team's work; the others find it done); the round is repeated while anybody acted; once
 a whole round passes, Control acts until it moves the event on (`control advance` or `control resolve-jumps`), and
-the teams get their round again. Chance events are sampled as soon as they come up.
+the teams get their round again. Chance events are sampled as soon as they come up; with table dice (option
+`table_dice`) a ship's dice wait for its team's bots to enter them (or Control's, before it advances).
 
 A summary is taken as each turn ends (after the broadcast's rolls: with table dice, as its last die is entered, by
 a team's seat or by Control), from Control's observation: see `TurnSummary`.
