@@ -458,8 +458,11 @@ class State(ABC, Generic[A]):
         return data
 
     def to_json(self) -> str:
-        """The whole state as JSON; `game.state_from_json` reads it back."""
-        return json.dumps(self.to_dict(), sort_keys=True)
+        """The whole state as JSON; `game.state_from_json` reads it back.
+
+        Every mapping keeps its order (never sorted): a game's rules may go through a mapping in order, and a state
+        read back must play on exactly as the one saved."""
+        return json.dumps(self.to_dict())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or type(other) is not type(self):
