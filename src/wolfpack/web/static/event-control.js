@@ -1,0 +1,467 @@
+// A Control desk: the clock and advance, the notices inbox, a form per Control verb (generated from the server's
+// description), the god view, the Council and Wolf Attacks, messages, the audit log, rewind and the seats.
+// Every rule lives on the server: this page sends actions in notation and shows the view it is sent.
+
+import { badge, byId, el, fill, setText } from "./js/dom.js";
+import { attackView, councilView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
+import { VerbForms, listsFrom, quote } from "./js/forms.js";
+import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
+import { noticeHints } from "./js/notices.js";
+import { setupTabs } from "./js/tabs.js";
+
+const CONTROL_SEAT = 0;
+const SUGGESTED = 60;
+const eventId = eventIdFromPath();
+const token = takeToken();
+const socket = new EventSocket({ event: eventId, token, onFrame, onStatus });
+let verbForms = null;
+let showAll = false;
+let playing = null;
+/** The result line to show an answer in when the server's error names no request (clock, message, rewind). */
+let answerLine = null;
+
+const drawClock = tickClock(socket, byId("clock"));
+setupTabs();
+wireClock();
+wireMessages();
+wireAudit();
+wireRewind();
+byId("show-all").addEventListener("change", (event) => {
+  showAll = event.target.checked;
+  drawView();
+});
+
+if (!token) {
+  banner("This desk needs its link: open the Control link the organiser gave you (it ends with #token=…).");
+  socket.stop("no-token");
+} else {
+  socket.connect();
+}
+
+function banner(text) {
+  const box = byId("banner");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function onStatus(state) {
+  const badgeNode = byId("connection");
+  badgeNode.dataset.state = state;
+  badgeNode.textContent = state;
+  if (state === "stopped" && socket.stopped && socket.stopped.message) banner(socket.stopped.message);
+}
+
+function onFrame(frame) {
+  switch (frame.type) {
+    case "welcome":
+      welcome(frame);
+      break;
+    case "state":
+      drawView();
+      socket.legal(CONTROL_SEAT);
+      if (playing !== null) socket.legal(playing);
+      break;
+    case "clock":
+      drawClock();
+      byId("pause").textContent = frame.paused ? "Resume clock" : "Pause clock";
+      break;
+    case "roster":
+      drawRoster(frame);
+      break;
+    case "messages":
+      drawMessages();
+      break;
+    case "legal":
+      drawLegal(frame);
+      break;
+    case "rewound":
+      fill("discarded", frame.discarded.length ? frame.discarded.map((action) => el("li", {}, action)) : el("li", {}, "nothing"));
+      show("rewind-result", `rewound to version ${frame.version}: ${frame.discarded.length} action(s) discarded`, "ok");
+      break;
+    case "error":
+      if (!frame.request_id) {
+        if (answerLine) show(answerLine, frame.message, "error");
+        else banner(frame.message);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+function welcome(frame) {
+  setText("title", `Control · event ${frame.event}`);
+  document.title = `Control · ${frame.event} · wolfpack`;
+  setText("operator", `${frame.operator ? `Operator ${frame.operator}` : "Organiser (Control's own token)"} · ${frame.edition}`);
+  setText("focus-text", frame.focus.length ? `this desk watches ${frame.focus.join(", ")}` : "this desk watches every ship");
+  if (!verbForms) {
+    verbForms = new VerbForms({ forms: frame.forms, onSend: (action, reason) => sendAs(CONTROL_SEAT, action, reason) });
+    fill("verbs", verbForms.node);
+  }
+  const teams = [...new Map(frame.seats.filter((s) => s.team && s.seat !== CONTROL_SEAT).map((s) => [s.team, s.team_name])).entries()];
+  const seats = frame.seats.filter((s) => s.seat !== CONTROL_SEAT);
+  fill(
+    "message-to",
+    el("option", { value: "everyone" }, "everyone"),
+    el("optgroup", { label: "a team" }, teams.map(([id, name]) => el("option", { value: `team:${id}` }, name || id))),
+    el("optgroup", { label: "a seat" }, seats.map((s) => el("option", { value: `seat:${s.label}` }, `${s.label} (${s.role})`))),
+  );
+  fill("audit-ship", el("option", { value: "" }, "any"), frame.ships.map((sid) => el("option", { value: sid }, sid)));
+  fill("audit-seat", el("option", { value: "" }, "any"), frame.seats.map((s) => el("option", { value: s.label }, s.label)));
+}
+
+/** Act for a seat (Control's or one left to it); an advance with time left asks first, then is sent confirmed. */
+async function sendAs(seat, action, reason = "") {
+  let answer = await socket.act(seat, action, { reason });
+  if (answer.type === "error" && answer.code === "confirm") {
+    if (!(await confirmDialog(answer.message))) return { type: "error", code: "cancelled", message: "not sent: cancelled" };
+    answer = await socket.act(seat, action, { reason, confirm: true });
+  }
+  return answer;
+}
+
+function confirmDialog(question) {
+  const dialog = byId("confirm");
+  setText("confirm-text", question);
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.returnValue = "";
+    dialog.showModal();
+    byId("confirm-yes").focus();
+  });
+}
+
+function show(id, text, kind = "") {
+  const node = byId(id);
+  node.textContent = text;
+  node.dataset.kind = kind;
+}
+
+// ---- the view ------------------------------------------------------------------------------------------------
+
+function focusShips(observation) {
+  const focus = (socket.welcome && socket.welcome.focus) || [];
+  const all = Object.keys(observation.ships);
+  if (!focus.length) return all;
+  const first = [...focus, ...all.filter((sid) => !focus.includes(sid))];
+  return showAll ? first : focus;
+}
+
+function drawView() {
+  const view = socket.view;
+  if (!view) return;
+  const observation = view.observation;
+  setText("phase", `${turnText(observation)} · ${stepName(observation.step)}${observation.paused ? " · game paused" : ""}${view.over ? " · over" : ""}`);
+  document.body.dataset.step = observation.step;
+  document.body.dataset.turn = String(observation.turn);
+  document.body.dataset.attack = observation.attack ? "on" : "off";
+  drawNotices(observation);
+  fill("log", logList(view.log, 150));
+  const ships = focusShips(observation);
+  const focus = (socket.welcome && socket.welcome.focus) || [];
+  fill("pursuit", pursuitTrack(observation));
+  fill("map", fleetMap(observation, { focus }));
+  fill("jumps", jumpBoard(observation, ships));
+  fill("panels", ships.filter((sid) => observation.panels[sid]).map((sid) => shipPanel(observation, sid, observation.panels[sid])));
+  fill("hands", handsView(observation.hands));
+  const held = Object.entries(observation.held || {});
+  fill("held", held.length ? el("ul", {}, held.map(([sid, cards]) => el("li", {}, `${shipName(observation, sid)}: ${cards.join(", ")}`))) : el("p", { class: "muted" }, "None."), el("p", { class: "muted" }, `Destination deck: ${observation.destination_deck} card(s).`));
+  fill("council", councilView(observation.council));
+  fill("attack", attackView(observation.attack, observation));
+  const battles = observation.battles || [];
+  fill("battles", battles.length ? el("ol", {}, battles.map((b) => el("li", {}, `turn ${b.turn}: ${b.rounds} round(s), ${b.arrived} Wolves, ended: ${b.why}`))) : el("p", { class: "muted" }, "None yet."));
+  if (verbForms && socket.welcome) verbForms.setLists(listsFrom(observation, socket.welcome.seats));
+}
+
+function drawNotices(observation) {
+  const notices = observation.notices || [];
+  setText("notice-count", String(notices.length));
+  if (!notices.length) {
+    fill("notices", el("li", { class: "muted" }, "No notice waiting."));
+    return;
+  }
+  fill(
+    "notices",
+    notices.map((notice) => {
+      const reason = el("input", { type: "text", maxlength: 200, required: true, id: `settle-${notice.id}`, placeholder: "how it was settled" });
+      const result = el("p", { class: "form-result", role: "status" });
+      const form = el(
+        "form",
+        {
+          class: "settle",
+          novalidate: true,
+          onsubmit: async (event) => {
+            event.preventDefault();
+            const why = reason.value.trim();
+            if (!why) {
+              result.textContent = "a reason is required";
+              result.dataset.kind = "error";
+              reason.focus();
+              return;
+            }
+            const answer = await sendAs(CONTROL_SEAT, `control settle ${notice.id} ${quote(why)}`, why);
+            result.textContent = answer.type === "ack" ? "settled" : answer.message;
+            result.dataset.kind = answer.type === "ack" ? "ok" : "error";
+          },
+        },
+        el("label", { for: reason.id }, "Reason"),
+        reason,
+        el("button", { type: "submit" }, "Settle"),
+      );
+      const hints = noticeHints(notice).filter((verb) => verbForms && verbForms.forms.has(verb));
+      return el(
+        "li",
+        { class: "notice", "data-notice": notice.id },
+        el("p", {}, el("strong", {}, `#${notice.id} `), notice.ship ? badge(shipName(observation, notice.ship)) : null, " ", notice.text),
+        hints.length
+          ? el("p", { class: "hints" }, "Likely: ", hints.map((verb) => el("button", { type: "button", class: "small", onclick: () => openVerb(verb, notice.ship) }, verb)))
+          : null,
+        form,
+        result,
+      );
+    }),
+  );
+}
+
+/** Open a verb's form with the notice's ship filled in where the verb's first argument is a ship. */
+function openVerb(verb, ship) {
+  const spec = verbForms.forms.get(verb);
+  const first = spec.forms[0][0];
+  verbForms.choose(verb, ship && first && first.list === "ships" ? [ship] : []);
+  document.querySelector('.tab[data-panel="verbs-panel"]').click();
+  byId("verb").focus();
+}
+
+function drawLegal(frame) {
+  const buttons = (seat, box, actions) =>
+    fill(
+      box,
+      actions.length
+        ? actions.map((action) =>
+            el("button", { type: "button", class: "action", onclick: (event) => clickAction(event.target, seat, action) }, action),
+          )
+        : el("p", { class: "muted" }, "Nothing to do now."),
+    );
+  if (frame.seat === CONTROL_SEAT) {
+    // The generic forms cover every verb; this short list is what the rules suggest now (news, settle, end).
+    buttons(CONTROL_SEAT, "control-legal", frame.actions.slice(0, SUGGESTED));
+    if (frame.actions.length > SUGGESTED) {
+      byId("control-legal").append(el("p", { class: "muted" }, `… and ${frame.actions.length - SUGGESTED} more: use the form`));
+    }
+  } else if (frame.seat === playing) {
+    buttons(playing, "play-seat-actions", frame.actions);
+  }
+}
+
+async function clickAction(button, seat, action) {
+  button.disabled = true;
+  const answer = await sendAs(seat, action, "");
+  button.disabled = false;
+  if (answer.type === "error") banner(answer.message);
+  else banner("");
+}
+
+// ---- the clock -----------------------------------------------------------------------------------------------
+
+function wireClock() {
+  const reason = () => byId("clock-reason").value.trim();
+  const minutes = () => Number.parseInt(byId("clock-minutes").value, 10);
+  const change = (op, seconds) => {
+    answerLine = "clock-result";
+    const frame = { type: "clock", op, reason: reason() };
+    if (seconds !== undefined) frame.seconds = seconds;
+    show("clock-result", socket.send(frame) ? `${op}…` : "not connected", "");
+  };
+  byId("pause").addEventListener("click", () => change(socket.clock && socket.clock.paused ? "resume" : "pause"));
+  for (const op of ["extend", "shorten"]) {
+    byId(op).addEventListener("click", () => {
+      const n = minutes();
+      if (!Number.isInteger(n) || n < 1 || n > 120) {
+        show("clock-result", "minutes: a whole number from 1 to 120", "error");
+        byId("clock-minutes").focus();
+        return;
+      }
+      if (!reason()) {
+        show("clock-result", `a reason is required to ${op} the phase`, "error");
+        byId("clock-reason").focus();
+        return;
+      }
+      change(op, n * 60);
+    });
+  }
+  byId("advance").addEventListener("click", async () => {
+    const button = byId("advance");
+    button.disabled = true;
+    const answer = await sendAs(CONTROL_SEAT, "control advance");
+    button.disabled = false;
+    show("clock-result", answer.type === "ack" ? "advanced" : answer.message, answer.type === "ack" ? "ok" : "error");
+  });
+}
+
+// ---- messages ------------------------------------------------------------------------------------------------
+
+function wireMessages() {
+  byId("message-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = byId("message-text").value.trim();
+    if (!text) {
+      show("message-result", "write a message first", "error");
+      return;
+    }
+    answerLine = "message-result";
+    if (socket.send({ type: "message", to: byId("message-to").value, text })) {
+      byId("message-text").value = "";
+      show("message-result", "sent", "ok");
+    } else {
+      show("message-result", "not connected", "error");
+    }
+  });
+}
+
+function drawMessages() {
+  const messages = socket.messages;
+  setText("message-count", String(messages.filter((m) => m.to_kind === "control").length));
+  fill(
+    "messages",
+    messages.length
+      ? [...messages].reverse().map((m) =>
+          el(
+            "li",
+            { class: m.to_kind === "control" ? "to-control" : "" },
+            el("span", { class: "meta" }, `${new Date(m.time * 1000).toLocaleTimeString()} · ${m.from} → ${m.to}`),
+            el("span", {}, m.text),
+          ),
+        )
+      : el("li", { class: "muted" }, "No message yet."),
+  );
+}
+
+// ---- the audit log -------------------------------------------------------------------------------------------
+
+function auditQuery(format) {
+  const params = new URLSearchParams({ format });
+  for (const [name, id] of [["ship", "audit-ship"], ["seat", "audit-seat"], ["kind", "audit-kind"]]) {
+    const value = byId(id).value;
+    if (value) params.set(name, value);
+  }
+  return `/api/events/${encodeURIComponent(eventId)}/audit?${params}`;
+}
+
+async function fetchAudit(format) {
+  const answer = await fetch(auditQuery(format), { headers: { Authorization: `Bearer ${token}` } });
+  if (!answer.ok) {
+    let detail = `${answer.status}`;
+    try {
+      detail = (await answer.json()).detail || detail;
+    } catch {
+      // not JSON: the status says enough
+    }
+    throw new Error(`the audit log could not be read: ${detail}`);
+  }
+  return answer;
+}
+
+function wireAudit() {
+  byId("audit-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const entries = await (await fetchAudit("json")).json();
+      drawAudit(entries);
+      show("audit-result", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}`, "ok");
+    } catch (error) {
+      show("audit-result", error.message, "error");
+    }
+  });
+  byId("audit-csv").addEventListener("click", async () => {
+    // A link cannot carry the Authorization header: fetch with it, then save the answer through a blob URL.
+    try {
+      const blob = await (await fetchAudit("csv")).blob();
+      const url = URL.createObjectURL(blob);
+      const link = el("a", { href: url, download: `event-${eventId}-audit.csv`, hidden: true });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      show("audit-result", "CSV downloaded", "ok");
+    } catch (error) {
+      show("audit-result", error.message, "error");
+    }
+  });
+}
+
+function drawAudit(entries) {
+  const newest = [...entries].reverse().slice(0, 300);
+  fill(
+    byId("audit").tBodies[0],
+    newest.map((entry) =>
+      el(
+        "tr",
+        { class: `audit-${entry.kind}` },
+        el("td", {}, new Date(entry.time * 1000).toLocaleTimeString()),
+        el("td", {}, entry.actor),
+        el("td", {}, entry.kind),
+        el("td", {}, entry.text),
+        el("td", {}, entry.reason || ""),
+        el("td", {}, entry.version === null || entry.version === undefined ? "" : String(entry.version)),
+      ),
+    ),
+  );
+  // The versions an action was taken at are where a rewind may go back to (just before that action).
+  const versions = newest.filter((entry) => typeof entry.version === "number");
+  fill("rewind-versions", versions.map((entry) => el("option", { value: entry.version }, `before: ${entry.text}`)));
+}
+
+// ---- rewind --------------------------------------------------------------------------------------------------
+
+function wireRewind() {
+  byId("rewind-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const version = Number.parseInt(byId("rewind-version").value, 10);
+    const reason = byId("rewind-reason").value.trim();
+    if (!Number.isInteger(version) || version < 0) {
+      show("rewind-result", "choose a version (a whole number, 0 or more)", "error");
+      byId("rewind-version").focus();
+      return;
+    }
+    if (!reason) {
+      show("rewind-result", "a rewind needs a reason", "error");
+      byId("rewind-reason").focus();
+      return;
+    }
+    answerLine = "rewind-result";
+    show("rewind-result", socket.send({ type: "rewind", version, reason }) ? "rewinding…" : "not connected", "");
+  });
+}
+
+// ---- seats ---------------------------------------------------------------------------------------------------
+
+function drawRoster(frame) {
+  setText("devices", `${frame.devices} device(s) connected · operators: ${frame.operators.map((o) => o.name).join(", ") || "none"}`);
+  fill(
+    byId("roster").tBodies[0],
+    frame.seats.map((seat) =>
+      el(
+        "tr",
+        { "data-seat": seat.seat },
+        el("th", { scope: "row" }, seat.label, el("span", { class: "muted" }, ` ${seat.role}`)),
+        el("td", {}, seat.holder ? `${seat.holder}${seat.name ? `: ${seat.name}` : ""}` : "open"),
+        el("td", {}, seat.connected ? badge(`${seat.connected} on`, "ok") : badge("none")),
+        el(
+          "td",
+          {},
+          seat.holder === "control" && seat.seat !== CONTROL_SEAT
+            ? el("button", { type: "button", class: "small", onclick: () => playSeat(seat) }, "play")
+            : null,
+        ),
+      ),
+    ),
+  );
+}
+
+function playSeat(seat) {
+  playing = seat.seat;
+  byId("play-seat").hidden = false;
+  setText("play-seat-title", `Playing ${seat.label} for Control`);
+  fill("play-seat-actions", el("p", { class: "muted" }, "asking…"));
+  socket.legal(seat.seat);
+}

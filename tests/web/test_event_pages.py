@@ -1,0 +1,379 @@
+"""The Den of Wolves event's pages in real headless Chromium (issue 15, item 9): two Control desks (two operators),
+the projector and three seats' devices on one live event. Control advances through a whole turn (confirming when
+the clock has time left), settles a notice, runs a Wolf Attack round, sets the news; the projector follows; a desk
+rewinds; a seat's device reloads and reopens and resumes; a moved seat's device stops. No page logs an error (a
+Content-Security-Policy violation would). Screenshots of each page at 390x844, 1366x768 and 1920x1080 go to
+test-artifacts/screenshots/event-*.png.
+
+The tests run in order on one module's event, each going on from where the last left it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+from wolfpack.event.model import Event, new_event
+from wolfpack.event.settings import make_settings
+from wolfpack.event.store import EventStore
+
+from ..server.live import WAIT, ThreadedServer
+from .test_pages import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+
+EVENT = "e1e1e1e1"
+SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
+WAIT_MS = int(WAIT * 1000)
+"""A safety net for things that should happen at once, not a timing assertion."""
+SEATS = ("dione/captain", "aegis/commanding-officer", "dione/council-member")
+
+
+def _stored_event(database: str) -> Event:
+    """An event with two operators (Ann watching dione, Bob every ship), people in dione's, aegis's and
+    icebreaker's seats, and the Media's anchor left to Control."""
+    event = new_event(make_settings(edition="classic"), event_id=EVENT)
+    event = event.add_operator("Ann", ("dione",)).add_operator("Bob")
+    for seat in event.seats:
+        if seat.team in ("dione", "aegis", "icebreaker"):
+            event = event.assign(str(seat.index), f"Player {seat.index}")
+    event = event.leave_to_control("media/anchor")
+    store = EventStore.open(database)
+    store.create(event)
+    store.close()
+    return event
+
+
+@dataclass
+class Room:
+    """The event's pages, each in its own browser context (its own device), with what each page's console said."""
+
+    server: ThreadedServer
+    event: Event
+    browser: Browser
+    pages: dict[str, Page] = field(default_factory=dict)
+    contexts: dict[str, BrowserContext] = field(default_factory=dict)
+    complaints: dict[str, list[str]] = field(default_factory=dict)
+
+    def open(self, name: str, path: str, size: str = "laptop") -> Page:
+        """Open `path` as the page called `name` in a new context (a device of its own)."""
+        width, height = SIZES[size]
+        context = self.contexts.get(name) or self.browser.new_context(viewport={"width": width, "height": height})
+        self.contexts[name] = context
+        page = context.new_page()
+        found = self.complaints.setdefault(name, [])
+        page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: found.append(str(error)))
+        page.goto(self.server.base + path)
+        self.pages[name] = page
+        return page
+
+    @property
+    def version(self) -> int:
+        """The event's version on the server now."""
+        return int(self.server.app.state.events.live[EVENT].version)
+
+    def seat_link(self, label: str) -> str:
+        return f"/event/{EVENT}/join#token={self.event.tokens.tokens[self.event.seat(label).index]}"
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    database = f"sqlite:///{tmp_path_factory.mktemp('event-pages')}/event.db"
+    event = _stored_event(database)
+    with ThreadedServer(database) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        room = Room(server, event, browser)
+        for name in ("Ann", "Bob"):
+            room.open(name, f"/event/{EVENT}/control#token={event.operators.find(name).token}")
+        room.open("projector", f"/event/{EVENT}/projector", "projector")
+        for label in SEATS:
+            room.open(label, room.seat_link(label), "phone")
+        yield room
+        browser.close()
+
+
+def _shown_version(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def _until_version(page: Page, least: int) -> None:
+    """Wait until the page shows version `least` or later (Playwright's wait_for_function evaluates a string, which
+    the pages' Content-Security-Policy rightly forbids; `evaluate` runs outside it)."""
+    deadline = time.monotonic() + WAIT
+    while _shown_version(page) < least:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never reached version {least}; it shows {_shown_version(page)}")
+        page.wait_for_timeout(10)
+
+
+def _caught_up(room: Room, *names: str) -> int:
+    """Wait until the named pages (by default the desks: Control's view changes with every action, where another
+    device is sent a view only when its own changed) show the event's version now; that version."""
+    version = room.version
+    for name in names or ("Ann", "Bob"):
+        _until_version(room.pages[name], version)
+    return version
+
+
+def _panel(desk: Page, panel: str) -> None:
+    """Show a desk's panel: its tab on a phone (on a laptop every panel is shown side by side, without tabs)."""
+    tab = desk.locator(f".tab[data-panel='{panel}']")
+    if tab.is_visible():
+        tab.click()
+    expect(desk.locator(f"#{panel}")).to_be_visible()
+
+
+def _send_verb(desk: Page, verb: str, *values: str) -> None:
+    """Fill a Control verb's generated form (a select, a text field with suggestions, or the reason) and send it;
+    wait for the server's answer and check it was accepted."""
+    _panel(desk, "verbs-panel")
+    desk.select_option("#verb", verb)
+    fields = desk.locator(".verb-fields .field :is(input, select)")
+    expect(fields).to_have_count(len(values))
+    for index, value in enumerate(values):
+        box = fields.nth(index)
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+    desk.locator(".verb-form button[type=submit]").click()
+    expect(desk.locator("#verb-result")).to_have_attribute("data-kind", "ok", timeout=WAIT_MS)
+    expect(desk.locator("#verb-result")).to_contain_text(f"control {verb}")
+
+
+def _advance(desk: Page, confirm: bool) -> None:
+    """Click Advance; with time left on the clock the server asks first, and the desk confirms."""
+    desk.click("#advance")
+    if confirm:
+        dialog = desk.locator("#confirm")
+        expect(dialog).to_be_visible(timeout=WAIT_MS)
+        expect(desk.locator("#confirm-text")).to_contain_text("left on the clock")
+        desk.click("#confirm-yes")
+    expect(desk.locator("#clock-result")).to_have_text("advanced", timeout=WAIT_MS)
+
+
+def test_every_page_joins_and_shows_its_own_view(room: Room) -> None:
+    """Desks, projector and seats show the event; the token leaves the address bar; each sees what it may."""
+    version = _caught_up(room)
+    for label in SEATS:
+        page = room.pages[label]
+        _until_version(page, 0)
+        expect(page.locator("#title")).to_have_text(label)
+        assert "#token=" not in page.url, "the seat's token stays out of the address bar"
+    ann, projector = room.pages["Ann"], room.pages["projector"]
+    assert "#token=" not in ann.url
+    expect(ann.locator("#operator")).to_contain_text("Operator Ann")
+    expect(ann.locator("#phase")).to_have_text("Turn 1 of 12 · Start of turn")
+    expect(projector.locator("#turn")).to_have_text("Turn 1 of 12")
+    expect(projector.locator("#phase")).to_have_text("Start of turn")
+    assert version >= 0
+    # Ann's desk watches dione: the god view shows its panel alone until every ship is asked for.
+    _panel(ann, "god-panel")
+    expect(ann.locator("#panels .ship-panel")).to_have_count(1)
+    expect(ann.locator("#panels .ship-panel h3")).to_have_text("Dione")
+    ann.check("#show-all")
+    expect(ann.locator("#panels .ship-panel")).to_have_count(11)
+    expect(room.pages["Bob"].locator("#panels .ship-panel")).to_have_count(11)
+    # A seat's device shows its own ship's panel; the projector shows no panel and no hand at all.
+    expect(room.pages["dione/captain"].locator("#ship .ship-panel h3")).to_have_text("Dione")
+    expect(projector.locator(".ship-panel")).to_have_count(0)
+    expect(projector.locator("#map .map-ship")).to_have_count(11)
+
+
+def test_a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None:
+    phone = room.pages["dione/captain"]
+    fold = phone.locator("#actions details.action-group", has_text="rations")
+    fold.locator("summary").click()
+    fold.get_by_role("button", name="rations food low").click()
+    expect(phone.locator("#free-result")).to_have_text("done: rations food low", timeout=WAIT_MS)
+    expect(room.pages["Bob"].locator("#log")).to_contain_text("dione", timeout=WAIT_MS)
+    expect(phone.locator("#ship")).to_contain_text("food low")
+    # A typed action the rules refuse is refused with the server's sentence and changes nothing.
+    before = room.version
+    phone.fill("#free-action", "jump")
+    phone.click("#free-form button[type=submit]")
+    expect(phone.locator("#free-result")).to_have_attribute("data-kind", "error", timeout=WAIT_MS)
+    assert room.version == before
+
+
+def test_control_runs_the_clock_and_advances_into_the_action_phase(room: Room) -> None:
+    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
+    _advance(ann, confirm=False)  # the start of a turn is untimed: no question
+    expect(projector.locator("#phase")).to_have_text("Action Phase", timeout=WAIT_MS)
+    expect(bob.locator("#phase")).to_contain_text("Action Phase", timeout=WAIT_MS)
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
+    expect(room.pages["dione/captain"].locator("#clock")).to_have_attribute("data-kind", "running")
+    # Extending needs a reason: refused on the page, nothing sent.
+    ann.fill("#clock-minutes", "3")
+    ann.click("#extend")
+    expect(ann.locator("#clock-result")).to_contain_text("reason is required")
+    ann.fill("#clock-reason", "a late start")
+    ann.click("#extend")
+    expect(ann.locator("#clock")).to_contain_text("20:", timeout=WAIT_MS)  # 18 minutes and 3 more, counting down
+    bob.click("#pause")
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "paused", timeout=WAIT_MS)
+    expect(ann.locator("#pause")).to_have_text("Resume clock")
+    ann.click("#pause")
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
+
+
+def test_a_notice_is_raised_and_settled_from_the_other_desk(room: Room) -> None:
+    ann, bob = room.pages["Ann"], room.pages["Bob"]
+    _send_verb(ann, "set", "dione.morale", "0", "a test of the notices")
+    _panel(bob, "notices-panel")
+    notice = bob.locator("#notices .notice", has_text="anarchy")
+    expect(notice).to_be_visible(timeout=WAIT_MS)
+    expect(notice.locator(".hints")).to_contain_text("set")  # the verbs likely to settle it
+    notice.locator("button[type=submit]").click()
+    expect(notice.locator(".form-result")).to_contain_text("reason is required")
+    notice.locator("input").fill("morale restored at the table")
+    notice.locator("button[type=submit]").click()
+    expect(bob.locator("#notices .notice", has_text="anarchy")).to_have_count(0, timeout=WAIT_MS)
+    expect(ann.locator("#notices .notice", has_text="anarchy")).to_have_count(0, timeout=WAIT_MS)
+
+
+def test_a_wolf_attack_takes_over_the_projector_round_by_round(room: Room) -> None:
+    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
+    expect(projector.locator("#attack")).to_be_hidden()
+    _send_verb(ann, "attack", "the Wolves close in")
+    expect(projector.locator("#attack")).to_be_visible(timeout=WAIT_MS)
+    expect(projector.locator("#attack-round")).to_contain_text("Round 1")
+    _screenshot(projector, "event-projector-attack")
+    _panel(bob, "council-panel")
+    expect(bob.locator("#attack")).to_contain_text("Round 1", timeout=WAIT_MS)
+    _send_verb(bob, "wolf-round")
+    expect(projector.locator("#attack-round")).to_contain_text("Round 2", timeout=WAIT_MS)
+    _send_verb(ann, "end-attack", "the Wolves withdraw")
+    expect(projector.locator("#attack")).to_be_hidden(timeout=WAIT_MS)
+    expect(bob.locator("#battles")).to_contain_text("the Wolves withdraw", timeout=WAIT_MS)
+
+
+def test_a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
+    ann = room.pages["Ann"]
+    _panel(ann, "seats-panel")
+    row = ann.locator("#roster tr", has_text="media/anchor")
+    expect(row).to_contain_text("control")
+    row.get_by_role("button", name="play").click()
+    expect(ann.locator("#play-seat-title")).to_have_text("Playing media/anchor for Control")
+    ann.locator("#play-seat-actions").get_by_role("button", name="goto dione").click()
+    expect(ann.locator("#log")).to_contain_text("media/anchor", timeout=WAIT_MS)
+    expect(room.pages["projector"].locator("#news")).to_contain_text("media/anchor", timeout=WAIT_MS)
+
+
+def test_control_finishes_the_turn_with_the_news_and_the_projector_follows(room: Room) -> None:
+    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
+    _advance(ann, confirm=True)  # the Action Phase has time left: the desk is asked and confirms
+    expect(projector.locator("#phase")).to_have_text("Team Phase", timeout=WAIT_MS)
+    _send_verb(bob, "news", "dione", "+1")
+    _caught_up(room)
+    _advance(bob, confirm=True)
+    expect(projector.locator("#turn")).to_have_text("Turn 2 of 12", timeout=WAIT_MS)
+    expect(projector.locator("#phase")).to_have_text("Start of turn")
+    expect(projector.locator("#news")).to_contain_text("turn 2 begins")
+    expect(room.pages["dione/council-member"].locator("#phase")).to_contain_text("Turn 2 of 12", timeout=WAIT_MS)
+
+
+def test_messages_go_between_a_desk_and_a_seat(room: Room) -> None:
+    ann, phone = room.pages["Ann"], room.pages["dione/council-member"]
+    _panel(ann, "messages-panel")
+    ann.select_option("#message-to", "team:dione")
+    ann.fill("#message-text", "Dione: report to the map")
+    ann.click("#message-form button[type=submit]")
+    expect(phone.locator("#messages")).to_contain_text("Dione: report to the map", timeout=WAIT_MS)
+    expect(room.pages["aegis/commanding-officer"].locator("#messages")).not_to_contain_text("report to the map")
+    phone.fill("#message-text", "we need a ruling")
+    phone.click("#message-form button[type=submit]")
+    expect(ann.locator("#messages li.to-control")).to_contain_text("we need a ruling", timeout=WAIT_MS)
+
+
+def test_the_audit_log_filters_and_downloads_as_csv(room: Room) -> None:
+    bob = room.pages["Bob"]
+    _panel(bob, "audit-panel")
+    bob.select_option("#audit-kind", "control")
+    bob.click("#audit-form button[type=submit]")
+    expect(bob.locator("#audit-result")).to_contain_text("entries", timeout=WAIT_MS)
+    rows = bob.locator("#audit tbody tr")
+    assert rows.count() >= 6
+    assert all(kind == "control" for kind in rows.locator("td:nth-child(3)").all_inner_texts())
+    expect(bob.locator("#audit tbody")).to_contain_text("settle 1")
+    with bob.expect_download(timeout=WAIT_MS) as download:
+        bob.click("#audit-csv")
+    path = download.value.path()
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("time,actor_kind,actor,kind,ships,text,reason,version")
+    assert "morale restored at the table" in text
+
+
+def test_a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
+    bob, projector = room.pages["Bob"], room.pages["projector"]
+    version = _caught_up(room)
+    _send_verb(bob, "set", "pursuit", "7", "a wrong ruling")
+    expect(projector.locator(".pursuit-value")).to_have_text("Pursuit 7", timeout=WAIT_MS)
+    _caught_up(room)
+    _panel(bob, "rewind-panel")
+    bob.click("#rewind-form button[type=submit]")
+    expect(bob.locator("#rewind-result")).to_contain_text("choose a version")
+    bob.fill("#rewind-version", str(version))
+    bob.click("#rewind-form button[type=submit]")
+    expect(bob.locator("#rewind-result")).to_contain_text("needs a reason")
+    bob.fill("#rewind-reason", "the pursuit was set by mistake")
+    bob.click("#rewind-form button[type=submit]")
+    expect(bob.locator("#discarded")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
+    expect(projector.locator(".pursuit-value")).not_to_have_text("Pursuit 7", timeout=WAIT_MS)
+    assert room.version == version
+    for name in ("Ann", "Bob", "projector"):
+        assert _shown_version(room.pages[name]) == version
+
+
+def test_a_seats_device_reconnects_and_resumes(room: Room) -> None:
+    phone = room.pages["dione/captain"]
+    phone.reload()  # the token comes back from the tab's sessionStorage: the address no longer holds it
+    expect(phone.locator("#title")).to_have_text("dione/captain", timeout=WAIT_MS)
+    _until_version(phone, 0)
+    expect(phone.locator("#phase")).to_contain_text("Turn 2 of 12")
+    phone.close()
+    again = room.open("dione/captain", room.seat_link("dione/captain"), "phone")
+    expect(again.locator("#title")).to_have_text("dione/captain", timeout=WAIT_MS)
+    expect(again.locator("#phase")).to_contain_text("Turn 2 of 12")
+    expect(again.locator("#messages")).to_contain_text("report to the map")
+    expect(again.locator("#actions button.action >> visible=true").first).to_be_visible(timeout=WAIT_MS)
+
+
+def test_a_moved_seats_old_device_says_so_and_stops(room: Room) -> None:
+    label = "aegis/commanding-officer"
+    phone = room.pages[label]
+    answer = httpx.post(
+        f"{room.server.base}/api/events/{EVENT}/seats",
+        json={"seat": label, "holder": "move"},
+        headers={"Authorization": f"Bearer {room.event.tokens.tokens[0]}"},
+        timeout=WAIT,
+    )
+    assert answer.status_code == 200, answer.text
+    expect(phone.locator("#banner")).to_contain_text("moved to another device", timeout=WAIT_MS)
+    expect(phone.locator("#connection")).to_have_text("stopped")
+    new_link = answer.json()["link"]
+    moved = room.open("moved", new_link[new_link.index("/event/") :], "phone")
+    expect(moved.locator("#title")).to_have_text(label, timeout=WAIT_MS)
+
+
+def test_screenshots_and_no_page_logged_an_error(room: Room) -> None:
+    """Each page at phone, laptop and projector size; then no page's console reported an error all along."""
+    _caught_up(room)
+    for name, shot in (("Ann", "event-control"), ("projector", "event-projector"), ("dione/captain", "event-seat")):
+        _screenshot(room.pages[name], shot)
+    for name, found in room.complaints.items():
+        assert found == [], f"{name}'s page reported errors: {found}"
+
+
+def _screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    before = page.viewport_size
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
+    if before is not None:
+        page.set_viewport_size(before)
