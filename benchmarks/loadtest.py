@@ -32,27 +32,31 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ctypes
 import json
 import os
-import platform
 import random
-import signal
-import socket
 import subprocess
-import sys
-import tempfile
 import time
 from array import array
 from collections import Counter, deque
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import httpx
-import psutil  # type: ignore[import-untyped, unused-ignore]  # no types-psutil in the dev extra
+from loadkit import (
+    ProcessWatch,
+    SetupError,
+    cpu_percent,
+    format_load,
+    latency_figures,
+    machine_figures,
+    memory_figures,
+    ms,
+    percentile,
+    run_with_server,
+)
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
@@ -63,15 +67,7 @@ MAX_PACING_DEBT = 0.05
 """How far (seconds) the pacer may run behind its schedule before it stops trying to catch up."""
 DRAIN_SECONDS = 1.0
 """After the window: how long answers to actions sent inside it are still awaited."""
-SERVER_STOP_SECONDS = 15.0
-"""Grace given to the server after SIGINT before it is killed."""
 AIM_P99_MS = 100.0
-
-EXIT_OK, EXIT_SERVER_DIED, EXIT_TIMEOUT, EXIT_INTERRUPTED = 0, 1, 3, 130
-
-
-class SetupError(Exception):
-    """The run could not start (server not up, tables not created, clients not joined)."""
 
 
 # ---- figures ---------------------------------------------------------------------------------------------------
@@ -118,28 +114,6 @@ class Sample:
     acked: int
     latencies: int
     """How many latencies were recorded by then."""
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile of already sorted values (NaN when empty)."""
-    if not values:
-        return float("nan")
-    rank = max(0, min(len(values) - 1, int(q / 100.0 * len(values) + 0.999999) - 1))
-    return values[rank]
-
-
-def slope_per_minute(points: Sequence[tuple[float, float]]) -> float:
-    """Least-squares slope of (seconds, value) points, in value per minute (NaN with fewer than 2 points)."""
-    if len(points) < 2:
-        return float("nan")
-    n = len(points)
-    mx = sum(p[0] for p in points) / n
-    my = sum(p[1] for p in points) / n
-    sxx = sum((p[0] - mx) ** 2 for p in points)
-    if sxx == 0:
-        return float("nan")
-    sxy = sum((p[0] - mx) * (p[1] - my) for p in points)
-    return sxy / sxx * 60.0
 
 
 # ---- clients ---------------------------------------------------------------------------------------------------
@@ -209,8 +183,7 @@ class LoadTest:
         self.timeline: list[dict[str, float]] = []
         self.compression: str | None = None if args.no_compression else "deflate"
         self.http = httpx.AsyncClient(base_url=base, trust_env=False, timeout=15.0)
-        self.server_ps = psutil.Process(server.pid)
-        self.client_ps = psutil.Process()
+        self.watch = ProcessWatch(server.pid)
 
     # ---- set-up ---------------------------------------------------------------------------------------------
 
@@ -528,19 +501,17 @@ class LoadTest:
 
     def take_sample(self, now: float, loop_lag: float) -> Sample | None:
         """Record one Sample (None if the server is gone)."""
-        try:
-            server_rss = self.server_ps.memory_info().rss
-        except psutil.Error:
+        reading = self.watch.read()
+        if reading is None:
             return None
-        server_cpu, client_cpu = self.cpu_seconds()
         sample = Sample(
             now,
-            server_rss,
-            self.client_ps.memory_info().rss,
+            reading.server_rss,
+            reading.client_rss,
             loop_lag,
-            server_cpu,
-            client_cpu,
-            os.getloadavg()[0],
+            reading.server_cpu,
+            reading.client_cpu,
+            reading.load1,
             self.stats.acked,
             len(self.stats.latencies),
         )
@@ -579,16 +550,6 @@ class LoadTest:
                 flush=True,
             )
 
-    def cpu_seconds(self) -> tuple[float, float]:
-        """CPU seconds used so far by the server (all threads) and by this process."""
-        try:
-            server = self.server_ps.cpu_times()
-            server_cpu = server.user + server.system
-        except psutil.Error:
-            server_cpu = float("nan")
-        client = self.client_ps.cpu_times()
-        return server_cpu, client.user + client.system
-
     # ---- the run --------------------------------------------------------------------------------------------
 
     async def run(self) -> dict[str, Any]:
@@ -601,7 +562,7 @@ class LoadTest:
         self.loops.append(pacer)
         self.loops.append(self.spawn(self.sample()))
         await self.sleep_or_die(args.warmup)
-        cpu_start = self.cpu_seconds()
+        cpu_start = self.watch.cpu_seconds()
         load_start = os.getloadavg()
         self.stats.recording = True
         start = self.stats.start = time.perf_counter()
@@ -610,7 +571,7 @@ class LoadTest:
             await self.sleep_or_die(args.seconds)
         end = self.stats.end = time.perf_counter()
         self.take_sample(end, 0.0)
-        cpu_end = self.cpu_seconds()
+        cpu_end = self.watch.cpu_seconds()
         load_end = os.getloadavg()
         pacer.cancel()  # the pacer: nothing more is sent; the last answers may still come in
         await self.sleep_or_die(DRAIN_SECONDS)
@@ -649,17 +610,11 @@ class LoadTest:
         """The run's figures, as written to --json."""
         stats, args = self.stats, self.args
         seconds = end - start
-        lat = sorted(stats.latencies)
-        ack = sorted(stats.ack_latencies)
         lag = sorted(stats.pacing_lag)
         window = [s for s in self.samples if start - 0.01 <= s.t <= end + 0.01]
         rss = [(s.t - start, s.server_rss / 2**20) for s in window]
-        half = [p for p in rss if p[0] >= seconds / 2]
         loop_lags = sorted(s.loop_lag for s in window)
-
-        def ms(values: Sequence[float], q: float) -> float:
-            return round(percentile(values, q) * 1000, 2)
-
+        ack = sorted(stats.ack_latencies)
         return {
             "config": {
                 "game": GAME,
@@ -671,12 +626,7 @@ class LoadTest:
                 "compression": self.compression,
                 "seed": args.seed,
             },
-            "machine": {
-                "cpus": os.cpu_count(),
-                "python": platform.python_version(),
-                "loadavg_start": [round(x, 2) for x in load_start],
-                "loadavg_end": [round(x, 2) for x in load_end],
-            },
+            "machine": machine_figures(load_start, load_end),
             "server_died": self.died.is_set(),
             "server_exit": self.server.poll(),
             "setup_seconds": round(setup_seconds, 2),
@@ -688,14 +638,7 @@ class LoadTest:
                 "games_finished": stats.games,
                 "rematches": stats.rematches,
             },
-            "latency_ms": {
-                "count": len(lat),
-                "p50": ms(lat, 50),
-                "p90": ms(lat, 90),
-                "p99": ms(lat, 99),
-                "max": ms(lat, 100),
-                "mean": round(sum(lat) / len(lat) * 1000, 2) if lat else float("nan"),
-            },
+            "latency_ms": latency_figures(stats.latencies),
             "ack_latency_ms": {"p50": ms(ack, 50), "p99": ms(ack, 99), "max": ms(ack, 100)},
             "errors": dict(stats.errors),
             "errors_total": sum(stats.errors.values()),
@@ -703,19 +646,9 @@ class LoadTest:
             "lost": stats.lost,
             "disconnects": dict(stats.disconnects),
             "reconnects": stats.reconnects,
-            "server_memory_mb": {
-                "start": round(rss[0][1], 1) if rss else None,
-                "end": round(rss[-1][1], 1) if rss else None,
-                "max": round(max(p[1] for p in rss), 1) if rss else None,
-                "slope_mb_per_min": round(slope_per_minute(rss), 3),
-                "slope_second_half_mb_per_min": round(slope_per_minute(half), 3),
-                "samples": [[round(t, 1), round(mb, 2)] for t, mb in rss],
-            },
+            "server_memory_mb": memory_figures(rss, seconds),
             "timeline": self.timeline,
-            "cpu_percent_of_one_core": {
-                "server": round((cpu_end[0] - cpu_start[0]) / seconds * 100, 1) if seconds > 0 else None,
-                "client": round((cpu_end[1] - cpu_start[1]) / seconds * 100, 1) if seconds > 0 else None,
-            },
+            "cpu_percent_of_one_core": cpu_percent((cpu_end[0] - cpu_start[0], cpu_end[1] - cpu_start[1]), seconds),
             "client": {
                 "rss_mb_end": round(window[-1].client_rss / 2**20, 1) if window else None,
                 "loop_lag_ms_p99": ms(loop_lags, 99),
@@ -726,61 +659,6 @@ class LoadTest:
                 "pacer_behind": stats.behind,
             },
         }
-
-
-# ---- the server process ----------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _die_with_parent() -> None:
-    """In the child, before exec: ask Linux to SIGTERM it if this process dies (even by SIGKILL)."""
-    with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-
-
-def start_server(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
-    """`wolfpack serve` on loopback, in its own session (Ctrl-C reaches only us; we stop it ourselves)."""
-    script = Path(sys.executable).with_name("wolfpack")
-    command = [str(script)] if script.exists() else [sys.executable, "-c", "from wolfpack.cli import main; main()"]
-    command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--database", database]
-    command += ["--table-burst", "100000"]  # one address opens every table of the run, at once
-    with log.open("wb") as out:
-        return subprocess.Popen(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
-        )
-
-
-def stop_server(server: subprocess.Popen[bytes]) -> int | None:
-    """SIGINT (uvicorn's graceful stop), then SIGKILL after SERVER_STOP_SECONDS; the exit status."""
-    if server.poll() is None:
-        with contextlib.suppress(ProcessLookupError):
-            server.send_signal(signal.SIGINT)
-        try:
-            server.wait(SERVER_STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-    return server.returncode
-
-
-def log_tail(log: Path, lines: int = 20) -> str:
-    """The last lines the server wrote."""
-    try:
-        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return ""
 
 
 # ---- report ----------------------------------------------------------------------------------------------------
@@ -804,8 +682,8 @@ def report(fig: dict[str, Any]) -> str:
         f"wolfpack load test: {c['tables']} {c['game']} tables x {c['clients_per_table']} clients, target "
         f"{c['rate']:g} actions/s, {fig['measured_seconds']:g} s measured after {c['warmup']:g} s warm-up "
         f"(compression: {c['compression'] or 'off'})",
-        f"machine     {m['cpus']} cpus, Python {m['python']}; load average {_load(m['loadavg_start'])} at start, "
-        f"{_load(m['loadavg_end'])} at end",
+        f"machine     {m['cpus']} cpus, Python {m['python']}; load average {format_load(m['loadavg_start'])} at start, "
+        f"{format_load(m['loadavg_end'])} at end",
         f"setup       {fig['setup_seconds']:g} s to create the tables and join every client",
         f"actions     {a['acked']:,} acked = {a['per_second']:g}/s (sent {a['sent']:,}); {a['games_finished']} games "
         f"finished, {a['rematches']} rematches",
@@ -829,10 +707,6 @@ def report(fig: dict[str, Any]) -> str:
         aims = [f"SERVER DIED (exit status {fig['server_exit']})"]
     lines.append("aims        " + "; ".join(aims))
     return "\n".join(lines)
-
-
-def _load(values: Sequence[float]) -> str:
-    return " ".join(f"{v:.2f}" for v in values)
 
 
 # ---- main ------------------------------------------------------------------------------------------------------
@@ -868,66 +742,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the load test and print the report; the exit status."""
     args = parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="wolfpack-loadtest-") as tmp:
-        log = Path(tmp) / "server.log"
-        port = free_port()
-        server = start_server(port, f"sqlite:///{Path(tmp) / 'loadtest.db'}", log)
-
-        def last_resort(signum: int, _frame: FrameType | None) -> None:
-            # The event loop did not give up in time: kill the server and leave at once.
-            with contextlib.suppress(ProcessLookupError):
-                server.kill()
-            sys.stderr.write("loadtest: hard timeout passed, server killed\n")
-            os._exit(EXIT_TIMEOUT)
-
-        def terminated(signum: int, _frame: FrameType | None) -> None:
-            raise KeyboardInterrupt
-
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored (`cmd &`)
-        signal.signal(signal.SIGALRM, last_resort)
-        signal.signal(signal.SIGTERM, terminated)
-        signal.alarm(int(args.timeout) + 30)
-        status = EXIT_OK
-        figures: dict[str, Any] | None = None
-        try:
-            print(f"server pid {server.pid} on 127.0.0.1:{port}, database in {tmp}", flush=True)
-            figures = asyncio.run(_run(args, server, f"http://127.0.0.1:{port}"))
-            if figures["server_died"]:
-                status = EXIT_SERVER_DIED
-        except SetupError as exc:
-            print(f"loadtest: set-up failed: {exc}", file=sys.stderr)
-            status = EXIT_SERVER_DIED if server.poll() is not None else EXIT_TIMEOUT
-        except TimeoutError:
-            print(f"loadtest: hard timeout of {args.timeout:g} s passed", file=sys.stderr)
-            status = EXIT_TIMEOUT
-        except KeyboardInterrupt:
-            print("loadtest: interrupted", file=sys.stderr)
-            status = EXIT_INTERRUPTED
-        finally:
-            died = server.poll() is not None
-            code = stop_server(server)
-            signal.alarm(0)
-            if died:
-                print(f"loadtest: the server died (exit status {code}); its last lines:", file=sys.stderr)
-                print(log_tail(log), file=sys.stderr)
-                status = EXIT_SERVER_DIED
-            if args.keep_log is not None:
-                with contextlib.suppress(OSError):
-                    args.keep_log.write_bytes(log.read_bytes())
-        if figures is not None:
-            print(report(figures))
-            if args.json is not None:
-                args.json.parent.mkdir(parents=True, exist_ok=True)
-                args.json.write_text(json.dumps(figures, indent=2) + "\n")
-                print(f"figures written to {args.json}")
-    return status
+    return run_with_server(
+        args,
+        "loadtest",
+        lambda server, base, _directory: _run(args, server, base),
+        report,
+        server_options=["--table-burst", "100000"],  # one address opens every table of the run, at once
+    )
 
 
 async def _run(args: argparse.Namespace, server: subprocess.Popen[bytes], base: str) -> dict[str, Any]:
     test = LoadTest(args, server, base)
     try:
-        async with asyncio.timeout(args.timeout):
-            return await test.run()
+        return await test.run()
     finally:
         test.running = False
         if not test.http.is_closed:
