@@ -800,6 +800,8 @@ def _describe_event(event: Event) -> list[str]:
         f"  turns: {settings.turns} ({event.turns_played} played); each {settings.turn_minutes} minutes: "
         f"Action Phase {settings.action_minutes}, Team Phase {settings.team_minutes}",
         f"  quadrants: {settings.quadrants or 'as the content pack says'}",
+        f"  dice: {'the tables roll and enter them' if settings.table_dice else 'the server rolls'}; the clock warns "
+        f"{settings.warning_seconds} s before a phase ends",
         f"  content: {settings.content or 'the edition’s own pack'}",
         f"  base URL: {settings.base_url or 'none yet (wolfpack event set ID --base-url http://ADDRESS:PORT)'}",
     ]
@@ -837,6 +839,12 @@ def event_new(
     quadrants: Annotated[int | None, typer.Option(help="Fleet map quadrants (default: the pack's).")] = None,
     action_minutes: Annotated[int | None, typer.Option(help="The Action Phase's length (default 18).")] = None,
     team_minutes: Annotated[int | None, typer.Option(help="The Team Phase's length (default 12).")] = None,
+    warning_seconds: Annotated[
+        int | None, typer.Option(help="The clock warns this many seconds before a phase ends (default 120).")
+    ] = None,
+    table_dice: Annotated[
+        bool, typer.Option(help="Tables roll real dice for their ship's rolls and enter them (default: the server).")
+    ] = False,
     roster: Annotated[
         Path | None, typer.Option(metavar="CSV", help="Players to seat: columns name, team, role.")
     ] = None,
@@ -860,6 +868,8 @@ def event_new(
             quadrants=quadrants,
             action_minutes=action_minutes,
             team_minutes=team_minutes,
+            warning_seconds=warning_seconds,
+            table_dice=table_dice or None,
             base_url=base_url,
         )
         event = new_event(settings)
@@ -1002,11 +1012,19 @@ def event_set(
     ] = None,
     action_minutes: Annotated[int | None, typer.Option(help="The Action Phase's length.")] = None,
     team_minutes: Annotated[int | None, typer.Option(help="The Team Phase's length.")] = None,
+    warning_seconds: Annotated[
+        int | None, typer.Option(help="The clock warns this many seconds before a phase ends.")
+    ] = None,
 ) -> None:
-    """Change an event's base URL or phase lengths."""
-    values = {"base_url": base_url, "action_minutes": action_minutes, "team_minutes": team_minutes}
+    """Change an event's base URL, phase lengths or the clock's warning."""
+    values = {
+        "base_url": base_url,
+        "action_minutes": action_minutes,
+        "team_minutes": team_minutes,
+        "warning_seconds": warning_seconds,
+    }
     if all(value is None for value in values.values()):
-        _fail("give at least one of --base-url, --action-minutes, --team-minutes", EXIT_USAGE)
+        _fail("give at least one of --base-url, --action-minutes, --team-minutes, --warning-seconds", EXIT_USAGE)
     with _event_store(database) as store:
         event = store.load(event_id).with_settings(**values)
         store.save(event)

@@ -20,10 +20,11 @@ from ..server.live import WAIT, follow
 EVENT_ID = "e0e0e0e0"
 
 
-def stored_event(database: str, edition: str = "classic", event_id: str = EVENT_ID) -> Event:
+def stored_event(database: str, edition: str = "classic", event_id: str = EVENT_ID, table_dice: bool = False) -> Event:
     """A new event in the database: two operators (Ann watching dione, Bob), a person in every seat of dione's team
     and of the Aegis's, the rest open."""
-    event = new_event(make_settings(edition=edition, base_url="http://127.0.0.1:8000"), event_id=event_id)
+    settings = make_settings(edition=edition, base_url="http://127.0.0.1:8000", table_dice=table_dice)
+    event = new_event(settings, event_id=event_id)
     event = event.add_operator("Ann", ("dione",)).add_operator("Bob")
     for seat in event.seats:
         if seat.team in ("dione", "aegis"):

@@ -324,14 +324,18 @@ def test_the_organiser_changes_the_number_of_turns_during_the_event(server: Thre
     assert projector.view is not None and projector.view["observation"]["turns"] == 12
     organiser = {"Authorization": f"Bearer {seat_token(event, 'control')}"}
     answer = httpx.post(
-        f"{server.base}/api/events/{EVENT_ID}/turns", json={"turns": 9}, headers=organiser, timeout=WAIT
+        f"{server.base}/api/events/{EVENT_ID}/settings", json={"turns": 9}, headers=organiser, timeout=WAIT
     )
-    assert answer.status_code == 200 and answer.json() == {"turns": 9}
+    assert answer.status_code == 200 and answer.json()["turns"] == 9 and answer.json()["action_minutes"] == 18
     assert projector.until(lambda f: f["type"] == "state" and f["observation"]["turns"] == 9)
     refused = httpx.post(
-        f"{server.base}/api/events/{EVENT_ID}/turns", json={"turns": 0}, headers=organiser, timeout=WAIT
+        f"{server.base}/api/events/{EVENT_ID}/settings", json={"turns": 0}, headers=organiser, timeout=WAIT
     )
     assert refused.status_code == 422
+    refused = httpx.post(
+        f"{server.base}/api/events/{EVENT_ID}/settings", json={"team_minutes": 500}, headers=organiser, timeout=WAIT
+    )
+    assert refused.status_code == 400 and "team_minutes" in refused.json()["detail"]
     projector.close()
 
 
@@ -373,3 +377,31 @@ def test_an_operator_refocuses_their_desk_and_a_removed_operators_desk_is_closed
     assert cleo.welcome is not None and cleo.welcome["operator"] == "Cleo"
     assert httpx.post(f"{url}/Cleo", json={"action": "remove"}, headers=organiser, timeout=WAIT).status_code == 200
     assert cleo.until(lambda f: f["type"] == "moved")["message"].startswith("this desk's token")
+
+
+def test_with_table_dice_a_die_awaiting_entry_freezes_only_its_own_ship(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    database = f"sqlite:///{tmp_path_factory.mktemp('dice-event')}/event.db"
+    event = stored_event(database, event_id="d1ced1ce", table_dice=True)
+    with ThreadedServer(database) as server:
+        desk = Device(server.base, event.operators.find("Bob").token, event="d1ced1ce")
+        for _ in range(3):  # start -> action -> team -> the news broadcast
+            assert desk.act(0, "control advance", confirm=True)["type"] == "ack"
+        assert desk.view is not None
+        dice = desk.view["observation"]["dice"]
+        assert dice.get("dione") and dice.get("aegis"), "each ship's broadcast dice wait for the table"
+        captain = seat_of(event, "dione/captain")
+        dione = Device(server.base, event.tokens.tokens[captain], event="d1ced1ce")
+        first = dice["dione"][0]["id"]
+        assert [a for a in dione.legal(captain) if a.startswith("enter ")] == [
+            f"enter {first} {f}" for f in range(1, 7)
+        ]
+        assert desk.act(0, "control advance", confirm=True)["code"] == "illegal-action", "advance waits for dice"
+        assert dione.act(captain, f"enter {first} 4")["type"] == "ack"
+        aegis_die = dice["aegis"][0]["id"]
+        desk.settle()  # the desk has seen the table's entry
+        assert desk.act(0, f"control enter {aegis_die} 6")["type"] == "ack"
+        assert desk.view["observation"]["dice"].get("dione", [{}])[0].get("id") != first
+        for device in (desk, dione):
+            device.close()

@@ -30,6 +30,7 @@ LISTS = {
     "wolfplace": "wolfplaces",
     "sector": "sectors",
     "quadrant": "quadrants",
+    "die": "dice",
 }
 """Argument kinds whose choices the desk's view lists (the page knows where each list lives in Control's view)."""
 

@@ -402,7 +402,10 @@ class LiveEvent:
                 self.store.append_audit(self.id, entry)
                 return discarded, state
 
-            discarded, state = await self.writer(write)
+            try:
+                discarded, state = await self.writer(write)
+            except EventError as exc:
+                raise Rejection("rewind", str(exc)) from None
             clock = follow(self.clock, self.event.settings, state.observation(None), now)
             await self.writer(lambda: self.store.save_clock(self.id, clock))
             self.clock = clock

@@ -22,7 +22,7 @@ from wolfpack.server.settings import ServerSettings
 GAME = "den-of-wolves"
 """The game an event plays: a megagame with Control, teams, Media and wildcards."""
 
-GAME_FIELDS = ("edition", "content", "turns", "quadrants")
+GAME_FIELDS = ("edition", "content", "turns", "quadrants", "table_dice")
 """The settings handed to the game as its options (the game checks them)."""
 
 
@@ -91,6 +91,11 @@ class EventSettings(BaseModel):
     content: str | None = Field(None, description="an organiser's content pack (a directory), as an absolute path")
     turns: int = Field(default_factory=lambda: int(_game_default("turns")), description="turns the event lasts")
     quadrants: int | None = Field(None, description="quadrants of the fleet map; None: the pack's")
+    table_dice: bool = Field(
+        False,
+        description="tables roll real dice for their own ship's rolls and enter the faces (Control or the table's "
+        "device); our default: the server rolls",
+    )
     action_minutes: int = Field(
         default_factory=lambda: event_defaults().phases.action_minutes, description="the Action Phase's length"
     )

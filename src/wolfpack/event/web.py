@@ -70,12 +70,17 @@ class SeatRequest(BaseModel):
     name: str | None = Field(None, min_length=1, max_length=80)
 
 
-class TurnsRequest(BaseModel):
-    """The organiser changes how many turns the event lasts."""
+class SettingsChange(BaseModel):
+    """The organiser changes settings during the event: how many turns it lasts, the phases' lengths (from the next
+    phase on), the clock's warning, the address in the join links. What is left out stays as it is."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    turns: int = Field(ge=1, le=40)
+    turns: int | None = Field(None, ge=1, le=40)
+    action_minutes: int | None = None
+    team_minutes: int | None = None
+    warning_seconds: int | None = None
+    base_url: str | None = Field(None, max_length=200)
 
 
 class NewEvent(BaseModel):
@@ -91,6 +96,7 @@ class NewEvent(BaseModel):
     action_minutes: int | None = None
     team_minutes: int | None = None
     warning_seconds: int | None = None
+    table_dice: bool = False
     base_url: str | None = Field(None, max_length=200)
     roster: str | None = Field(None, max_length=200_000, description="a roster CSV's text")
 
@@ -241,17 +247,17 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
             answer["link"] = f"{base}/event/{event_id}/join#token={event.tokens.tokens[seat.index]}"
         return answer
 
-    @router.post("/api/events/{event_id}/turns")
-    async def change_turns(
-        event_id: str, request: TurnsRequest, authorization: Annotated[str | None, Header()] = None
+    @router.post("/api/events/{event_id}/settings")
+    async def change_settings(
+        event_id: str, request: SettingsChange, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         live = await live_event(event_id)
         control_viewer(live, authorization, organiser=True)
         try:
-            event = await hall.change(live, lambda e: e.with_turns(request.turns))
+            event = await hall.change(live, lambda e: e.with_settings(**request.model_dump()))
         except EventError as exc:
             raise HTTPException(400, str(exc)) from None
-        return {"turns": event.settings.turns}
+        return event.settings.model_dump()
 
     @router.post("/api/events/{event_id}/roster")
     async def import_roster(
