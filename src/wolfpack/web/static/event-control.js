@@ -228,7 +228,8 @@ function openVerb(verb, ship) {
   const spec = verbForms.forms.get(verb);
   const first = spec.forms[0][0];
   verbForms.choose(verb, ship && first && first.list === "ships" ? [ship] : []);
-  document.querySelector('.tab[data-panel="verbs-panel"]').click();
+  const tab = document.querySelector('.tab[data-panel="verbs-panel"]');
+  if (tab.offsetParent !== null) tab.click();
   byId("verb").focus();
 }
 
@@ -238,7 +239,9 @@ function drawLegal(frame) {
       box,
       actions.length
         ? actions.map((action) =>
-            el("button", { type: "button", class: "action", onclick: (event) => clickAction(event.target, seat, action) }, action),
+            seat === CONTROL_SEAT && action.includes('"')
+              ? el("button", { type: "button", class: "action free-text", title: "open its form: write the reason", onclick: () => openAction(action) }, `${action} ✎`)
+              : el("button", { type: "button", class: "action", onclick: (event) => clickAction(event.target, seat, action) }, action),
           )
         : el("p", { class: "muted" }, "Nothing to do now."),
     );
@@ -251,6 +254,18 @@ function drawLegal(frame) {
   } else if (frame.seat === playing) {
     buttons(playing, "play-seat-actions", frame.actions);
   }
+}
+
+/** A suggested Control action whose reason is the rules' stock words: its form, filled but for the reason, which the
+operator writes (every reason in the audit log is a person's). */
+function openAction(action) {
+  const words = action.slice(0, action.indexOf('"')).trim().split(/\s+/);
+  const [, verb, ...args] = words;
+  verbForms.choose(verb, args);
+  const tab = document.querySelector('.tab[data-panel="verbs-panel"]');
+  if (tab.offsetParent !== null) tab.click();
+  const reason = document.querySelector('.verb-fields input[name="reason"]');
+  if (reason) reason.focus();
 }
 
 async function clickAction(button, seat, action) {

@@ -115,12 +115,19 @@ function drawActions(actions) {
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push(action);
   }
+  // Short families of actions share one row (each button names its verb); a long family folds away until opened.
+  const short = [...groups].filter(([, list]) => list.length <= FOLD_OVER).flatMap(([, list]) => list);
+  const long = [...groups].filter(([, list]) => list.length > FOLD_OVER);
   fill(
     "actions",
-    [...groups].map(([verb, list]) => {
-      const row = el("div", { class: "action-row" }, list.map((action) => actionButton(action)));
-      if (list.length <= FOLD_OVER) return el("div", { class: "action-group" }, el("h3", {}, verb), row);
-      const fold = el("details", { class: "action-group", open: openGroups.has(verb) }, el("summary", {}, `${verb} (${list.length})`), row);
+    short.length ? el("div", { class: "action-row" }, short.map((action) => actionButton(action))) : null,
+    long.map(([verb, list]) => {
+      const fold = el(
+        "details",
+        { class: "action-group", open: openGroups.has(verb) },
+        el("summary", {}, `${verb} (${list.length})`),
+        el("div", { class: "action-row" }, list.map((action) => actionButton(action))),
+      );
       fold.addEventListener("toggle", () => (fold.open ? openGroups.add(verb) : openGroups.delete(verb)));
       return fold;
     }),

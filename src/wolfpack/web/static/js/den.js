@@ -55,7 +55,7 @@ export function fleetMap(observation, { focus = null } = {}) {
         ),
         fighters.length ? el("p", { class: "map-fighters" }, `${fighters.length} fighter${fighters.length > 1 ? "s" : ""}`) : null,
         wolves.length
-          ? el("p", { class: "map-wolves" }, wolves.map(([wid, wolf]) => badge(`${wid} ${wolf.kind}`, "wolf")))
+          ? el("p", { class: "map-wolves" }, wolfGroups(wolves).map(([kind, ids]) => badge(`${ids.length} Wolf ${kind}${ids.length > 1 ? "s" : ""} (${ids.join(", ")})`, "wolf")))
           : null,
       ),
     );
@@ -67,6 +67,16 @@ export function fleetMap(observation, { focus = null } = {}) {
     map,
     el("p", { class: "rewards" }, "Rewards on the map: ", rewards.length ? rewards.map(([r, n]) => `${r} ${n}`).join(", ") : "none"),
   );
+}
+
+/** Wolves of one place grouped by kind: [kind, [ids]]. */
+function wolfGroups(wolves) {
+  const groups = new Map();
+  for (const [wid, wolf] of wolves) {
+    if (!groups.has(wolf.kind)) groups.set(wolf.kind, []);
+    groups.get(wolf.kind).push(wid);
+  }
+  return [...groups];
 }
 
 function shipChip(sid, ship, attack, focus) {

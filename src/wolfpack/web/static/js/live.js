@@ -21,6 +21,10 @@ export function eventIdFromPath() {
  */
 export function takeToken() {
   const key = `wolfpack-token:${location.pathname}`;
+  // Another link pasted into this tab later: start again with its token.
+  window.addEventListener("hashchange", () => {
+    if (new URLSearchParams(location.hash.slice(1)).get("token")) location.reload();
+  });
   const fromFragment = new URLSearchParams(location.hash.slice(1)).get("token");
   if (fromFragment) {
     try {
