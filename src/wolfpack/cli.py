@@ -735,6 +735,10 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     make_console().print(f"wolfpack server: open http://{shown}:{port}/ (database {database})")
     make_console().print(announce(host, port))
+    make_console().print(
+        f"Den of Wolves events: make one at http://{shown}:{port}/events/new (in a browser on this machine) "
+        "or with `wolfpack event new`"
+    )
     if allow_fixed_seeds:
         make_console().print("fixed seeds allowed: a table's creator may choose its seed (every seat is told)")
     app = create_app(database, settings)

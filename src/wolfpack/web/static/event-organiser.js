@@ -1,0 +1,266 @@
+// The organiser's page: the event's settings, its roster (assign, bot, Control, nobody, move a seat to another
+// device), a roster CSV in and out, Control's operators and their desk links, the join sheets. Everything goes
+// through the organiser's API with Control's own token; the roster comes live over the event's socket.
+
+import { api, download, show } from "./js/api.js";
+import { byId, el, facts, fill, setText } from "./js/dom.js";
+import { EventSocket, eventIdFromPath, stepName, takeToken } from "./js/live.js";
+
+const eventId = eventIdFromPath();
+const token = takeToken();
+const base = `/api/events/${encodeURIComponent(eventId)}`;
+let ships = [];
+
+function call(path, options = {}) {
+  return api(`${base}${path}`, { token, ...options });
+}
+
+/** Run a form's request, showing what came of it next to the form. */
+async function attempt(resultId, request, success) {
+  try {
+    const answer = await request();
+    show(resultId, success(answer), "ok");
+    return answer;
+  } catch (error) {
+    show(resultId, error.message, "error");
+    return null;
+  }
+}
+
+function start() {
+  if (!token) {
+    fill("banner", "This page needs Control's own link (with its token), as `wolfpack event new` prints it.");
+    byId("banner").hidden = false;
+    return;
+  }
+  byId("desk-link").href = `/event/${encodeURIComponent(eventId)}/control#token=${token}`;
+  byId("projector-link").href = `/event/${encodeURIComponent(eventId)}/projector`;
+  const socket = new EventSocket({
+    event: eventId,
+    token,
+    onFrame: (frame) => onFrame(frame),
+    onStatus: (state) => {
+      const badge = byId("connection");
+      badge.dataset.state = state;
+      badge.textContent = state;
+    },
+  });
+  socket.connect();
+  loadSettings();
+  wireForms();
+}
+
+function onFrame(frame) {
+  if (frame.type === "welcome") {
+    if (frame.role !== "control" || frame.operator) {
+      fill("banner", "This token is not Control's own: the organiser's page needs the link `wolfpack event new` printed.");
+      byId("banner").hidden = false;
+      return;
+    }
+    ships = frame.ships;
+    setText("title", `Event ${frame.event} · ${frame.edition === "classic" ? "Classic" : "Infinite Domain"}`);
+    drawTeamFilter(frame.seats);
+    drawFocusChoices();
+  } else if (frame.type === "state") {
+    const o = frame.observation;
+    setText("summary", `Turn ${o.turn} of ${o.turns} · ${stepName(o.step)}${o.paused ? " · paused" : ""}`);
+  } else if (frame.type === "roster") {
+    drawRoster(frame);
+    drawOperators(frame.operators);
+  } else if (frame.type === "error" && ["bad-token", "no-event"].includes(frame.code)) {
+    fill("banner", frame.message);
+    byId("banner").hidden = false;
+  }
+}
+
+async function loadSettings() {
+  try {
+    const settings = await call("/settings");
+    drawSettings(settings);
+  } catch (error) {
+    show("settings-result", error.message, "error");
+  }
+}
+
+function drawSettings(s) {
+  fill(
+    "settings-facts",
+    facts([
+      ["Edition", s.edition === "classic" ? "Classic" : "Infinite Domain"],
+      ["Turns", String(s.turns)],
+      ["Phases", `Action ${s.action_minutes} min, Team ${s.team_minutes} min`],
+      ["Dice", s.table_dice ? "the tables roll and enter them" : "the server rolls"],
+      ["Content", s.content || "the edition's own pack"],
+      ["Join links", s.base_url || "no address yet: set it below before printing the sheets"],
+    ]),
+  );
+  byId("set-turns").value = s.turns;
+  byId("set-action").value = s.action_minutes;
+  byId("set-team").value = s.team_minutes;
+  byId("set-warning").value = s.warning_seconds;
+  byId("set-base").value = s.base_url || "";
+}
+
+function numberOrNull(id) {
+  const text = byId(id).value.trim();
+  return text === "" ? null : Number(text);
+}
+
+function wireForms() {
+  byId("settings-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = {
+      turns: numberOrNull("set-turns"),
+      action_minutes: numberOrNull("set-action"),
+      team_minutes: numberOrNull("set-team"),
+      warning_seconds: numberOrNull("set-warning"),
+      base_url: byId("set-base").value.trim() || null,
+    };
+    const saved = await attempt("settings-result", () => call("/settings", { method: "POST", body }), () => "Saved.");
+    if (saved) drawSettings(saved);
+  });
+  byId("import-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const file = byId("import-file").files[0];
+    if (!file) {
+      show("import-result", "Choose a CSV file first.", "error");
+      return;
+    }
+    const csv = await file.text();
+    await attempt(
+      "import-result",
+      () => call("/roster", { method: "POST", body: { csv } }),
+      (answer) => `Imported. ${answer.open_seats} seats are still open.`,
+    );
+  });
+  byId("export").addEventListener("click", async () => {
+    await attempt(
+      "import-result",
+      async () => download(await (await call("/roster.csv", { raw: true })).blob(), `event-${eventId}-roster.csv`),
+      () => "Roster exported.",
+    );
+  });
+  byId("sheets").addEventListener("click", async () => {
+    const opened = await attempt("sheets-result", () => call("/sheets", { method: "POST" }), () => "Sheets opened in a new tab.");
+    if (opened) window.open(opened.sheets, "_blank", "noopener");
+  });
+  byId("operator-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = byId("operator-name").value.trim();
+    const focus = [...document.querySelectorAll("#operator-focus input:checked")].map((box) => box.value);
+    const added = await attempt(
+      "operator-result",
+      () => call("/operators", { method: "POST", body: { name, focus } }),
+      (answer) => `${answer.name}'s desk link: ${location.origin}${answer.link.replace(/^https?:\/\/[^/]+/, "")}`,
+    );
+    if (added) byId("operator-name").value = "";
+  });
+  byId("roster-filter").addEventListener("change", () => redrawRoster());
+}
+
+function drawTeamFilter(seats) {
+  const teams = new Map();
+  for (const seat of seats) teams.set(seat.team, seat.team_name);
+  fill("roster-filter", el("option", { value: "" }, "every team"), [...teams].map(([id, name]) => el("option", { value: id }, name)));
+}
+
+function drawFocusChoices() {
+  fill(
+    "operator-focus",
+    ships.map((sid) => el("label", { class: "inline" }, el("input", { type: "checkbox", value: sid }), sid)),
+  );
+}
+
+let lastRoster = null;
+
+function redrawRoster() {
+  if (lastRoster) drawRoster(lastRoster);
+}
+
+function drawRoster(roster) {
+  lastRoster = roster;
+  const team = byId("roster-filter").value;
+  const seats = roster.seats.filter((seat) => !team || seat.label.split("/")[0] === team || (team === "control" && seat.seat === 0));
+  const open = roster.seats.filter((seat) => seat.holder === null).length;
+  setText("roster-counts", `${roster.seats.length} seats, ${open} open, ${roster.devices} devices connected`);
+  fill(
+    "roster",
+    el("thead", {}, el("tr", {}, ["Seat", "Role", "Played by", "Devices", "Change"].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, seats.map((seat) => rosterRow(seat))),
+  );
+}
+
+function rosterRow(seat) {
+  const name = el("input", { type: "text", maxlength: 80, "aria-label": `Person for ${seat.label}`, value: seat.holder === "person" ? seat.name : "" });
+  const change = (holder, body = {}) => async () => {
+    const answer = await attempt(
+      "roster-result",
+      () => call("/seats", { method: "POST", body: { seat: seat.label, holder, ...body } }),
+      (result) => (result.link ? `${seat.label} moved: its new link is ${result.link}` : `${seat.label} changed.`),
+    );
+    return answer;
+  };
+  const controls =
+    seat.seat === 0
+      ? el("span", { class: "muted" }, "Control's seat")
+      : el(
+          "div",
+          { class: "roster-controls" },
+          name,
+          el("button", { type: "button", class: "small", onclick: () => change("person", { name: name.value.trim() })() }, "Assign"),
+          el("button", { type: "button", class: "small", onclick: change("bot") }, "Bot"),
+          el("button", { type: "button", class: "small", onclick: change("control") }, "Control"),
+          el("button", { type: "button", class: "small", onclick: change("nobody") }, "Nobody"),
+          el("button", { type: "button", class: "small danger", onclick: change("move") }, "Move"),
+        );
+  return el(
+    "tr",
+    {},
+    el("th", { scope: "row" }, String(seat.seat)),
+    el("td", {}, el("strong", {}, seat.role), el("br"), el("span", { class: "muted" }, `${seat.team} · ${seat.label}`)),
+    el("td", {}, seat.name || el("span", { class: "muted" }, "nobody yet")),
+    el("td", {}, String(seat.connected)),
+    el("td", {}, controls),
+  );
+}
+
+function drawOperators(operators) {
+  fill(
+    "operators",
+    operators.length
+      ? operators.map((op) =>
+          el(
+            "li",
+            {},
+            el("strong", {}, op.name),
+            " ",
+            el("span", { class: "muted" }, op.focus.length ? `watches ${op.focus.join(", ")}` : "watches every ship"),
+            " ",
+            el("button", {
+              type: "button",
+              class: "small",
+              onclick: () =>
+                attempt(
+                  "operator-result",
+                  () => call(`/operators/${encodeURIComponent(op.name)}`, { method: "POST", body: { action: "new-token" } }),
+                  (answer) => `${op.name}'s new desk link (the old one stops at once): ${location.origin}${answer.link.replace(/^https?:\/\/[^/]+/, "")}`,
+                ),
+            }, "New link"),
+            " ",
+            el("button", {
+              type: "button",
+              class: "small danger",
+              onclick: () =>
+                attempt(
+                  "operator-result",
+                  () => call(`/operators/${encodeURIComponent(op.name)}`, { method: "POST", body: { action: "remove" } }),
+                  () => `${op.name} removed: their desk is closed.`,
+                ),
+            }, "Remove"),
+          ),
+        )
+      : el("li", { class: "muted" }, "No operators yet: add one per desk."),
+  );
+}
+
+start();

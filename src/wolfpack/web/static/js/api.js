@@ -1,0 +1,41 @@
+// The event's HTTP API as the pages call it: a token in the Authorization header (a link cannot carry one), the
+// server's own sentence when it refuses, and files saved through a blob URL.
+
+import { el } from "./dom.js";
+
+/** Call the API; resolves with the answer's JSON (or the Response itself with `raw`), rejects with the server's
+ * reason for a refusal. */
+export async function api(path, { token = null, method = "GET", body = undefined, raw = false } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!answer.ok) {
+    let reason = `${answer.status} ${answer.statusText}`;
+    try {
+      const detail = (await answer.json()).detail;
+      if (detail) reason = typeof detail === "string" ? detail : JSON.stringify(detail);
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    throw new Error(reason);
+  }
+  return raw ? answer : answer.json();
+}
+
+/** Save a blob as a file named `name` (the browser's download). */
+export function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** Show a form's result: a sentence, marked ok or error. */
+export function show(id, text, kind = "") {
+  const node = document.getElementById(id);
+  node.textContent = text;
+  node.dataset.kind = kind;
+}

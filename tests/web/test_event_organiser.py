@@ -1,0 +1,117 @@
+"""The organiser's pages in real headless Chromium (issue 15, item 1): a new event made on the server's machine
+(settings, a roster CSV), then its organiser's page: the settings changed, a seat assigned and another moved (its
+old device closed at once), an operator added and their desk link working, the sheets opened. No page logs an
+error (a Content-Security-Policy violation would). Screenshots at 390x844, 1366x768 and 1920x1080 go to
+test-artifacts/screenshots/event-organiser-*.png and event-new-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from ..server.live import WAIT, ThreadedServer
+from .test_pages import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
+WAIT_MS = int(WAIT * 1000)
+ROSTER = "name,team,role\nAnn Smith,Dione,Captain\nBob Jones,Dione,First Officer\n"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
+    with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('organiser-pages')}/event.db") as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+def _watch(page: Page) -> list[str]:
+    found: list[str] = []
+    page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: found.append(str(error)))
+    return found
+
+
+def _screenshots(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def test_an_organiser_makes_an_event_and_runs_its_roster(
+    server: ThreadedServer, browser: Browser, tmp_path: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    complaints = _watch(page)
+    page.goto(server.base + "/events/new")
+    page.select_option("#edition", "infinite-domain")
+    page.fill("#turns", "10")
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER)
+    page.set_input_files("#roster-file", str(roster))
+    page.fill("#base-url", server.base)
+    _screenshots(page, "event-new")
+    page.click("#new-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/event/[0-9a-f]{8}/organiser"), timeout=WAIT_MS)
+    assert "#token=" not in page.url, "the token leaves the address bar"
+    event_id = page.url.split("/event/")[1].split("/")[0]
+    expect(page.locator("#title")).to_contain_text(f"Event {event_id}", timeout=WAIT_MS)
+    expect(page.locator("#settings-facts")).to_contain_text("Infinite Domain")
+    expect(page.locator("#roster")).to_contain_text("Ann Smith", timeout=WAIT_MS)
+
+    page.fill("#set-team", "10")
+    page.click("#settings-form button[type=submit]")
+    expect(page.locator("#settings-result")).to_have_text("Saved.", timeout=WAIT_MS)
+    expect(page.locator("#settings-facts")).to_contain_text("Team 10 min")
+    page.fill("#set-team", "900")
+    page.click("#settings-form button[type=submit]")
+    expect(page.locator("#settings-result")).to_contain_text("team_minutes", timeout=WAIT_MS)
+
+    row = page.locator("#roster tbody tr", has_text="icebreaker/captain")
+    row.locator("input").fill("Cleo Hart")
+    row.get_by_role("button", name="Assign").click()
+    expect(page.locator("#roster tbody tr", has_text="icebreaker/captain")).to_contain_text("Cleo Hart", timeout=WAIT_MS)
+
+    live = server.app.state.events.live[event_id]
+    ann = live.event.seat("dione/captain").index
+    phone = context.browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # type: ignore[union-attr]
+    phone.goto(f"{server.base}/event/{event_id}/join#token={live.event.tokens.tokens[ann]}")
+    expect(phone.locator("#title")).not_to_have_text("Connecting…", timeout=WAIT_MS)
+    page.locator("#roster tbody tr", has_text="dione/captain").get_by_role("button", name="Move").click()
+    expect(page.locator("#roster-result")).to_contain_text("its new link is", timeout=WAIT_MS)
+    expect(phone.locator("#banner")).to_contain_text("moved", timeout=WAIT_MS)
+
+    page.fill("#operator-name", "Dana")
+    page.locator("#operator-focus input[value=dione]").check()
+    page.click("#operator-form button[type=submit]")
+    expect(page.locator("#operator-result")).to_contain_text("Dana's desk link", timeout=WAIT_MS)
+    expect(page.locator("#operators")).to_contain_text("watches dione", timeout=WAIT_MS)
+    link = page.locator("#operator-result").inner_text().split("desk link: ")[1]
+    desk = context.browser.new_context().new_page()  # type: ignore[union-attr]
+    desk.goto(link)
+    expect(desk.locator("body")).to_contain_text("Dana", timeout=WAIT_MS)
+
+    with context.expect_page() as opened:
+        page.click("#sheets")
+    sheets = opened.value
+    sheets.wait_for_load_state()
+    expect(sheets.locator("body")).to_contain_text("Sheets", timeout=WAIT_MS)
+    _screenshots(page, "event-organiser")
+    refused = [c for c in complaints if "status of 400" in c]
+    assert len(refused) == 1, "the one refusal asked for: the 900-minute Team Phase"
+    assert [c for c in complaints if c not in refused] == [], complaints
+    context.close()
