@@ -84,7 +84,8 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
     row = page.locator("#roster tbody tr", has_text="icebreaker/captain")
     row.locator("input").fill("Cleo Hart")
     row.get_by_role("button", name="Assign").click()
-    expect(page.locator("#roster tbody tr", has_text="icebreaker/captain")).to_contain_text("Cleo Hart", timeout=WAIT_MS)
+    assigned = page.locator("#roster tbody tr", has_text="icebreaker/captain")
+    expect(assigned).to_contain_text("Cleo Hart", timeout=WAIT_MS)
 
     live = server.app.state.events.live[event_id]
     ann = live.event.seat("dione/captain").index
