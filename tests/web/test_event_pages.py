@@ -374,6 +374,38 @@ def _screenshot(page: Page, name: str) -> None:
     before = page.viewport_size
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"))
     if before is not None:
         page.set_viewport_size(before)
+
+
+def test_the_event_pages_hold_no_inline_script_or_style_and_load_modules_of_ours(room: Room) -> None:
+    """The policy forbids inline script and style: each event page loads one module of ours and carries no handler
+    or style attribute; every module it imports is served as JavaScript under the same strict policy."""
+    import re
+
+    base = room.server.base
+    for page in ("control", "projector", "join"):
+        answer = httpx.get(f"{base}/event/{EVENT}/{page}", timeout=WAIT)
+        html = answer.text
+        scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, flags=re.S | re.I)
+        assert len(scripts) == 1, page
+        attributes, body = scripts[0]
+        assert re.search(r'\btype="module"', attributes) and not body.strip(), (page, attributes)
+        assert not re.search(r"\son[a-z]+\s*=", html, flags=re.I), page
+        assert not re.search(r"\sstyle\s*=|<style\b", html, flags=re.I), page
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+    seen: set[str] = set()
+    waiting = ["/static/event-control.js", "/static/event-projector.js", "/static/event-seat.js"]
+    while waiting:
+        path = waiting.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        answer = httpx.get(base + path, timeout=WAIT)
+        assert answer.status_code == 200, path
+        assert "javascript" in answer.headers["content-type"], (path, answer.headers["content-type"])
+        folder = path.rsplit("/", 1)[0]
+        for name in re.findall(r'^import .* from "\./([\w/.-]+\.js)";', answer.text, flags=re.M):
+            waiting.append(f"{folder}/{name}")
+    assert "/static/js/live.js" in seen and "/static/js/forms.js" in seen
