@@ -18,6 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
+from wolfpack.event.forms import control_forms
 from wolfpack.event.model import Event, new_event
 from wolfpack.event.settings import make_settings
 from wolfpack.event.store import EventStore
@@ -358,6 +359,48 @@ def test_a_moved_seats_old_device_says_so_and_stops(room: Room) -> None:
     new_link = answer.json()["link"]
     moved = room.open("moved", new_link[new_link.index("/event/") :], "phone")
     expect(moved.locator("#title")).to_have_text(label, timeout=WAIT_MS)
+
+
+def test_every_control_verb_gets_its_form_from_the_description_alone(room: Room) -> None:
+    """Each verb of the forms description gets a field per argument: a select of its fixed words, a list the view
+    fills, or a required reason; nothing on the page is written for one verb."""
+    bob = room.pages["Bob"]
+    _panel(bob, "verbs-panel")
+    for verb in control_forms():
+        bob.select_option("#verb", verb["verb"])
+        fields = bob.locator(".verb-fields .field :is(input, select)")
+        expect(fields).to_have_count(len(verb["forms"][0]))
+        expect(bob.locator("#verb-help")).to_have_text(verb["help"])
+        for index, argument in enumerate(verb["forms"][0]):
+            box = fields.nth(index)
+            if "choices" in argument:
+                options = box.locator("option").all_inner_texts()[1:]
+                assert options == argument["choices"], (verb["verb"], argument)
+            elif argument.get("list") == "ships":
+                assert box.locator("option").count() == 1 + len(room.event.ships), verb["verb"]
+            elif argument.get("text"):
+                assert box.get_attribute("required") is not None and box.get_attribute("name") == "reason"
+
+
+def test_a_reason_with_quotes_and_backslashes_reaches_the_audit_log_as_written(room: Room) -> None:
+    bob = room.pages["Bob"]
+    reason = 'the captain said "hold" \\ twice'
+    _send_verb(bob, "fleet-morale", "0", reason)
+    audit = httpx.get(
+        f"{room.server.base}/api/events/{EVENT}/audit",
+        params={"kind": "control"},
+        headers={"Authorization": f"Bearer {room.event.operators.find('Bob').token}"},
+        timeout=WAIT,
+    ).json()
+    assert audit[-1]["reason"] == reason and audit[-1]["actor"] == "Bob"
+    # A field that does not fit its argument's pattern is named on the page, and nothing is sent.
+    before = room.version
+    bob.select_option("#verb", "fleet-morale")
+    bob.locator(".verb-fields input").first.fill("lots")
+    bob.locator(".verb-fields input[name=reason]").fill("a typo")
+    bob.locator(".verb-form button[type=submit]").click()
+    expect(bob.locator("#verb-result")).to_contain_text("int:")
+    assert room.version == before
 
 
 def test_screenshots_and_no_page_logged_an_error(room: Room) -> None:

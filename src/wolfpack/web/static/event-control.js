@@ -3,7 +3,7 @@
 // Every rule lives on the server: this page sends actions in notation and shows the view it is sent.
 
 import { badge, byId, el, fill, setText } from "./js/dom.js";
-import { attackView, councilView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
+import { attackView, councilView, diceView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { noticeHints } from "./js/notices.js";
@@ -166,6 +166,7 @@ function drawView() {
   fill("hands", handsView(observation.hands));
   const held = Object.entries(observation.held || {});
   fill("held", held.length ? el("ul", {}, held.map(([sid, cards]) => el("li", {}, `${shipName(observation, sid)}: ${cards.join(", ")}`))) : el("p", { class: "muted" }, "None."), el("p", { class: "muted" }, `Destination deck: ${observation.destination_deck} card(s).`));
+  fill("dice", diceView(observation));
   fill("council", councilView(observation.council));
   fill("attack", attackView(observation.attack, observation));
   const battles = observation.battles || [];

@@ -2,7 +2,7 @@
 // plainly, its legal actions as buttons, a box for any action (verbs with free text), its log and its messages.
 
 import { byId, el, fill, setText } from "./js/dom.js";
-import { councilView, destinationsView, fleetMap, handsView, logList, peopleList, pursuitTrack, shipPanel, turnText } from "./js/den.js";
+import { councilView, destinationsView, diceView, fleetMap, handsView, logList, peopleList, pursuitTrack, shipPanel, turnText } from "./js/den.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 
 const FOLD_OVER = 6;
@@ -96,6 +96,7 @@ function draw() {
   fill("destinations", destinationsView(observation.destinations));
   const known = Object.entries(observation.known || {});
   fill("known", known.length ? el("ul", {}, known.map(([sid, codes]) => el("li", {}, `${sid}: ${codes.join(", ") || "none"}`))) : el("p", { class: "muted" }, "None."));
+  fill("dice", diceView(observation));
   fill("pursuit", pursuitTrack(observation));
   fill("map", fleetMap(observation));
   fill("council", councilView(observation.council));

@@ -259,3 +259,14 @@ export function destinationsView(cards) {
     ),
   );
 }
+
+/** Dice awaiting entry at the tables (table dice): each ship's, in the order they are entered. */
+export function diceView(observation) {
+  const awaiting = Object.entries(observation.dice || {});
+  if (!awaiting.length) return el("p", { class: "muted" }, "No die awaits entry.");
+  return el(
+    "ul",
+    { class: "dice" },
+    awaiting.map(([sid, dice]) => el("li", {}, el("strong", {}, shipName(observation, sid)), ": ", dice.map((die) => `${die.id} (${die.for})`).join(", "))),
+  );
+}

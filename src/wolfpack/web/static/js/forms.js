@@ -36,6 +36,7 @@ export function listsFrom(observation, seats) {
   }
   const seatLabels = seats.map((seat) => seat.label);
   const wolves = observation.attack ? Object.keys(observation.attack.wolves || {}) : [];
+  const dice = Object.values(observation.dice || {}).flatMap((awaiting) => awaiting.map((die) => die.id));
   const byName = (a, b) => a.localeCompare(b, "en", { numeric: true });
   return {
     ships,
@@ -50,6 +51,7 @@ export function listsFrom(observation, seats) {
     wolfplaces: [...quadrants, ...ships],
     sectors: [...quadrants, "aboard"],
     quadrants,
+    dice,
   };
 }
 

@@ -197,13 +197,15 @@ export class EventSocket {
         break;
       case "state":
         if (!this.follow(frame)) return;
-        this.latest = Math.max(this.latest, frame.version);
+        // Each frame that tells the event's version tells it as it is now (frames come in order): after a rewind
+        // it is lower than before.
+        this.latest = frame.version;
         document.body.dataset.version = String(frame.version);
         for (const resolve of this.waitingForState.splice(0)) resolve(this.view);
         break;
       case "legal":
       case "pong":
-        this.latest = Math.max(this.latest, frame.version);
+        this.latest = frame.version;
         break;
       case "clock":
         this.clock = { ...frame, receivedAt: performance.now() };
@@ -216,7 +218,8 @@ export class EventSocket {
         break;
       case "ack":
       case "error": {
-        if (typeof frame.version === "number") this.latest = Math.max(this.latest, frame.version);
+        // An ack for a retried request tells the version that request made, which may be older than now.
+        if (typeof frame.version === "number") this.latest = frame.type === "error" ? frame.version : Math.max(this.latest, frame.version);
         const pending = frame.request_id ? this.requests.get(frame.request_id) : undefined;
         if (pending) {
           this.requests.delete(frame.request_id);
