@@ -2,10 +2,12 @@
 // description), the god view, the Council and Wolf Attacks, messages, the audit log, rewind and the seats.
 // Every rule lives on the server: this page sends actions in notation and shows the view it is sent.
 
+import { api, download, show } from "./js/api.js";
 import { badge, byId, el, fill, setText } from "./js/dom.js";
 import { attackView, councilView, diceView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
+import { banner, showConnection } from "./js/page.js";
 import { noticeHints } from "./js/notices.js";
 import { setupTabs } from "./js/tabs.js";
 
@@ -38,16 +40,8 @@ if (!token) {
   socket.connect();
 }
 
-function banner(text) {
-  const box = byId("banner");
-  box.textContent = text;
-  box.hidden = !text;
-}
-
 function onStatus(state) {
-  const badgeNode = byId("connection");
-  badgeNode.dataset.state = state;
-  badgeNode.textContent = state;
+  showConnection(state);
   if (state === "stopped" && socket.stopped && socket.stopped.message) banner(socket.stopped.message);
 }
 
@@ -129,12 +123,6 @@ function confirmDialog(question) {
     dialog.showModal();
     byId("confirm-yes").focus();
   });
-}
-
-function show(id, text, kind = "") {
-  const node = byId(id);
-  node.textContent = text;
-  node.dataset.kind = kind;
 }
 
 // ---- the view ------------------------------------------------------------------------------------------------
@@ -363,44 +351,24 @@ function auditQuery(format) {
   return `/api/events/${encodeURIComponent(eventId)}/audit?${params}`;
 }
 
-async function fetchAudit(format) {
-  const answer = await fetch(auditQuery(format), { headers: { Authorization: `Bearer ${token}` } });
-  if (!answer.ok) {
-    let detail = `${answer.status}`;
-    try {
-      detail = (await answer.json()).detail || detail;
-    } catch {
-      // not JSON: the status says enough
-    }
-    throw new Error(`the audit log could not be read: ${detail}`);
-  }
-  return answer;
-}
-
 function wireAudit() {
   byId("audit-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const entries = await (await fetchAudit("json")).json();
+      const entries = await api(auditQuery("json"), { token });
       drawAudit(entries);
       show("audit-result", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}`, "ok");
     } catch (error) {
-      show("audit-result", error.message, "error");
+      show("audit-result", `the audit log could not be read: ${error.message}`, "error");
     }
   });
   byId("audit-csv").addEventListener("click", async () => {
     // A link cannot carry the Authorization header: fetch with it, then save the answer through a blob URL.
     try {
-      const blob = await (await fetchAudit("csv")).blob();
-      const url = URL.createObjectURL(blob);
-      const link = el("a", { href: url, download: `event-${eventId}-audit.csv`, hidden: true });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      download(await (await api(auditQuery("csv"), { token, raw: true })).blob(), `event-${eventId}-audit.csv`);
       show("audit-result", "CSV downloaded", "ok");
     } catch (error) {
-      show("audit-result", error.message, "error");
+      show("audit-result", `the audit log could not be read: ${error.message}`, "error");
     }
   });
 }

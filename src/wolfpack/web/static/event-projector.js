@@ -5,6 +5,7 @@
 import { byId, el, fill, setText } from "./js/dom.js";
 import { fleetMap, lawsInForce, pursuitTrack, shipName, turnText } from "./js/den.js";
 import { EventSocket, eventIdFromPath, stepName, tickClock } from "./js/live.js";
+import { showConnection } from "./js/page.js";
 
 const NEWS_LINES = 8;
 const socket = new EventSocket({ event: eventIdFromPath(), token: null, onFrame, onStatus });
@@ -12,9 +13,7 @@ const drawClock = tickClock(socket, byId("clock"));
 socket.connect();
 
 function onStatus(state) {
-  const badge = byId("connection");
-  badge.dataset.state = state;
-  badge.textContent = state;
+  showConnection(state);
 }
 
 function onFrame(frame) {

@@ -1,9 +1,11 @@
 // A seat's device (generic until the players' own pages come): its role, the turn, phase and clock, its view shown
 // plainly, its legal actions as buttons, a box for any action (verbs with free text), its log and its messages.
 
+import { show } from "./js/api.js";
 import { byId, el, fill, setText } from "./js/dom.js";
 import { councilView, destinationsView, diceView, fleetMap, handsView, logList, peopleList, pursuitTrack, shipPanel, turnText } from "./js/den.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
+import { banner, showConnection } from "./js/page.js";
 
 const FOLD_OVER = 6;
 const token = takeToken();
@@ -21,16 +23,8 @@ if (!token) {
   socket.connect();
 }
 
-function banner(text) {
-  const box = byId("banner");
-  box.textContent = text;
-  box.hidden = !text;
-}
-
 function onStatus(state) {
-  const badge = byId("connection");
-  badge.dataset.state = state;
-  badge.textContent = state;
+  showConnection(state);
   if (state !== "stopped" || !socket.stopped) return;
   const why = socket.stopped.why;
   if (why === "moved") {
@@ -77,12 +71,6 @@ function onFrame(frame) {
     default:
       break;
   }
-}
-
-function show(id, text, kind = "") {
-  const node = byId(id);
-  node.textContent = text;
-  node.dataset.kind = kind;
 }
 
 function draw() {
