@@ -243,6 +243,11 @@ def test_a_wolf_attack_takes_over_the_projector_round_by_round(room: Room) -> No
     _send_verb(ann, "attack", "the Wolves close in")
     expect(projector.locator("#attack")).to_be_visible(timeout=WAIT_MS)
     expect(projector.locator("#attack-round")).to_contain_text("Round 1")
+    title = projector.locator("#attack-title")
+    assert title.evaluate("e => getComputedStyle(e).animationName") == "alert-pulse"
+    projector.emulate_media(reduced_motion="reduce")
+    assert title.evaluate("e => getComputedStyle(e).animationName") == "none", "no pulsing under reduced motion"
+    projector.emulate_media(reduced_motion="no-preference")
     _screenshot(projector, "event-projector-attack")
     _panel(bob, "council-panel")
     expect(bob.locator("#attack")).to_contain_text("Round 1", timeout=WAIT_MS)
