@@ -193,6 +193,15 @@ def test_a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None
     expect(phone.locator("#free-result")).to_have_text("done: rations food low", timeout=WAIT_MS)
     expect(room.pages["Bob"].locator("#log")).to_contain_text("dione", timeout=WAIT_MS)
     expect(phone.locator("#ship")).to_contain_text("food low")
+    # Another ship's device was sent nothing by that action (its view did not change), so it knows an older version
+    # of the event: refused as stale, it is sent once more, since what it shows still stands.
+    other = room.pages["aegis/commanding-officer"]
+    behind = int(other.evaluate("document.body.dataset.version"))
+    assert behind < room.version
+    fold = other.locator("#actions details.action-group", has_text="rations")
+    fold.locator("summary").click()
+    fold.get_by_role("button", name="rations water low").click()
+    expect(other.locator("#free-result")).to_have_text("done: rations water low", timeout=WAIT_MS)
     # A typed action the rules refuse is refused with the server's sentence and changes nothing.
     before = room.version
     phone.fill("#free-action", "jump")
@@ -215,6 +224,17 @@ def test_control_runs_the_clock_and_advances_into_the_action_phase(room: Room) -
     ann.fill("#clock-reason", "a late start")
     ann.click("#extend")
     expect(ann.locator("#clock")).to_contain_text("20:", timeout=WAIT_MS)  # 18 minutes and 3 more, counting down
+    # The warning in the last two minutes; a cut below zero is refused with the server's sentence.
+    ann.fill("#clock-minutes", "20")
+    ann.click("#shorten")
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "warning", timeout=WAIT_MS)
+    ann.fill("#clock-minutes", "5")
+    ann.click("#shorten")
+    expect(ann.locator("#clock-result")).to_contain_text("a clock cannot go below zero", timeout=WAIT_MS)
+    expect(ann.locator("#clock-result")).to_have_attribute("data-kind", "error")
+    ann.fill("#clock-minutes", "10")
+    ann.click("#extend")
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
     bob.click("#pause")
     expect(projector.locator("#clock")).to_have_attribute("data-kind", "paused", timeout=WAIT_MS)
     expect(ann.locator("#pause")).to_have_text("Resume clock")
