@@ -433,8 +433,19 @@ def test_screenshots_and_no_page_logged_an_error(room: Room) -> None:
     _caught_up(room)
     for name, shot in (("Ann", "event-control"), ("projector", "event-projector"), ("dione/captain", "event-seat")):
         _screenshot(room.pages[name], shot)
+    for name in ("Ann", "Bob", "projector", "dione/council-member", "moved"):
+        unnamed = room.pages[name].evaluate(UNNAMED_CONTROLS)
+        assert unnamed == [], f"{name}'s page has fields or buttons nobody can name: {unnamed}"
     for name, found in room.complaints.items():
         assert found == [], f"{name}'s page reported errors: {found}"
+
+
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll("input, select, textarea, button")]
+    .filter((e) => e.type !== "hidden")
+    .filter((e) => e.tagName === "BUTTON" ? !e.textContent.trim() && !e.getAttribute("aria-label")
+                                           : !(e.labels && e.labels.length) && !e.getAttribute("aria-label"))
+    .map((e) => e.id || e.name || e.outerHTML.slice(0, 80))"""
+"""A screen reader names a field by its label and a button by its text: the ones with neither."""
 
 
 def _screenshot(page: Page, name: str) -> None:
