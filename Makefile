@@ -5,6 +5,7 @@
 #   make strength  the long statistical tests (`slow`: bot strength, balance) that make test leaves out
 #   make bench   run benchmarks/run.py (installs the open_spiel extra)
 #   make loadtest  server load test: 100 tables, 400 WebSocket clients, 200 actions/s for 60 s (benchmarks/loadtest.py)
+#   make loadtest-event  live Den of Wolves event: 52 seats, 200 devices, 20 actions/s for 10 min (benchmarks/loadtest_event.py; ARGS="--seconds 60" shortens it)
 #   make lock    regenerate requirements/*.txt from pyproject.toml with pip-compile
 #   make clean   remove .venv, caches and build artefacts
 
@@ -33,7 +34,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench system-deps run test strength bench loadtest lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench system-deps run test strength bench loadtest loadtest-event lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -90,6 +91,9 @@ bench: $(BENCH_STAMP)
 
 loadtest: $(DEV_STAMP)
 	$(BIN)/python benchmarks/loadtest.py
+
+loadtest-event: $(DEV_STAMP)
+	$(BIN)/python benchmarks/loadtest_event.py $(ARGS)
 
 # ---------------------------------------------------------------- lock files
 # base.txt = runtime; dev.txt = runtime + dev (constrained by base.txt);

@@ -177,26 +177,31 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
-def server_command(port: int, database: str, extra: Sequence[str] = ()) -> list[str]:
-    """`wolfpack serve` on loopback at `port` with `database`, plus `extra` options."""
+def server_command(port: int, database: str, extra: Sequence[str] = (), profile: Path | None = None) -> list[str]:
+    """`wolfpack serve` on loopback at `port` with `database`, plus `extra` options; under cProfile writing its
+    stats to `profile` when given (the event loop's thread only: the database thread is not profiled)."""
     script = Path(sys.executable).with_name("wolfpack")
-    command = [str(script)] if script.exists() else [sys.executable, "-c", "from wolfpack.cli import main; main()"]
+    if profile is not None:
+        command = [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "wolfpack"]
+    elif script.exists():
+        command = [str(script)]
+    else:
+        command = [sys.executable, "-m", "wolfpack"]
     return [*command, "serve", "--host", "127.0.0.1", "--port", str(port), "--database", database, *extra]
 
 
 def start_server(
-    port: int, database: str, log: Path, extra: Sequence[str] = (), env: dict[str, str] | None = None
+    port: int, database: str, log: Path, extra: Sequence[str] = (), profile: Path | None = None
 ) -> subprocess.Popen[bytes]:
     """`wolfpack serve` on loopback, in its own session (Ctrl-C reaches only us; we stop it ourselves)."""
     with log.open("wb") as out:
         return subprocess.Popen(
-            server_command(port, database, extra),
+            server_command(port, database, extra, profile),
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
             preexec_fn=_die_with_parent if sys.platform == "linux" else None,
-            env=env,
         )
 
 
@@ -235,10 +240,10 @@ def run_with_server(
     *,
     prepare: Callable[[str, Path], None] | None = None,
     server_options: Sequence[str] = (),
-    server_env: dict[str, str] | None = None,
+    profile: Path | None = None,
 ) -> int:
     """Start the server on a fresh SQLite database (after `prepare(database, directory)`), run, always stop it,
-    print the report and write `args.json`; the exit status.
+    print the report and write `args.json`; the exit status. `profile`: the server runs under cProfile.
 
     `args` needs `timeout` (seconds), `json` and `keep_log` (paths or None)."""
     with tempfile.TemporaryDirectory(prefix=f"wolfpack-{name}-") as tmp:
@@ -252,7 +257,7 @@ def run_with_server(
                 print(f"{name}: set-up failed: {exc}", file=sys.stderr)
                 return EXIT_TIMEOUT
         port = free_port()
-        server = start_server(port, database, log, server_options, server_env)
+        server = start_server(port, database, log, server_options, profile)
 
         def last_resort(signum: int, _frame: FrameType | None) -> None:
             # The event loop did not give up in time: kill the server and leave at once.
