@@ -5,7 +5,8 @@ rewinds; a seat's device reloads and reopens and resumes; a moved seat's device 
 Content-Security-Policy violation would). Screenshots of each page at 390x844, 1366x768 and 1920x1080 go to
 test-artifacts/screenshots/event-*.png.
 
-The tests run in order on one module's event, each going on from where the last left it.
+The scenario is one test whose steps go on, in order, from where the last left the event; the tests before it
+need only the pages (they may run on an event of their own, or before the scenario on its event).
 """
 
 from __future__ import annotations
@@ -157,235 +158,6 @@ def _advance(desk: Page, confirm: bool) -> None:
     expect(desk.locator("#clock-result")).to_have_text("advanced", timeout=WAIT_MS)
 
 
-def test_every_page_joins_and_shows_its_own_view(room: Room) -> None:
-    """Desks, projector and seats show the event; the token leaves the address bar; each sees what it may."""
-    version = _caught_up(room)
-    for label in SEATS:
-        page = room.pages[label]
-        _until_version(page, 0)
-        expect(page.locator("#title")).to_have_text(label)
-        assert "#token=" not in page.url, "the seat's token stays out of the address bar"
-    ann, projector = room.pages["Ann"], room.pages["projector"]
-    assert "#token=" not in ann.url
-    expect(ann.locator("#operator")).to_contain_text("Operator Ann")
-    expect(ann.locator("#phase")).to_have_text("Turn 1 of 12 · Start of turn")
-    expect(projector.locator("#turn")).to_have_text("Turn 1 of 12")
-    expect(projector.locator("#phase")).to_have_text("Start of turn")
-    assert version >= 0
-    # Ann's desk watches dione: the god view shows its panel alone until every ship is asked for.
-    _panel(ann, "god-panel")
-    expect(ann.locator("#panels .ship-panel")).to_have_count(1)
-    expect(ann.locator("#panels .ship-panel h3")).to_have_text("Dione")
-    ann.check("#show-all")
-    expect(ann.locator("#panels .ship-panel")).to_have_count(11)
-    expect(room.pages["Bob"].locator("#panels .ship-panel")).to_have_count(11)
-    # A seat's device shows its own ship's panel; the projector shows no panel and no hand at all.
-    expect(room.pages["dione/captain"].locator("#ship .ship-panel h3")).to_have_text("Dione")
-    expect(projector.locator(".ship-panel")).to_have_count(0)
-    expect(projector.locator("#map .map-ship")).to_have_count(11)
-
-
-def test_a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None:
-    phone = room.pages["dione/captain"]
-    fold = phone.locator("#actions details.action-group", has_text="rations")
-    fold.locator("summary").click()
-    fold.get_by_role("button", name="rations food low").click()
-    expect(phone.locator("#free-result")).to_have_text("done: rations food low", timeout=WAIT_MS)
-    expect(room.pages["Bob"].locator("#log")).to_contain_text("dione", timeout=WAIT_MS)
-    expect(phone.locator("#ship")).to_contain_text("food low")
-    # Another ship's device was sent nothing by that action (its view did not change), so it knows an older version
-    # of the event: refused as stale, it is sent once more, since what it shows still stands.
-    other = room.pages["aegis/commanding-officer"]
-    behind = int(other.evaluate("document.body.dataset.version"))
-    assert behind < room.version
-    fold = other.locator("#actions details.action-group", has_text="rations")
-    fold.locator("summary").click()
-    fold.get_by_role("button", name="rations water low").click()
-    expect(other.locator("#free-result")).to_have_text("done: rations water low", timeout=WAIT_MS)
-    # A typed action the rules refuse is refused with the server's sentence and changes nothing.
-    before = room.version
-    phone.fill("#free-action", "jump")
-    phone.click("#free-form button[type=submit]")
-    expect(phone.locator("#free-result")).to_have_attribute("data-kind", "error", timeout=WAIT_MS)
-    assert room.version == before
-
-
-def test_control_runs_the_clock_and_advances_into_the_action_phase(room: Room) -> None:
-    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
-    _advance(ann, confirm=False)  # the start of a turn is untimed: no question
-    expect(projector.locator("#phase")).to_have_text("Action Phase", timeout=WAIT_MS)
-    expect(bob.locator("#phase")).to_contain_text("Action Phase", timeout=WAIT_MS)
-    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
-    expect(room.pages["dione/captain"].locator("#clock")).to_have_attribute("data-kind", "running")
-    # Extending needs a reason: refused on the page, nothing sent.
-    ann.fill("#clock-minutes", "3")
-    ann.click("#extend")
-    expect(ann.locator("#clock-result")).to_contain_text("reason is required")
-    ann.fill("#clock-reason", "a late start")
-    ann.click("#extend")
-    expect(ann.locator("#clock")).to_contain_text("20:", timeout=WAIT_MS)  # 18 minutes and 3 more, counting down
-    # The warning in the last two minutes; a cut below zero is refused with the server's sentence.
-    ann.fill("#clock-minutes", "20")
-    ann.click("#shorten")
-    expect(projector.locator("#clock")).to_have_attribute("data-kind", "warning", timeout=WAIT_MS)
-    ann.fill("#clock-minutes", "5")
-    ann.click("#shorten")
-    expect(ann.locator("#clock-result")).to_contain_text("a clock cannot go below zero", timeout=WAIT_MS)
-    expect(ann.locator("#clock-result")).to_have_attribute("data-kind", "error")
-    ann.fill("#clock-minutes", "10")
-    ann.click("#extend")
-    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
-    bob.click("#pause")
-    expect(projector.locator("#clock")).to_have_attribute("data-kind", "paused", timeout=WAIT_MS)
-    expect(ann.locator("#pause")).to_have_text("Resume clock")
-    ann.click("#pause")
-    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
-
-
-def test_a_notice_is_raised_and_settled_from_the_other_desk(room: Room) -> None:
-    ann, bob = room.pages["Ann"], room.pages["Bob"]
-    _send_verb(ann, "set", "dione.morale", "0", "a test of the notices")
-    _panel(bob, "notices-panel")
-    notice = bob.locator("#notices .notice", has_text="anarchy")
-    expect(notice).to_be_visible(timeout=WAIT_MS)
-    expect(notice.locator(".hints")).to_contain_text("set")  # the verbs likely to settle it
-    notice.locator("button[type=submit]").click()
-    expect(notice.locator(".form-result")).to_contain_text("reason is required")
-    notice.locator("input").fill("morale restored at the table")
-    notice.locator("button[type=submit]").click()
-    expect(bob.locator("#notices .notice", has_text="anarchy")).to_have_count(0, timeout=WAIT_MS)
-    expect(ann.locator("#notices .notice", has_text="anarchy")).to_have_count(0, timeout=WAIT_MS)
-
-
-def test_a_wolf_attack_takes_over_the_projector_round_by_round(room: Room) -> None:
-    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
-    expect(projector.locator("#attack")).to_be_hidden()
-    _send_verb(ann, "attack", "the Wolves close in")
-    expect(projector.locator("#attack")).to_be_visible(timeout=WAIT_MS)
-    expect(projector.locator("#attack-round")).to_contain_text("Round 1")
-    title = projector.locator("#attack-title")
-    assert title.evaluate("e => getComputedStyle(e).animationName") == "alert-pulse"
-    projector.emulate_media(reduced_motion="reduce")
-    assert title.evaluate("e => getComputedStyle(e).animationName") == "none", "no pulsing under reduced motion"
-    projector.emulate_media(reduced_motion="no-preference")
-    _screenshot(projector, "event-projector-attack")
-    _panel(bob, "council-panel")
-    expect(bob.locator("#attack")).to_contain_text("Round 1", timeout=WAIT_MS)
-    _send_verb(bob, "wolf-round")
-    expect(projector.locator("#attack-round")).to_contain_text("Round 2", timeout=WAIT_MS)
-    _send_verb(ann, "end-attack", "the Wolves withdraw")
-    expect(projector.locator("#attack")).to_be_hidden(timeout=WAIT_MS)
-    expect(bob.locator("#battles")).to_contain_text("the Wolves withdraw", timeout=WAIT_MS)
-
-
-def test_a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
-    ann = room.pages["Ann"]
-    _panel(ann, "seats-panel")
-    row = ann.locator("#roster tr", has_text="media/anchor")
-    expect(row).to_contain_text("control")
-    row.get_by_role("button", name="play").click()
-    expect(ann.locator("#play-seat-title")).to_have_text("Playing media/anchor for Control")
-    ann.locator("#play-seat-actions").get_by_role("button", name="goto dione").click()
-    expect(ann.locator("#log")).to_contain_text("media/anchor", timeout=WAIT_MS)
-    expect(room.pages["projector"].locator("#news")).to_contain_text("media/anchor", timeout=WAIT_MS)
-
-
-def test_control_finishes_the_turn_with_the_news_and_the_projector_follows(room: Room) -> None:
-    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
-    _advance(ann, confirm=True)  # the Action Phase has time left: the desk is asked and confirms
-    expect(projector.locator("#phase")).to_have_text("Team Phase", timeout=WAIT_MS)
-    _send_verb(bob, "news", "dione", "+1")
-    _caught_up(room)
-    _advance(bob, confirm=True)
-    expect(projector.locator("#turn")).to_have_text("Turn 2 of 12", timeout=WAIT_MS)
-    expect(projector.locator("#phase")).to_have_text("Start of turn")
-    expect(projector.locator("#news")).to_contain_text("turn 2 begins")
-    expect(room.pages["dione/council-member"].locator("#phase")).to_contain_text("Turn 2 of 12", timeout=WAIT_MS)
-
-
-def test_messages_go_between_a_desk_and_a_seat(room: Room) -> None:
-    ann, phone = room.pages["Ann"], room.pages["dione/council-member"]
-    _panel(ann, "messages-panel")
-    ann.select_option("#message-to", "team:dione")
-    ann.fill("#message-text", "Dione: report to the map")
-    ann.click("#message-form button[type=submit]")
-    expect(phone.locator("#messages")).to_contain_text("Dione: report to the map", timeout=WAIT_MS)
-    expect(room.pages["aegis/commanding-officer"].locator("#messages")).not_to_contain_text("report to the map")
-    phone.fill("#message-text", "we need a ruling")
-    phone.click("#message-form button[type=submit]")
-    expect(ann.locator("#messages li.to-control")).to_contain_text("we need a ruling", timeout=WAIT_MS)
-
-
-def test_the_audit_log_filters_and_downloads_as_csv(room: Room) -> None:
-    bob = room.pages["Bob"]
-    _panel(bob, "audit-panel")
-    bob.select_option("#audit-kind", "control")
-    bob.click("#audit-form button[type=submit]")
-    expect(bob.locator("#audit-result")).to_contain_text("entries", timeout=WAIT_MS)
-    rows = bob.locator("#audit tbody tr")
-    assert rows.count() >= 6
-    assert all(kind == "control" for kind in rows.locator("td:nth-child(3)").all_inner_texts())
-    expect(bob.locator("#audit tbody")).to_contain_text("settle 1")
-    with bob.expect_download(timeout=WAIT_MS) as download:
-        bob.click("#audit-csv")
-    path = download.value.path()
-    text = path.read_text(encoding="utf-8")
-    assert text.startswith("time,actor_kind,actor,kind,ships,text,reason,version")
-    assert "morale restored at the table" in text
-
-
-def test_a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
-    bob, projector = room.pages["Bob"], room.pages["projector"]
-    version = _caught_up(room)
-    _send_verb(bob, "set", "pursuit", "7", "a wrong ruling")
-    expect(projector.locator(".pursuit-value")).to_have_text("Pursuit 7", timeout=WAIT_MS)
-    _caught_up(room)
-    _panel(bob, "rewind-panel")
-    bob.click("#rewind-form button[type=submit]")
-    expect(bob.locator("#rewind-result")).to_contain_text("choose a version")
-    bob.fill("#rewind-version", str(version))
-    bob.click("#rewind-form button[type=submit]")
-    expect(bob.locator("#rewind-result")).to_contain_text("needs a reason")
-    bob.fill("#rewind-reason", "the pursuit was set by mistake")
-    bob.click("#rewind-form button[type=submit]")
-    expect(bob.locator("#discarded")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
-    expect(projector.locator(".pursuit-value")).not_to_have_text("Pursuit 7", timeout=WAIT_MS)
-    assert room.version == version
-    for name in ("Ann", "Bob", "projector"):
-        assert _shown_version(room.pages[name]) == version
-
-
-def test_a_seats_device_reconnects_and_resumes(room: Room) -> None:
-    phone = room.pages["dione/captain"]
-    phone.reload()  # the token comes back from the tab's sessionStorage: the address no longer holds it
-    expect(phone.locator("#title")).to_have_text("dione/captain", timeout=WAIT_MS)
-    _until_version(phone, 0)
-    expect(phone.locator("#phase")).to_contain_text("Turn 2 of 12")
-    phone.close()
-    again = room.open("dione/captain", room.seat_link("dione/captain"), "phone")
-    expect(again.locator("#title")).to_have_text("dione/captain", timeout=WAIT_MS)
-    expect(again.locator("#phase")).to_contain_text("Turn 2 of 12")
-    expect(again.locator("#messages")).to_contain_text("report to the map")
-    expect(again.locator("#actions button.action >> visible=true").first).to_be_visible(timeout=WAIT_MS)
-
-
-def test_a_moved_seats_old_device_says_so_and_stops(room: Room) -> None:
-    label = "aegis/commanding-officer"
-    phone = room.pages[label]
-    answer = httpx.post(
-        f"{room.server.base}/api/events/{EVENT}/seats",
-        json={"seat": label, "holder": "move"},
-        headers={"Authorization": f"Bearer {room.event.tokens.tokens[0]}"},
-        timeout=WAIT,
-    )
-    assert answer.status_code == 200, answer.text
-    expect(phone.locator("#banner")).to_contain_text("moved to another device", timeout=WAIT_MS)
-    expect(phone.locator("#connection")).to_have_text("stopped")
-    new_link = answer.json()["link"]
-    moved = room.open("moved", new_link[new_link.index("/event/") :], "phone")
-    expect(moved.locator("#title")).to_have_text(label, timeout=WAIT_MS)
-
-
 def test_every_control_verb_gets_its_form_from_the_description_alone(room: Room) -> None:
     """Each verb of the forms description gets a field per argument: a select of its fixed words, a list the view
     fills, or a required reason; nothing on the page is written for one verb."""
@@ -428,36 +200,6 @@ def test_a_reason_with_quotes_and_backslashes_reaches_the_audit_log_as_written(r
     assert room.version == before
 
 
-def test_screenshots_and_no_page_logged_an_error(room: Room) -> None:
-    """Each page at phone, laptop and projector size; then no page's console reported an error all along."""
-    _caught_up(room)
-    for name, shot in (("Ann", "event-control"), ("projector", "event-projector"), ("dione/captain", "event-seat")):
-        _screenshot(room.pages[name], shot)
-    for name in ("Ann", "Bob", "projector", "dione/council-member", "moved"):
-        unnamed = room.pages[name].evaluate(UNNAMED_CONTROLS)
-        assert unnamed == [], f"{name}'s page has fields or buttons nobody can name: {unnamed}"
-    for name, found in room.complaints.items():
-        assert found == [], f"{name}'s page reported errors: {found}"
-
-
-UNNAMED_CONTROLS = """() => [...document.querySelectorAll("input, select, textarea, button")]
-    .filter((e) => e.type !== "hidden")
-    .filter((e) => e.tagName === "BUTTON" ? !e.textContent.trim() && !e.getAttribute("aria-label")
-                                           : !(e.labels && e.labels.length) && !e.getAttribute("aria-label"))
-    .map((e) => e.id || e.name || e.outerHTML.slice(0, 80))"""
-"""A screen reader names a field by its label and a button by its text: the ones with neither."""
-
-
-def _screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    before = page.viewport_size
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"))
-    if before is not None:
-        page.set_viewport_size(before)
-
-
 def test_the_event_pages_hold_no_inline_script_or_style_and_load_modules_of_ours(room: Room) -> None:
     """The policy forbids inline script and style: each event page loads one module of ours and carries no handler
     or style attribute; every module it imports is served as JavaScript under the same strict policy."""
@@ -488,3 +230,280 @@ def test_the_event_pages_hold_no_inline_script_or_style_and_load_modules_of_ours
         for name in re.findall(r'^import .* from "\./([\w/.-]+\.js)";', answer.text, flags=re.M):
             waiting.append(f"{folder}/{name}")
     assert "/static/js/live.js" in seen and "/static/js/forms.js" in seen
+
+
+def test_an_event_runs_on_two_desks_the_projector_and_three_seats(room: Room) -> None:
+    """The whole scenario, its steps in order on one event (one test, so that no test runner splits the steps
+    between two workers, each with an event of its own)."""
+    _every_page_joins_and_shows_its_own_view(room)
+    _a_seat_plays_its_legal_actions_and_the_desk_sees_it(room)
+    _control_runs_the_clock_and_advances_into_the_action_phase(room)
+    _a_notice_is_raised_and_settled_from_the_other_desk(room)
+    _a_wolf_attack_takes_over_the_projector_round_by_round(room)
+    _a_seat_left_to_control_is_played_from_a_desk(room)
+    _control_finishes_the_turn_with_the_news_and_the_projector_follows(room)
+    _messages_go_between_a_desk_and_a_seat(room)
+    _the_audit_log_filters_and_downloads_as_csv(room)
+    _a_rewind_from_a_desk_discards_and_every_device_follows(room)
+    _a_seats_device_reconnects_and_resumes(room)
+    _a_moved_seats_old_device_says_so_and_stops(room)
+    _screenshots_and_no_page_logged_an_error(room)
+
+
+def _every_page_joins_and_shows_its_own_view(room: Room) -> None:
+    """Desks, projector and seats show the event; the token leaves the address bar; each sees what it may."""
+    version = _caught_up(room)
+    for label in SEATS:
+        page = room.pages[label]
+        _until_version(page, 0)
+        expect(page.locator("#title")).to_have_text(label)
+        assert "#token=" not in page.url, "the seat's token stays out of the address bar"
+    ann, projector = room.pages["Ann"], room.pages["projector"]
+    assert "#token=" not in ann.url
+    expect(ann.locator("#operator")).to_contain_text("Operator Ann")
+    expect(ann.locator("#phase")).to_have_text("Turn 1 of 12 · Start of turn")
+    expect(projector.locator("#turn")).to_have_text("Turn 1 of 12")
+    expect(projector.locator("#phase")).to_have_text("Start of turn")
+    assert version >= 0
+    # Ann's desk watches dione: the god view shows its panel alone until every ship is asked for.
+    _panel(ann, "god-panel")
+    expect(ann.locator("#panels .ship-panel")).to_have_count(1)
+    expect(ann.locator("#panels .ship-panel h3")).to_have_text("Dione")
+    ann.check("#show-all")
+    expect(ann.locator("#panels .ship-panel")).to_have_count(11)
+    expect(room.pages["Bob"].locator("#panels .ship-panel")).to_have_count(11)
+    # A seat's device shows its own ship's panel; the projector shows no panel and no hand at all.
+    expect(room.pages["dione/captain"].locator("#ship .ship-panel h3")).to_have_text("Dione")
+    expect(projector.locator(".ship-panel")).to_have_count(0)
+    expect(projector.locator("#map .map-ship")).to_have_count(11)
+
+
+def _a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None:
+    phone = room.pages["dione/captain"]
+    fold = phone.locator("#actions details.action-group", has_text="rations")
+    fold.locator("summary").click()
+    fold.get_by_role("button", name="rations food low").click()
+    expect(phone.locator("#free-result")).to_have_text("done: rations food low", timeout=WAIT_MS)
+    expect(room.pages["Bob"].locator("#log")).to_contain_text("dione", timeout=WAIT_MS)
+    expect(phone.locator("#ship")).to_contain_text("food low")
+    # Another ship's device was sent nothing by that action (its view did not change), so it knows an older version
+    # of the event: refused as stale, it is sent once more, since what it shows still stands.
+    other = room.pages["aegis/commanding-officer"]
+    behind = int(other.evaluate("document.body.dataset.version"))
+    assert behind < room.version
+    fold = other.locator("#actions details.action-group", has_text="rations")
+    fold.locator("summary").click()
+    fold.get_by_role("button", name="rations water low").click()
+    expect(other.locator("#free-result")).to_have_text("done: rations water low", timeout=WAIT_MS)
+    # A typed action the rules refuse is refused with the server's sentence and changes nothing.
+    before = room.version
+    phone.fill("#free-action", "jump")
+    phone.click("#free-form button[type=submit]")
+    expect(phone.locator("#free-result")).to_have_attribute("data-kind", "error", timeout=WAIT_MS)
+    assert room.version == before
+
+
+def _control_runs_the_clock_and_advances_into_the_action_phase(room: Room) -> None:
+    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
+    _advance(ann, confirm=False)  # the start of a turn is untimed: no question
+    expect(projector.locator("#phase")).to_have_text("Action Phase", timeout=WAIT_MS)
+    expect(bob.locator("#phase")).to_contain_text("Action Phase", timeout=WAIT_MS)
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
+    expect(room.pages["dione/captain"].locator("#clock")).to_have_attribute("data-kind", "running")
+    # Extending needs a reason: refused on the page, nothing sent.
+    ann.fill("#clock-minutes", "3")
+    ann.click("#extend")
+    expect(ann.locator("#clock-result")).to_contain_text("reason is required")
+    ann.fill("#clock-reason", "a late start")
+    ann.click("#extend")
+    expect(ann.locator("#clock")).to_contain_text("20:", timeout=WAIT_MS)  # 18 minutes and 3 more, counting down
+    # The warning in the last two minutes; a cut below zero is refused with the server's sentence.
+    ann.fill("#clock-minutes", "20")
+    ann.click("#shorten")
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "warning", timeout=WAIT_MS)
+    ann.fill("#clock-minutes", "5")
+    ann.click("#shorten")
+    expect(ann.locator("#clock-result")).to_contain_text("a clock cannot go below zero", timeout=WAIT_MS)
+    expect(ann.locator("#clock-result")).to_have_attribute("data-kind", "error")
+    ann.fill("#clock-minutes", "10")
+    ann.click("#extend")
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
+    bob.click("#pause")
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "paused", timeout=WAIT_MS)
+    expect(ann.locator("#pause")).to_have_text("Resume clock")
+    ann.click("#pause")
+    expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
+
+
+def _a_notice_is_raised_and_settled_from_the_other_desk(room: Room) -> None:
+    ann, bob = room.pages["Ann"], room.pages["Bob"]
+    _send_verb(ann, "set", "dione.morale", "0", "a test of the notices")
+    _panel(bob, "notices-panel")
+    notice = bob.locator("#notices .notice", has_text="anarchy")
+    expect(notice).to_be_visible(timeout=WAIT_MS)
+    expect(notice.locator(".hints")).to_contain_text("set")  # the verbs likely to settle it
+    notice.locator("button[type=submit]").click()
+    expect(notice.locator(".form-result")).to_contain_text("reason is required")
+    notice.locator("input").fill("morale restored at the table")
+    notice.locator("button[type=submit]").click()
+    expect(bob.locator("#notices .notice", has_text="anarchy")).to_have_count(0, timeout=WAIT_MS)
+    expect(ann.locator("#notices .notice", has_text="anarchy")).to_have_count(0, timeout=WAIT_MS)
+
+
+def _a_wolf_attack_takes_over_the_projector_round_by_round(room: Room) -> None:
+    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
+    expect(projector.locator("#attack")).to_be_hidden()
+    _send_verb(ann, "attack", "the Wolves close in")
+    expect(projector.locator("#attack")).to_be_visible(timeout=WAIT_MS)
+    expect(projector.locator("#attack-round")).to_contain_text("Round 1")
+    title = projector.locator("#attack-title")
+    assert title.evaluate("e => getComputedStyle(e).animationName") == "alert-pulse"
+    projector.emulate_media(reduced_motion="reduce")
+    assert title.evaluate("e => getComputedStyle(e).animationName") == "none", "no pulsing under reduced motion"
+    projector.emulate_media(reduced_motion="no-preference")
+    _screenshot(projector, "event-projector-attack")
+    _panel(bob, "council-panel")
+    expect(bob.locator("#attack")).to_contain_text("Round 1", timeout=WAIT_MS)
+    _send_verb(bob, "wolf-round")
+    expect(projector.locator("#attack-round")).to_contain_text("Round 2", timeout=WAIT_MS)
+    _send_verb(ann, "end-attack", "the Wolves withdraw")
+    expect(projector.locator("#attack")).to_be_hidden(timeout=WAIT_MS)
+    expect(bob.locator("#battles")).to_contain_text("the Wolves withdraw", timeout=WAIT_MS)
+
+
+def _a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
+    ann = room.pages["Ann"]
+    _panel(ann, "seats-panel")
+    row = ann.locator("#roster tr", has_text="media/anchor")
+    expect(row).to_contain_text("control")
+    row.get_by_role("button", name="play").click()
+    expect(ann.locator("#play-seat-title")).to_have_text("Playing media/anchor for Control")
+    ann.locator("#play-seat-actions").get_by_role("button", name="goto dione").click()
+    expect(ann.locator("#log")).to_contain_text("media/anchor", timeout=WAIT_MS)
+    expect(room.pages["projector"].locator("#news")).to_contain_text("media/anchor", timeout=WAIT_MS)
+
+
+def _control_finishes_the_turn_with_the_news_and_the_projector_follows(room: Room) -> None:
+    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
+    _advance(ann, confirm=True)  # the Action Phase has time left: the desk is asked and confirms
+    expect(projector.locator("#phase")).to_have_text("Team Phase", timeout=WAIT_MS)
+    _send_verb(bob, "news", "dione", "+1")
+    _caught_up(room)
+    _advance(bob, confirm=True)
+    expect(projector.locator("#turn")).to_have_text("Turn 2 of 12", timeout=WAIT_MS)
+    expect(projector.locator("#phase")).to_have_text("Start of turn")
+    expect(projector.locator("#news")).to_contain_text("turn 2 begins")
+    expect(room.pages["dione/council-member"].locator("#phase")).to_contain_text("Turn 2 of 12", timeout=WAIT_MS)
+
+
+def _messages_go_between_a_desk_and_a_seat(room: Room) -> None:
+    ann, phone = room.pages["Ann"], room.pages["dione/council-member"]
+    _panel(ann, "messages-panel")
+    ann.select_option("#message-to", "team:dione")
+    ann.fill("#message-text", "Dione: report to the map")
+    ann.click("#message-form button[type=submit]")
+    expect(phone.locator("#messages")).to_contain_text("Dione: report to the map", timeout=WAIT_MS)
+    expect(room.pages["aegis/commanding-officer"].locator("#messages")).not_to_contain_text("report to the map")
+    phone.fill("#message-text", "we need a ruling")
+    phone.click("#message-form button[type=submit]")
+    expect(ann.locator("#messages li.to-control")).to_contain_text("we need a ruling", timeout=WAIT_MS)
+
+
+def _the_audit_log_filters_and_downloads_as_csv(room: Room) -> None:
+    bob = room.pages["Bob"]
+    _panel(bob, "audit-panel")
+    bob.select_option("#audit-kind", "control")
+    bob.click("#audit-form button[type=submit]")
+    expect(bob.locator("#audit-result")).to_contain_text("entries", timeout=WAIT_MS)
+    rows = bob.locator("#audit tbody tr")
+    assert rows.count() >= 6
+    assert all(kind == "control" for kind in rows.locator("td:nth-child(3)").all_inner_texts())
+    expect(bob.locator("#audit tbody")).to_contain_text("settle 1")
+    with bob.expect_download(timeout=WAIT_MS) as download:
+        bob.click("#audit-csv")
+    path = download.value.path()
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("time,actor_kind,actor,kind,ships,text,reason,version")
+    assert "morale restored at the table" in text
+
+
+def _a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
+    bob, projector = room.pages["Bob"], room.pages["projector"]
+    version = _caught_up(room)
+    _send_verb(bob, "set", "pursuit", "7", "a wrong ruling")
+    expect(projector.locator(".pursuit-value")).to_have_text("Pursuit 7", timeout=WAIT_MS)
+    _caught_up(room)
+    _panel(bob, "rewind-panel")
+    bob.click("#rewind-form button[type=submit]")
+    expect(bob.locator("#rewind-result")).to_contain_text("choose a version")
+    bob.fill("#rewind-version", str(version))
+    bob.click("#rewind-form button[type=submit]")
+    expect(bob.locator("#rewind-result")).to_contain_text("needs a reason")
+    bob.fill("#rewind-reason", "the pursuit was set by mistake")
+    bob.click("#rewind-form button[type=submit]")
+    expect(bob.locator("#discarded")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
+    expect(projector.locator(".pursuit-value")).not_to_have_text("Pursuit 7", timeout=WAIT_MS)
+    assert room.version == version
+    for name in ("Ann", "Bob", "projector"):
+        assert _shown_version(room.pages[name]) == version
+
+
+def _a_seats_device_reconnects_and_resumes(room: Room) -> None:
+    phone = room.pages["dione/captain"]
+    phone.reload()  # the token comes back from the tab's sessionStorage: the address no longer holds it
+    expect(phone.locator("#title")).to_have_text("dione/captain", timeout=WAIT_MS)
+    _until_version(phone, 0)
+    expect(phone.locator("#phase")).to_contain_text("Turn 2 of 12")
+    phone.close()
+    again = room.open("dione/captain", room.seat_link("dione/captain"), "phone")
+    expect(again.locator("#title")).to_have_text("dione/captain", timeout=WAIT_MS)
+    expect(again.locator("#phase")).to_contain_text("Turn 2 of 12")
+    expect(again.locator("#messages")).to_contain_text("report to the map")
+    expect(again.locator("#actions button.action >> visible=true").first).to_be_visible(timeout=WAIT_MS)
+
+
+def _a_moved_seats_old_device_says_so_and_stops(room: Room) -> None:
+    label = "aegis/commanding-officer"
+    phone = room.pages[label]
+    answer = httpx.post(
+        f"{room.server.base}/api/events/{EVENT}/seats",
+        json={"seat": label, "holder": "move"},
+        headers={"Authorization": f"Bearer {room.event.tokens.tokens[0]}"},
+        timeout=WAIT,
+    )
+    assert answer.status_code == 200, answer.text
+    expect(phone.locator("#banner")).to_contain_text("moved to another device", timeout=WAIT_MS)
+    expect(phone.locator("#connection")).to_have_text("stopped")
+    new_link = answer.json()["link"]
+    moved = room.open("moved", new_link[new_link.index("/event/") :], "phone")
+    expect(moved.locator("#title")).to_have_text(label, timeout=WAIT_MS)
+
+
+def _screenshots_and_no_page_logged_an_error(room: Room) -> None:
+    """Each page at phone, laptop and projector size; then no page's console reported an error all along."""
+    _caught_up(room)
+    for name, shot in (("Ann", "event-control"), ("projector", "event-projector"), ("dione/captain", "event-seat")):
+        _screenshot(room.pages[name], shot)
+    for name in ("Ann", "Bob", "projector", "dione/council-member", "moved"):
+        unnamed = room.pages[name].evaluate(UNNAMED_CONTROLS)
+        assert unnamed == [], f"{name}'s page has fields or buttons nobody can name: {unnamed}"
+    for name, found in room.complaints.items():
+        assert found == [], f"{name}'s page reported errors: {found}"
+
+
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll("input, select, textarea, button")]
+    .filter((e) => e.type !== "hidden")
+    .filter((e) => e.tagName === "BUTTON" ? !e.textContent.trim() && !e.getAttribute("aria-label")
+                                           : !(e.labels && e.labels.length) && !e.getAttribute("aria-label"))
+    .map((e) => e.id || e.name || e.outerHTML.slice(0, 80))"""
+"""A screen reader names a field by its label and a button by its text: the ones with neither."""
+
+
+def _screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    before = page.viewport_size
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"))
+    if before is not None:
+        page.set_viewport_size(before)
