@@ -357,3 +357,16 @@ def test_a_cancelled_jump_may_be_declared_again(edition: str) -> None:
     control(state, 'control cancel-jump dione "hold on"')
     act(state, "dione/captain", "jump")
     assert state.ships["dione"]["jump"] is not None
+
+
+@both
+def test_a_notice_number_never_names_two_notices(edition: str) -> None:
+    """Control settles notice 1; the next notice is 2, not 1 again, so a desk's `settle 1` cannot close it."""
+    state = control(begin(edition, "action"), 'control set dione.morale 0 "despair"')
+    control(state, 'control settle 1 "dealt with"')
+    control(state, 'control set dione.morale 3 "restored"')
+    control(state, 'control set dione.morale 0 "despair again"')
+    assert [n["id"] for n in state.notices] == [2]
+    reloaded = state.game.state_from_json(state.to_json())
+    control(reloaded, 'control set icebreaker.morale 0 "despair"')
+    assert [n["id"] for n in reloaded.notices] == [2, 3]

@@ -115,6 +115,8 @@ class DenGame(Game[str]):
         data = dict(json_object(position, "position"))
         # Positions saved before table dice existed have no dice, and none can be awaiting.
         data.setdefault("dice", {"next": 1, "awaiting": {}})
+        # Positions saved before notices were counted: the next number follows the highest still open.
+        data.setdefault("notices_opened", max((n["id"] for n in data.get("notices", [])), default=0))
         missing = [name for name in FIELDS if name not in data]
         if missing:
             raise InvalidStateError(f"position lacks {', '.join(missing)}")

@@ -178,7 +178,8 @@ def note(state: DenState, audience: str, text: str) -> None:
 
 def notify_control(state: DenState, text: str, ship: str | None = None) -> None:
     """Open a notice Control must settle (anarchy, a separated ship, a freeform effect, an escape attempt)."""
-    number = 1 + max((n["id"] for n in state.notices), default=0)
+    state.notices_opened += 1
+    number = state.notices_opened
     state.notices.append({"id": number, "text": text, "ship": ship})
     note(state, CONTROL_ONLY, f"notice {number}: {text}")
 

@@ -52,6 +52,7 @@ FIELDS: Final = (
     "swaps",
     "rewards",
     "notices",
+    "notices_opened",
     "pending",
     "step_actions",
     "events",
@@ -110,6 +111,8 @@ class DenState(State[str]):
         self.swaps: dict[str, str] = {}
         self.rewards: dict[str, int] = {}
         self.notices: list[dict[str, Any]] = []
+        self.notices_opened = 0
+        """Notices opened so far: each new one takes the next number, so a number never names two notices."""
         self.pending: list[dict[str, Any]] = []
         self.step_actions = 0
         self.events: list[list[Any]] = []
