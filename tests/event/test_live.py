@@ -145,21 +145,33 @@ def test_the_audit_log_needs_a_control_token(server: ThreadedServer, event: Even
     assert csv.status_code == 200 and csv.text.startswith("time,actor_kind,actor,kind,ships,text,reason,version")
 
 
+def in_a_timed_phase(desk: Device) -> None:
+    """Advance (confirming) until the clock times a phase: each test stands alone, whatever ran before it."""
+    assert desk.clock is not None
+    while not desk.clock["timed"]:
+        assert desk.act(0, "control advance", confirm=True)["type"] == "ack"
+
+
 def test_advance_with_time_left_asks_to_confirm_and_the_clock_follows_the_game(
     server: ThreadedServer, event: Event
 ) -> None:
     desk = Device(server.base, operator_token(event, "Bob"))
-    assert desk.act(0, "control advance")["type"] == "ack"  # start -> action: the start is untimed
-    assert desk.clock is not None and desk.clock["phase"] == "action" and desk.clock["timed"]
-    assert desk.clock["remaining"] > 17 * 60
+    assert desk.clock is not None and desk.view is not None
+    if desk.view["observation"]["step"] == "start":
+        assert not desk.clock["timed"], "the start of a turn is untimed"
+        assert desk.act(0, "control advance")["type"] == "ack", "an untimed step ends without a question"
+    in_a_timed_phase(desk)
+    step = desk.view["observation"]["step"]
+    assert desk.clock["phase"] == step and desk.clock["remaining"] > 0
     asked = desk.act(0, "control advance")
     assert asked["type"] == "error" and asked["code"] == "confirm" and "left on the clock" in asked["message"]
-    assert desk.view is not None and desk.view["observation"]["step"] == "action", "nothing changed"
+    assert desk.view["observation"]["step"] == step, "nothing changed"
     desk.close()
 
 
 def test_the_clock_pauses_resumes_extends_and_every_device_hears_it(server: ThreadedServer, event: Event) -> None:
     desk = Device(server.base, operator_token(event, "Ann"))
+    in_a_timed_phase(desk)
     projector = Device(server.base, None)
     before = desk.clock
     assert before is not None
@@ -178,6 +190,9 @@ def test_the_clock_pauses_resumes_extends_and_every_device_hears_it(server: Thre
 
 
 def test_an_action_sends_a_view_only_to_the_devices_whose_view_changed(server: ThreadedServer, event: Event) -> None:
+    desk = Device(server.base, operator_token(event, "Bob"))
+    in_a_timed_phase(desk)
+    desk.close()
     captain = seat_of(event, "dione/captain")
     dione = Device(server.base, seat_token(event, "dione/captain"))
     aegis = Device(server.base, seat_token(event, "aegis/xo"))
@@ -405,3 +420,54 @@ def test_with_table_dice_a_die_awaiting_entry_freezes_only_its_own_ship(
         assert desk.view["observation"]["dice"].get("dione", [{}])[0].get("id") != first
         for device in (desk, dione):
             device.close()
+
+
+def test_a_device_whose_view_did_not_change_may_act_on_its_older_version(server: ThreadedServer, event: Event) -> None:
+    desk = Device(server.base, operator_token(event, "Bob"))
+    in_a_timed_phase(desk)
+    captain, xo = seat_of(event, "dione/captain"), seat_of(event, "aegis/xo")
+    dione = Device(server.base, seat_token(event, "dione/captain"))
+    aegis = Device(server.base, seat_token(event, "aegis/xo"))
+    old = aegis.version
+    team_only = next(a for a in dione.legal(captain) if a.startswith("rations "))
+    assert dione.act(captain, team_only)["type"] == "ack"
+    assert "state" not in [f["type"] for f in aegis.settle()], "aegis's view did not change"
+    own = next(a for a in aegis.legal(xo) if a.startswith("rations "))
+    assert aegis.version == old, "it acts on the version it last saw, older than the event's"
+    answer = aegis.act(xo, own)
+    assert answer["type"] == "ack" and answer["version"] > old + 1, "its view was the event as it is: accepted"
+    desk.settle()
+    assert desk.act(0, 'control set pursuit 4 "a public change"')["type"] == "ack"
+    aegis.settle()
+    stale = aegis.ask({"type": "act", "seat": xo, "action": own, "version": old}, lambda f: f["type"] == "ack")
+    assert stale["type"] == "error" and stale["code"] == "stale", "after a change it sees, an old version is refused"
+    for device in (desk, dione, aegis):
+        device.close()
+
+
+def test_a_desk_previews_what_a_rewind_would_discard(server: ThreadedServer, event: Event) -> None:
+    desk = Device(server.base, operator_token(event, "Ann"))
+    before = desk.version
+    assert desk.act(0, 'control set pursuit 6 "to be undone"')["type"] == "ack"
+    headers = {"Authorization": f"Bearer {operator_token(event, 'Ann')}"}
+    url = f"{server.base}/api/events/{EVENT_ID}/rewind"
+    preview = httpx.get(url, params={"version": before}, headers=headers, timeout=WAIT).json()
+    assert [row["action"] for row in preview["discarded"]] == ['control set pursuit 6 "to be undone"']
+    assert preview["discarded"][0]["operator"] == "Ann" and preview["discarded"][0]["by"] == "control"
+    assert desk.settle() == [] and desk.version == before + 1, "a preview changes nothing"
+    refused = httpx.get(url, params={"version": before + 5}, headers=headers, timeout=WAIT)
+    assert refused.status_code == 400
+    assert httpx.get(url, params={"version": before}, timeout=WAIT).status_code == 403
+    desk.close()
+
+
+def test_a_join_sends_every_message_marked_as_all_and_later_ones_alone(server: ThreadedServer, event: Event) -> None:
+    desk = Device(server.base, operator_token(event, "Bob"))
+    first = next(_parsed(t) for t in desk.raw if _parsed(t)["type"] == "messages")
+    assert first["all"] is True
+    desk.ask(
+        {"type": "message", "to": "everyone", "text": "ten minutes to the news"}, lambda f: f["type"] == "messages"
+    )
+    later = [_parsed(t) for t in desk.raw if _parsed(t)["type"] == "messages"][-1]
+    assert later["all"] is False and [m["text"] for m in later["messages"]] == ["ten minutes to the news"]
+    desk.close()

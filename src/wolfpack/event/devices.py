@@ -168,7 +168,7 @@ class Device(FrameSocket):
         self.send_state(snapshot=True)
         self.send(self.live.clock_frame())
         self.sent_messages = 0
-        self.send_messages()
+        self.send_messages(everything=True)
         if self.viewer is not None and self.viewer.is_control:
             self.send_text(self.live.frame_text(("roster",), self.live.roster_frame))
 
@@ -224,13 +224,14 @@ class Device(FrameSocket):
         self.send_text(live.frame_text(("state", seat, since, kept, live.version), build))
         self.sent, self.sent_log = stamp, view.log
 
-    def send_messages(self) -> None:
-        """Queue the messages this device may read that it has not got yet."""
+    def send_messages(self, everything: bool = False) -> None:
+        """Queue the messages this device may read that it has not got yet (`everything`: all of them, marked so
+        the page replaces what it holds)."""
         if self.viewer is None:
             return
         readable = self.live.messages_for(self.viewer)
         fresh = readable[self.sent_messages :]
-        if not fresh and self.sent_messages:
+        if not fresh and not everything:
             return
         self.sent_messages = len(readable)
         self.send(
@@ -248,6 +249,7 @@ class Device(FrameSocket):
                     }
                     for m in fresh
                 ],
+                "all": everything,
                 "at": time.time(),
             }
         )

@@ -226,7 +226,7 @@ class LiveEvent:
                 raise Rejection("not-your-seat", f"this device may not act for seat {seat}")
             if self.state.is_terminal():
                 raise Rejection("event-over", "the event is over: no more actions", version=self.version)
-            if version != self.version:
+            if not self._seen_as_it_is(seat, version):
                 raise Rejection(
                     "stale",
                     f"you acted on version {version}, the event is at version {self.version}",
@@ -263,6 +263,13 @@ class LiveEvent:
         if moved_on:
             self.notify("clock")
         return result
+
+    def _seen_as_it_is(self, seat: int, version: int) -> bool:
+        """Whether a device that last saw the event at `version` saw `seat`'s view as it is now: the version is the
+        current one, or an earlier one after which nothing that seat sees has changed (another ship acted)."""
+        if version == self.version:
+            return True
+        return version < self.version and self.state.view_version(seat) <= version
 
     def _commit(self, rows: list[history.ActionRow], entry: AuditEntry, clock: PhaseClock) -> None:
         """One write on the database thread: the actions, then the audit line and the clock."""

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from wolfpack.event import history
 from wolfpack.event.audit import audit_csv
 from wolfpack.event.devices import Device
 from wolfpack.event.errors import EventError
@@ -182,6 +183,33 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
                 headers={"Content-Disposition": f'attachment; filename="event-{event_id}-audit.csv"'},
             )
         return [entry.__dict__ | {"ships": list(entry.ships)} for entry in entries]
+
+    @router.get("/api/events/{event_id}/rewind")
+    async def preview_rewind(
+        event_id: str, version: int, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """What a rewind to `version` would discard, checked as the rewind checks it, changing nothing."""
+        live = await live_event(event_id)
+        control_viewer(live, authorization)
+        try:
+            rows = await hall.writer(
+                lambda: history.preview_rewind(hall.store.engine, live.event.game, event_id, version)
+            )
+        except EventError as exc:
+            raise HTTPException(400, str(exc)) from None
+        seats = live.event.seats
+        return {
+            "version": version,
+            "discarded": [
+                {
+                    "version": row.version,
+                    "by": "chance" if row.player < 0 else seats[row.player].label,
+                    "action": row.action,
+                    "operator": row.operator,
+                }
+                for row in rows
+            ],
+        }
 
     @router.post("/api/events/{event_id}/operators", status_code=201)
     async def add_operator(
