@@ -106,6 +106,13 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
     desk.goto(link)
     expect(desk.locator("body")).to_contain_text("Dana", timeout=WAIT_MS)
 
+    control_link = page.get_attribute("#desk-link", "href")
+    assert control_link is not None
+    joined = context.browser.new_context().new_page()  # type: ignore[union-attr]
+    joined.goto(server.base + control_link.replace("/control#", "/join#"))  # the link `event new` prints
+    joined.wait_for_url(re.compile(r"/event/[0-9a-f]{8}/control"), timeout=WAIT_MS)
+    expect(joined.locator("body")).to_contain_text("Notices", timeout=WAIT_MS)
+
     with context.expect_page() as opened:
         page.click("#sheets")
     sheets = opened.value

@@ -439,6 +439,9 @@ def _a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
     bob.fill("#rewind-version", str(version))
     bob.click("#rewind-form button[type=submit]")
     expect(bob.locator("#rewind-result")).to_contain_text("needs a reason")
+    bob.click("#rewind-preview-button")
+    expect(bob.locator("#rewind-preview")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
+    assert room.version > version, "a preview changes nothing"
     bob.fill("#rewind-reason", "the pursuit was set by mistake")
     bob.click("#rewind-form button[type=submit]")
     expect(bob.locator("#discarded")).to_contain_text("set pursuit 7", timeout=WAIT_MS)

@@ -398,6 +398,20 @@ function drawAudit(entries) {
 // ---- rewind --------------------------------------------------------------------------------------------------
 
 function wireRewind() {
+  byId("rewind-preview-button").addEventListener("click", async () => {
+    const version = Number.parseInt(byId("rewind-version").value, 10);
+    if (!Number.isInteger(version) || version < 0) {
+      show("rewind-result", "choose a version (a whole number, 0 or more)", "error");
+      return;
+    }
+    try {
+      const preview = await api(`/api/events/${encodeURIComponent(eventId)}/rewind?version=${version}`, { token });
+      fill("rewind-preview", preview.discarded.map((row) => el("li", {}, `${row.version}: ${row.by}: ${row.action}`)));
+      show("rewind-result", `a rewind to ${version} would discard ${preview.discarded.length} action(s)`, "ok");
+    } catch (error) {
+      show("rewind-result", error.message, "error");
+    }
+  });
   byId("rewind-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const version = Number.parseInt(byId("rewind-version").value, 10);

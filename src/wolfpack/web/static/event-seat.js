@@ -43,6 +43,11 @@ function seat() {
 function onFrame(frame) {
   switch (frame.type) {
     case "welcome": {
+      if (frame.role === "control") {
+        // Control's own link (the one `wolfpack event new` prints) opens Control's desk.
+        location.replace(`/event/${encodeURIComponent(frame.event)}/control#token=${socket.token}`);
+        return;
+      }
       const info = frame.seats.find((s) => s.seat === frame.seat);
       setText("title", frame.label);
       setText("role", info ? `${info.role} · ${info.team_name || info.team}` : frame.edition);

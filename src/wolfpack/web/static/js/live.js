@@ -214,6 +214,7 @@ export class EventSocket {
         this.roster = frame;
         break;
       case "messages":
+        if (frame.all) this.messages = [];
         this.keepMessages(frame.messages);
         break;
       case "ack":
