@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,9 +11,8 @@ from websockets.sync.client import ClientConnection, connect
 from wolfpack.event.model import Event, new_event
 from wolfpack.event.settings import make_settings
 from wolfpack.event.store import EventStore
-from wolfpack.server.connection import RATE_PER_SECOND
 
-from ..server.live import WAIT, follow
+from ..server.live import WAIT, follow, paced_send, read_frame
 
 EVENT_ID = "e0e0e0e0"
 
@@ -63,19 +60,11 @@ class Device:
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message, no faster than the server's flood limit allows."""
-        now = time.monotonic()
-        self.sent = [stamp for stamp in self.sent if now - stamp < 1.0]
-        if len(self.sent) >= RATE_PER_SECOND / 2:
-            time.sleep(1.0 - (now - self.sent[0]))
-        self.sent.append(time.monotonic())
-        self.socket.send(json.dumps(message))
+        paced_send(self.socket, self.sent, message)
 
     def receive(self) -> dict[str, Any]:
         """The next frame, kept and followed."""
-        text = self.socket.recv(timeout=WAIT)
-        assert isinstance(text, str)
-        self.raw.append(text)
-        frame: dict[str, Any] = json.loads(text)
+        frame = read_frame(self.socket, self.raw)
         kind = frame["type"]
         if kind == "state":
             self.view = follow(self.view, frame)

@@ -134,7 +134,7 @@ def test_laid_out_for_print_on_a4_two_slips_share_each_row(tmp_path: Path, infin
     """In a real browser, laid out for print on A4: a row holds two slips, each code 36 mm wide."""
     from playwright.sync_api import sync_playwright
 
-    from ..web.test_pages import CHROMIUM, CHROMIUM_ARGS
+    from ..web.conftest import CHROMIUM, CHROMIUM_ARGS
 
     written = write_sheets(infinite, tmp_path / "sheets")
     council = next(path for path in written if path.name == "council.html")

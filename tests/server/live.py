@@ -146,6 +146,25 @@ def follow(view: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]
     return {**frame, "log": view["log"][: frame["log_from"]] + frame["log"]}
 
 
+def paced_send(socket: ClientConnection, sent: list[float], message: dict[str, Any]) -> None:
+    """Send one message, no faster than the server's flood limit allows; `sent` holds the last second's sends."""
+    now = time.monotonic()
+    sent[:] = [stamp for stamp in sent if now - stamp < 1.0]
+    if len(sent) >= RATE_PER_SECOND / 2:
+        time.sleep(1.0 - (now - sent[0]))
+    sent.append(time.monotonic())
+    socket.send(json.dumps(message))
+
+
+def read_frame(socket: ClientConnection, raw: list[str]) -> dict[str, Any]:
+    """The next frame, its text kept in `raw`."""
+    text = socket.recv(timeout=WAIT)
+    assert isinstance(text, str)
+    raw.append(text)
+    frame: dict[str, Any] = json.loads(text)
+    return frame
+
+
 @dataclass
 class Client:
     """One WebSocket at a table, as a browser would hold it: every frame it receives is kept, raw and parsed."""
@@ -168,19 +187,11 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message, no faster than the server's flood limit allows (as a well-behaved page would)."""
-        now = time.monotonic()
-        self.sent = [stamp for stamp in self.sent if now - stamp < 1.0]
-        if len(self.sent) >= RATE_PER_SECOND / 2:
-            time.sleep(1.0 - (now - self.sent[0]))
-        self.sent.append(time.monotonic())
-        self.socket.send(json.dumps(message))
+        paced_send(self.socket, self.sent, message)
 
     def receive(self) -> dict[str, Any]:
         """The next frame (kept); `latest` follows the view as a page does (updates add their log lines to it)."""
-        text = self.socket.recv(timeout=WAIT)
-        assert isinstance(text, str)
-        self.raw.append(text)
-        frame: dict[str, Any] = json.loads(text)
+        frame = read_frame(self.socket, self.raw)
         if frame["type"] == "state":
             self.latest = follow(self.latest, frame)
         elif frame["type"] == "seats" and self.latest is not None:

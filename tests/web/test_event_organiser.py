@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import WAIT, ThreadedServer
-from .test_pages import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+from .test_pages import SCREENSHOTS
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
 WAIT_MS = int(WAIT * 1000)
@@ -26,14 +26,6 @@ ROSTER = "name,team,role\nAnn Smith,Dione,Captain\nBob Jones,Dione,First Officer
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('organiser-pages')}/event.db") as live:
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield launched
-        launched.close()
 
 
 def _watch(page: Page) -> list[str]:

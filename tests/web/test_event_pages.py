@@ -25,7 +25,8 @@ from wolfpack.event.settings import make_settings
 from wolfpack.event.store import EventStore
 
 from ..server.live import WAIT, ThreadedServer
-from .test_pages import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .test_pages import SCREENSHOTS
 
 EVENT = "e1e1e1e1"
 SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}

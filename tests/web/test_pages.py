@@ -8,18 +8,15 @@ test-artifacts/screenshots/.
 from __future__ import annotations
 
 import random
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import ThreadedServer, create_table
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
 WAIT_MS = 20_000
@@ -39,14 +36,6 @@ GAMES = [
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('pages')}/pages.db") as live:
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield launched
-        launched.close()
 
 
 def _complaints(page: Page) -> list[str]:

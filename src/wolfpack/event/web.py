@@ -138,14 +138,11 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
     @router.post("/api/events", status_code=201)
     async def create_event(body: NewEvent, request: Request) -> dict[str, Any]:
         _on_this_machine(request)
-        try:
-            settings = make_settings(**body.model_dump(exclude={"roster"}))
-            event = new_event(settings)
-            if body.roster:
-                event = event.import_roster(body.roster, source="the roster given")
-            await hall.writer(lambda: hall.store.create(event))
-        except EventError as exc:
-            raise HTTPException(400, str(exc)) from None
+        settings = make_settings(**body.model_dump(exclude={"roster"}))
+        event = new_event(settings)
+        if body.roster:
+            event = event.import_roster(body.roster, source="the roster given")
+        await hall.writer(lambda: hall.store.create(event))
         token = event.tokens.tokens[CONTROL_SEAT]
         return {"id": event.id, "organiser": f"/event/{event.id}/organiser#token={token}", "token": token}
 
@@ -191,12 +188,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         """What a rewind to `version` would discard, checked as the rewind checks it, changing nothing."""
         live = await live_event(event_id)
         control_viewer(live, authorization)
-        try:
-            rows = await hall.writer(
-                lambda: history.preview_rewind(hall.store.engine, live.event.game, event_id, version)
-            )
-        except EventError as exc:
-            raise HTTPException(400, str(exc)) from None
+        rows = await hall.writer(lambda: history.preview_rewind(hall.store.engine, live.event.game, event_id, version))
         seats = live.event.seats
         return {
             "version": version,
@@ -217,10 +209,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
     ) -> dict[str, Any]:
         live = await live_event(event_id)
         control_viewer(live, authorization, organiser=True)
-        try:
-            event = await hall.change(live, lambda e: e.add_operator(request.name, tuple(request.focus)))
-        except EventError as exc:
-            raise HTTPException(400, str(exc)) from None
+        event = await hall.change(live, lambda e: e.add_operator(request.name, tuple(request.focus)))
         operator = event.operators.find(request.name)
         base = event.settings.base_url or ""
         return {"name": operator.name, "link": f"{base}/event/{event_id}/control#token={operator.token}"}
@@ -238,10 +227,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
             "remove": lambda e: e.remove_operator(name),
             "new-token": lambda e: e.revoke_operator_token(name),
         }
-        try:
-            event = await hall.change(live, changes[request.action])
-        except EventError as exc:
-            raise HTTPException(400, str(exc)) from None
+        event = await hall.change(live, changes[request.action])
         if request.action == "remove":
             return {"removed": name}
         operator = event.operators.find(name)
@@ -264,10 +250,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
             "nobody": lambda e: e.unassign(request.seat),
             "move": lambda e: e.move_seat(request.seat),
         }
-        try:
-            event = await hall.change(live, changes[request.holder])
-        except EventError as exc:
-            raise HTTPException(400, str(exc)) from None
+        event = await hall.change(live, changes[request.holder])
         seat = event.seat(request.seat)
         answer: dict[str, Any] = {"seat": seat.index, "label": seat.label}
         if request.holder == "move":
@@ -281,10 +264,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
     ) -> dict[str, Any]:
         live = await live_event(event_id)
         control_viewer(live, authorization, organiser=True)
-        try:
-            event = await hall.change(live, lambda e: e.with_settings(**request.model_dump()))
-        except EventError as exc:
-            raise HTTPException(400, str(exc)) from None
+        event = await hall.change(live, lambda e: e.with_settings(**request.model_dump()))
         return event.settings.model_dump()
 
     @router.post("/api/events/{event_id}/roster")
@@ -293,10 +273,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
     ) -> dict[str, Any]:
         live = await live_event(event_id)
         control_viewer(live, authorization, organiser=True)
-        try:
-            event = await hall.change(live, lambda e: e.import_roster(body.csv, source="the roster given"))
-        except EventError as exc:
-            raise HTTPException(400, str(exc)) from None
+        event = await hall.change(live, lambda e: e.import_roster(body.csv, source="the roster given"))
         return {"open_seats": len(event.roster.unassigned())}
 
     @router.get("/api/events/{event_id}/roster.csv")
@@ -335,10 +312,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         cookie = request.cookies.get(SHEETS_COOKIE, "")
         if not cookie or live.event.seat_for_token(cookie) != CONTROL_SEAT:
             raise HTTPException(403, "open the sheets from the organiser's page (they hold every seat's token)")
-        try:
-            pages = sheet_pages(live.event)
-        except EventError as exc:
-            raise HTTPException(400, str(exc)) from None
+        pages = sheet_pages(live.event)
         if name not in pages:
             raise HTTPException(404, f"no sheet {name!r}: the sheets are {', '.join(pages)}")
         return HTMLResponse(pages[name])
@@ -358,6 +332,11 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         await Device(websocket, live).serve()
 
     return router
+
+
+async def refuse_event_error(_: Request, exc: Exception) -> JSONResponse:
+    """An organiser's or a desk's request the event refused (EventError): 400 with the event's own sentence."""
+    return JSONResponse({"detail": str(exc)}, status_code=400)
 
 
 def _on_this_machine(request: Request) -> None:

@@ -24,9 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from wolfpack.bots import bot_names
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.registry import game_class, game_names, load_game
+from wolfpack.event.errors import EventError
 from wolfpack.event.hall import EventHall
 from wolfpack.event.store import EventStore
-from wolfpack.event.web import event_router
+from wolfpack.event.web import event_router, refuse_event_error
 from wolfpack.server.connection import Connection, TokenBucket
 from wolfpack.server.hall import Hall, NewTable, Refused, hosts
 from wolfpack.server.protocol import TOKEN_PATTERN, Rejection
@@ -176,6 +177,7 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         return origin is None or same_site(origin, websocket.headers.get("host"), settings.public_origin)
 
     app.include_router(event_router(events, from_our_pages))
+    app.add_exception_handler(EventError, refuse_event_error)
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
