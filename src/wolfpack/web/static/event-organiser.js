@@ -5,6 +5,7 @@
 import { api, download, show } from "./js/api.js";
 import { byId, el, facts, fill, setText } from "./js/dom.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken } from "./js/live.js";
+import { banner, showConnection } from "./js/page.js";
 
 const eventId = eventIdFromPath();
 const token = takeToken();
@@ -29,8 +30,7 @@ async function attempt(resultId, request, success) {
 
 function start() {
   if (!token) {
-    fill("banner", "This page needs Control's own link (with its token), as `wolfpack event new` prints it.");
-    byId("banner").hidden = false;
+    banner("This page needs Control's own link (with its token), as `wolfpack event new` prints it.");
     return;
   }
   byId("desk-link").href = `/event/${encodeURIComponent(eventId)}/control#token=${token}`;
@@ -39,11 +39,7 @@ function start() {
     event: eventId,
     token,
     onFrame: (frame) => onFrame(frame),
-    onStatus: (state) => {
-      const badge = byId("connection");
-      badge.dataset.state = state;
-      badge.textContent = state;
-    },
+    onStatus: showConnection,
   });
   socket.connect();
   loadSettings();
@@ -53,8 +49,7 @@ function start() {
 function onFrame(frame) {
   if (frame.type === "welcome") {
     if (frame.role !== "control" || frame.operator) {
-      fill("banner", "This token is not Control's own: the organiser's page needs the link `wolfpack event new` printed.");
-      byId("banner").hidden = false;
+      banner("This token is not Control's own: the organiser's page needs the link `wolfpack event new` printed.");
       return;
     }
     ships = frame.ships;
@@ -68,8 +63,7 @@ function onFrame(frame) {
     drawRoster(frame);
     drawOperators(frame.operators);
   } else if (frame.type === "error" && ["bad-token", "no-event"].includes(frame.code)) {
-    fill("banner", frame.message);
-    byId("banner").hidden = false;
+    banner(frame.message);
   }
 }
 
