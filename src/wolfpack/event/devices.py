@@ -36,6 +36,8 @@ class Device(FrameSocket):
         """(game version, view version) of the last state frame queued for this device."""
         self.sent_log: list[str] = []
         self.sent_messages = 0
+        self.checked: object = None
+        """The event (an immutable value) whose tokens this device was last found to hold its place in."""
 
     def where(self) -> str:
         """The event."""
@@ -99,7 +101,10 @@ class Device(FrameSocket):
         """A seat moved to another device, or a desk whose operator was removed or given a new token, is refused at
         once, even before this device hears of it."""
         viewer = self.viewer
-        if viewer is None or self.token is None or self._identify(self.token) == viewer:
+        if viewer is None or self.token is None or self.checked is self.live.event:
+            return  # an event is immutable: while it is the one this device was checked against, nothing moved
+        if self._identify(self.token) == viewer:
+            self.checked = self.live.event
             return
         why = (
             "this desk's token was replaced or its operator removed"

@@ -107,6 +107,10 @@ class LiveEvent:
     dice: random.Random = field(default_factory=random.SystemRandom)
     """The server's dice: unpredictable, and every outcome is stored, so the event replays exactly all the same."""
     _views: dict[int | None, SeatView] = field(default_factory=dict)
+    _view_versions: dict[int | None, int] = field(default_factory=dict)
+    """Each seat's view version at this moment, worked out once per seat however many devices it has."""
+    _view_versions_at: int = -1
+    """The game version `_view_versions` holds (they are dropped as soon as the game moves)."""
     _legal: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
     """Seat -> (the version, its legal actions then)."""
     _frames: dict[tuple[Any, ...], str] = field(default_factory=dict)
@@ -123,7 +127,11 @@ class LiveEvent:
 
     def view(self, seat: int | None) -> SeatView:
         """`seat`'s view now (None: the public's), rebuilt only if a part of it changed since it was last built."""
-        view_version = self.state.view_version(seat)
+        if self._view_versions_at != self.version:
+            self._view_versions, self._view_versions_at = {}, self.version
+        view_version = self._view_versions.get(seat)
+        if view_version is None:
+            view_version = self._view_versions[seat] = self.state.view_version(seat)
         kept = self._views.get(seat)
         if kept is not None and kept.view_version == view_version:
             return kept
@@ -450,6 +458,7 @@ class LiveEvent:
     def notify(self, change: Change) -> None:
         """Tell every device's connection that something changed; each decides what it needs."""
         self._frames.clear()
+        self._view_versions.clear()
         if change in ("state", "rewound"):
             self.changed.set()
         for listener in list(self.listeners):
