@@ -7,7 +7,6 @@ import io
 import json
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +20,6 @@ from wolfpack.event.settings import make_settings
 from wolfpack.event.store import EventStore
 from wolfpack.event.store import metadata as event_metadata
 from wolfpack.games.den.event import run_event
-
-from ..server.live import postgres_server
 
 T0 = 1_700_000_000.0
 """The time the tests' actions carry."""
@@ -86,20 +83,6 @@ def server_batches(edition: str, turns: int) -> list[tuple[list[ActionRow], Stat
             batches.append((batch, state.clone()))
             batch = []
     return batches
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/var/wolfpack.db"
-    url: str = request.getfixturevalue("postgres")
-    return url
 
 
 @pytest.fixture

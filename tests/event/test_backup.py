@@ -23,9 +23,9 @@ from wolfpack.event.model import Event
 from wolfpack.event.store import EventStore
 from wolfpack.event.store import metadata as event_metadata
 
-from .histories import T0, bot_record, database, event_for, postgres, replayed, server_batches, store
+from .histories import T0, bot_record, event_for, replayed, server_batches, store
 
-__all__ = ["database", "postgres", "store"]
+__all__ = ["store"]
 
 WAIT = 60.0
 """Seconds a test waits for the writer: a safety net, not a timing assertion."""

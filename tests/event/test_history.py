@@ -21,9 +21,9 @@ from wolfpack.event.export import import_record
 from wolfpack.event.history import actions_table, snapshots_table
 from wolfpack.event.store import EventStore
 
-from .histories import T0, bot_record, chunks, database, event_for, postgres, record_rows, replayed, store
+from .histories import T0, bot_record, chunks, event_for, record_rows, replayed, store
 
-__all__ = ["database", "postgres", "store"]  # fixtures, shared with the other history tests
+__all__ = ["store"]  # fixtures, shared with the other history tests
 
 RECORD = ("classic", 2)
 """Most tests: a 2-turn classic bot event (342 actions, chance outcomes included)."""

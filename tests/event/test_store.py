@@ -17,22 +17,6 @@ from wolfpack.event.store import EventStore, metadata
 from wolfpack.server.store import Store
 from wolfpack.server.store import metadata as server_metadata
 
-from ..server.live import postgres_server
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/var/wolfpack.db"
-    url: str = request.getfixturevalue("postgres")
-    return url
-
 
 @pytest.fixture
 def store(database: str) -> Iterator[EventStore]:
