@@ -106,6 +106,10 @@ ACTION_KINDS = ("seat", "advance", "verb")
 # ---- the event and its devices ---------------------------------------------------------------------------------
 
 
+SEATS_PER_SLOT = 4
+"""Seats asked in turn in one slot before it is counted as one with nothing to do."""
+
+
 @dataclass(frozen=True)
 class DeviceSpec:
     """Who one device is: its kind, the seat it plays (a desk: Control's; a projector: none), its token."""
@@ -476,17 +480,19 @@ class EventLoad:
             stats.errors[str(answer.get("code"))] += 1
 
     async def seat_action(self, recording: bool) -> None:
-        """A device of a random seat asks for its legal actions and sends one of them."""
-        device = self.rng.choice(self.players)
-        assert device.spec.seat is not None
-        answer = await self.legal(device, device.spec.seat, recording)
-        if answer is None:
-            return
-        if not answer["actions"]:
-            self.stats.no_legal += recording
-            return
-        action = self.rng.choice(answer["actions"])
-        await self.act(device, device.spec.seat, action, answer["version"], "seat", recording)
+        """A device of a random seat asks for its legal actions and sends one of them; a seat with nothing to do
+        gives its slot to another (up to SEATS_PER_SLOT tries), as the room's other players would act meanwhile."""
+        for _ in range(SEATS_PER_SLOT):
+            device = self.rng.choice(self.players)
+            assert device.spec.seat is not None
+            answer = await self.legal(device, device.spec.seat, recording)
+            if answer is None:
+                return
+            if answer["actions"]:
+                action = self.rng.choice(answer["actions"])
+                await self.act(device, device.spec.seat, action, answer["version"], "seat", recording)
+                return
+        self.stats.no_legal += recording
 
     async def control_action(self, kind: str, recording: bool) -> None:
         """A desk's advance, or another Control verb (news, settle, or setting a ship's hold to what it holds)."""
