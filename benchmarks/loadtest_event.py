@@ -80,6 +80,7 @@ from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import make_settings
 from wolfpack.event.store import EventStore
 from wolfpack.games.den.notation import quote
+from wolfpack.server.patch import apply_patch
 
 LOST_AFTER = 10.0
 """Seconds without an ack or error after which an action counts as lost."""
@@ -231,14 +232,22 @@ class Device:
     updates: array[int] = field(default_factory=lambda: array("q"))
     """Versions of the state updates (not snapshots) it received, in order."""
     view_changes: int = 0
-    last_state: str = ""
-    """A desk's newest state frame, read whole only when a `set` needs a ship's hold."""
+    observation: dict[str, Any] = field(default_factory=dict)
+    """A desk's observation, followed through its state frames (a `set` reads a ship's hold from it)."""
     waiting: asyncio.Future[dict[str, Any]] | None = None
     """The answer this device awaits: a legal list, or a pong."""
     dropped: bool = False
     """Lost its connection during the run: left out of the delivery check."""
     asking: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One question (legal list, ping) at a time: their answers carry no request id."""
+
+
+def follow_observation(device: Device, frame: dict[str, Any]) -> None:
+    """Keep a device's observation as a page does: whole from a snapshot or a full update, else patched."""
+    if "patch" in frame:
+        device.observation = apply_patch(device.observation, frame["patch"])
+    else:
+        device.observation = frame["observation"]
 
 
 class EventLoad:
@@ -372,7 +381,7 @@ class EventLoad:
             version = int(head[1])
             device.version = max(device.version, version)
             if device.spec.kind == "desk":
-                device.last_state = text
+                follow_observation(device, json.loads(text))
             if head[2] == "true":
                 if device.joined_at < 0:
                     device.joined_at = version
@@ -521,7 +530,7 @@ class EventLoad:
     def hold_check(self, desk: Device) -> str:
         """Control sets one resource of a random ship's hold to the number it holds (a correction that changes no
         number but is logged to the ship and Control)."""
-        view = json.loads(desk.last_state)["observation"]
+        view = desk.observation
         ship = self.rng.choice(sorted(view["panels"]))
         hold = view["panels"][ship]["hold"]
         resource = self.rng.choice(sorted(hold))

@@ -205,6 +205,35 @@ def test_an_action_sends_a_view_only_to_the_devices_whose_view_changed(server: T
     aegis.close()
 
 
+def test_an_update_patches_the_observation_a_device_holds_into_exactly_its_view(
+    server: ThreadedServer, event: Event
+) -> None:
+    desk = Device(server.base, operator_token(event, "Bob"))
+    in_a_timed_phase(desk)
+    captain = seat_of(event, "dione/captain")
+    dione = Device(server.base, seat_token(event, "dione/captain"))
+    projector = Device(server.base, None)
+    joined = len(dione.raw)
+    for _ in range(3):
+        ration = next(a for a in dione.legal(captain) if a.startswith("rations "))
+        assert dione.act(captain, ration)["type"] == "ack"
+    desk.settle()
+    assert desk.act(0, "control advance", confirm=True)["type"] == "ack"  # the public view changes too
+    dione.settle()
+    updates = [frame for frame in map(_parsed, dione.raw[joined:]) if frame["type"] == "state"]
+    assert len(updates) >= 4 and all("patch" in f and "observation" not in f for f in updates), "only patches"
+    for device, token in ((dione, seat_token(event, "dione/captain")), (desk, operator_token(event, "Bob"))):
+        device.settle()
+        fresh = Device(server.base, token)  # a snapshot of the view as the server holds it now
+        assert device.view is not None and fresh.view is not None and fresh.version == device.version
+        assert device.view["observation"] == fresh.view["observation"] and device.view["log"] == fresh.view["log"]
+        fresh.close()
+    projector.settle()
+    assert projector.view is not None and projector.view["observation"] == Device(server.base, None).view["observation"]
+    for device in (desk, dione, projector):
+        device.close()
+
+
 def test_messages_reach_only_their_audience(server: ThreadedServer, event: Event) -> None:
     desk = Device(server.base, operator_token(event, "Bob"))
     dione = Device(server.base, seat_token(event, "dione/first-officer"))

@@ -27,6 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from wolfpack.server.app import create_app
 from wolfpack.server.connection import RATE_PER_SECOND
+from wolfpack.server.patch import apply_patch
 from wolfpack.server.settings import ServerSettings
 
 FIXED_SEEDS = ServerSettings(allow_fixed_seeds=True, table_burst=1000)
@@ -138,12 +139,16 @@ def create_table(base: str, game: str, options: dict[str, Any], humans: int, **s
 
 
 def follow(view: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
-    """The whole view after a state frame: a snapshot replaces it, an update adds its new log lines to it."""
+    """The whole view after a state frame: a snapshot replaces it, an update adds its new log lines to it and
+    (at an event) patches the observation it holds."""
     if frame["snapshot"]:
         return frame
     assert view is not None, "an update came before any snapshot"
     assert frame["since"] == view["version"] and frame["log_from"] <= len(view["log"]), "a gap in the updates"
-    return {**frame, "log": view["log"][: frame["log_from"]] + frame["log"]}
+    followed = {**frame, "log": view["log"][: frame["log_from"]] + frame["log"]}
+    if "patch" in frame:
+        followed["observation"] = apply_patch(view["observation"], followed.pop("patch"))
+    return followed
 
 
 def paced_send(socket: ClientConnection, sent: list[float], message: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from wolfpack.event.protocol import Act, Clock, Join, Legal, Ping, Rewind, Say, 
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.server.connection import FrameSocket
 from wolfpack.server.frames import lines_kept
+from wolfpack.server.patch import observation_patch
 from wolfpack.server.protocol import Rejection
 
 MOVED = 4409
@@ -211,8 +212,15 @@ class Device(FrameSocket):
         seat = viewer.seat if viewer.role != "public" else None
         since = None if snapshot or self.sent is None else self.sent[0]
         kept = 0 if since is None else lines_kept(self.sent_log, view.log)
+        held = None if since is None or self.sent is None else live.held_observation(seat, self.sent[1])
 
         def build() -> dict[str, Any]:
+            # An update patches the observation the device holds: after most actions a few numbers changed, and
+            # every byte sent is compressed once per device.
+            if held is None:
+                shown = {"observation": view.observation}
+            else:
+                shown = {"patch": observation_patch(held, view.observation)}
             return {
                 "type": "state",
                 "event": live.id,
@@ -222,11 +230,11 @@ class Device(FrameSocket):
                 "since": since,
                 "log_from": kept,
                 "log": view.log[kept:],
-                "observation": view.observation,
+                **shown,
                 "over": live.state.is_terminal(),
             }
 
-        self.send_text(live.frame_text(("state", seat, since, kept, live.version), build))
+        self.send_text(live.frame_text(("state", seat, since, kept, held is None, live.version), build))
         self.sent, self.sent_log = stamp, view.log
 
     def send_messages(self, everything: bool = False) -> None:

@@ -107,6 +107,8 @@ class LiveEvent:
     dice: random.Random = field(default_factory=random.SystemRandom)
     """The server's dice: unpredictable, and every outcome is stored, so the event replays exactly all the same."""
     _views: dict[int | None, SeatView] = field(default_factory=dict)
+    _previous: dict[int | None, SeatView] = field(default_factory=dict)
+    """Each seat's view before its latest: what most of its devices hold, so their update is a patch of it."""
     _view_versions: dict[int | None, int] = field(default_factory=dict)
     """Each seat's view version at this moment, worked out once per seat however many devices it has."""
     _view_versions_at: int = -1
@@ -137,7 +139,16 @@ class LiveEvent:
             return kept
         built = SeatView(view_version, self.state.observation(seat), self.state.log(seat))
         self._views[seat] = built
+        if kept is not None:
+            self._previous[seat] = kept
         return built
+
+    def held_observation(self, seat: int | None, view_version: int) -> dict[str, Any] | None:
+        """The observation of `seat`'s view at `view_version` if it is kept (its latest or the one before)."""
+        for kept in (self._views.get(seat), self._previous.get(seat)):
+            if kept is not None and kept.view_version == view_version:
+                return kept.observation
+        return None
 
     def legal(self, seat: int) -> list[str]:
         """`seat`'s legal actions now, worked out when a device asks (not after every action for every seat: most
@@ -319,7 +330,12 @@ class LiveEvent:
     def _reload(self) -> None:
         """After a failed write: go back to exactly what is stored."""
         self.state, self.version = history.restore(self.store.engine, self.event.game, self.id)
+        self._forget_views()
+
+    def _forget_views(self) -> None:
+        """Drop every view built: the state was replaced, so a view version may now stand for another view."""
         self._views.clear()
+        self._previous.clear()
 
     def _remember(self, seat: int, request_id: str, action: str, version: int) -> None:
         self.requests[(seat, request_id)] = (action, version)
@@ -431,7 +447,7 @@ class LiveEvent:
     def replace_state(self, state: State[Any], version: int) -> None:
         """The game state restored anew (a rewind, new settings): every device gets its view whole."""
         self.state, self.version = state, version
-        self._views.clear()
+        self._forget_views()
         self._legal.clear()
         self.requests.clear()
         self.notify("rewound")

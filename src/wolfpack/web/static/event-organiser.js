@@ -38,7 +38,7 @@ function start() {
   const socket = new EventSocket({
     event: eventId,
     token,
-    onFrame: (frame) => onFrame(frame),
+    onFrame: (frame, live) => onFrame(frame, live),
     onStatus: showConnection,
   });
   socket.connect();
@@ -46,7 +46,7 @@ function start() {
   wireForms();
 }
 
-function onFrame(frame) {
+function onFrame(frame, live) {
   if (frame.type === "welcome") {
     if (frame.role !== "control" || frame.operator) {
       banner("This token is not Control's own: the organiser's page needs the link `wolfpack event new` printed.");
@@ -56,8 +56,8 @@ function onFrame(frame) {
     setText("title", `Event ${frame.event} · ${frame.edition === "classic" ? "Classic" : "Infinite Domain"}`);
     drawTeamFilter(frame.seats);
     drawFocusChoices();
-  } else if (frame.type === "state") {
-    const o = frame.observation;
+  } else if (frame.type === "state" && live.view) {
+    const o = live.view.observation; // the followed view: an update carries only a patch
     setText("summary", `Turn ${o.turn} of ${o.turns} · ${stepName(o.step)}${o.paused ? " · paused" : ""}`);
   } else if (frame.type === "roster") {
     drawRoster(frame);

@@ -250,7 +250,9 @@ export class EventSocket {
       if (!this.syncing) this.sync();
       return false;
     }
-    this.view = { ...frame, log: view.log.slice(0, frame.log_from).concat(frame.log) };
+    const observation = frame.patch ? applyPatch(view.observation, frame.patch) : frame.observation;
+    this.view = { ...frame, observation, log: view.log.slice(0, frame.log_from).concat(frame.log) };
+    delete this.view.patch;
     return true;
   }
 
@@ -269,6 +271,31 @@ export class EventSocket {
 
 function messageKey(message) {
   return `${message.time}|${message.from}|${message.to}|${message.text}`;
+}
+
+/**
+ * An observation with an update's patch applied (src/wolfpack/server/patch.py says what a patch is): a new object,
+ * copying only the objects on the paths that changed, so the view held before is left as it was.
+ */
+export function applyPatch(observation, patch) {
+  const result = { ...observation };
+  const copied = new Set([""]);
+  const parent = (path) => {
+    let node = result;
+    for (let depth = 1; depth < path.length; depth += 1) {
+      const prefix = JSON.stringify(path.slice(0, depth));
+      const key = path[depth - 1];
+      if (!copied.has(prefix)) {
+        node[key] = { ...node[key] };
+        copied.add(prefix);
+      }
+      node = node[key];
+    }
+    return node;
+  };
+  for (const [path, value] of patch.set) parent(path)[path[path.length - 1]] = value;
+  for (const path of patch.unset) delete parent(path)[path[path.length - 1]];
+  return result;
 }
 
 /** Seconds left on the clock now, counted down locally from the frame's `remaining` and when it arrived. */
