@@ -158,6 +158,18 @@ def test_a_restore_refuses_what_it_cannot_read_and_changes_nothing(store: EventS
             json.dumps({**dump, "tables": {**dump["tables"], "wolfpack_event_clocks": [{"event_id": "e", "x": 1}]}}),
             "wolfpack_event_clocks has no column 'x'",
         ),
+        "smuggled": (  # a row of another event among this one's: it would land in that event
+            json.dumps(
+                {
+                    **dump,
+                    "tables": {
+                        **dump["tables"],
+                        "wolfpack_event_audit": [{**dump["tables"]["wolfpack_event_audit"][0], "event_id": "e0000009"}],
+                    },
+                }
+            ),
+            "a row of wolfpack_event_audit belongs to event 'e0000009', not 'e0000001'",
+        ),
     }
     for name, (content, message) in bad.items():
         path = tmp_path / name

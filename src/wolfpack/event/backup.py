@@ -118,7 +118,7 @@ def restore_backup(engine: Engine, event_id: str, path: Path) -> int:
             for table in event_tables():
                 rows = dump["tables"].get(table.name, [])
                 if rows:
-                    conn.execute(insert(table), [_loadable(table, row, path) for row in rows])
+                    conn.execute(insert(table), [_loadable(table, row, event_id, path) for row in rows])
     except SQLAlchemyError as exc:
         raise EventError(f"--from {path}: its rows do not load: {_reason(exc)}") from None
     return len(dump["tables"].get(history.actions_table.name, []))
@@ -174,13 +174,17 @@ def _table_rows(conn: Connection, table: Table, event_id: str) -> list[dict[str,
     return [dict(row._mapping) for row in conn.execute(query)]
 
 
-def _loadable(table: Table, row: Any, path: Path) -> dict[str, Any]:
-    """A dumped row as it is inserted: its known columns only, without a number the database assigns itself."""
+def _loadable(table: Table, row: Any, event_id: str, path: Path) -> dict[str, Any]:
+    """A dumped row of the event as it is inserted: its known columns only, without a number the database assigns
+    itself."""
     if not isinstance(row, dict):
         raise EventError(f"--from {path}: a row of {table.name} is not an object")
     unknown = sorted(set(row) - set(table.c.keys()))
     if unknown:
         raise EventError(f"--from {path}: {table.name} has no column {unknown[0]!r} (a newer wolfpack's copy?)")
+    owner = row.get(_key_column(table).name)
+    if owner != event_id:  # restoring one event must never write another's rows
+        raise EventError(f"--from {path}: a row of {table.name} belongs to event {owner!r}, not {event_id!r}")
     assigned = table.autoincrement_column
     return {name: value for name, value in row.items() if assigned is None or name != assigned.name}
 
