@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import Connection, select, update
 
 from wolfpack.engine.constants import CHANCE
 from wolfpack.event import history
@@ -218,6 +218,28 @@ def test_a_rewind_discards_the_later_actions_keeps_them_with_its_reason_and_land
     assert (restored.to_json(), version) == (state.to_json(), target)
     history.append(store.engine, event_id, [before[target]])  # play goes on from there
     assert history.version(store.engine, event_id) == target + 1
+
+
+def test_what_goes_with_an_append_or_a_rewind_is_written_in_its_transaction_or_neither_is(store: EventStore) -> None:
+    event_id, _ = _stored(store)
+    game = event_for(*RECORD).game
+    rows = history.actions(store.engine, event_id)
+    history.rewind(store.engine, game, event_id, 130, "first", "Ann")
+
+    def failing(conn: Connection) -> None:  # the audit line's write fails (a full disk, a lost database)
+        raise OSError("disk full")
+
+    for attempt in (
+        lambda: history.append(store.engine, event_id, rows[130:140], then=failing),
+        lambda: history.rewind(store.engine, game, event_id, 100, "second", "Ann", then=failing),
+    ):
+        with pytest.raises(OSError, match="disk full"):
+            attempt()
+        assert history.version(store.engine, event_id) == 130, "nothing was written"
+        assert len(history.rewinds(store.engine, event_id)) == 1
+    written: list[int] = []
+    history.append(store.engine, event_id, rows[130:140], then=lambda conn: written.append(130))
+    assert history.version(store.engine, event_id) == 140 and written == [130]
 
 
 def test_a_rewind_never_replays_from_the_start(store: EventStore) -> None:

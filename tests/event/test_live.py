@@ -5,6 +5,7 @@ One server per module on a SQLite file; the tests run in order, each going on fr
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,7 +13,7 @@ import httpx
 import pytest
 
 from wolfpack.event import history
-from wolfpack.event.live import LiveEvent
+from wolfpack.event.live import LiveEvent, Viewer, load_live
 from wolfpack.event.model import Event
 from wolfpack.event.store import EventStore
 
@@ -500,3 +501,35 @@ def test_a_join_sends_every_message_marked_as_all_and_later_ones_alone(server: T
     later = [_parsed(t) for t in desk.raw if _parsed(t)["type"] == "messages"][-1]
     assert later["all"] is False and [m["text"] for m in later["messages"]] == ["ten minutes to the news"]
     desk.close()
+
+
+def test_an_action_whose_audit_line_cannot_be_written_is_not_stored_either(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database = f"sqlite:///{tmp_path_factory.mktemp('audit-fails')}/event.db"
+    event = stored_event(database)
+    store = EventStore.open(database)
+
+    async def at_once(write: Any) -> Any:
+        return write()
+
+    async def play() -> None:
+        live = load_live(store, event.id, at_once)
+        await live.start()  # the first draws
+        stored, audited = history.version(store.engine, event.id), len(store.audit(event.id))
+
+        def disk_full(*_: Any) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr("wolfpack.event.live.insert_audit", disk_full)
+        with pytest.raises(OSError, match="disk full"):
+            await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
+        assert history.version(store.engine, event.id) == stored and len(store.audit(event.id)) == audited
+        assert live.version == stored, "the live event went back to what is stored"
+        monkeypatch.undo()
+        await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
+        assert history.version(store.engine, event.id) > stored and len(store.audit(event.id)) == audited + 1
+        await live.stop()
+
+    asyncio.run(play())
+    store.close()

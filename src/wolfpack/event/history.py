@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -45,6 +45,9 @@ from wolfpack.event.errors import EventError, checked_time
 from wolfpack.event.store import _check_event, events_table
 from wolfpack.event.store import metadata as event_metadata
 from wolfpack.server.tables import apply_notation
+
+Write = Callable[[Connection], None]
+"""More rows written in the transaction of an append or a rewind, so that both are stored or neither."""
 
 SNAPSHOT_EVERY: Final = 100
 """Our default, from benchmarks/event_history.py: a snapshot each time the history passes a multiple of 100
@@ -155,10 +158,11 @@ def append(
     state: State[Any] | None = None,
     *,
     every: int = SNAPSHOT_EVERY,
+    then: Write | None = None,
 ) -> None:
     """Add rows to the end of an event's history in one committed transaction; with `state` (the state after them)
-    also a snapshot when one is due. Rows that do not follow the stored history raise EventError; then nothing is
-    written."""
+    also a snapshot when one is due; `then` writes what goes with them (the audit line) in the same transaction.
+    Rows that do not follow the stored history raise EventError; then nothing is written."""
     if not rows:
         return
     _check_rows(rows)
@@ -183,6 +187,8 @@ def append(
             raise EventError(f"event {event_id}: another writer stored version {rows[0].version} first") from None
         if snapshot is not None:
             conn.execute(insert(snapshots_table).values(**snapshot))
+        if then is not None:
+            then(conn)
 
 
 def save_snapshot(engine: Engine, event_id: str, state: State[Any]) -> int:
@@ -269,9 +275,11 @@ def rewind(
     operator: str,
     *,
     now: float | None = None,
+    then: Write | None = None,
 ) -> tuple[list[ActionRow], State[Any]]:
     """Go back to `to_version`: the rows after it move to the discarded rows under a new rewind (with its reason,
-    operator and time), later snapshots go; returns the discarded rows and the state at `to_version`."""
+    operator and time), later snapshots go, and `then` writes what goes with it (the audit line), all in one
+    transaction; returns the discarded rows and the state at `to_version`."""
     if not reason.strip():
         raise EventError("a rewind needs a reason")
     if not operator.strip():
@@ -308,6 +316,8 @@ def rewind(
                 snapshots_table.c.event_id == event_id, snapshots_table.c.version > to_version
             )
         )
+        if then is not None:
+            then(conn)
     return discarded, state
 
 

@@ -18,6 +18,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
+from sqlalchemy import Connection
+
 from wolfpack.bots import make_bot
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
@@ -32,7 +34,7 @@ from wolfpack.event.messages import Message, control_message, readable_by_operat
 from wolfpack.event.model import Event
 from wolfpack.event.roster import BOT, CONTROL
 from wolfpack.event.seats import CONTROL_SEAT
-from wolfpack.event.store import EventStore
+from wolfpack.event.store import EventStore, insert_audit, write_clock
 from wolfpack.server.protocol import Rejection
 from wolfpack.server.tables import apply_notation
 
@@ -291,11 +293,15 @@ class LiveEvent:
         return version < self.version and self.state.view_version(seat) <= version
 
     def _commit(self, rows: list[history.ActionRow], entry: AuditEntry, clock: PhaseClock) -> None:
-        """One write on the database thread: the actions, then the audit line and the clock."""
-        history.append(self.store.engine, self.id, rows, self.state)
-        self.store.append_audit(self.id, entry)
-        if clock != self.clock:
-            self.store.save_clock(self.id, clock)
+        """One transaction on the database thread: the actions, their audit line and the clock, all or none."""
+        moved = clock != self.clock
+
+        def with_them(conn: Connection) -> None:
+            insert_audit(conn, self.id, entry)
+            if moved:
+                write_clock(conn, self.id, clock)
+
+        history.append(self.store.engine, self.id, rows, self.state, then=with_them)
 
     def _audit(self, viewer: Viewer, seat: int, text: str, version: int, now: float, reason: str) -> AuditEntry:
         """The audit line of an action: the seat's, or (acting as Control or for a seat left to it) the operator's."""
@@ -427,11 +433,15 @@ class LiveEvent:
             )
 
             def write() -> tuple[list[history.ActionRow], State[Any]]:
-                discarded, state = history.rewind(
-                    self.store.engine, self.event.game, self.id, to_version, reason, viewer.operator or "organiser"
+                return history.rewind(
+                    self.store.engine,
+                    self.event.game,
+                    self.id,
+                    to_version,
+                    reason,
+                    viewer.operator or "organiser",
+                    then=lambda conn: insert_audit(conn, self.id, entry),
                 )
-                self.store.append_audit(self.id, entry)
-                return discarded, state
 
             try:
                 discarded, state = await self.writer(write)

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from sqlalchemy import (
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -242,20 +243,8 @@ class EventStore:
 
     def save_clock(self, event_id: str, clock: PhaseClock) -> None:
         """Store an event's phase clock in place of the one it had."""
-        values = {
-            "turn": clock.turn,
-            "phase": clock.phase,
-            "length": clock.length,
-            "started_at": clock.started_at,
-            "run_before": clock.run_before,
-            "paused": clock.paused,
-            "warning_seconds": clock.warning_seconds,
-        }
         with self.engine.begin() as conn:
-            _check_event(conn, event_id)
-            done = conn.execute(sql_update(clocks_table).where(clocks_table.c.event_id == event_id).values(**values))
-            if done.rowcount == 0:
-                conn.execute(insert(clocks_table).values(event_id=event_id, **values))
+            write_clock(conn, event_id, clock)
 
     def load_clock(self, event_id: str) -> PhaseClock | None:
         """An event's phase clock as it was saved, or None before its first."""
@@ -276,19 +265,7 @@ class EventStore:
     def append_audit(self, event_id: str, entry: AuditEntry) -> None:
         """Add an entry to an event's audit log: one INSERT (build it with `audit_entry`, which checks it)."""
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(audit_table).values(
-                    event_id=event_id,
-                    time=entry.time,
-                    actor_kind=entry.actor_kind,
-                    actor=entry.actor,
-                    kind=entry.kind,
-                    ships=f" {' '.join(entry.ships)} ",
-                    text=entry.text,
-                    reason=entry.reason,
-                    version=entry.version,
-                )
-            )
+            insert_audit(conn, event_id, entry)
 
     def audit(
         self,
@@ -418,3 +395,37 @@ def _holder(row: Any) -> Holder | None:
     if row.holder not in HOLDER_KINDS:
         raise EventError(f"seat {row.seat} has an unknown holder {row.holder!r} in the database")
     return Holder(row.holder, row.name or "")
+
+
+def write_clock(conn: Connection, event_id: str, clock: PhaseClock) -> None:
+    """Store an event's phase clock in place of the one it had, in the caller's transaction."""
+    values = {
+        "turn": clock.turn,
+        "phase": clock.phase,
+        "length": clock.length,
+        "started_at": clock.started_at,
+        "run_before": clock.run_before,
+        "paused": clock.paused,
+        "warning_seconds": clock.warning_seconds,
+    }
+    _check_event(conn, event_id)
+    done = conn.execute(sql_update(clocks_table).where(clocks_table.c.event_id == event_id).values(**values))
+    if done.rowcount == 0:
+        conn.execute(insert(clocks_table).values(event_id=event_id, **values))
+
+
+def insert_audit(conn: Connection, event_id: str, entry: AuditEntry) -> None:
+    """Add an entry to an event's audit log, in the caller's transaction."""
+    conn.execute(
+        insert(audit_table).values(
+            event_id=event_id,
+            time=entry.time,
+            actor_kind=entry.actor_kind,
+            actor=entry.actor,
+            kind=entry.kind,
+            ships=f" {' '.join(entry.ships)} ",
+            text=entry.text,
+            reason=entry.reason,
+            version=entry.version,
+        )
+    )
