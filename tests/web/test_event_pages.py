@@ -11,6 +11,7 @@ need only the pages (they may run on an event of their own, or before the scenar
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -242,6 +243,7 @@ def test_an_event_runs_on_two_desks_the_projector_and_three_seats(room: Room) ->
     _a_notice_is_raised_and_settled_from_the_other_desk(room)
     _a_wolf_attack_takes_over_the_projector_round_by_round(room)
     _a_seat_left_to_control_is_played_from_a_desk(room)
+    _the_council_passes_a_law_its_president_brought_from_a_phone(room)
     _control_finishes_the_turn_with_the_news_and_the_projector_follows(room)
     _messages_go_between_a_desk_and_a_seat(room)
     _the_audit_log_filters_and_downloads_as_csv(room)
@@ -382,6 +384,39 @@ def _a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
     ann.locator("#play-seat-actions").get_by_role("button", name="goto dione").click()
     expect(ann.locator("#log")).to_contain_text("media/anchor", timeout=WAIT_MS)
     expect(room.pages["projector"].locator("#news")).to_contain_text("media/anchor", timeout=WAIT_MS)
+
+
+def _the_council_passes_a_law_its_president_brought_from_a_phone(room: Room) -> None:
+    """Control appoints dione's council member President; on her phone she brings a law (its words edited in the
+    action box), calls the vote and votes for it; Control closes the vote and the projector shows the law."""
+    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
+    member = room.pages["dione/council-member"]
+    _send_verb(ann, "appoint", "president", "dione/council-member", "the President's player went home")
+    law = "Every ship shares its water with the Aegis"
+
+    def act(action: str, words: str = "") -> None:
+        """Click the first legal action that begins with `action` (opening its fold if it has one); with `words`,
+        edit its quoted text in the action box and send it from there."""
+        button = member.locator("#actions button.action", has_text=re.compile(rf"^{re.escape(action)}\b")).first
+        expect(button).to_be_attached(timeout=WAIT_MS)
+        fold = member.locator("#actions details.action-group", has=button)
+        if fold.count() and not fold.evaluate("e => e.open"):
+            fold.locator("summary").click()
+        button.click()
+        if words:
+            box = member.locator("#free-action")
+            expect(box).to_have_value(re.compile(rf"^{re.escape(action)}"))
+            box.fill(f'{box.input_value().split(chr(34))[0]}"{words}"')
+            member.locator("#free-form button[type=submit]").click()
+        expect(member.locator("#free-result")).to_have_attribute("data-kind", "ok", timeout=WAIT_MS)
+        expect(member.locator("#free-result")).to_contain_text(f"done: {action}")
+
+    act("propose law", law)
+    act("call-vote")
+    act("vote yea")
+    _send_verb(bob, "close-vote", "the other members are away")
+    expect(projector.locator("#laws")).to_contain_text(law, timeout=WAIT_MS)
+    expect(bob.locator("#log")).to_contain_text(law, timeout=WAIT_MS)
 
 
 def _control_finishes_the_turn_with_the_news_and_the_projector_follows(room: Room) -> None:
