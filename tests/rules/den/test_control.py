@@ -53,7 +53,9 @@ def test_controls_private_acts_reach_only_the_teams_concerned(edition: str) -> N
     state = control(begin(edition, "action"), 'control set dione.fuel 3 "a leak"')
     assert 'Control: set dione.fuel 3 ("a leak")' not in log(state, "icebreaker/captain")
     assert 'Control: set dione.fuel 3 ("a leak")' not in log(state, None)
-    assert "Control: set dione.fuel 3 a leak" in log(state, "control")
+    assert 'Control: set dione.fuel 3 ("a leak")' in log(state, "dione/captain")
+    said = [line for line in log(state, "control") if line.startswith("Control: set dione.fuel 3")]
+    assert said == ['Control: set dione.fuel 3 ("a leak")'], "Control reads the act once, with its reason"
 
 
 @both

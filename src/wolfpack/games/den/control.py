@@ -378,9 +378,8 @@ def apply_control(state: DenState, parts: list[str]) -> None:
         state.step = "over"
         audience = PUBLIC
     shown = " ".join(args[:-1] if reason else args)
+    # One line, for its audience and Control (who reads every line), the reason quoted as written.
     note(state, audience, f"Control: {verb_name} {shown}{reason}".replace("  ", " ").rstrip())
-    if audience != CONTROL_ONLY:
-        note(state, CONTROL_ONLY, f"Control: {verb_name} {' '.join(args)}")
     settle(state)
 
 
