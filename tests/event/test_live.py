@@ -533,3 +533,35 @@ def test_an_action_whose_audit_line_cannot_be_written_is_not_stored_either(
 
     asyncio.run(play())
     store.close()
+
+
+def test_seats_that_read_the_same_log_share_one_list_and_a_replaced_view_lets_its_log_go(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    database = f"sqlite:///{tmp_path_factory.mktemp('shared-logs')}/event.db"
+    event = stored_event(database)
+    store = EventStore.open(database)
+
+    async def at_once(write: Any) -> Any:
+        return write()
+
+    async def play() -> None:
+        live = load_live(store, event.id, at_once)
+        await live.start()
+        captain, member = seat_of(event, "dione/captain"), seat_of(event, "dione/council-member")
+        other = seat_of(event, "aegis/xo")
+        await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
+        await live.submit(Viewer("seat", captain), captain, "rations food low", live.version, None)
+        dione, council, aegis = live.view(captain), live.view(member), live.view(other)
+        assert dione.log == live.state.log(captain) and council.log == live.state.log(member)
+        assert dione.log is council.log, "one list for the team's seats"
+        assert aegis.log != dione.log and aegis.log is not dione.log
+        await live.submit(Viewer("seat", captain), captain, "rations water low", live.version, None)
+        after = live.view(captain)
+        assert after.previous is not None and after.previous.view_version == dione.view_version
+        assert after.previous.log == [] and after.previous.observation == dione.observation
+        assert after.log[: after.kept] == dione.log and after.log[after.kept :] != []
+        await live.stop()
+
+    asyncio.run(play())
+    store.close()

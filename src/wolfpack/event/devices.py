@@ -13,11 +13,10 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from wolfpack.event.live import Change, LiveEvent, Viewer
+from wolfpack.event.live import Change, LiveEvent, SeatView, Viewer
 from wolfpack.event.protocol import Act, Clock, Join, Legal, Ping, Rewind, Say, Sync, parse_message
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.server.connection import FrameSocket
-from wolfpack.server.frames import lines_kept
 from wolfpack.server.patch import observation_patch
 from wolfpack.server.protocol import Rejection
 
@@ -35,7 +34,6 @@ class Device(FrameSocket):
         self.token: str | None = None
         self.sent: tuple[int, int] | None = None
         """(game version, view version) of the last state frame queued for this device."""
-        self.sent_log: list[str] = []
         self.sent_messages = 0
         self.checked: object = None
         """The event (an immutable value) whose tokens this device was last found to hold its place in."""
@@ -211,8 +209,10 @@ class Device(FrameSocket):
             return
         seat = viewer.seat if viewer.role != "public" else None
         since = None if snapshot or self.sent is None else self.sent[0]
-        kept = 0 if since is None else lines_kept(self.sent_log, view.log)
-        held = None if since is None or self.sent is None else live.held_observation(seat, self.sent[1])
+        # A device that got every update holds the previous view: patch it. Another (after a failed write put the
+        # stored state back) is sent its observation whole and the log from its first line.
+        held = view.previous if since is not None and self._holds(view.previous) else None
+        kept = 0 if held is None else view.kept
 
         def build() -> dict[str, Any]:
             # An update patches the observation the device holds: after most actions a few numbers changed, and
@@ -220,7 +220,7 @@ class Device(FrameSocket):
             if held is None:
                 shown = {"observation": view.observation}
             else:
-                shown = {"patch": observation_patch(held, view.observation)}
+                shown = {"patch": observation_patch(held.observation, view.observation)}
             return {
                 "type": "state",
                 "event": live.id,
@@ -235,7 +235,11 @@ class Device(FrameSocket):
             }
 
         self.send_text(live.frame_text(("state", seat, since, kept, held is None, live.version), build))
-        self.sent, self.sent_log = stamp, view.log
+        self.sent = stamp
+
+    def _holds(self, view: SeatView | None) -> bool:
+        """Whether the last state frame sent to this device brought it `view`."""
+        return view is not None and self.sent is not None and self.sent[1] == view.view_version
 
     def send_messages(self, everything: bool = False) -> None:
         """Queue the messages this device may read that it has not got yet (`everything`: all of them, marked so

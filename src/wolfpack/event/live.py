@@ -35,6 +35,7 @@ from wolfpack.event.model import Event
 from wolfpack.event.roster import BOT, CONTROL
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.store import EventStore, insert_audit, write_clock
+from wolfpack.server.frames import lines_kept
 from wolfpack.server.protocol import Rejection
 from wolfpack.server.tables import apply_notation
 
@@ -85,6 +86,15 @@ class SeatView:
     view_version: int
     observation: dict[str, Any]
     log: list[str]
+    previous: SeatView | None = None
+    """The seat's view before this one (its log dropped: only the observation is patched from it), which is what
+    a device that got every update holds."""
+    kept: int = 0
+    """How many of the previous view's log lines begin this one's (all of them, as logs only grow)."""
+
+    def since_previous(self) -> SeatView:
+        """This view as the previous one of the next: its observation kept, its log let go."""
+        return SeatView(self.view_version, self.observation, [])
 
 
 @dataclass
@@ -109,8 +119,8 @@ class LiveEvent:
     dice: random.Random = field(default_factory=random.SystemRandom)
     """The server's dice: unpredictable, and every outcome is stored, so the event replays exactly all the same."""
     _views: dict[int | None, SeatView] = field(default_factory=dict)
-    _previous: dict[int | None, SeatView] = field(default_factory=dict)
-    """Each seat's view before its latest: what most of its devices hold, so their update is a patch of it."""
+    _logs: dict[tuple[int, str | None], list[str]] = field(default_factory=dict)
+    """The views' logs by length and last line: seats that read the same log (a ship's team) share one list."""
     _view_versions: dict[int | None, int] = field(default_factory=dict)
     """Each seat's view version at this moment, worked out once per seat however many devices it has."""
     _view_versions_at: int = -1
@@ -139,18 +149,24 @@ class LiveEvent:
         kept = self._views.get(seat)
         if kept is not None and kept.view_version == view_version:
             return kept
-        built = SeatView(view_version, self.state.observation(seat), self.state.log(seat))
-        self._views[seat] = built
+        log = self._shared_log(self.state.log(seat))
+        built = SeatView(view_version, self.state.observation(seat), log)
         if kept is not None:
-            self._previous[seat] = kept
+            built.previous, built.kept = kept.since_previous(), lines_kept(kept.log, log)
+        self._views[seat] = built
         return built
 
-    def held_observation(self, seat: int | None, view_version: int) -> dict[str, Any] | None:
-        """The observation of `seat`'s view at `view_version` if it is kept (its latest or the one before)."""
-        for kept in (self._views.get(seat), self._previous.get(seat)):
-            if kept is not None and kept.view_version == view_version:
-                return kept.observation
-        return None
+    def _shared_log(self, log: list[str]) -> list[str]:
+        """`log`, or an equal list another view holds already: 53 seats read about 16 different logs, and each
+        copy grows with the event."""
+        key = (len(log), log[-1] if log else None)
+        same = self._logs.get(key)
+        if same is not None and same == log:
+            return same
+        if len(self._logs) > 2 * len(self._views) + 8:  # forget the lists no view holds any more
+            self._logs = {(len(v.log), v.log[-1] if v.log else None): v.log for v in self._views.values()}
+        self._logs[key] = log
+        return log
 
     def legal(self, seat: int) -> list[str]:
         """`seat`'s legal actions now, worked out when a device asks (not after every action for every seat: most
@@ -341,7 +357,7 @@ class LiveEvent:
     def _forget_views(self) -> None:
         """Drop every view built: the state was replaced, so a view version may now stand for another view."""
         self._views.clear()
-        self._previous.clear()
+        self._logs.clear()
 
     def _remember(self, seat: int, request_id: str, action: str, version: int) -> None:
         self.requests[(seat, request_id)] = (action, version)
