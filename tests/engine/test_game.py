@@ -176,6 +176,22 @@ def test_bad_saved_state_is_rejected_with_a_reason(game: wolfpack.Game, document
         game.state_from_json(document)
 
 
+def test_a_state_saved_before_an_option_existed_loads_if_the_game_has_that_options_default() -> None:
+    state = wolfpack.load_game("spacewolves", players=3).new_initial_state()
+    saved = json.loads(state.to_json())
+    del saved["options"]["max_rounds"]  # as a save written before the option was added
+    assert wolfpack.load_game("spacewolves", players=3).state_from_json(saved) == state
+    with pytest.raises(InvalidStateError, match="options"):
+        wolfpack.load_game("spacewolves", players=3, max_rounds=50).state_from_json(saved)
+    with pytest.raises(InvalidStateError, match="options"):  # an option this game does not have
+        wolfpack.load_game("spacewolves", players=3).state_from_json(
+            {**saved, "options": {**saved["options"], "max_rounds": 100, "moons": 2}}
+        )
+    del saved["options"]["players"]  # missing, its default (4) is not this game's (3)
+    with pytest.raises(InvalidStateError, match="options"):
+        wolfpack.load_game("spacewolves", players=3).state_from_json(saved)
+
+
 def test_terminal_state_refuses_actions(game: wolfpack.Game) -> None:  # type: ignore[type-arg]
     state = game.state_from_position("1/2/3/A/4/5/6/W/1/2/3/S/4/5/6 rrryyybbb - 3 r over - end - - 0")  # type: ignore[attr-defined]
     assert state.current_player() == TERMINAL

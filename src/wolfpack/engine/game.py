@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL, player_label
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError, InvalidStateError
@@ -130,9 +130,22 @@ class Game(ABC, Generic[A]):
         if data.get("game") != self.name:
             raise InvalidStateError(f"saved state is for game {data.get('game')!r}, not {self.name!r}")
         saved_options = data.get("options")
-        if saved_options != self.options_dict():
+        if not self._same_options(saved_options):
             raise InvalidStateError(f"saved state has options {saved_options!r}, this game has {self.options_dict()!r}")
         return self._state_from_dict(data)
+
+    def _same_options(self, saved: Any) -> bool:
+        """Whether saved options are this game's: the same, or the same once an option added since the save (so
+        missing from it) takes its default."""
+        if saved == self.options_dict():
+            return True
+        if not isinstance(saved, dict):
+            return False
+        try:
+            filled = type(self.options).model_validate(saved).model_dump(mode="json")
+        except ValidationError:
+            return False
+        return bool(filled == self.options_dict())
 
     def options_dict(self) -> dict[str, Any]:
         """The options as a JSON-ready dict, every option spelled out."""
