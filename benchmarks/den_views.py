@@ -12,7 +12,9 @@ state as it then stands, it times:
 - `views`: `state.observation(seat)` and `state.log(seat)` for every seat and the public view (None);
 - `changed`: what a server that rebuilds only the views that changed pays: `state.view_version(seat)` for every
   viewer, then the observation and log of those whose version moved since it last looked;
-- `to_json`: the saved state, its size recorded at each turn's end.
+- `to_json`: the saved state, its size recorded at each turn's end, with the position's alone (without the log and
+  the history);
+- `clone`: a copy of the state at each turn's end (what a bot that searches, or the live server's bot seats, pay).
 
 The timings come from `time.perf_counter` around each whole sweep; the report gives median, p95 and p99 in
 milliseconds per edition, how many views changed per action on average, and the saved size by turn in KiB. The
@@ -23,6 +25,7 @@ their lists ready: the event is the same (same seed, same actions), only faster.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
@@ -51,7 +54,10 @@ class Sweeps:
     changed: list[float] = field(default_factory=list)
     changed_views: list[int] = field(default_factory=list)
     saved_kib: dict[int, float] = field(default_factory=dict)
+    position_kib: dict[int, float] = field(default_factory=dict)
+    """The position alone (the saved state without its log and history) at each turn's end."""
     saved_ms: list[float] = field(default_factory=list)
+    clone_ms: list[float] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -114,6 +120,10 @@ def measure(edition: str, turns: int, seed: int, every: int) -> Sweeps:
             text = state.to_json()
             sweeps.saved_ms.append(time.perf_counter() - started)
             sweeps.saved_kib[last_turn[0]] = len(text.encode()) / 1024
+            sweeps.position_kib[last_turn[0]] = len(json.dumps(state.to_dict()["position"]).encode()) / 1024
+            started = time.perf_counter()
+            state.clone()
+            sweeps.clone_ms.append(time.perf_counter() - started)
             last_turn[0] = turn
 
     started = time.perf_counter()
@@ -142,6 +152,9 @@ def report(sweeps: Sweeps) -> str:
         f" of {sweeps.seats + 1}, median {statistics.median(sweeps.changed_views):.0f}",
         row("to_json", sweeps.saved_ms),
         "  saved KiB by turn: " + ", ".join(f"{turn}: {kib:.0f}" for turn, kib in sorted(sweeps.saved_kib.items())),
+        "  position KiB by turn: "
+        + ", ".join(f"{turn}: {kib:.0f}" for turn, kib in sorted(sweeps.position_kib.items())),
+        row("clone", sweeps.clone_ms),
     ]
     return "\n".join(lines)
 

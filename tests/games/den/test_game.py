@@ -119,3 +119,40 @@ def test_a_full_step_leaves_control_to_resolve_jumps_then_advance() -> None:
         full.apply_action('control set pursuit 2 "late"', 0)
     full.apply_action("control resolve-jumps", 0)
     assert "control advance" in full.legal_actions(0)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_log_is_kept_out_of_the_position_and_saved_beside_it(edition: str) -> None:
+    state = started(edition)
+    state.apply_action("control advance", 0)
+    state.apply_action('control set dione.fuel 3 "a leak"', 0)
+    saved = state.to_dict()
+    assert "events" not in saved["position"], "the position does not grow with the log"
+    assert saved["log"] == state.events and ["dione", 'Control: set dione.fuel 3 ("a leak")'] in saved["log"]
+    restored = state.game.state_from_json(state.to_json())
+    assert restored == state and restored.log(0) == state.log(0) and restored.log(None) == state.log(None)
+
+
+def test_a_save_from_before_the_log_was_kept_apart_loads_with_its_log() -> None:
+    state = started("classic")
+    state.apply_action('control set dione.fuel 3 "a leak"', 0)
+    saved = state.to_dict()
+    older = {**saved, "position": {**saved["position"], "events": saved["log"]}}
+    del older["log"]
+    assert state.game.state_from_json(older) == state
+
+
+@pytest.mark.parametrize("log", [{"dione": "x"}, [["dione"]], [["dione", 3]], "a line"])
+def test_a_saved_log_that_is_not_audience_and_text_pairs_is_refused(log: object) -> None:
+    saved = started("classic").to_dict()
+    with pytest.raises(wolfpack.InvalidStateError, match="the saved log must be a list of"):
+        wolfpack.load_game("den-of-wolves", edition="classic").state_from_json({**saved, "log": log})
+
+
+def test_a_copys_log_goes_its_own_way() -> None:
+    state = started("classic")
+    copy = state.clone()
+    copy.apply_action('control set dione.fuel 3 "a leak"', 0)
+    assert len(copy.events) == len(state.events) + 1 and copy.events[: len(state.events)] == state.events
+    state.apply_action('control set dione.fuel 2 "another leak"', 0)
+    assert copy.events[-1][1] != state.events[-1][1] and copy.log(0) != state.log(0)

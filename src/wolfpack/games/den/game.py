@@ -123,6 +123,16 @@ class DenGame(Game[str]):
         state = DenState(self)
         for name in FIELDS:
             setattr(state, name, json.loads(json.dumps(data[name])))
+        # Positions saved before the log was kept apart hold it as their `events`.
+        state.events = saved_log(data.get("events", []), "the position's events")
+        return state
+
+    def _state_from_dict(self, data: Mapping[str, Any]) -> DenState:
+        """The saved state: its position, then its log (kept beside the position) and its history."""
+        state = super()._state_from_dict(data)
+        assert isinstance(state, DenState)
+        if "log" in data:
+            state.events = saved_log(data["log"], "the saved log")
         return state
 
     def render(self, observation: Mapping[str, Any]) -> str:
@@ -130,3 +140,12 @@ class DenGame(Game[str]):
         from wolfpack.games.den.views import render
 
         return render(observation)
+
+
+def saved_log(lines: Any, what: str) -> list[list[str]]:
+    """A saved log: a list of [audience, text] pairs; InvalidStateError naming `what` if it is not one."""
+    if not isinstance(lines, list) or not all(
+        isinstance(line, list) and len(line) == 2 and all(isinstance(part, str) for part in line) for line in lines
+    ):
+        raise InvalidStateError(f"{what} must be a list of [audience, text] pairs")
+    return [list(line) for line in lines]

@@ -55,13 +55,13 @@ FIELDS: Final = (
     "notices_opened",
     "pending",
     "step_actions",
-    "events",
     "council",
     "attack",
     "battles",
     "dice",
 )
-"""The position: every field a saved state holds besides the history."""
+"""The position: every field a saved state holds besides the log and the history. The log (`events`) is kept out
+of it: it only grows, so a copy shares its lines instead of copying them, and a saved state holds it on its own."""
 
 
 class DenState(State[str]):
@@ -70,6 +70,7 @@ class DenState(State[str]):
     __slots__ = (
         "cache",
         "content",
+        "events",
         "logs",
         "phase_actions",
         "quadrant_count",
@@ -212,10 +213,15 @@ class DenState(State[str]):
         # The fields are plain JSON data, for which a JSON round trip is the quickest deep copy.
         for name, value in json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})).items():
             setattr(clone, name, value)
+        # A log line is never changed once written, so the copy's log is a new list of the same lines.
+        clone.events = list(self.events)
         return clone
 
     def _to_dict(self) -> dict[str, Any]:
-        return {"position": json.loads(json.dumps({name: getattr(self, name) for name in FIELDS}))}
+        return {
+            "position": json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})),
+            "log": [list(line) for line in self.events],
+        }
 
     def with_canaries(self) -> tuple[DenState, dict[int | None, tuple[set[str], set[str]]]]:
         """A copy whose team secrets (hands, destination cards, known coordinates, hidden panels) hold canaries."""
