@@ -7,7 +7,14 @@ the heroes, odd games: the werewolves) and the heuristic on the other; chance an
 `wolfpack.sim.arena` seeds them (`game_seed`, `bot_seed`), so any game can be replayed alone. Every game is played
 twice on the same seeds: once with the search bot on that seat, once with a heuristic bot in its place (the search
 bot plays as that heuristic does wherever it does not search, so the two games are the same until its first search
-changes a move). `--pack-only` plays only the odd games (the search bot as the werewolves).
+changes a move). `--pack-only` plays only the odd games (the search bot as the werewolves), `--heroes-only` only the
+even ones.
+
+Tuning a variant (on other seeds than the match's): `--set NAME=VALUE ...` gives the search bot other
+`SearchSettings`, and `--against-search` pairs it with the search bot as it is instead of the heuristic:
+
+    nice -n 10 .venv/bin/python benchmarks/wolf_bots.py --games 250 --pack-only --seed 1 --jobs 2 \
+        --against-search --set to_round_end=true
 
 `--balance` measures the sides instead: the heuristic bot in every seat, `--games` games for each player count of
 `--players`, on the default content pack or an organiser's (`--content DIR`, e.g. one that prints all 20 barricades
@@ -30,23 +37,40 @@ its standard error; games whose two versions end the same way add nothing to the
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from wolfpack.games.wolf.bots import HeuristicBot, duel, value_features
+from wolfpack.games.wolf.bots import HeuristicBot, SearchSettings, duel, value_features
 
 
-def play(seed: int, index: int) -> tuple[int, int, int, float, float, int]:
-    """Game `index` both ways: (search seat, search won, heuristic won, search s, heuristic s, searches)."""
+def play(
+    seed: int, index: int, settings: SearchSettings | None = None, baseline: SearchSettings | None = None
+) -> tuple[int, int, int, float, float, int]:
+    """Game `index` both ways: (search seat, search won, baseline won, search s, baseline s, searches). The baseline
+    is the heuristic bot, or the search bot with `baseline` settings if given."""
     start = time.perf_counter()
-    seat, won, _, searches = duel(seed, index, True)
+    seat, won, _, searches = duel(seed, index, True, settings)
     middle = time.perf_counter()
-    _, base_won, _, _ = duel(seed, index, False)
+    _, base_won, _, _ = duel(seed, index, baseline is not None, baseline)
     end = time.perf_counter()
     return seat, int(won), int(base_won), middle - start, end - middle, searches
+
+
+def settings_from(pairs: Sequence[str]) -> SearchSettings:
+    """`SearchSettings` with fields overridden by `name=value` pairs (values typed as the field's default)."""
+    base = SearchSettings()
+    changes: dict[str, object] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        if not hasattr(base, name):
+            raise SystemExit(f"--set: SearchSettings has no field {name!r}")
+        default = getattr(base, name)
+        changes[name] = text.lower() in ("1", "true", "yes") if isinstance(default, bool) else type(default)(text)
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
 def wilson(p: float, games: int) -> str:
@@ -66,7 +90,7 @@ def paired(wins: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def report(label: str, rows: Sequence[tuple[int, int, int, float, float, int]]) -> None:
+def report(label: str, rows: Sequence[tuple[int, int, int, float, float, int]], base_name: str = "heuristic") -> None:
     """Print both win rates, the paired difference and the cost for one set of games."""
     n = len(rows)
     if n == 0:
@@ -75,12 +99,12 @@ def report(label: str, rows: Sequence[tuple[int, int, int, float, float, int]]) 
     ps, pb = sum(wins) / n, sum(base) / n
     mean, se = paired(wins, base)
     z = mean / se if se else math.inf
-    print(f"  {label:<16} {n:>3} games: search {ps:.3f} ({wilson(ps, n)}), heuristic {pb:.3f} ({wilson(pb, n)})")
+    print(f"  {label:<16} {n:>3} games: search {ps:.3f} ({wilson(ps, n)}), {base_name} {pb:.3f} ({wilson(pb, n)})")
     discordant = sum(1 for a, b in zip(wins, base, strict=True) if a != b)
     print(f"  {'':<16} paired difference {mean:+.3f} ± {se:.3f} (z = {z:.2f}, {discordant} game(s) differ)")
     search_s, base_s = sum(r[3] for r in rows) / n, sum(r[4] for r in rows) / n
     searches = sum(r[5] for r in rows) / n
-    print(f"  {'':<16} {search_s:.2f} s per search game, {base_s:.2f} s per heuristic game, {searches:.1f} searches")
+    print(f"  {'':<16} {search_s:.2f} s per search game, {base_s:.2f} s per {base_name} game, {searches:.1f} searches")
 
 
 def balance_game(players: int, seed: int, index: int, content: str | None) -> tuple[int, int, int, int, int]:
@@ -207,6 +231,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20261122)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--pack-only", action="store_true", help="only the odd games (search bot as the pack)")
+    parser.add_argument("--heroes-only", action="store_true", help="only the even games (search bot as the heroes)")
+    parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="a variant's SearchSettings")
+    parser.add_argument(
+        "--against-search",
+        action="store_true",
+        help="pair with the search bot as it is",
+    )
     parser.add_argument("--balance", action="store_true", help="the sides' win rates, heuristic in every seat")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 6], help="player counts (with --balance)")
     parser.add_argument("--content", default=None, help="an organiser's content pack (with --balance)")
@@ -218,14 +249,21 @@ def main() -> None:
     if args.balance:
         balance(args)
         return
-    indices = [2 * k + 1 for k in range(args.games)] if args.pack_only else list(range(args.games))
+    indices = list(range(args.games))
+    if args.pack_only or args.heroes_only:
+        indices = [2 * k + (1 if args.pack_only else 0) for k in range(args.games)]
+    settings = settings_from(args.set)
+    baseline = SearchSettings() if args.against_search else None
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(play, [args.seed] * len(indices), indices, chunksize=4))
-    print(f"search bot against the heuristic, paired, {len(indices)} games from seed {args.seed}:")
-    report("as the heroes", [r for r in rows if r[0] == 0])
-    report("as the pack", [r for r in rows if r[0] == 1])
-    report("whole match", rows)
+        n = len(indices)
+        rows = list(pool.map(play, [args.seed] * n, indices, [settings] * n, [baseline] * n, chunksize=4))
+    against = "the search bot as it is" if baseline else "the heuristic"
+    print(f"search bot {settings} against {against}, paired, {len(indices)} games from seed {args.seed}:")
+    base_name = "as it is" if baseline else "heuristic"
+    report("as the heroes", [r for r in rows if r[0] == 0], base_name)
+    report("as the pack", [r for r in rows if r[0] == 1], base_name)
+    report("whole match", rows, base_name)
     print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s)")
 
 

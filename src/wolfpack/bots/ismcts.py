@@ -5,9 +5,10 @@ Each iteration samples a *determinization*: a full state the searching seat cann
 supplies `determinize(state, seat, rng)`; a game of perfect information needs none). It walks the tree from the root
 down the actions that are legal in that sample, choosing by UCB1 with availability counts (a child's exploration
 term counts the iterations in which it could have been chosen), adds one new node, plays on with a rollout policy
-for at most `rollout_depth` decisions, and scores the end: the returns if the game is over, else `evaluate(state)`
-(each seat's value in [-1, 1]). Every node on the path learns the value for the seat that chose the action leading
-to it; chance outcomes are sampled with their probabilities and are not part of the tree.
+for at most `rollout_depth` decisions (fewer where `stop(state)` says it went far enough), and scores the end: the
+returns if the game is over, else `evaluate(state)` (each seat's value in [-1, 1]). Every node on the path learns
+the value for the seat that chose the action leading to it; chance outcomes are sampled with their probabilities
+and are not part of the tree.
 
 The search reads the real state only through `determinize`; everything else it does happens on the samples. The
 number of iterations, not the clock, bounds the work, so a seeded bot plays the same game every time.
@@ -33,6 +34,8 @@ Candidates = Callable[[State[Any]], Sequence[Any]]
 """The actions worth searching at a decision (a subset of the legal ones, best first)."""
 PolicyFactory = Callable[[int], Bot]
 """Builds the rollout policy from a seed."""
+Stop = Callable[[State[Any]], bool]
+"""Whether a rollout has gone far enough to be scored (before `rollout_depth` decisions)."""
 
 
 @dataclass
@@ -78,6 +81,7 @@ class ISMCTSBot(Bot):
         evaluate: Evaluator | None = None,
         candidates: Candidates | None = None,
         exploration: float = 0.7,
+        stop: Stop | None = None,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
@@ -87,6 +91,7 @@ class ISMCTSBot(Bot):
         self.evaluate = evaluate
         self.candidates = candidates
         self.exploration = exploration
+        self.stop = stop
         self.last_root: Node | None = None
         """The tree of the last search (for tests and curious readers)."""
 
@@ -156,6 +161,8 @@ class ISMCTSBot(Bot):
         """Play on with the rollout policy for at most `rollout_depth` decisions; each seat's value at the end."""
         decisions = 0
         while not state.is_terminal() and decisions < self.rollout_depth:
+            if self.stop is not None and self.stop(state):
+                break
             if state.is_chance_node():
                 state.apply_action(sample_chance_outcome(state, self.rng))
                 continue

@@ -223,6 +223,79 @@ def test_the_search_bot_is_legal_seeded_and_leaves_the_state_alone() -> None:
         assert state.to_json() == before
 
 
+def test_rollouts_to_the_rounds_end_score_the_position_as_the_round_ends() -> None:
+    """SearchSettings.to_round_end: a rollout stops at the first decision of the next round (ISMCTSBot's `stop`),
+    not after a fixed number of decisions, which may cut a pack's turn before its bites."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    state = next(s for s in _decision_states(2, seed=11, every=3) if s.step == "pack" and s.round < 10)
+    scored: list[int] = []
+    bot = SearchBot(seed=3, settings=SearchSettings(iterations=8, to_round_end=True))
+    evaluate = bot.search.evaluate
+    assert evaluate is not None
+
+    def record(sample: Any) -> Any:
+        scored.append(sample.round)
+        return evaluate(sample)
+
+    bot.search.evaluate = record
+    bot._root_round = state.round
+    bot.search.search(state, state.current_player(), state.legal_actions()[:3])
+    assert scored and all(r == state.round + 1 for r in scored)
+
+
+def test_a_heroes_paired_comparison_keeps_the_heuristics_choice_unless_another_clearly_beats_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SearchSettings.paired_samples: every candidate is played on the same samples; another candidate replaces the
+    heuristic's first only if its paired gain exceeds `paired_z` standard errors."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    state = next(s for s in _decision_states(2, seed=11, every=3) if s.step == "move" and len(s.legal_actions()) > 3)
+    candidates = state.legal_actions()[:3]
+    calls = Counter[str]()
+
+    def playout_with(values: dict[int, list[float]]) -> Any:
+        def playout(self: SearchBot, twin: Any, seed: int) -> list[float]:
+            index = candidates.index(twin.history()[-1])
+            value = values[index][calls[str(index)] % len(values[index])]
+            calls[str(index)] += 1
+            return [value, -value]
+
+        return playout
+
+    bot = SearchBot(seed=5, settings=SearchSettings(heroes=True, paired_samples=6, paired_z=2.0))
+    cases = [
+        ({0: [0.2], 1: [0.2], 2: [0.2]}, candidates[0]),  # no difference: the heuristic's choice
+        ({0: [0.0, 0.1], 1: [0.1, 0.1], 2: [0.3, 0.4]}, candidates[2]),  # a steady gain, the largest
+        ({0: [0.0], 1: [0.9, -0.7], 2: [-0.1]}, candidates[0]),  # a gain lost in its own noise
+    ]
+    for values, expected in cases:
+        calls.clear()
+        monkeypatch.setattr(SearchBot, "_playout", playout_with(values))
+        assert bot._paired_choice(state, candidates) == expected
+        assert sum(calls.values()) == 3 * 6
+
+
+def test_the_search_bot_as_the_heroes_searches_their_close_calls_when_asked() -> None:
+    """SearchSettings.heroes: a human hero's close calls (a fight among his best actions, moves that differ in how
+    many werewolves reach him) are searched; the bot stays legal, seeded and leaves the state alone."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    settings = SearchSettings(heroes=True, paired_samples=2, paired_z=2.0)
+    states = [s for s in _decision_states(2, seed=11, every=2) if s.current_player() == 0 and s.step == "move"]
+    searched = 0
+    for state in states[:40]:
+        before = state.to_json()
+        first, second = SearchBot(seed=4, settings=settings), SearchBot(seed=4, settings=settings)
+        action = first.step(state)
+        assert action in state.legal_actions()
+        assert second.step(state) == action
+        assert state.to_json() == before
+        searched += first.searches
+    assert searched >= 1
+
+
 def _both_ways(seed: int, index: int) -> tuple[int, int]:
     """Game `index` of the duel with the search bot in its seat, then with the heuristic there: who won each."""
     return int(duel(seed, index, True)[1]), int(duel(seed, index, False)[1])

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import heapq
 import math
+import random
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from wolfpack.engine.bot import Bot
+from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
 from wolfpack.games.wolf.rules import TWO_DICE, sq
@@ -839,6 +841,18 @@ class SearchSettings:
     """Search only when the heuristic's two best actions score within this of each other."""
     exploration: float = 0.7
     """UCB1's exploration constant (values are in [-1, 1])."""
+    to_round_end: bool = False
+    """Rollouts play on to the end of the round (the pack's turn done), at most `round_cap` decisions, instead of
+    `rollout_depth` decisions: a cut in the middle of a turn scores a position before its bites are made."""
+    round_cap: int = 80
+    """The most decisions a rollout to the round's end plays."""
+    heroes: bool = False
+    """Also search a human hero's close calls: a fight among his best actions, or moves that differ in danger."""
+    paired_samples: int = 0
+    """If above 0, a hero's close call is not searched by IS-MCTS but compared on this many determinizations, every
+    candidate played from the same sample with the same dice to the round's end: only real differences count."""
+    paired_z: float = 0.0
+    """How many standard errors of the paired difference a candidate must beat the heuristic's first choice by."""
 
 
 def value_features(state: Any) -> list[float]:
@@ -913,6 +927,28 @@ def _for_the_pack(state: Any) -> bool:
     return bool(hero["transformed"]) or "black" in hero["wolf_cards"]
 
 
+def _for_a_human_hero(state: Any) -> bool:
+    """Whether a decision is a move or special action of a hero whose seat does not know him contaminated."""
+    if getattr(state, "step", None) not in ("move", "action"):
+        return False
+    obs = state.observation(state.current_player())
+    hero = obs["heroes"].get(obs["pending"]["unit"])
+    return hero is not None and not hero["transformed"] and "black" not in hero["wolf_cards"]
+
+
+def _heroes_close_call(state: Any, candidates: Sequence[str]) -> bool:
+    """A hero's decision worth searching: a fight among his best actions, or best moves that differ in how many
+    werewolves could reach him there."""
+    if state.step == "action":
+        return any(action.split()[0] in FIGHTING_VERBS for action in candidates)
+    seat = state.current_player()
+    view = View(state.game.content, state.observation(seat), seat)
+    reach = view.wolf_reach()
+    here = view.square(view.obs["pending"]["unit"])
+    dangers = {reach.get(here if action == "stay" else sq(action.split()[1]), 0) for action in candidates}
+    return len(dangers) > 1
+
+
 class SearchBot(Bot):
     """The heuristic bot, which searches its unsure decisions with IS-MCTS over determinizations of what it saw."""
 
@@ -925,20 +961,24 @@ class SearchBot(Bot):
         from wolfpack.games.wolf.determinize import determinize
 
         super().__init__(seed)
+        self._determinize = determinize
         self.settings = settings or SearchSettings()
         self.model = model or ValueModel()
         self.guide = HeuristicBot(seed)  # where it does not search it plays exactly as a heuristic bot with its seed
         self.searches = 0
         """How many decisions this bot has searched (the rest it took from the heuristic)."""
+        self._root_round = 0
+        settings = self.settings
         self.search = ISMCTSBot(
             self.rng.randrange(2**32),
             iterations=self.settings.iterations,
             determinize=determinize,  # type: ignore[arg-type]
             rollout=lambda seed: HeuristicBot(seed),
-            rollout_depth=self.settings.rollout_depth,
+            rollout_depth=settings.round_cap if settings.to_round_end else settings.rollout_depth,
             evaluate=self.model.values,
             candidates=self._candidates,
-            exploration=self.settings.exploration,
+            exploration=settings.exploration,
+            stop=self._round_over if settings.to_round_end else None,
         )
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
@@ -948,18 +988,65 @@ class SearchBot(Bot):
             return None
         if len(legal) == 1:
             return legal[0]
-        if not _for_the_pack(state):
+        if _for_the_pack(state):
+            ranked = self.guide.ranked(state, legal)
+            moves = getattr(state, "step", None) == "pack"
+            worth = any(
+                (score >= BITING_MOVE) if moves else (action.split()[0] in FIGHTING_VERBS)
+                for score, action in ranked[: self.settings.candidates]
+            )
+        elif self.settings.heroes and _for_a_human_hero(state):
+            ranked = self.guide.ranked(state, legal)
+            worth = _heroes_close_call(state, [action for _, action in ranked[: self.settings.candidates]])
+        else:
             return self.guide.step(state)
-        ranked = self.guide.ranked(state, legal)
-        root = [action for _, action in ranked[: self.settings.candidates]]
-        moves = getattr(state, "step", None) == "pack"
-        if ranked[0][0] - ranked[1][0] > self.settings.margin or not any(
-            (score >= BITING_MOVE) if moves else (action.split()[0] in FIGHTING_VERBS)
-            for score, action in ranked[: self.settings.candidates]
-        ):
+        if not worth or ranked[0][0] - ranked[1][0] > self.settings.margin:
             return self.guide.step(state)
         self.searches += 1
+        self._root_round = state.round  # type: ignore[attr-defined]
+        root = [action for _, action in ranked[: self.settings.candidates]]
+        if self.settings.paired_samples and not _for_the_pack(state):
+            return self._paired_choice(state, root)
         return self.search.search(state, state.current_player(), root)
+
+    def _paired_choice(self, state: State[Any], candidates: Sequence[str]) -> str:
+        """The heuristic's first candidate, unless another beats it on determinizations shared by all candidates
+        (each played on with the same dice and the same rollout bot) by `paired_z` standard errors of the paired
+        difference; the best such one."""
+        seat = state.current_player()
+        values: list[list[float]] = [[] for _ in candidates]
+        for _ in range(self.settings.paired_samples):
+            sample = self._determinize(state, seat, self.rng)  # type: ignore[arg-type]
+            seed = self.rng.randrange(2**32)
+            for index, action in enumerate(candidates):
+                twin = sample.clone()
+                twin.apply_action(action)
+                values[index].append(self._playout(twin, seed)[seat])
+        best, best_gain = 0, 0.0
+        for index in range(1, len(candidates)):
+            gains = [b - a for a, b in zip(values[0], values[index], strict=True)]
+            gain = sum(gains) / len(gains)
+            spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / max(len(gains) - 1, 1) / len(gains))
+            if gain > best_gain + TIE and gain > self.settings.paired_z * spread:
+                best, best_gain = index, gain
+        return candidates[best]
+
+    def _playout(self, state: State[Any], seed: int) -> Sequence[float]:
+        """Each seat's value after the heuristic plays `state` on to the end of the round (`round_cap` at most)."""
+        rng = random.Random(seed)
+        policy = HeuristicBot(seed)
+        decisions = 0
+        while not state.is_terminal() and decisions < self.settings.round_cap and not self._round_over(state):
+            if state.is_chance_node():
+                state.apply_action(sample_chance_outcome(state, rng))
+                continue
+            state.apply_action(policy.step(state))
+            decisions += 1
+        return state.returns() if state.is_terminal() else self.model.values(state)
+
+    def _round_over(self, state: State[Any]) -> bool:
+        """Whether a rollout has reached the end of the round its search began in."""
+        return bool(state.round != self._root_round)  # type: ignore[attr-defined]
 
     def _candidates(self, state: State[Any]) -> list[str]:
         """The heuristic's best few actions at a decision inside the search (all of them when few)."""
@@ -969,9 +1056,12 @@ class SearchBot(Bot):
         return [action for _, action in self.guide.ranked(state, legal)[: self.settings.candidates]]
 
 
-def duel(seed: int, index: int, search: bool = True) -> tuple[int, bool, bool, int]:
-    """Game `index` of the two-player duel docs/bots.md measures: the search bot (or, without `search`, a heuristic
-    bot in its place) on seat `index % 2`, the heuristic on the other, seeded as `wolfpack.sim.arena` seeds games.
+def duel(
+    seed: int, index: int, search: bool = True, settings: SearchSettings | None = None
+) -> tuple[int, bool, bool, int]:
+    """Game `index` of the two-player duel docs/bots.md measures: the search bot (with `settings`, default the
+    bot's own; or, without `search`, a heuristic bot in its place) on seat `index % 2`, the heuristic on the other,
+    seeded as `wolfpack.sim.arena` seeds games.
 
     Returns (that seat, whether it won, whether the werewolves won, how many decisions the search bot searched).
     """
@@ -981,7 +1071,7 @@ def duel(seed: int, index: int, search: bool = True) -> tuple[int, bool, bool, i
     game = load_game("wolf", players=2)
     seat = index % 2
     bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
-    searcher = SearchBot(bot_seed(seed, index, seat))
+    searcher = SearchBot(bot_seed(seed, index, seat), settings)
     if search:
         bots[seat] = searcher
     final = play_game(game, bots, game_seed(seed, index))
