@@ -229,7 +229,7 @@ class Device(FrameSocket):
                 "snapshot": since is None,
                 "since": since,
                 "log_from": kept,
-                "log": view.log[kept:],
+                "log": view.fresh if held is not None else live.state.log(seat),
                 **shown,
                 "over": live.state.is_terminal(),
             }

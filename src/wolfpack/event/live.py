@@ -35,7 +35,6 @@ from wolfpack.event.model import Event
 from wolfpack.event.roster import BOT, CONTROL
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.store import EventStore, insert_audit, write_clock
-from wolfpack.server.frames import lines_kept
 from wolfpack.server.protocol import Rejection
 from wolfpack.server.tables import apply_notation
 
@@ -81,20 +80,36 @@ class Viewer:
 
 @dataclass
 class SeatView:
-    """A seat's (or the public's) view at one version of its parts: built once, shared by its devices."""
+    """A seat's (or the public's) view at one version of its parts: built once, shared by its devices. It keeps
+    the log's new lines, not the whole log: 53 seats' copies of a log that grows all event were most of what the
+    server's memory grew by; a device that needs the whole log (a snapshot) reads it from the game then."""
 
     view_version: int
     observation: dict[str, Any]
-    log: list[str]
+    log_length: int
+    last_line: str | None
+    """The log's last line, to tell at the next view whether this one's lines still begin the log."""
+    fresh: list[str] = field(default_factory=list)
+    """The log's lines from `kept` on: what a device holding the previous view lacks."""
     previous: SeatView | None = None
-    """The seat's view before this one (its log dropped: only the observation is patched from it), which is what
-    a device that got every update holds."""
+    """The seat's view before this one (only its observation is patched from it), which is what a device that got
+    every update holds."""
     kept: int = 0
-    """How many of the previous view's log lines begin this one's (all of them, as logs only grow)."""
+    """How many of the log's first lines the previous view had (all of its lines, as a live event's logs only
+    grow; 0 if its last line is no longer where it was)."""
 
     def since_previous(self) -> SeatView:
-        """This view as the previous one of the next: its observation kept, its log let go."""
-        return SeatView(self.view_version, self.observation, [])
+        """This view as the previous one of the next: its observation kept, its new lines let go."""
+        return SeatView(self.view_version, self.observation, self.log_length, self.last_line)
+
+
+def log_lines_kept(previous: SeatView, log: list[str]) -> int:
+    """How many of `log`'s first lines a device holding `previous` has: all of its lines if its last line is still
+    where it was (Den of Wolves' logs only grow), else none, and the device is sent the whole log."""
+    length = previous.log_length
+    if length == 0 or (len(log) >= length and log[length - 1] == previous.last_line):
+        return length
+    return 0
 
 
 @dataclass
@@ -119,8 +134,6 @@ class LiveEvent:
     dice: random.Random = field(default_factory=random.SystemRandom)
     """The server's dice: unpredictable, and every outcome is stored, so the event replays exactly all the same."""
     _views: dict[int | None, SeatView] = field(default_factory=dict)
-    _logs: dict[tuple[int, str | None], list[str]] = field(default_factory=dict)
-    """The views' logs by length and last line: seats that read the same log (a ship's team) share one list."""
     _view_versions: dict[int | None, int] = field(default_factory=dict)
     """Each seat's view version at this moment, worked out once per seat however many devices it has."""
     _view_versions_at: int = -1
@@ -149,24 +162,13 @@ class LiveEvent:
         kept = self._views.get(seat)
         if kept is not None and kept.view_version == view_version:
             return kept
-        log = self._shared_log(self.state.log(seat))
-        built = SeatView(view_version, self.state.observation(seat), log)
+        log = self.state.log(seat)
+        built = SeatView(view_version, self.state.observation(seat), len(log), log[-1] if log else None)
         if kept is not None:
-            built.previous, built.kept = kept.since_previous(), lines_kept(kept.log, log)
+            built.previous, built.kept = kept.since_previous(), log_lines_kept(kept, log)
+        built.fresh = log[built.kept :]
         self._views[seat] = built
         return built
-
-    def _shared_log(self, log: list[str]) -> list[str]:
-        """`log`, or an equal list another view holds already: 53 seats read about 16 different logs, and each
-        copy grows with the event."""
-        key = (len(log), log[-1] if log else None)
-        same = self._logs.get(key)
-        if same is not None and same == log:
-            return same
-        if len(self._logs) > 2 * len(self._views) + 8:  # forget the lists no view holds any more
-            self._logs = {(len(v.log), v.log[-1] if v.log else None): v.log for v in self._views.values()}
-        self._logs[key] = log
-        return log
 
     def legal(self, seat: int) -> list[str]:
         """`seat`'s legal actions now, worked out when a device asks (not after every action for every seat: most
@@ -357,7 +359,6 @@ class LiveEvent:
     def _forget_views(self) -> None:
         """Drop every view built: the state was replaced, so a view version may now stand for another view."""
         self._views.clear()
-        self._logs.clear()
 
     def _remember(self, seat: int, request_id: str, action: str, version: int) -> None:
         self.requests[(seat, request_id)] = (action, version)
