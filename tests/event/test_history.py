@@ -231,7 +231,7 @@ def test_what_goes_with_an_append_or_a_rewind_is_written_in_its_transaction_or_n
 
     for attempt in (
         lambda: history.append(store.engine, event_id, rows[130:140], then=failing),
-        lambda: history.rewind(store.engine, game, event_id, 100, "second", "Ann", then=failing),
+        lambda: history.rewind(store.engine, game, event_id, 100, "second", "Ann", then=lambda c, _: failing(c)),
     ):
         with pytest.raises(OSError, match="disk full"):
             attempt()

@@ -535,6 +535,42 @@ def test_an_action_whose_audit_line_cannot_be_written_is_not_stored_either(
     store.close()
 
 
+def test_a_rewind_its_audit_line_and_its_clock_are_stored_together_or_not_at_all(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database = f"sqlite:///{tmp_path_factory.mktemp('rewind-clock')}/event.db"
+    event = stored_event(database)
+    store = EventStore.open(database)
+
+    async def at_once(write: Any) -> Any:
+        return write()
+
+    async def play() -> None:
+        live = load_live(store, event.id, at_once)
+        await live.start()
+        target = live.version
+        await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
+        stored, audited, clock = history.version(store.engine, event.id), len(store.audit(event.id)), live.clock
+        assert stored > target
+
+        def disk_full(*_: Any) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr("wolfpack.event.live.write_clock", disk_full)
+        with pytest.raises(OSError, match="disk full"):
+            await live.rewind(Viewer("control"), target, "a wrong ruling")
+        assert history.version(store.engine, event.id) == stored and history.rewinds(store.engine, event.id) == []
+        assert len(store.audit(event.id)) == audited and live.version == stored and live.clock == clock
+        monkeypatch.undo()
+        await live.rewind(Viewer("control"), target, "a wrong ruling")
+        assert history.version(store.engine, event.id) == target == live.version
+        assert len(store.audit(event.id)) == audited + 1 and store.load_clock(event.id) == live.clock
+        await live.stop()
+
+    asyncio.run(play())
+    store.close()
+
+
 def test_a_view_keeps_only_its_new_log_lines_and_a_device_gets_the_whole_log_when_it_needs_it(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:

@@ -47,7 +47,9 @@ from wolfpack.event.store import metadata as event_metadata
 from wolfpack.server.tables import apply_notation
 
 Write = Callable[[Connection], None]
-"""More rows written in the transaction of an append or a rewind, so that both are stored or neither."""
+"""More rows written in the transaction of an append, so that both are stored or neither."""
+RewindWrite = Callable[[Connection, State[Any]], None]
+"""More rows written in a rewind's transaction, given the state it goes back to (the clock follows it)."""
 
 SNAPSHOT_EVERY: Final = 100
 """Our default, from benchmarks/event_history.py: a snapshot each time the history passes a multiple of 100
@@ -275,11 +277,11 @@ def rewind(
     operator: str,
     *,
     now: float | None = None,
-    then: Write | None = None,
+    then: RewindWrite | None = None,
 ) -> tuple[list[ActionRow], State[Any]]:
     """Go back to `to_version`: the rows after it move to the discarded rows under a new rewind (with its reason,
-    operator and time), later snapshots go, and `then` writes what goes with it (the audit line), all in one
-    transaction; returns the discarded rows and the state at `to_version`."""
+    operator and time), later snapshots go, and `then` writes what goes with it (the audit line, the clock) from
+    the state at `to_version`, all in one transaction; returns the discarded rows and that state."""
     if not reason.strip():
         raise EventError("a rewind needs a reason")
     if not operator.strip():
@@ -317,7 +319,7 @@ def rewind(
             )
         )
         if then is not None:
-            then(conn)
+            then(conn, state)
     return discarded, state
 
 

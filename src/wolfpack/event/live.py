@@ -449,6 +449,13 @@ class LiveEvent:
                 viewer, "rewind", f"rewind from version {self.version} to {to_version}", now, reason
             )
 
+            clocks: list[PhaseClock] = []
+
+            def audit_and_clock(conn: Connection, state: State[Any]) -> None:
+                insert_audit(conn, self.id, entry)
+                clocks.append(follow(self.clock, self.event.settings, state.observation(None), now))
+                write_clock(conn, self.id, clocks[-1])
+
             def write() -> tuple[list[history.ActionRow], State[Any]]:
                 return history.rewind(
                     self.store.engine,
@@ -457,16 +464,14 @@ class LiveEvent:
                     to_version,
                     reason,
                     viewer.operator or "organiser",
-                    then=lambda conn: insert_audit(conn, self.id, entry),
+                    then=audit_and_clock,
                 )
 
             try:
                 discarded, state = await self.writer(write)
             except EventError as exc:
                 raise Rejection("rewind", str(exc)) from None
-            clock = follow(self.clock, self.event.settings, state.observation(None), now)
-            await self.writer(lambda: self.store.save_clock(self.id, clock))
-            self.clock = clock
+            self.clock = clocks[-1]
             self.replace_state(state, to_version)
         self.notify("clock")
         return discarded
