@@ -273,7 +273,7 @@ def test_a_heroes_paired_comparison_keeps_the_heuristics_choice_unless_another_c
     for values, expected in cases:
         calls.clear()
         monkeypatch.setattr(SearchBot, "_playout", playout_with(values))
-        assert bot._paired_choice(state, candidates) == expected
+        assert bot._paired_choice(state, candidates, 6, 2.0) == expected
         assert sum(calls.values()) == 3 * 6
 
 

@@ -853,6 +853,11 @@ class SearchSettings:
     candidate played from the same sample with the same dice to the round's end: only real differences count."""
     paired_z: float = 0.0
     """How many standard errors of the paired difference a candidate must beat the heuristic's first choice by."""
+    pack_paired_samples: int = 0
+    """If above 0, the pack's close calls too are compared on this many shared determinizations and dice (played to
+    the round's end) instead of searched by IS-MCTS."""
+    pack_paired_z: float = 0.0
+    """`paired_z` for the pack's paired comparison."""
 
 
 def value_features(state: Any) -> list[float]:
@@ -988,7 +993,8 @@ class SearchBot(Bot):
             return None
         if len(legal) == 1:
             return legal[0]
-        if _for_the_pack(state):
+        pack = _for_the_pack(state)
+        if pack:
             ranked = self.guide.ranked(state, legal)
             moves = getattr(state, "step", None) == "pack"
             worth = any(
@@ -1005,17 +1011,20 @@ class SearchBot(Bot):
         self.searches += 1
         self._root_round = state.round  # type: ignore[attr-defined]
         root = [action for _, action in ranked[: self.settings.candidates]]
-        if self.settings.paired_samples and not _for_the_pack(state):
-            return self._paired_choice(state, root)
+        settings = self.settings
+        if pack and settings.pack_paired_samples:
+            return self._paired_choice(state, root, settings.pack_paired_samples, settings.pack_paired_z)
+        if settings.paired_samples and not pack:
+            return self._paired_choice(state, root, settings.paired_samples, settings.paired_z)
         return self.search.search(state, state.current_player(), root)
 
-    def _paired_choice(self, state: State[Any], candidates: Sequence[str]) -> str:
-        """The heuristic's first candidate, unless another beats it on determinizations shared by all candidates
-        (each played on with the same dice and the same rollout bot) by `paired_z` standard errors of the paired
+    def _paired_choice(self, state: State[Any], candidates: Sequence[str], samples: int, z: float) -> str:
+        """The heuristic's first candidate, unless another beats it on `samples` determinizations shared by all
+        candidates (each played on with the same dice and the same rollout bot) by `z` standard errors of the paired
         difference; the best such one."""
         seat = state.current_player()
         values: list[list[float]] = [[] for _ in candidates]
-        for _ in range(self.settings.paired_samples):
+        for _ in range(samples):
             sample = self._determinize(state, seat, self.rng)  # type: ignore[arg-type]
             seed = self.rng.randrange(2**32)
             for index, action in enumerate(candidates):
@@ -1027,7 +1036,7 @@ class SearchBot(Bot):
             gains = [b - a for a, b in zip(values[0], values[index], strict=True)]
             gain = sum(gains) / len(gains)
             spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / max(len(gains) - 1, 1) / len(gains))
-            if gain > best_gain + TIE and gain > self.settings.paired_z * spread:
+            if gain > best_gain + TIE and gain > z * spread:
                 best, best_gain = index, gain
         return candidates[best]
 
