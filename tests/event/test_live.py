@@ -6,7 +6,7 @@ One server per module on a SQLite file; the tests run in order, each going on fr
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import httpx
@@ -503,23 +503,37 @@ def test_a_join_sends_every_message_marked_as_all_and_later_ones_alone(server: T
     desk.close()
 
 
-def test_an_action_whose_audit_line_cannot_be_written_is_not_stored_either(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+def disk_full(*_: Any) -> None:
+    """A write that fails, as on a full disk or a lost database."""
+    raise OSError("disk full")
+
+
+def in_process(
+    tmp_path_factory: pytest.TempPathFactory, play: Callable[[LiveEvent, Event, EventStore], Awaitable[None]]
 ) -> None:
-    database = f"sqlite:///{tmp_path_factory.mktemp('audit-fails')}/event.db"
+    """Run `play` on a started live event in this process (its writes made at once, not on a database thread)."""
+    database = f"sqlite:///{tmp_path_factory.mktemp('in-process')}/event.db"
     event = stored_event(database)
     store = EventStore.open(database)
 
     async def at_once(write: Any) -> Any:
         return write()
 
-    async def play() -> None:
+    async def run() -> None:
         live = load_live(store, event.id, at_once)
-        await live.start()  # the first draws
-        stored, audited = history.version(store.engine, event.id), len(store.audit(event.id))
+        await live.start()
+        await play(live, event, store)
+        await live.stop()
 
-        def disk_full(*_: Any) -> None:
-            raise OSError("disk full")
+    asyncio.run(run())
+    store.close()
+
+
+def test_an_action_whose_audit_line_cannot_be_written_is_not_stored_either(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
+        stored, audited = history.version(store.engine, event.id), len(store.audit(event.id))
 
         monkeypatch.setattr("wolfpack.event.live.insert_audit", disk_full)
         with pytest.raises(OSError, match="disk full"):
@@ -529,32 +543,18 @@ def test_an_action_whose_audit_line_cannot_be_written_is_not_stored_either(
         monkeypatch.undo()
         await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
         assert history.version(store.engine, event.id) > stored and len(store.audit(event.id)) == audited + 1
-        await live.stop()
 
-    asyncio.run(play())
-    store.close()
+    in_process(tmp_path_factory, play)
 
 
 def test_a_rewind_its_audit_line_and_its_clock_are_stored_together_or_not_at_all(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    database = f"sqlite:///{tmp_path_factory.mktemp('rewind-clock')}/event.db"
-    event = stored_event(database)
-    store = EventStore.open(database)
-
-    async def at_once(write: Any) -> Any:
-        return write()
-
-    async def play() -> None:
-        live = load_live(store, event.id, at_once)
-        await live.start()
+    async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
         target = live.version
         await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
         stored, audited, clock = history.version(store.engine, event.id), len(store.audit(event.id)), live.clock
         assert stored > target
-
-        def disk_full(*_: Any) -> None:
-            raise OSError("disk full")
 
         monkeypatch.setattr("wolfpack.event.live.write_clock", disk_full)
         with pytest.raises(OSError, match="disk full"):
@@ -565,25 +565,14 @@ def test_a_rewind_its_audit_line_and_its_clock_are_stored_together_or_not_at_all
         await live.rewind(Viewer("control"), target, "a wrong ruling")
         assert history.version(store.engine, event.id) == target == live.version
         assert len(store.audit(event.id)) == audited + 1 and store.load_clock(event.id) == live.clock
-        await live.stop()
 
-    asyncio.run(play())
-    store.close()
+    in_process(tmp_path_factory, play)
 
 
 def test_a_view_keeps_only_its_new_log_lines_and_a_device_gets_the_whole_log_when_it_needs_it(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    database = f"sqlite:///{tmp_path_factory.mktemp('fresh-lines')}/event.db"
-    event = stored_event(database)
-    store = EventStore.open(database)
-
-    async def at_once(write: Any) -> Any:
-        return write()
-
-    async def play() -> None:
-        live = load_live(store, event.id, at_once)
-        await live.start()
+    async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
         captain = seat_of(event, "dione/captain")
         await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
         before = live.view(captain)
@@ -601,7 +590,5 @@ def test_a_view_keeps_only_its_new_log_lines_and_a_device_gets_the_whole_log_whe
         assert log_lines_kept(before, ["rewritten", *log]) == 0
         assert log_lines_kept(before, log) == len(whole)
         assert log_lines_kept(before, whole[:-1]) == 0
-        await live.stop()
 
-    asyncio.run(play())
-    store.close()
+    in_process(tmp_path_factory, play)
