@@ -277,6 +277,33 @@ def test_a_heroes_paired_comparison_keeps_the_heuristics_choice_unless_another_c
         assert sum(calls.values()) == 3 * 6
 
 
+def test_the_packs_close_calls_are_compared_on_paired_samples_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SearchSettings.pack_paired_samples: the pack's close calls are decided by the paired comparison (its own
+    sample count and z), not by IS-MCTS."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    compared: list[tuple[int, float]] = []
+    original = SearchBot._paired_choice
+
+    def spy(self: SearchBot, state: Any, candidates: Any, samples: int, z: float) -> str:
+        compared.append((samples, z))
+        return original(self, state, candidates, samples, z)
+
+    def no_tree_search(*args: Any) -> Any:
+        raise AssertionError("IS-MCTS searched a close call of the pack")
+
+    monkeypatch.setattr(SearchBot, "_paired_choice", spy)
+    settings = SearchSettings(pack_paired_samples=3, pack_paired_z=0.5)
+    states = [s for s in _decision_states(2, seed=11, every=1) if s.step in ("pack", "pack-action", "takeover")]
+    for state in states:
+        bot = SearchBot(seed=4, settings=settings)
+        monkeypatch.setattr(bot.search, "search", no_tree_search)
+        assert bot.step(state) in state.legal_actions()
+        if len(compared) >= 2:
+            break
+    assert compared and set(compared) == {(3, 0.5)}
+
+
 def test_the_search_bot_as_the_heroes_searches_their_close_calls_when_asked() -> None:
     """SearchSettings.heroes: a human hero's close calls (a fight among his best actions, moves that differ in how
     many werewolves reach him) are searched; the bot stays legal, seeded and leaves the state alone."""
