@@ -43,8 +43,9 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
-from wolfpack.games.wolf.bots import HeuristicBot, SearchSettings, duel, value_features
+from wolfpack.games.wolf.bots import HeuristicBot, SearchSettings, Weights, duel, value_features
 
 
 def play(
@@ -60,17 +61,22 @@ def play(
     return seat, int(won), int(base_won), middle - start, end - middle, searches
 
 
-def settings_from(pairs: Sequence[str]) -> SearchSettings:
-    """`SearchSettings` with fields overridden by `name=value` pairs (values typed as the field's default)."""
-    base = SearchSettings()
+def replaced(base: Any, pairs: Sequence[str], flag: str) -> Any:
+    """A copy of the dataclass `base` with fields overridden by `name=value` pairs (typed as the field's default)."""
     changes: dict[str, object] = {}
     for pair in pairs:
         name, _, text = pair.partition("=")
-        if not hasattr(base, name):
-            raise SystemExit(f"--set: SearchSettings has no field {name!r}")
+        if not hasattr(base, name) or isinstance(getattr(base, name), Weights):
+            raise SystemExit(f"{flag}: {type(base).__name__} has no field {name!r}")
         default = getattr(base, name)
         changes[name] = text.lower() in ("1", "true", "yes") if isinstance(default, bool) else type(default)(text)
-    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(base, **changes)
+
+
+def settings_from(pairs: Sequence[str], weights: Sequence[str] = ()) -> SearchSettings:
+    """`SearchSettings` overridden by `name=value` pairs, its guide's `Weights` by `weights` pairs."""
+    settings: SearchSettings = replaced(SearchSettings(), pairs, "--set")
+    return dataclasses.replace(settings, weights=replaced(settings.weights, weights, "--weights"))
 
 
 def wilson(p: float, games: int) -> str:
@@ -233,6 +239,7 @@ def main() -> None:
     parser.add_argument("--pack-only", action="store_true", help="only the odd games (search bot as the pack)")
     parser.add_argument("--heroes-only", action="store_true", help="only the even games (search bot as the heroes)")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="a variant's SearchSettings")
+    parser.add_argument("--weights", nargs="*", default=[], metavar="NAME=VALUE", help="its guide's Weights")
     parser.add_argument(
         "--against-search",
         action="store_true",
@@ -252,7 +259,7 @@ def main() -> None:
     indices = list(range(args.games))
     if args.pack_only or args.heroes_only:
         indices = [2 * k + (1 if args.pack_only else 0) for k in range(args.games)]
-    settings = settings_from(args.set)
+    settings = settings_from(args.set, args.weights)
     baseline = SearchSettings() if args.against_search else None
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

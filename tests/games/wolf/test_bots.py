@@ -304,6 +304,20 @@ def test_the_packs_close_calls_are_compared_on_paired_samples_when_asked(monkeyp
     assert compared and set(compared) == {(3, 0.5)}
 
 
+def test_the_search_bot_plays_as_its_guide_with_the_weights_of_its_settings() -> None:
+    """SearchSettings.weights: where it does not search, the search bot plays as a heuristic bot with those weights,
+    which may differ from the default heuristic's choice."""
+    from wolfpack.games.wolf.bots import SearchSettings, Weights
+
+    weights = Weights(company=0.0, shot=6.0)
+    differed = 0
+    for state in [s for s in _decision_states(2, seed=11, every=2) if s.step == "move"][:40]:
+        tuned = HeuristicBot(seed=4, weights=weights).step(state)
+        assert SearchBot(seed=4, settings=SearchSettings(weights=weights)).step(state) == tuned
+        differed += tuned != HeuristicBot(seed=4).step(state)
+    assert differed >= 1
+
+
 def test_the_search_bot_as_the_heroes_searches_their_close_calls_when_asked() -> None:
     """SearchSettings.heroes: a human hero's close calls (a fight among his best actions, moves that differ in how
     many werewolves reach him) are searched; the bot stays legal, seeded and leaves the state alone."""

@@ -858,6 +858,9 @@ class SearchSettings:
     the round's end) instead of searched by IS-MCTS."""
     pack_paired_z: float = 0.0
     """`paired_z` for the pack's paired comparison."""
+    weights: Weights = Weights()
+    """The heuristic's weights where the bot plays as its heuristic guide (its rollouts keep the default weights,
+    which model the other seats)."""
 
 
 def value_features(state: Any) -> list[float]:
@@ -969,7 +972,8 @@ class SearchBot(Bot):
         self._determinize = determinize
         self.settings = settings or SearchSettings()
         self.model = model or ValueModel()
-        self.guide = HeuristicBot(seed)  # where it does not search it plays exactly as a heuristic bot with its seed
+        # where it does not search it plays exactly as a heuristic bot with its seed (and its weights)
+        self.guide = HeuristicBot(seed, self.settings.weights)
         self.searches = 0
         """How many decisions this bot has searched (the rest it took from the heuristic)."""
         self._root_round = 0
