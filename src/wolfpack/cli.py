@@ -665,6 +665,31 @@ def games() -> None:
 
 
 @app.command()
+def report(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A Den of Wolves record: a live event's export or `--record`.")
+    ],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", metavar="OUT", help="Where to write the page (FILE.html).")
+    ] = None,
+) -> None:
+    """Den of Wolves: the after-action report of an event, as one HTML page (timeline, each ship's morale, hold
+    and crew per turn as plots, jumps, attacks, the Council's votes and laws, casualties) that needs no network."""
+    from wolfpack.report.den import read_report, render_html
+
+    try:
+        page = render_html(read_report(file))
+    except RecordError as exc:
+        _fail(str(exc), EXIT_ABANDONED)
+    target = output if output is not None else file.with_suffix(".html")
+    try:
+        target.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{target}: cannot write the report: {exc.strerror or exc}", EXIT_USAGE)
+    make_console().print(f"report written to {target}", highlight=False, markup=False)
+
+
+@app.command()
 def combat(
     pursuit: Annotated[int, typer.Option("--pursuit", help="The pursuit track's level for every attack.")],
     attacks: Annotated[int, typer.Option("--attacks", "-n", min=1, max=100_000, help="How many attacks.")] = 200,

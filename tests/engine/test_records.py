@@ -276,3 +276,21 @@ def test_nothing_may_follow_the_result(finished: tuple[Match, str]) -> None:
     broken([*lines, lines[5]], rf"game.jsonl:{len(lines) + 1}: nothing may follow the result")
     # Trailing blank lines are not "something".
     assert replay_lines([*lines, "", "  "]) == finished[0].state
+
+
+def test_a_replay_yields_each_action_just_before_it_is_applied() -> None:
+    from wolfpack.engine.constants import CHANCE
+    from wolfpack.engine.records import Replay
+
+    match, record = play(seed=5)
+    replay = Replay(record.splitlines())
+    seen: list[tuple[int, str, int]] = []
+    for player, text in replay.actions():
+        seen.append((player, text, len(replay.state.history())))
+    written = [entry for entry in entries(record)[1:] if "action" in entry]
+    assert [text for _, text, _ in seen] == [entry["action"] for entry in written]
+    assert [ply for _, _, ply in seen] == list(range(len(written))), "each action is yielded before it is applied"
+    assert [player for player, _, _ in seen] == [
+        CHANCE if entry["player"] == "chance" else entry["player"] for entry in written
+    ]
+    assert replay.state.to_json() == match.state.to_json()

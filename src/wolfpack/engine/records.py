@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -87,34 +88,56 @@ def replay_record(path: str | Path) -> State[Any]:
 
 def replay_lines(lines: list[str], source: str = "record") -> State[Any]:
     """Replay the lines of a record (see `replay_record`)."""
-    if not lines:
-        raise RecordError(f"{source}: the record is empty")
-    header = _entry(lines[0], 1, source)
-    if header.get("format") != FORMAT:
-        raise RecordError(f'{source}:1: not a wolfpack record (no "format": "{FORMAT}")')
-    if header.get("version") != VERSION:
-        raise RecordError(f"{source}:1: record version {header.get('version')!r}; this wolfpack reads {VERSION}")
-    options = header.get("options", {})
-    if not isinstance(options, dict):
-        raise RecordError(f'{source}:1: "options" must be an object')
-    try:
-        game = load_game(str(header.get("game")), **options)
-    except WolfpackError as exc:
-        raise RecordError(f"{source}:1: {exc}") from exc
-    state = game.new_initial_state()
-    ended = False
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        entry = _entry(line, number, source)
-        if ended:
-            raise RecordError(f"{source}:{number}: nothing may follow the result")
-        if "result" in entry:
-            _check_result(state, entry["result"], number, source)
-            ended = True
-            continue
-        _replay_action(state, entry, number, source)
-    return state
+    replay = Replay(lines, source)
+    for _ in replay.actions():
+        pass
+    return replay.state
+
+
+class Replay:
+    """A record being replayed, an action at a time, for a reader that looks at the state between actions (an
+    after-action report). RecordError names the first line that does not replay."""
+
+    def __init__(self, lines: list[str], source: str = "record") -> None:
+        if not lines:
+            raise RecordError(f"{source}: the record is empty")
+        header = _entry(lines[0], 1, source)
+        if header.get("format") != FORMAT:
+            raise RecordError(f'{source}:1: not a wolfpack record (no "format": "{FORMAT}")')
+        if header.get("version") != VERSION:
+            raise RecordError(f"{source}:1: record version {header.get('version')!r}; this wolfpack reads {VERSION}")
+        options = header.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError(f'{source}:1: "options" must be an object')
+        try:
+            game = load_game(str(header.get("game")), **options)
+        except WolfpackError as exc:
+            raise RecordError(f"{source}:1: {exc}") from exc
+        self.header = header
+        self.state = game.new_initial_state()
+        self._lines = lines
+        self._source = source
+
+    def actions(self) -> Iterator[tuple[int, str]]:
+        """Each action as (who takes it, a seat or CHANCE; its notation), yielded just before it is applied to
+        `state`; the record's result is checked at the end."""
+        source, state = self._source, self.state
+        ended = False
+        for number, line in enumerate(self._lines[1:], start=2):
+            if not line.strip():
+                continue
+            entry = _entry(line, number, source)
+            if ended:
+                raise RecordError(f"{source}:{number}: nothing may follow the result")
+            if "result" in entry:
+                _check_result(state, entry["result"], number, source)
+                ended = True
+                continue
+            text = entry.get("action")
+            player = entry.get("player") if state.current_player() == SIMULTANEOUS else state.current_player()
+            if isinstance(text, str) and isinstance(player, int) and not isinstance(player, bool):
+                yield player, text
+            _replay_action(state, entry, number, source)
 
 
 def _replay_action(state: State[Any], entry: dict[str, Any], number: int, source: str) -> None:

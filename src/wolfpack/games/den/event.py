@@ -53,7 +53,8 @@ TurnSummary = dict[str, Any]
 - `separated`: the ships not with the fleet at the turn's end;
 - `actions`: the seats' actions this turn (Control's included, chance outcomes not);
 - `ships`: per ship `morale`, `hold` (every resource), `riots` (stations with an active riot), `anarchy`,
-  `supplied` (the food and water ration levels the broadcast paid), `jumped`, `with_fleet`;
+  `supplied` (the food and water ration levels the broadcast paid), `crew` (counters on its stations) and
+  `wounded` (of those), `jumped`, `with_fleet`;
 - `battles`: the Wolf Attacks fought this turn, as `state.battles` records them (attack.py);
 - `votes`: the Council's votes decided this turn, from its minutes (council.py); `laws`: the laws in force.
 """
@@ -110,41 +111,24 @@ def play_turns(
     started = time.perf_counter() - event.seconds
     state = match.state
     others = [seat for seat in range(1, state.num_players()) if seat in bots]
-    jumped: set[str] = set()
-    actions_at_turn_start = event.actions
+    watch = TurnWatch(state)
 
-    def act(seat: int, action: Any) -> str:
+    def act(seat: int, action: Any) -> tuple[str, TurnSummary | None]:
+        watch.before(seat, state.action_to_string(action))
         notation = match.apply(action, seat)
         event.actions += 1
         while state.is_chance_node():
             match.roll()
         if on_action is not None:
             on_action(seat, notation)
-        return notation
+        ended = watch.after(seat, notation)
+        if ended is not None:
+            event.turns.append(ended)
+            event.seconds = time.perf_counter() - started
+        return notation, ended
 
     passed: dict[int, int] = {}
     """Per seat, the length of the history when it last let the moment pass: it is not asked again until then."""
-    playing = int(state.observation(None)["turn"])
-    """The turn being played: its summary is taken as it ends."""
-
-    def turn_ended(notation: str, step_before: str) -> bool:
-        # A turn ends with Control's advance out of the Team Phase, or (table dice) with the broadcast's last die.
-        words = notation.split()
-        if state.is_terminal():
-            return True
-        if (words[:2] == ["control", "advance"] and step_before == "team") or "enter" in words[:2]:
-            return int(state.observation(None)["turn"]) != playing
-        return False
-
-    def summary() -> TurnSummary:
-        nonlocal jumped, actions_at_turn_start, playing
-        taken = summarise(state, playing, jumped, event.actions - actions_at_turn_start)
-        jumped = set()
-        actions_at_turn_start = event.actions
-        playing = int(state.observation(None)["turn"])
-        event.turns.append(taken)
-        event.seconds = time.perf_counter() - started
-        return taken
 
     while state.is_chance_node():
         match.roll()
@@ -156,25 +140,67 @@ def play_turns(
                 if action is None:
                     passed[seat] = len(state.history())
                     break
-                notation = act(seat, action)
+                _, ended = act(seat, action)
                 acted = True
-                if turn_ended(notation, ""):
-                    yield summary()
+                if ended is not None:
+                    yield ended
         if acted or state.is_terminal():
             continue
         while not state.is_terminal():
-            public = state.observation(None)
             action = bots[CONTROL].step(state, CONTROL)
             if action is None:
                 raise BotError("the Control bot declined to act, but play waits for it")
-            if action == "control resolve-jumps":
-                jumped |= {sid for sid, facts in public["ships"].items() if facts["jumping"]}
-            notation = act(CONTROL, action)
-            if turn_ended(notation, str(public["step"])):
-                yield summary()
+            notation, ended = act(CONTROL, action)
+            if ended is not None:
+                yield ended
             if notation.split()[1] in MOVES_ON:
                 break
     event.seconds = time.perf_counter() - started
+
+
+class TurnWatch:
+    """Tells where each turn ends in a stream of seats' actions, live or replayed from a record, and takes its
+    summary then (`summarise`). Call `before` and `after` around every seat's action (chance outcomes rolled in
+    between are not actions of a seat)."""
+
+    def __init__(self, state: State[Any]) -> None:
+        self.state = state
+        self.playing = int(state.observation(None)["turn"])
+        """The turn being played: its summary is taken as it ends."""
+        self.jumped: set[str] = set()
+        """The ships whose jumps were resolved this turn."""
+        self.actions = 0
+        """The seats' actions this turn."""
+        self._step_before = ""
+
+    def before(self, seat: int, notation: str) -> None:
+        """Note what the action about to be applied needs known beforehand: the step it leaves, the ships jumping."""
+        words = notation.split()
+        self._step_before = ""
+        if seat == CONTROL and words[:2] == ["control", "advance"]:
+            self._step_before = str(self.state.observation(None)["step"])
+        elif seat == CONTROL and words[:2] == ["control", "resolve-jumps"]:
+            ships = self.state.observation(None)["ships"]
+            self.jumped |= {sid for sid, facts in ships.items() if facts["jumping"]}
+
+    def after(self, seat: int, notation: str) -> TurnSummary | None:
+        """The summary of the turn this action (and the chance outcomes after it) ended, else None."""
+        self.actions += 1
+        if not self._turn_ended(notation):
+            return None
+        summary = summarise(self.state, self.playing, self.jumped, self.actions)
+        self.jumped, self.actions = set(), 0
+        self.playing = int(self.state.observation(None)["turn"])
+        return summary
+
+    def _turn_ended(self, notation: str) -> bool:
+        # A turn ends with Control's advance out of the Team Phase, or (table dice) with the broadcast's last die.
+        words = notation.split()
+        if self.state.is_terminal():
+            return True
+        if (words[:2] == ["control", "advance"] and self._step_before == "team") or "enter" in words[:2]:
+            return int(self.state.observation(None)["turn"]) != self.playing
+        return False
 
 
 def headless(game: Game[Any], seed: int, record: IO[str] | None = None) -> Iterator[str]:
@@ -254,6 +280,8 @@ def summarise(state: State[Any], turn: int, jumped: set[str], actions: int) -> T
             "riots": list(facts["riots"]),
             "anarchy": facts["anarchy"],
             "supplied": dict(panel["supplied"]),
+            "crew": sum(len(station["crew"]) for station in panel["stations"].values()),
+            "wounded": sum(crew["wounded"] for station in panel["stations"].values() for crew in station["crew"]),
             "jumped": sid in jumped,
             "with_fleet": facts["with_fleet"],
         }
@@ -278,6 +306,7 @@ __all__ = [
     "BOT_SEED_STRIDE",
     "Event",
     "TurnSummary",
+    "TurnWatch",
     "describe_battle",
     "describe_turn",
     "describe_vote",

@@ -171,6 +171,10 @@ def _aegis(state: DenState) -> str:
     return next(ship.id for ship in state.content.fleet.ships if ship.centre)
 
 
+CREW_LOST: Final = " is lost"
+"""How the log line of a crew counter lost ends (after its id): the after-action report counts casualties by it."""
+
+
 def note(state: DenState, audience: str, text: str) -> None:
     """Add a log line for `audience`: PUBLIC, CONTROL_ONLY, or ship ids joined by commas (those teams and Control)."""
     state.events.append([audience, text])
@@ -500,7 +504,7 @@ def wound_crew(state: DenState, crew_id: str) -> None:
     if crew["wounded"]:
         del state.crew[crew_id]
         state.cache.pop("crew", None)  # the crew-by-station index may already hold the lost counter
-        note(state, crew["ship"], f"{crew_id} is lost")
+        note(state, crew["ship"], f"{crew_id}{CREW_LOST}")
     else:
         crew["wounded"] = True
 
