@@ -672,21 +672,30 @@ def report(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="OUT", help="Where to write the page (FILE.html).")
     ] = None,
+    pdf: Annotated[bool, typer.Option("--pdf", help="Also write the report as a PDF, beside the page.")] = False,
 ) -> None:
     """Den of Wolves: the after-action report of an event, as one HTML page (timeline, each ship's morale, hold
     and crew per turn as plots, jumps, attacks, the Council's votes and laws, casualties) that needs no network."""
     from wolfpack.report.den import read_report, render_html
+    from wolfpack.report.pdf import PdfUnavailable, pdf_of
 
     try:
         page = render_html(read_report(file))
     except RecordError as exc:
         _fail(str(exc), EXIT_ABANDONED)
     target = output if output is not None else file.with_suffix(".html")
-    try:
-        target.write_text(page, encoding="utf-8")
-    except OSError as exc:
-        _fail(f"{target}: cannot write the report: {exc.strerror or exc}", EXIT_USAGE)
-    make_console().print(f"report written to {target}", highlight=False, markup=False)
+    written: list[tuple[Path, str | bytes]] = [(target, page)]
+    if pdf:
+        try:
+            written.append((target.with_suffix(".pdf"), pdf_of(page)))
+        except PdfUnavailable as exc:
+            _fail(str(exc), EXIT_ABANDONED)
+    for path, content in written:
+        try:
+            path.write_bytes(content.encode() if isinstance(content, str) else content)
+        except OSError as exc:
+            _fail(f"{path}: cannot write the report: {exc.strerror or exc}", EXIT_USAGE)
+        make_console().print(f"report written to {path}", highlight=False, markup=False)
 
 
 @app.command()

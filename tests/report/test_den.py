@@ -124,10 +124,16 @@ def test_wolfpack_report_makes_the_page_of_a_live_events_export(tmp_path: Path) 
         history.append(store.engine, event.id, rows, state)
     export_record(store.engine, event.game, event.id, tmp_path / "event.jsonl")
     store.close()
-    made = CliRunner().invoke(app, ["report", str(tmp_path / "event.jsonl"), "-o", str(tmp_path / "after.html")])
+    command = ["report", str(tmp_path / "event.jsonl"), "-o", str(tmp_path / "after.html"), "--pdf"]
+    made = CliRunner().invoke(app, command)
     assert made.exit_code == 0, made.output
-    assert "report written to" in made.output
+    assert made.output.count("report written to") == 2
     page = (tmp_path / "after.html").read_text(encoding="utf-8")
+    printed = (tmp_path / "after.pdf").read_bytes()
+    assert printed.startswith(b"%PDF-") and printed.rstrip().endswith(b"%%EOF")
+    import weasyprint
+
+    assert len(weasyprint.HTML(string=page).render().pages) >= 2, "the page lays out as several printed pages"
     assert "Den of Wolves, Classic: after-action report" in page and "2 of 2 turns played" in page
     exported = read_report(tmp_path / "event.jsonl")
     assert exported.turns == report_from_lines(list(bot_record("classic", 2))).turns
