@@ -139,3 +139,20 @@ def test_wolfpack_report_makes_the_page_of_a_live_events_export(tmp_path: Path) 
     assert exported.turns == report_from_lines(list(bot_record("classic", 2))).turns
     missing = CliRunner().invoke(app, ["report", str(tmp_path / "nothing.jsonl")])
     assert missing.exit_code == 1 and "cannot read the record" in missing.output
+
+
+def test_the_report_reads_an_event_played_with_an_organisers_pack(tmp_path: Path) -> None:
+    from importlib import resources
+
+    text = resources.files("wolfpack.games.den.data.classic").joinpath("fleet.toml").read_text("utf-8")
+    aegis = "hold = { fuel = 15, food = 10, water = 10, materials = 6 }"
+    assert text.count(aegis) == 1
+    (tmp_path / "fleet.toml").write_text(text.replace(aegis, aegis.replace("food = 10", "food = 40")), "utf-8")
+    game = wolfpack.load_game("den-of-wolves", edition="classic", turns=2, content=str(tmp_path))
+    out = io.StringIO()
+    event = run_event(game, 3, record=out)
+    report = report_from_lines(out.getvalue().splitlines())
+    assert report.turns == event.turns and report.over
+    default, _ = played(turns=2, edition="classic")
+    first_ship = report.ships[0]
+    assert report.turns[0]["ships"][first_ship]["hold"] != default.turns[0]["ships"][first_ship]["hold"]
