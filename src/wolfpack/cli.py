@@ -698,6 +698,47 @@ def report(
         make_console().print(f"report written to {path}", highlight=False, markup=False)
 
 
+@app.command("print")
+def print_kit(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game whose kit to print: den-of-wolves.")],
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="OUT", help="The PDF to write (kit.pdf).")] = Path(
+        "kit.pdf"
+    ),
+    edition: Annotated[str, typer.Option("--edition", help="classic or infinite-domain.")] = "classic",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", metavar="KEY=VALUE", help="A game option: content=DIR (an organiser's pack), turns=N."
+        ),
+    ] = None,
+    html_too: Annotated[bool, typer.Option("--html", help="Also write the kit's HTML beside the PDF.")] = False,
+) -> None:
+    """Den of Wolves: the printed kit made from the content pack (the edition's, or an organiser's with
+    --option content=DIR): ship panels, jump sheets, role sheets, damage decks, action and destination cards."""
+    from wolfpack.print.den import kit_html
+    from wolfpack.report.pdf import PdfUnavailable, pdf_of
+
+    if game_name != "den-of-wolves":
+        _fail(f"{game_name!r}: only den-of-wolves has a printed kit", EXIT_USAGE)
+    try:
+        game = _game_for_play(game_name, {"edition": edition}, option or [])
+        page = kit_html(game.content, edition, game.options.turns)  # type: ignore[attr-defined]
+        made = pdf_of(page)
+    except (UsageError, WolfpackError, ValueError) as exc:
+        _fail(str(exc), EXIT_USAGE)
+    except PdfUnavailable as exc:
+        _fail(str(exc), EXIT_ABANDONED)
+    written: list[tuple[Path, bytes]] = [(output, made)]
+    if html_too:
+        written.append((output.with_suffix(".html"), page.encode()))
+    for path, content in written:
+        try:
+            path.write_bytes(content)
+        except OSError as exc:
+            _fail(f"{path}: cannot write the kit: {exc.strerror or exc}", EXIT_USAGE)
+        make_console().print(f"kit written to {path}", highlight=False, markup=False)
+
+
 @app.command()
 def combat(
     pursuit: Annotated[int, typer.Option("--pursuit", help="The pursuit track's level for every attack.")],

@@ -1,0 +1,1 @@
+"""Printed material made from content packs (`wolfpack print GAME`): see `wolfpack.print.den`."""

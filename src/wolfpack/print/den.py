@@ -1,0 +1,240 @@
+"""The printed kit of a Den of Wolves event, made from a content pack (the edition's own, or an organiser's), so an
+organiser's pack prints exactly as it plays: a panel per ship, a jump sheet per ship, a sheet per role, the damage
+decks, the action cards and the destination cards. `kit_html` makes one HTML document laid out for A4 paper
+(`wolfpack.report.pdf.pdf_of` turns it into the PDF); every figure on it comes from the pack.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from typing import Any, Final
+
+from wolfpack.games.den.content import (
+    DISTANCES,
+    RATION_LEVELS,
+    ActionCard,
+    DamageCard,
+    DenContent,
+    Destination,
+    Effect,
+    Role,
+    Ship,
+    Station,
+)
+
+EDITIONS: Final = {"classic": "Classic", "infinite-domain": "Infinite Domain"}
+
+STYLE: Final = resources.files("wolfpack.print").joinpath("kit.css").read_text("utf-8")
+"""The kit's styles (kit.css beside this module)."""
+
+
+def kit_html(content: DenContent, edition: str, turns: int) -> str:
+    """The whole kit as one HTML document for A4 paper (the jump sheets have a row for each of `turns`)."""
+    name = EDITIONS.get(edition, edition)
+    ships = content.fleet.ships
+    sections = [
+        _cover(content, name),
+        *(_panel(ship) for ship in ships),
+        *(_jump_sheet(ship, turns) for ship in ships),
+        _roles(ships),
+        _cards("Damage decks", [_damage_card(card, ship) for ship in ships for card in _deck(content, ship)]),
+        _cards("Action cards", [_action_card(card, ships) for card in content.cards.cards for _ in range(card.count)]),
+        _cards("Destination cards", [_destination_card(card) for card in content.destinations.destinations]),
+    ]
+    head = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Den of Wolves kit ({_e(name)})</title>'
+    return head + f"<style>{STYLE}</style></head><body>" + "".join(sections) + "</body></html>"
+
+
+def effect_words(effect: Effect) -> str:
+    """One effect in words, as a card or a station states it."""
+    amount, op = effect.amount, effect.op
+    resource = effect.resource or ""
+    words = {
+        "gain": f"gain {amount} {resource}",
+        "lose": f"pay {amount} {resource}",
+        "morale": f"morale {amount:+d}",
+        "fleet-morale": f"every ship's morale {amount:+d}",
+        "pursuit": f"pursuit track {amount:+d}",
+        "heal": "heal a wounded crew or on-foot unit",
+        "refit": "restore a damaged fighter squadron",
+        "train": f"train a crew as {effect.training}",
+        "repair": "repair a damaged station",
+        "wound": "wound a crew or unit",
+        "draw-destination": "draw a destination card",
+        "freeform": "Control settles it",
+    }[op]
+    return f"{words}: {effect.text}" if effect.text and op != "freeform" else (effect.text or words)
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def _effects(effects: Iterable[Effect]) -> str:
+    items = [f"<li>{_e(effect_words(effect))}</li>" for effect in effects]
+    return f"<ul>{''.join(items)}</ul>" if items else "<p>no effect</p>"
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[Any]], raw: bool = False) -> str:
+    """A table; with `raw`, the cells are HTML already."""
+    cell = str if raw else _e
+    body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in rows)
+    return (
+        "<table><thead><tr>"
+        + "".join(f"<th>{_e(h)}</th>" for h in head)
+        + f"</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def _cover(content: DenContent, edition: str) -> str:
+    ships = content.fleet.ships
+    seats = sum(len(ship.roles) for ship in ships)
+    decks = sum(card.count for deck in content.damage.decks.values() for card in deck)
+    actions = sum(card.count for card in content.cards.cards)
+    rows = [
+        ["ship panels and jump sheets", f"{len(ships)} each"],
+        ["role sheets", f"{seats} roles"],
+        ["damage cards", f"{decks} in {len(content.damage.decks)} decks"],
+        ["action cards", str(actions)],
+        ["destination cards", str(len(content.destinations.destinations))],
+    ]
+    return (
+        f"<section><h1>Den of Wolves, {_e(edition)}: the printed kit</h1>"
+        "<p>Made from the content pack the event plays with: every number here is the one the game uses.</p>"
+        + _table(["what", "how many"], rows)
+        + "</section>"
+    )
+
+
+KIND_WORDS: Final = {
+    "jump-drive": "crewed at the turn's start, lets the ship jump that turn",
+    "hangar": "the fighters' pilots sit here (wounded when their fighters are hit); not worked",
+    "brig": "holds prisoners; not worked",
+}
+"""What a station with no effect of its own is for (docs/games/den-of-wolves.md, Interpretations 26)."""
+
+
+def _station_does(station: Station) -> str:
+    if station.effects:
+        return _effects(station.effects)
+    return f"<p>{_e(KIND_WORDS.get(station.kind, 'seats crew for other rules; not worked'))}</p>"
+
+
+def _station_row(station: Station) -> list[str]:
+    needs = f"{station.crew} crew" + ("" if station.training == "untrained" else f", {station.training}")
+    if station.start_of_turn:
+        needs += ", at the turn's start"
+    repair = f"{station.repair.engineers} engineer(s), {station.repair.materials} materials"
+    return [_e(station.name), _e(needs), _e(station.capacity), _station_does(station), _e(repair)]
+
+
+def _panel(ship: Ship) -> str:
+    crew = ", ".join(f"{group.count} {group.training} on {ship.station(group.station).name}" for group in ship.crew)
+    units = ", ".join(f"{group.count} {group.kind}" for group in ship.units) or "none"
+    hold = _table(list(ship.hold), [list(ship.hold.values())]) if ship.hold else "<p>empty</p>"
+    rations = _table(
+        ["ration", *RATION_LEVELS],
+        [
+            ["food", *(ship.food.cost(level) for level in RATION_LEVELS)],
+            ["water", *(ship.water.cost(level) for level in RATION_LEVELS)],
+        ],
+    )
+    fuel = _table(["jump", *DISTANCES], [["fuel", *(ship.fuel.cost(distance) for distance in DISTANCES)]])
+    levels = range(ship.morale.top + 1)
+    track = (
+        '<table class="track"><tr><th>morale</th>'
+        + "".join(
+            f"<td>{'<b>' + str(level) + '</b>' if level == ship.morale.start else level}</td>" for level in levels
+        )
+        + "</tr><tr><th>riot on</th>"
+        + "".join(f"<td>{'-' if faces == 0 else f'1-{faces}'}</td>" for faces in ship.morale.riot_on)
+        + "</tr></table>"
+    )
+    place = "the centre of the fleet map" if ship.centre else f"quadrant {ship.quadrant}"
+    return (
+        f"<section><h2>{_e(ship.name)} <small>({_e(ship.nation)}, size {ship.size}, starts in {_e(place)})</small></h2>"
+        "<h3>Stations</h3>"
+        + _table(
+            ["station", "a use needs", "seats", "does", "repair"], [_station_row(s) for s in ship.stations], raw=True
+        )
+        + f"<h3>Crew and units at the start</h3><p>Crew: {_e(crew)}. Units: {_e(units)}. Shuttles: {ship.shuttles}.</p>"
+        + f"<h3>Hold at the start</h3>{hold}<h3>Rations per turn</h3>{rations}<h3>Fuel per jump</h3>{fuel}"
+        + f"<h3>Morale track</h3>{track}<p>Start on the bold level; a riot appears when the riot die shows the"
+        " number under the ship's level or less.</p></section>"
+    )
+
+
+def _jump_sheet(ship: Ship, turns: int) -> str:
+    rows = [[str(turn), "", "", "", ""] for turn in range(1, turns + 1)]
+    costs = ", ".join(f"{distance} {ship.fuel.cost(distance)}" for distance in DISTANCES)
+    return (
+        f"<section><h2>Jump sheet: {_e(ship.name)}</h2>"
+        f"<p>Fuel per jump: {_e(costs)}. Write the five digits of each jump you declare.</p>"
+        + _table(["turn", "coordinates (5 digits)", "distance", "fuel paid", "resolved"], rows).replace(
+            "<td></td>", '<td class="box"></td>'
+        )
+        + "</section>"
+    )
+
+
+def _role_line(role: Role) -> str:
+    powers = []
+    if role.commander:
+        powers.append("commands the ship: moves it, declares its jumps, lets crew leave")
+    if role.map_access:
+        powers.append("may approach the fleet map")
+    return f"<tr><td>{_e(role.title)}</td><td>{_e('; '.join(powers) or 'works the ship with the team')}</td></tr>"
+
+
+def _roles(ships: Sequence[Ship]) -> str:
+    parts = ["<section><h2>Role sheets</h2>"]
+    for ship in ships:
+        parts.append(f"<h3>{_e(ship.name)}</h3><table><thead><tr><th>role</th><th>may</th></tr></thead><tbody>")
+        parts += [_role_line(role) for role in ship.roles]
+        parts.append("</tbody></table>")
+    return "".join(parts) + "</section>"
+
+
+def _damage_card(card: DamageCard, ship: Ship) -> str:
+    repair = (
+        f"<p>Repair: {card.repair.engineers} engineer(s), {card.repair.materials} materials</p>" if card.repair else ""
+    )
+    works = "<p>The station still works.</p>" if card.works else "<p>The station stops working.</p>"
+    return (
+        f'<div class="card"><div class="kind">damage, {_e(ship.name)}</div><h3>{_e(card.name)}</h3>'
+        f"<p>Station: {_e(card.station)}</p>"
+        f"<p>At once:</p>{_effects(card.instant)}<p>Each turn:</p>{_effects(card.ongoing)}{works}{repair}</div>"
+    )
+
+
+def _deck(content: DenContent, ship: Ship) -> list[DamageCard]:
+    """A ship's damage deck as printed: each card as many times as the deck holds it."""
+    return [card for card in content.damage.decks[ship.id] for _ in range(card.count)]
+
+
+def _action_card(card: ActionCard, ships: Sequence[Ship]) -> str:
+    team = next((ship.name for ship in ships if ship.id == card.team), card.team)
+    rules = [card.use.replace("-", " ")]
+    rules += ["own ship only"] * card.own_ship_only + ["may be traded"] * card.tradeable
+    rules += ["any time"] * card.any_time
+    return (
+        f'<div class="card"><div class="kind">action, {_e(team)}</div><h3>{_e(card.name)}</h3>'
+        f"<p>{_e(', '.join(rules))}</p>{_effects(card.effects)}</div>"
+    )
+
+
+def _destination_card(card: Destination) -> str:
+    rewards = ", ".join(f"{amount} {resource}" for resource, amount in card.rewards.items()) or "none"
+    return (
+        f'<div class="card"><div class="kind">destination, {_e(card.distance)}</div><h3>{_e(card.name)}</h3>'
+        f"<p><b>{_e(card.coordinates)}</b></p><p>Rewards: {_e(rewards)}</p><p>{_e(card.risks)}</p></div>"
+    )
+
+
+def _cards(title: str, cards: Sequence[str]) -> str:
+    return f'<section><h2>{_e(title)}</h2><div class="cards">{"".join(cards)}</div></section>'
+
+
+__all__ = ["effect_words", "kit_html"]

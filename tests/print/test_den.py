@@ -1,0 +1,69 @@
+"""The printed kit of Den of Wolves (tests mirror src/wolfpack/print/den.py)."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import wolfpack
+from wolfpack.cli import app
+from wolfpack.games.den.content import Effect
+from wolfpack.print.den import effect_words, kit_html
+
+
+def kit(edition: str, **options: str) -> tuple[object, str]:
+    game = wolfpack.load_game("den-of-wolves", edition=edition, **options)
+    return game, kit_html(game.content, edition, game.options.turns)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("edition", ["classic", "infinite-domain"])
+def test_the_kit_holds_every_ship_role_and_card_of_the_pack(edition: str) -> None:
+    game, page = kit(edition)
+    content = game.content  # type: ignore[attr-defined]
+    for ship in content.fleet.ships:
+        assert f"<h2>{ship.name} <small>" in page and f"<h2>Jump sheet: {ship.name}</h2>" in page
+        assert all(f"<td>{role.title}</td>" in page for role in ship.roles)
+    cards = page.count('<div class="card">')
+    damage = sum(card.count for deck in content.damage.decks.values() for card in deck)
+    actions = sum(card.count for card in content.cards.cards)
+    assert cards == damage + actions + len(content.destinations.destinations)
+    assert all(f"<b>{d.coordinates}</b>" in page for d in content.destinations.destinations)
+    turns = game.options.turns  # type: ignore[attr-defined]
+    jump_rows = re.findall(r"<tr><td>(\d+)</td>(?:<td class=\"box\"></td>){4}</tr>", page)
+    assert len(jump_rows) == turns * len(content.fleet.ships), "a row per turn on every jump sheet"
+
+
+def test_an_organisers_pack_prints_as_it_plays(tmp_path: Path) -> None:
+    text = resources.files("wolfpack.games.den.data.classic").joinpath("fleet.toml").read_text("utf-8")
+    assert text.count('name = "Dione"') == 1
+    (tmp_path / "fleet.toml").write_text(text.replace('name = "Dione"', 'name = "Dione Reborn"'), "utf-8")
+    _, page = kit("classic", content=str(tmp_path), turns="14")
+    assert "<h2>Jump sheet: Dione Reborn</h2>" in page and "<h2>Jump sheet: Dione</h2>" not in page
+    assert "<tr><td>14</td>" in page
+
+
+def test_effects_are_put_in_words() -> None:
+    assert effect_words(Effect(op="gain", resource="food", amount=2)) == "gain 2 food"
+    assert effect_words(Effect(op="morale", amount=-1)) == "morale -1"
+    assert effect_words(Effect(op="freeform", text="Control says what the sweep sees")) == (
+        "Control says what the sweep sees"
+    )
+    assert effect_words(Effect(op="train", training="pilot")) == "train a crew as pilot"
+
+
+def test_wolfpack_print_writes_the_pdf_and_refuses_what_it_cannot_print(tmp_path: Path) -> None:
+    out = tmp_path / "kit.pdf"
+    made = CliRunner().invoke(app, ["print", "den-of-wolves", "--edition", "classic", "-o", str(out), "--html"])
+    assert made.exit_code == 0, made.output
+    assert out.read_bytes().startswith(b"%PDF-") and "Den of Wolves, Classic" in out.with_suffix(".html").read_text()
+    other = CliRunner().invoke(app, ["print", "spacewolves", "-o", str(tmp_path / "x.pdf")])
+    assert other.exit_code == 2 and "only den-of-wolves has a printed kit" in other.output
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "fleet.toml").write_text("ships = 3\n", "utf-8")
+    bad = CliRunner().invoke(app, ["print", "den-of-wolves", "--option", f"content={broken}", "-o", str(out)])
+    assert bad.exit_code == 2 and "fleet.toml" in bad.output
