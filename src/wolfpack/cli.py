@@ -1192,6 +1192,34 @@ def event_export(
     _print_lines([f"event {event_id}: {made.actions} actions ({status}), {made.bytes:,} bytes, in {out}"])
 
 
+@event_app.command("paper")
+def event_paper(
+    event_id: EventId,
+    out: Annotated[Path, typer.Option("--out", metavar="FILE.pdf", help="Where to write the PDF.")],
+    database: DatabaseOption = EVENT_DATABASE,
+) -> None:
+    """The paper fallback: every ship's state now (hold, morale, stations with their crew, damage and riots, units),
+    a page per ship, to play on by hand if the network dies mid-event."""
+    from wolfpack.event import history
+    from wolfpack.games.den.rules import CONTROL
+    from wolfpack.print.den import EDITIONS, fleet_state_html
+    from wolfpack.report.pdf import PdfUnavailable, pdf_of
+
+    with _event_store(database) as store:
+        event = store.load(event_id)
+        state, version = history.restore(store.engine, event.game, event_id)
+    view = state.observation(CONTROL)
+    title = f"Den of Wolves, {EDITIONS.get(str(view['edition']), view['edition'])}, event {event_id}"
+    try:
+        made = pdf_of(fleet_state_html(view, title))
+        out.write_bytes(made)
+    except PdfUnavailable as exc:
+        _fail(str(exc), EXIT_ABANDONED)
+    except OSError as exc:
+        _fail(f"{out}: cannot write the PDF: {exc.strerror or exc}", EXIT_USAGE)
+    _print_lines([f"event {event_id}: the fleet at version {version}, turn {view['turn']}, in {out}"])
+
+
 def main() -> None:
     """The console script's entry point."""
     app(prog_name="wolfpack")

@@ -67,3 +67,38 @@ def test_wolfpack_print_writes_the_pdf_and_refuses_what_it_cannot_print(tmp_path
     (broken / "fleet.toml").write_text("ships = 3\n", "utf-8")
     bad = CliRunner().invoke(app, ["print", "den-of-wolves", "--option", f"content={broken}", "-o", str(out)])
     assert bad.exit_code == 2 and "fleet.toml" in bad.output
+
+
+def test_the_paper_fallback_shows_every_ship_as_control_sees_it_now() -> None:
+    from wolfpack.games.den.event import run_event
+    from wolfpack.print.den import fleet_state_html
+
+    event = run_event(wolfpack.load_game("den-of-wolves", edition="classic", turns=2), 2)
+    view = event.state.observation(0)
+    page = fleet_state_html(view, "Den of Wolves, Classic")
+    assert page.count("<section>") == 1 + len(view["panels"])
+    for sid, panel in view["panels"].items():
+        assert f"<h2>{view['ships'][sid]['name']}: morale {panel['morale']}" in page
+        assert all(crew["id"] in page for slot in panel["stations"].values() for crew in slot["crew"])
+        assert all(f"<td>{uid}</td>" in page for uid in panel["units"])
+
+
+def test_wolfpack_event_paper_prints_a_stored_events_fleet(tmp_path: Path) -> None:
+    from wolfpack.event import history
+    from wolfpack.event.store import EventStore
+
+    from ..event.histories import chunks, event_for
+
+    database = f"sqlite:///{tmp_path}/events.db"
+    store = EventStore.open(database)
+    event = event_for("classic", 2)
+    store.create(event)
+    for rows, state in chunks("classic", 2, history.SNAPSHOT_EVERY):
+        history.append(store.engine, event.id, rows, state)
+    store.close()
+    out = tmp_path / "fleet.pdf"
+    made = CliRunner().invoke(app, ["event", "paper", event.id, "--database", database, "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    assert out.read_bytes().startswith(b"%PDF-") and f"event {event.id}: the fleet at version" in made.output
+    unknown = CliRunner().invoke(app, ["event", "paper", "e9999999", "--database", database, "--out", str(out)])
+    assert unknown.exit_code == 2 and "e9999999" in unknown.output

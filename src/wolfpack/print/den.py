@@ -7,7 +7,7 @@ decks, the action cards and the destination cards. `kit_html` makes one HTML doc
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Final
 
@@ -45,6 +45,69 @@ def kit_html(content: DenContent, edition: str, turns: int) -> str:
     ]
     head = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Den of Wolves kit ({_e(name)})</title>'
     return head + f"<style>{STYLE}</style></head><body>" + "".join(sections) + "</body></html>"
+
+
+def fleet_state_html(control_view: Mapping[str, Any], title: str) -> str:
+    """The paper fallback: every ship's state as Control sees it now (`control_view` is Control's observation),
+    a page per ship, for a table to play on by hand if the network dies mid-event."""
+    turn, step = control_view["turn"], control_view["step"]
+    head = (
+        f"<section><h1>{_e(title)}: the fleet on paper</h1><p>Turn {_e(turn)}, {_e(step)} step; pursuit "
+        f"{_e(control_view['pursuit'])}; the fleet at {_e(control_view.get('fleet_at', ''))}.</p>"
+    )
+    rows = [
+        [
+            facts["name"],
+            panel["morale"],
+            "centre" if facts["quadrant"] == 0 else facts["quadrant"],
+            "yes" if facts["with_fleet"] else "no",
+            ", ".join(facts["riots"]) or "none",
+        ]
+        for sid, facts in control_view["ships"].items()
+        for panel in [control_view["panels"][sid]]
+    ]
+    cover = head + _table(["ship", "morale", "quadrant", "with the fleet", "riots"], rows) + "</section>"
+    pages = [_ship_now(control_view["ships"][sid], panel) for sid, panel in control_view["panels"].items()]
+    document = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
+    return document + f"<style>{STYLE}</style></head><body>" + cover + "".join(pages) + "</body></html>"
+
+
+def _ship_now(facts: Mapping[str, Any], panel: Mapping[str, Any]) -> str:
+    stations = [
+        [
+            name,
+            slot["damage"] or "none",
+            slot["riot"] or "none",
+            " ".join(
+                crew["id"] + (" (used)" if crew["used"] else "") + (" (wounded)" if crew["wounded"] else "")
+                for crew in slot["crew"]
+            )
+            or "none",
+        ]
+        for name, slot in panel["stations"].items()
+    ]
+    units = [
+        [
+            uid,
+            unit.get("kind", ""),
+            "damaged" if unit.get("damaged") else "fit",
+            f"quadrant {unit['quadrant']}" if unit.get("quadrant") else "aboard",
+        ]
+        for uid, unit in panel["units"].items()
+    ]
+    hold = _table(list(panel["hold"]), [list(panel["hold"].values())]) if panel["hold"] else "<p>empty</p>"
+    rations = panel["rations"]
+    return (
+        f"<section><h2>{_e(facts['name'])}: morale {_e(panel['morale'])}"
+        + (" <small>(anarchy)</small>" if facts["anarchy"] else "")
+        + f"</h2><p>Rations: food {_e(rations['food'])}, water {_e(rations['water'])}. Coordinates set: "
+        + f"{_e(panel['coords'] or 'none')}. Jump drive ready: {'yes' if panel['drive_ready'] else 'no'}.</p>"
+        + f"<h3>Hold</h3>{hold}<h3>Stations</h3>"
+        + _table(["station", "damage", "riot", "crew"], stations)
+        + "<h3>Units</h3>"
+        + _table(["unit", "kind", "state", "where"], units)
+        + "</section>"
+    )
 
 
 def effect_words(effect: Effect) -> str:
@@ -237,4 +300,4 @@ def _cards(title: str, cards: Sequence[str]) -> str:
     return f'<section><h2>{_e(title)}</h2><div class="cards">{"".join(cards)}</div></section>'
 
 
-__all__ = ["effect_words", "kit_html"]
+__all__ = ["effect_words", "fleet_state_html", "kit_html"]
