@@ -859,8 +859,8 @@ class SearchSettings:
     pack_paired_z: float = 0.0
     """`paired_z` for the pack's paired comparison."""
     weights: Weights = Weights()
-    """The heuristic's weights where the bot plays as its heuristic guide (its rollouts keep the default weights,
-    which model the other seats)."""
+    """The heuristic's weights where the bot plays as its guide and ranks a searched decision's candidates; inside a
+    search (the tree's candidates, the rollouts) every seat plays the default heuristic, as the opponents do."""
 
 
 def value_features(state: Any) -> list[float]:
@@ -974,6 +974,8 @@ class SearchBot(Bot):
         self.model = model or ValueModel()
         # where it does not search it plays exactly as a heuristic bot with its seed (and its weights)
         self.guide = HeuristicBot(seed, self.settings.weights)
+        self.model_of_play = HeuristicBot(seed)
+        """How the search expects every seat to play: the default heuristic (the tree's candidates)."""
         self.searches = 0
         """How many decisions this bot has searched (the rest it took from the heuristic)."""
         self._root_round = 0
@@ -1066,7 +1068,7 @@ class SearchBot(Bot):
         legal = state.legal_actions()
         if len(legal) <= self.settings.candidates:
             return legal
-        return [action for _, action in self.guide.ranked(state, legal)[: self.settings.candidates]]
+        return [action for _, action in self.model_of_play.ranked(state, legal)[: self.settings.candidates]]
 
 
 def duel(
