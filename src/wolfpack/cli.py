@@ -664,6 +664,26 @@ def games() -> None:
         out.print(f"  bots: {', '.join(bots)}")
 
 
+def _pdf(page: str) -> bytes:
+    """`page` as a PDF; a machine that cannot make one is told what to install (exit code 1)."""
+    from wolfpack.report.pdf import PdfUnavailable, pdf_of
+
+    try:
+        return pdf_of(page)
+    except PdfUnavailable as exc:
+        _fail(str(exc), EXIT_ABANDONED)
+
+
+def _write_files(files: Sequence[tuple[Path, str | bytes]], what: str) -> None:
+    """Write each file and say where; one that cannot be written is named (exit code 2)."""
+    for path, content in files:
+        try:
+            path.write_bytes(content.encode() if isinstance(content, str) else content)
+        except OSError as exc:
+            _fail(f"{path}: cannot write the {what}: {exc.strerror or exc}", EXIT_USAGE)
+        make_console().print(f"{what} written to {path}", highlight=False, markup=False)
+
+
 @app.command()
 def report(
     file: Annotated[
@@ -677,25 +697,16 @@ def report(
     """Den of Wolves: the after-action report of an event, as one HTML page (timeline, each ship's morale, hold
     and crew per turn as plots, jumps, attacks, the Council's votes and laws, casualties) that needs no network."""
     from wolfpack.report.den import read_report, render_html
-    from wolfpack.report.pdf import PdfUnavailable, pdf_of
 
     try:
         page = render_html(read_report(file))
     except RecordError as exc:
         _fail(str(exc), EXIT_ABANDONED)
     target = output if output is not None else file.with_suffix(".html")
-    written: list[tuple[Path, str | bytes]] = [(target, page)]
+    files: list[tuple[Path, str | bytes]] = [(target, page)]
     if pdf:
-        try:
-            written.append((target.with_suffix(".pdf"), pdf_of(page)))
-        except PdfUnavailable as exc:
-            _fail(str(exc), EXIT_ABANDONED)
-    for path, content in written:
-        try:
-            path.write_bytes(content.encode() if isinstance(content, str) else content)
-        except OSError as exc:
-            _fail(f"{path}: cannot write the report: {exc.strerror or exc}", EXIT_USAGE)
-        make_console().print(f"report written to {path}", highlight=False, markup=False)
+        files.append((target.with_suffix(".pdf"), _pdf(page)))
+    _write_files(files, "report")
 
 
 @app.command("print")
@@ -716,27 +727,18 @@ def print_kit(
     """Den of Wolves: the printed kit made from the content pack (the edition's, or an organiser's with
     --option content=DIR): ship panels, jump sheets, role sheets, damage decks, action and destination cards."""
     from wolfpack.print.den import kit_html
-    from wolfpack.report.pdf import PdfUnavailable, pdf_of
 
     if game_name != "den-of-wolves":
         _fail(f"{game_name!r}: only den-of-wolves has a printed kit", EXIT_USAGE)
     try:
         game = _game_for_play(game_name, {"edition": edition}, option or [])
         page = kit_html(game.content, edition, game.options.turns)  # type: ignore[attr-defined]
-        made = pdf_of(page)
     except (UsageError, WolfpackError, ValueError) as exc:
         _fail(str(exc), EXIT_USAGE)
-    except PdfUnavailable as exc:
-        _fail(str(exc), EXIT_ABANDONED)
-    written: list[tuple[Path, bytes]] = [(output, made)]
+    files: list[tuple[Path, str | bytes]] = [(output, _pdf(page))]
     if html_too:
-        written.append((output.with_suffix(".html"), page.encode()))
-    for path, content in written:
-        try:
-            path.write_bytes(content)
-        except OSError as exc:
-            _fail(f"{path}: cannot write the kit: {exc.strerror or exc}", EXIT_USAGE)
-        make_console().print(f"kit written to {path}", highlight=False, markup=False)
+        files.append((output.with_suffix(".html"), page))
+    _write_files(files, "kit")
 
 
 @app.command()
@@ -1201,23 +1203,17 @@ def event_paper(
     """The paper fallback: every ship's state now (hold, morale, stations with their crew, damage and riots, units),
     a page per ship, to play on by hand if the network dies mid-event."""
     from wolfpack.event import history
+    from wolfpack.games.den.editions import EDITION_NAMES
     from wolfpack.games.den.rules import CONTROL
-    from wolfpack.print.den import EDITIONS, fleet_state_html
-    from wolfpack.report.pdf import PdfUnavailable, pdf_of
+    from wolfpack.print.den import fleet_state_html
 
     with _event_store(database) as store:
         event = store.load(event_id)
         state, version = history.restore(store.engine, event.game, event_id)
     view = state.observation(CONTROL)
-    title = f"Den of Wolves, {EDITIONS.get(str(view['edition']), view['edition'])}, event {event_id}"
-    try:
-        made = pdf_of(fleet_state_html(view, title))
-        out.write_bytes(made)
-    except PdfUnavailable as exc:
-        _fail(str(exc), EXIT_ABANDONED)
-    except OSError as exc:
-        _fail(f"{out}: cannot write the PDF: {exc.strerror or exc}", EXIT_USAGE)
-    _print_lines([f"event {event_id}: the fleet at version {version}, turn {view['turn']}, in {out}"])
+    title = f"Den of Wolves, {EDITION_NAMES.get(str(view['edition']), view['edition'])}, event {event_id}"
+    _write_files([(out, _pdf(fleet_state_html(view, title)))], "fleet on paper")
+    _print_lines([f"event {event_id}: the fleet at version {version}, turn {view['turn']}"])
 
 
 def main() -> None:

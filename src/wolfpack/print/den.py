@@ -23,8 +23,7 @@ from wolfpack.games.den.content import (
     Ship,
     Station,
 )
-
-EDITIONS: Final = {"classic": "Classic", "infinite-domain": "Infinite Domain"}
+from wolfpack.games.den.editions import EDITION_NAMES
 
 STYLE: Final = resources.files("wolfpack.print").joinpath("kit.css").read_text("utf-8")
 """The kit's styles (kit.css beside this module)."""
@@ -32,7 +31,7 @@ STYLE: Final = resources.files("wolfpack.print").joinpath("kit.css").read_text("
 
 def kit_html(content: DenContent, edition: str, turns: int) -> str:
     """The whole kit as one HTML document for A4 paper (the jump sheets have a row for each of `turns`)."""
-    name = EDITIONS.get(edition, edition)
+    name = EDITION_NAMES.get(edition, edition)
     ships = content.fleet.ships
     sections = [
         _cover(content, name),

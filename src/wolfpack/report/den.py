@@ -22,11 +22,11 @@ from typing import Any, Final
 from wolfpack.engine.constants import CHANCE
 from wolfpack.engine.errors import RecordError
 from wolfpack.engine.records import Replay
+from wolfpack.games.den.editions import EDITION_NAMES
 from wolfpack.games.den.event import TurnSummary, TurnWatch, describe_battle, describe_vote, summarise
 from wolfpack.games.den.rules import CONTROL, CREW_LOST
 
 GAME: Final = "den-of-wolves"
-EDITIONS: Final = {"classic": "Classic", "infinite-domain": "Infinite Domain"}
 
 
 @dataclass
@@ -133,7 +133,7 @@ figure { margin: 0; } figcaption { font-weight: 600; } figure img { width: 100%;
 def render_html(report: EventReport) -> str:
     """The whole report as one HTML page, with its styles and plots inline."""
     turns = report.turns
-    title = f"Den of Wolves, {EDITIONS.get(report.edition, report.edition)}: after-action report"
+    title = f"Den of Wolves, {EDITION_NAMES.get(report.edition, report.edition)}: after-action report"
     ended = "the event is over" if report.over else "the record stops before the event's end"
     lost = sum(sum(per.values()) for per in report.lost)
     facts = [

@@ -318,6 +318,22 @@ def test_the_search_bot_plays_as_its_guide_with_the_weights_of_its_settings() ->
     assert differed >= 1
 
 
+def test_inside_a_search_every_seat_is_expected_to_play_the_default_heuristic() -> None:
+    """The tree's candidates at a decision inside a search are the default heuristic's best, whatever weights the
+    bot's own guide plays with: the opponents it models play the default heuristic."""
+    from wolfpack.games.wolf.bots import SearchSettings, Weights
+
+    settings = SearchSettings(weights=Weights(company=0.0, pick_spot=4.0))
+    differed = 0
+    moves = [s for s in _decision_states(2, seed=11, every=2) if s.step == "move" and len(s.legal_actions()) > 3]
+    for state in moves[:40]:
+        bot = SearchBot(seed=4, settings=settings)
+        default = [action for _, action in HeuristicBot(seed=4).ranked(state)[: settings.candidates]]
+        assert bot._candidates(state) == default
+        differed += default != [action for _, action in bot.guide.ranked(state)[: settings.candidates]]
+    assert differed >= 1
+
+
 def test_the_search_bot_as_the_heroes_searches_their_close_calls_when_asked() -> None:
     """SearchSettings.heroes: a human hero's close calls (a fight among his best actions, moves that differ in how
     many werewolves reach him) are searched; the bot stays legal, seeded and leaves the state alone."""

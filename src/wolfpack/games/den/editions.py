@@ -97,3 +97,5 @@ class InfiniteDomainRules(Ruleset):
 
 
 RULESETS: Final[dict[Edition, type[Ruleset]]] = {"classic": ClassicRules, "infinite-domain": InfiniteDomainRules}
+EDITION_NAMES: Final[dict[str, str]] = {"classic": "Classic", "infinite-domain": "Infinite Domain"}
+"""Each edition as printed on a page."""
