@@ -16,6 +16,12 @@ Tuning a variant (on other seeds than the match's): `--set NAME=VALUE ...` gives
     nice -n 10 .venv/bin/python benchmarks/wolf_bots.py --games 250 --pack-only --seed 1 --jobs 2 \
         --against-search --set to_round_end=true
 
+`--weights NAME=VALUE ...` gives the search bot's guide other heuristic `Weights` (its unsearched decisions; every
+seat inside a search keeps the default heuristic), e.g. the heroes' games against the heuristic:
+
+    nice -n 10 .venv/bin/python benchmarks/wolf_bots.py --games 250 --heroes-only --seed 1 --jobs 2 \
+        --weights company=0 pick_spot=4
+
 `--balance` measures the sides instead: the heuristic bot in every seat, `--games` games for each player count of
 `--players`, on the default content pack or an organiser's (`--content DIR`, e.g. one that prints all 20 barricades
 to compare starts; docs/balance.md, WOLF):
