@@ -15,9 +15,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import WAIT, ThreadedServer
+from .accessibility import SIZES, wcag_violations
 from .test_pages import SCREENSHOTS
 
-SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
 WAIT_MS = int(WAIT * 1000)
 ROSTER = "name,team,role\nAnn Smith,Dione,Captain\nBob Jones,Dione,First Officer\n"
 
@@ -36,6 +36,10 @@ def _watch(page: Page) -> list[str]:
 
 
 def _screenshots(page: Page, name: str) -> None:
+    """The page at each size, once axe-core finds nothing against WCAG 2.1 AA in it on a phone and a laptop."""
+    for size in ("phone", "laptop"):
+        found = wcag_violations(page, size)
+        assert found == [], f"{name} at {size} size breaks WCAG 2.1 AA: {found}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})

@@ -26,11 +26,11 @@ from wolfpack.event.settings import make_settings
 from wolfpack.event.store import EventStore
 
 from ..server.live import WAIT, ThreadedServer
+from .accessibility import SIZES, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .test_pages import SCREENSHOTS
 
 EVENT = "e1e1e1e1"
-SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
 WAIT_MS = int(WAIT * 1000)
 """A safety net for things that should happen at once, not a timing assertion."""
 SEATS = ("dione/captain", "aegis/commanding-officer", "dione/council-member")
@@ -526,6 +526,10 @@ def _screenshots_and_no_page_logged_an_error(room: Room) -> None:
     for name in ("Ann", "Bob", "projector", "dione/council-member", "moved"):
         unnamed = room.pages[name].evaluate(UNNAMED_CONTROLS)
         assert unnamed == [], f"{name}'s page has fields or buttons nobody can name: {unnamed}"
+    for name in ("Ann", "projector", "dione/captain"):
+        for size in ("phone", "laptop"):
+            found = wcag_violations(room.pages[name], size)
+            assert found == [], f"{name}'s page at {size} size breaks WCAG 2.1 AA: {found}"
     for name, found in room.complaints.items():
         assert found == [], f"{name}'s page reported errors: {found}"
 

@@ -121,7 +121,7 @@ export function shipPanel(observation, sid, panel) {
     ].filter(Boolean)),
     el(
       "div",
-      { class: "scroll-x" },
+      { class: "scroll-x", tabindex: 0, "aria-label": "stations (scrolls sideways)" },
       el(
         "table",
         { class: "stations" },
@@ -173,7 +173,7 @@ export function jumpBoard(observation, ships) {
   });
   return el(
     "div",
-    { class: "scroll-x" },
+    { class: "scroll-x", tabindex: 0, "aria-label": "jump board (scrolls sideways)" },
     el(
       "table",
       { class: "jump-board" },
@@ -224,9 +224,11 @@ export function attackView(attack, observation) {
 }
 
 /** Log lines, newest last (only the last `limit`). */
-export function logList(lines, limit = 200) {
+export function logList(lines, limit = 200, label = "the log") {
   const start = Math.max(0, lines.length - limit);
-  return el("ol", { class: "log", start: start + 1 }, lines.slice(start).map((line) => el("li", {}, line)));
+  // The list scrolls on its own: tabindex lets a keyboard reach it and scroll it (WCAG 2.1.1).
+  const attrs = { class: "log", start: start + 1, tabindex: 0, "aria-label": label };
+  return el("ol", attrs, lines.slice(start).map((line) => el("li", {}, line)));
 }
 
 /** Where every player is and whether they are free. */

@@ -1,0 +1,26 @@
+"""What the event pages' browser tests check of accessibility: axe-core (axe-playwright-python, which ships it)
+run in the page against WCAG 2.1 A and AA, colour contrast included."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
+"""The screen sizes every event page is designed for (docs/design/frontend.md)."""
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def wcag_violations(page: Page, size: str) -> list[str]:
+    """What axe-core finds against WCAG 2.1 A and AA in `page` laid out at `size` (its size is put back after)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    before = page.viewport_size
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_AA}}).response
+    if before is not None:
+        page.set_viewport_size(before)
+    return [
+        f"{rule['id']} ({rule['impact']}): {rule['help']} at {[node['target'] for node in rule['nodes'][:3]]}"
+        for rule in results["violations"]
+    ]
