@@ -42,8 +42,7 @@ def kit_html(content: DenContent, edition: str, turns: int) -> str:
         _cards("Action cards", [_action_card(card, ships) for card in content.cards.cards for _ in range(card.count)]),
         _cards("Destination cards", [_destination_card(card) for card in content.destinations.destinations]),
     ]
-    head = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Den of Wolves kit ({_e(name)})</title>'
-    return head + f"<style>{STYLE}</style></head><body>" + "".join(sections) + "</body></html>"
+    return _document(f"Den of Wolves kit ({name})", sections)
 
 
 def fleet_state_html(control_view: Mapping[str, Any], title: str) -> str:
@@ -67,8 +66,7 @@ def fleet_state_html(control_view: Mapping[str, Any], title: str) -> str:
     ]
     cover = head + _table(["ship", "morale", "quadrant", "with the fleet", "riots"], rows) + "</section>"
     pages = [_ship_now(control_view["ships"][sid], panel) for sid, panel in control_view["panels"].items()]
-    document = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
-    return document + f"<style>{STYLE}</style></head><body>" + cover + "".join(pages) + "</body></html>"
+    return _document(title, [cover, *pages])
 
 
 def _ship_now(facts: Mapping[str, Any], panel: Mapping[str, Any]) -> str:
@@ -128,6 +126,12 @@ def effect_words(effect: Effect) -> str:
         "freeform": "Control settles it",
     }[op]
     return f"{words}: {effect.text}" if effect.text and op != "freeform" else (effect.text or words)
+
+
+def _document(title: str, sections: Iterable[str]) -> str:
+    """A whole HTML document for A4 paper with the kit's styles."""
+    head = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
+    return head + f"<style>{STYLE}</style></head><body>" + "".join(sections) + "</body></html>"
 
 
 def _e(text: Any) -> str:
