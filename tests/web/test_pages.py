@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import ThreadedServer, create_table
+from .accessibility import wcag_violations
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
@@ -151,6 +152,10 @@ def test_two_people_play_a_whole_game_by_clicking(
     expect(pages[0].locator("#who")).to_contain_text("Ann")
     expect(pages[1].locator("#who")).to_contain_text("Bo")
     _screenshot(pages[0], f"{game}-start")
+    for page, name in ((lobby, "the lobby"), (pages[0], "the table")):
+        for size in ("phone", "laptop"):
+            found = wcag_violations(page, size)
+            assert found == [], f"{name} of {game} at {size} size breaks WCAG 2.1 AA: {found}"
 
     counts = _play_to_the_end(pages, server, table_id, seed=len(game))
 
