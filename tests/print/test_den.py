@@ -11,8 +11,7 @@ from typer.testing import CliRunner
 
 import wolfpack
 from wolfpack.cli import app
-from wolfpack.games.den.content import Effect
-from wolfpack.print.den import effect_words, kit_html
+from wolfpack.print.den import kit_html
 
 
 def kit(edition: str, **options: str) -> tuple[object, str]:
@@ -44,15 +43,6 @@ def test_an_organisers_pack_prints_as_it_plays(tmp_path: Path) -> None:
     _, page = kit("classic", content=str(tmp_path), turns="14")
     assert "<h2>Jump sheet: Dione Reborn</h2>" in page and "<h2>Jump sheet: Dione</h2>" not in page
     assert "<tr><td>14</td>" in page
-
-
-def test_effects_are_put_in_words() -> None:
-    assert effect_words(Effect(op="gain", resource="food", amount=2)) == "gain 2 food"
-    assert effect_words(Effect(op="morale", amount=-1)) == "morale -1"
-    assert effect_words(Effect(op="freeform", text="Control says what the sweep sees")) == (
-        "Control says what the sweep sees"
-    )
-    assert effect_words(Effect(op="train", training="pilot")) == "train a crew as pilot"
 
 
 def test_wolfpack_print_writes_the_pdf_and_refuses_what_it_cannot_print(tmp_path: Path) -> None:

@@ -26,6 +26,8 @@ from wolfpack.event.model import new_event
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import make_settings
 from wolfpack.event.sheets import sheet_pages
+from wolfpack.games.den.game import DenGame
+from wolfpack.games.den.guide import guide
 from wolfpack.server.protocol import Rejection
 
 WEB = resources.files("wolfpack.web")
@@ -157,6 +159,14 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
     async def forms(event_id: str, authorization: Annotated[str | None, Header()] = None) -> list[dict[str, Any]]:
         control_viewer(await live_event(event_id), authorization)
         return control_forms()
+
+    @router.get("/api/events/{event_id}/guide")
+    async def event_guide(event_id: str) -> dict[str, Any]:
+        """The content pack in words (public: the printed kit shows the same), for the players' screens."""
+        game = (await live_event(event_id)).event.game
+        if not isinstance(game, DenGame):
+            raise HTTPException(404, f"event {event_id!r} plays no game with a guide")
+        return guide(game.content)
 
     @router.get("/api/events/{event_id}/audit")
     async def audit(

@@ -24,6 +24,7 @@ from wolfpack.games.den.content import (
     Station,
 )
 from wolfpack.games.den.editions import EDITION_NAMES
+from wolfpack.games.den.guide import effect_words, station_does, station_needs
 
 STYLE: Final = resources.files("wolfpack.print").joinpath("kit.css").read_text("utf-8")
 """The kit's styles (kit.css beside this module)."""
@@ -107,27 +108,6 @@ def _ship_now(facts: Mapping[str, Any], panel: Mapping[str, Any]) -> str:
     )
 
 
-def effect_words(effect: Effect) -> str:
-    """One effect in words, as a card or a station states it."""
-    amount, op = effect.amount, effect.op
-    resource = effect.resource or ""
-    words = {
-        "gain": f"gain {amount} {resource}",
-        "lose": f"pay {amount} {resource}",
-        "morale": f"morale {amount:+d}",
-        "fleet-morale": f"every ship's morale {amount:+d}",
-        "pursuit": f"pursuit track {amount:+d}",
-        "heal": "heal a wounded crew or on-foot unit",
-        "refit": "restore a damaged fighter squadron",
-        "train": f"train a crew as {effect.training}",
-        "repair": "repair a damaged station",
-        "wound": "wound a crew or unit",
-        "draw-destination": "draw a destination card",
-        "freeform": "Control settles it",
-    }[op]
-    return f"{words}: {effect.text}" if effect.text and op != "freeform" else (effect.text or words)
-
-
 def _document(title: str, sections: Iterable[str]) -> str:
     """A whole HTML document for A4 paper with the kit's styles."""
     head = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
@@ -174,24 +154,14 @@ def _cover(content: DenContent, edition: str) -> str:
     )
 
 
-KIND_WORDS: Final = {
-    "jump-drive": "crewed at the turn's start, lets the ship jump that turn",
-    "hangar": "the fighters' pilots sit here (wounded when their fighters are hit); not worked",
-    "brig": "holds prisoners; not worked",
-}
-"""What a station with no effect of its own is for (docs/games/den-of-wolves.md, Interpretations 26)."""
-
-
 def _station_does(station: Station) -> str:
     if station.effects:
         return _effects(station.effects)
-    return f"<p>{_e(KIND_WORDS.get(station.kind, 'seats crew for other rules; not worked'))}</p>"
+    return f"<p>{_e(station_does(station)[0])}</p>"
 
 
 def _station_row(station: Station) -> list[str]:
-    needs = f"{station.crew} crew" + ("" if station.training == "untrained" else f", {station.training}")
-    if station.start_of_turn:
-        needs += ", at the turn's start"
+    needs = station_needs(station)
     repair = f"{station.repair.engineers} engineer(s), {station.repair.materials} materials"
     return [_e(station.name), _e(needs), _e(station.capacity), _station_does(station), _e(repair)]
 
@@ -303,4 +273,4 @@ def _cards(title: str, cards: Sequence[str]) -> str:
     return f'<section><h2>{_e(title)}</h2><div class="cards">{"".join(cards)}</div></section>'
 
 
-__all__ = ["effect_words", "fleet_state_html", "kit_html"]
+__all__ = ["fleet_state_html", "kit_html"]
