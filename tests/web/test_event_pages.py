@@ -276,30 +276,29 @@ def _every_page_joins_and_shows_its_own_view(room: Room) -> None:
     expect(ann.locator("#panels .ship-panel")).to_have_count(11)
     expect(room.pages["Bob"].locator("#panels .ship-panel")).to_have_count(11)
     # A seat's device shows its own ship's panel; the projector shows no panel and no hand at all.
-    expect(room.pages["dione/captain"].locator("#ship .ship-panel h3")).to_have_text("Dione")
+    expect(room.pages["dione/captain"].locator("#ship .ship-table h3")).to_have_text("Dione")
     expect(projector.locator(".ship-panel")).to_have_count(0)
     expect(projector.locator("#map .map-ship")).to_have_count(11)
 
 
 def _a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None:
     phone = room.pages["dione/captain"]
-    fold = phone.locator("#actions details.action-group", has_text="rations")
-    fold.locator("summary").click()
-    fold.get_by_role("button", name="rations food low").click()
-    expect(phone.locator("#free-result")).to_have_text("done: rations food low", timeout=WAIT_MS)
+    phone.click('.tab[data-panel="supplies-panel"]')
+    phone.locator('button.level[data-action="rations food low"]').click()
+    expect(phone.locator("#result")).to_have_text("done: rations food low", timeout=WAIT_MS)
     expect(room.pages["Bob"].locator("#log")).to_contain_text("dione", timeout=WAIT_MS)
-    expect(phone.locator("#ship")).to_contain_text("food low")
+    expect(phone.locator('button.level[data-action="rations food low"]')).to_have_attribute("aria-pressed", "true")
     # Another ship's device was sent nothing by that action (its view did not change), so it knows an older version
     # of the event: refused as stale, it is sent once more, since what it shows still stands.
     other = room.pages["aegis/commanding-officer"]
     behind = int(other.evaluate("document.body.dataset.version"))
     assert behind < room.version
-    fold = other.locator("#actions details.action-group", has_text="rations")
-    fold.locator("summary").click()
-    fold.get_by_role("button", name="rations water low").click()
-    expect(other.locator("#free-result")).to_have_text("done: rations water low", timeout=WAIT_MS)
+    other.click('.tab[data-panel="supplies-panel"]')
+    other.locator('button.level[data-action="rations water low"]').click()
+    expect(other.locator("#result")).to_have_text("done: rations water low", timeout=WAIT_MS)
     # A typed action the rules refuse is refused with the server's sentence and changes nothing.
     before = room.version
+    phone.click('.tab[data-panel="more-panel"]')
     phone.fill("#free-action", "jump")
     phone.click("#free-form button[type=submit]")
     expect(phone.locator("#free-result")).to_have_attribute("data-kind", "error", timeout=WAIT_MS)
@@ -397,19 +396,18 @@ def _the_council_passes_a_law_its_president_brought_from_a_phone(room: Room) -> 
     def act(action: str, words: str = "") -> None:
         """Click the first legal action that begins with `action` (opening its fold if it has one); with `words`,
         edit its quoted text in the action box and send it from there."""
-        button = member.locator("#actions button.action", has_text=re.compile(rf"^{re.escape(action)}\b")).first
+        button = member.locator("#council-actions button.action", has_text=re.compile(rf"^{re.escape(action)}\b")).first
         expect(button).to_be_attached(timeout=WAIT_MS)
-        fold = member.locator("#actions details.action-group", has=button)
-        if fold.count() and not fold.evaluate("e => e.open"):
-            fold.locator("summary").click()
+        member.click('.tab[data-panel="council-panel"]')
         button.click()
         if words:
             box = member.locator("#free-action")
             expect(box).to_have_value(re.compile(rf"^{re.escape(action)}"))
             box.fill(f'{box.input_value().split(chr(34))[0]}"{words}"')
             member.locator("#free-form button[type=submit]").click()
-        expect(member.locator("#free-result")).to_have_attribute("data-kind", "ok", timeout=WAIT_MS)
-        expect(member.locator("#free-result")).to_contain_text(f"done: {action}")
+        result = member.locator("#free-result" if words else "#result")
+        expect(result).to_have_attribute("data-kind", "ok", timeout=WAIT_MS)
+        expect(result).to_contain_text(f"done: {action}")
 
     act("propose law", law)
     act("call-vote")
@@ -440,6 +438,7 @@ def _messages_go_between_a_desk_and_a_seat(room: Room) -> None:
     ann.click("#message-form button[type=submit]")
     expect(phone.locator("#messages")).to_contain_text("Dione: report to the map", timeout=WAIT_MS)
     expect(room.pages["aegis/commanding-officer"].locator("#messages")).not_to_contain_text("report to the map")
+    _panel(phone, "messages-panel")
     phone.fill("#message-text", "we need a ruling")
     phone.click("#message-form button[type=submit]")
     expect(ann.locator("#messages li.to-control")).to_contain_text("we need a ruling", timeout=WAIT_MS)
@@ -498,7 +497,7 @@ def _a_seats_device_reconnects_and_resumes(room: Room) -> None:
     expect(again.locator("#title")).to_have_text("dione/captain", timeout=WAIT_MS)
     expect(again.locator("#phase")).to_contain_text("Turn 2 of 12")
     expect(again.locator("#messages")).to_contain_text("report to the map")
-    expect(again.locator("#actions button.action >> visible=true").first).to_be_visible(timeout=WAIT_MS)
+    expect(again.locator("main [data-action] >> visible=true").first).to_be_visible(timeout=WAIT_MS)
 
 
 def _a_moved_seats_old_device_says_so_and_stops(room: Room) -> None:

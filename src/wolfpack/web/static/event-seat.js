@@ -1,26 +1,43 @@
-// A seat's device (generic until the players' own pages come): its role, the turn, phase and clock, its view shown
-// plainly, its legal actions as buttons, a box for any action (verbs with free text), its log and its messages.
+// A seat's device: the ship's table on a tablet, each role's phone (issue 16, item 1). Its screens (tabs on a phone,
+// side by side on a wide screen) each show part of the seat's view with the legal actions that belong there: the
+// stations and crew, supplies and shuttles, the jump sheet, the hand, the fleet map, where the person is, the
+// Council. Whatever legal action no screen placed is under "More", beside a box for any action in notation.
 
-import { show } from "./js/api.js";
+import { api, show } from "./js/api.js";
 import { byId, el, fill, setText } from "./js/dom.js";
-import { councilView, destinationsView, diceView, fleetMap, handsView, logList, peopleList, pursuitTrack, shipPanel, turnText } from "./js/den.js";
+import { councilView, destinationsView, diceView, fleetMap, attackView, logList, peopleList, pursuitTrack, shipName, turnText } from "./js/den.js";
+import { Legal } from "./js/legal.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
+import { commandLine, councilActions, fleetControls, whereView } from "./js/seat.js";
+import { cardsView, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView } from "./js/ship.js";
+import { setupTabs } from "./js/tabs.js";
 
 const FOLD_OVER = 6;
+const eventId = eventIdFromPath();
 const token = takeToken();
-const socket = new EventSocket({ event: eventIdFromPath(), token, onFrame, onStatus });
+const socket = new EventSocket({ event: eventId, token, onFrame, onStatus });
 const drawClock = tickClock(socket, byId("clock"));
 const openGroups = new Set();
+let guide = null;
+let legalActions = [];
+let selected = null;
 let busy = false;
 let answerLine = null;
 
+setupTabs();
 wireForms();
 if (!token) {
   banner("This page needs your seat's link (from your table's sheet or its QR code; it ends with #token=…).");
   socket.stop("no-token");
 } else {
   socket.connect();
+  api(`/api/events/${encodeURIComponent(eventId)}/guide`)
+    .then((answer) => {
+      guide = answer;
+      if (socket.view) draw();
+    })
+    .catch((error) => banner(`The stations' and cards' descriptions could not be loaded: ${error.message}`));
 }
 
 function onStatus(state) {
@@ -30,6 +47,8 @@ function onStatus(state) {
   if (why === "moved") {
     banner("This seat moved to another device. This page has stopped; ask Control if that was not you.");
     document.body.dataset.moved = "true";
+    legalActions = [];
+    if (socket.view) draw();
     fill("actions", el("p", { class: "muted" }, "This seat is played on another device now."));
   } else if (socket.stopped.message) {
     banner(socket.stopped.message);
@@ -38,6 +57,10 @@ function onStatus(state) {
 
 function seat() {
   return socket.welcome ? socket.welcome.seat : null;
+}
+
+function seatLabel() {
+  return socket.welcome ? socket.welcome.label : "";
 }
 
 function onFrame(frame) {
@@ -59,7 +82,11 @@ function onFrame(frame) {
       socket.legal(seat());
       break;
     case "legal":
-      if (frame.seat === seat()) drawActions(frame.actions);
+      if (frame.seat === seat()) {
+        legalActions = frame.actions;
+        draw();
+        document.body.dataset.legal = String(socket.knownVersion);
+      }
       break;
     case "clock":
       drawClock();
@@ -78,29 +105,81 @@ function onFrame(frame) {
   }
 }
 
+/** The team's ship: the seat's own, from its label ("dione/captain" -> "dione"), if it is a ship's seat. */
+function teamShip(observation) {
+  const team = seatLabel().split("/")[0];
+  return observation.ships && observation.ships[team] ? team : null;
+}
+
 function draw() {
   const view = socket.view;
   const observation = view.observation;
   setText("phase", `${turnText(observation)} · ${stepName(observation.step)}${observation.paused ? " · paused by Control" : ""}${view.over ? " · over" : ""}`);
   document.body.dataset.step = observation.step;
+  const ctx = {
+    observation,
+    guide,
+    legal: new Legal(busy ? [] : legalActions),
+    seat: seatLabel(),
+    team: teamShip(observation),
+    selected,
+    act,
+    pick: (crew) => {
+      selected = crew;
+      draw();
+    },
+  };
+  setText("command", commandLine(ctx));
   const panels = Object.entries(observation.panels || {});
-  fill("ship", panels.length ? panels.map(([sid, panel]) => shipPanel(observation, sid, panel)) : el("p", { class: "muted" }, "No ship panel in view."));
-  fill("hands", handsView(observation.hands));
+  fill("picked", pickedBar(ctx));
+  fill(
+    "ship",
+    panels.length
+      ? panels.map(([sid, panel]) => el("article", { class: "ship-table", "data-ship": sid }, el("h3", {}, shipName(observation, sid)), coverRow(ctx, sid, panel), moraleTrack(ctx, sid, panel), stationsView(ctx, sid, panel)))
+      : el("p", { class: "muted" }, "No ship panel in view (a covered panel, or a seat with no ship)."),
+  );
+  fill("supplies", panels.map(([sid, panel]) => suppliesView(ctx, sid, panel)));
+  fill("shuttles", panels.map(([sid, panel]) => shuttlesView(ctx, sid, panel)));
+  const own = ctx.team && observation.panels && observation.panels[ctx.team];
+  fill("jump", own ? jumpSheet(ctx, ctx.team, own) : el("p", { class: "muted" }, "No jump sheet in view."));
+  fill("hand", cardsView(ctx));
   fill("destinations", destinationsView(observation.destinations));
-  const known = Object.entries(observation.known || {});
-  fill("known", known.length ? el("ul", {}, known.map(([sid, codes]) => el("li", {}, `${sid}: ${codes.join(", ") || "none"}`))) : el("p", { class: "muted" }, "None."));
+  fill("destination-actions", buttonRow(["share", "pass"].flatMap((verb) => ctx.legal.take(verb)).map((p) => p.action)));
   fill("dice", diceView(observation));
   fill("pursuit", pursuitTrack(observation));
-  fill("map", fleetMap(observation));
-  fill("council", councilView(observation.council));
+  fill("fleet-controls", fleetControls(ctx));
+  fill("attack", observation.attack ? attackView(observation.attack, observation) : null);
+  fill("map", fleetMap(observation, { focus: ctx.team ? [ctx.team] : null }));
+  fill("where", whereView(ctx));
   fill("people", peopleList(observation));
+  fill("council-actions", buttonRow(councilActions(ctx)));
+  fill("council", councilView(observation.council));
   fill("log", logList(view.log, 100));
+  drawMore(ctx.legal.rest());
 }
 
-/** The legal actions as buttons, grouped by verb; a long group folds away until opened. */
-function drawActions(actions) {
+/** The privacy cover and a look through the damage deck, for a team at its own table. */
+function coverRow(ctx, sid, panel) {
+  const cover = ["hide", "show", "look-deck"].flatMap((verb) => ctx.legal.take(verb));
+  const ship = ctx.observation.ships[sid];
+  const words = { hide: "Cover the panel", show: "Uncover the panel", "look-deck": "Look through the damage deck" };
+  return el(
+    "div",
+    { class: "cover-row" },
+    ship.hidden ? el("span", { class: "badge" }, "panel covered: visitors see nothing") : null,
+    cover.map((p) => el("button", { type: "button", class: "act small", "data-action": p.action, onclick: () => act(p.action) }, words[p.words[0]])),
+  );
+}
+
+function buttonRow(actions) {
+  return actions.length ? el("div", { class: "action-row" }, actions.map((action) => actionButton(action))) : null;
+}
+
+/** The legal actions no screen placed, as buttons grouped by verb; a long group folds away until opened. */
+function drawMore(actions) {
+  setText("more-count", String(actions.length));
   if (!actions.length) {
-    fill("actions", el("p", { class: "muted" }, "Nothing to do right now."));
+    fill("actions", el("p", { class: "muted" }, legalActions.length ? "Every action you may take is on its screen." : "Nothing to do right now."));
     return;
   }
   const groups = new Map();
@@ -128,6 +207,7 @@ function drawActions(actions) {
   );
 }
 
+/** A legal action as a button; one with free text (a bill's words) goes to the action box to be edited first. */
 function actionButton(action) {
   const freeText = action.includes('"');
   return el(
@@ -135,15 +215,18 @@ function actionButton(action) {
     {
       type: "button",
       class: `action${freeText ? " free-text" : ""}`,
-      disabled: busy,
+      "data-action": action,
       title: freeText ? "put it in the action box to change its words, then send" : "",
-      onclick: () => (freeText ? editAction(action) : send(action, "free-result")),
+      onclick: () => (freeText ? editAction(action) : act(action)),
     },
     freeText ? `${action} ✎` : action,
   );
 }
 
 function editAction(action) {
+  byId("more-panel").classList.add("active");
+  const tab = document.querySelector('.tab[data-panel="more-panel"]');
+  if (tab && getComputedStyle(tab.parentElement).display !== "none") tab.click();
   const box = byId("free-action");
   box.value = action;
   box.focus();
@@ -151,14 +234,30 @@ function editAction(action) {
   box.setSelectionRange(quote + 1, action.length - 1);
 }
 
+/** Play `action`; with a `preview` ({title, lines}), only once the person confirms it. */
+function act(action, preview = null) {
+  if (!preview) return send(action, "result");
+  const dialog = byId("confirm");
+  setText("confirm-title", preview.title);
+  fill("confirm-body", preview.lines.map((line) => el("p", {}, line)));
+  dialog.returnValue = "";
+  dialog.addEventListener("close", () => dialog.returnValue === "yes" && send(action, "result"), { once: true });
+  dialog.showModal();
+  return null;
+}
+
 async function send(action, line) {
   if (busy) return;
   busy = true;
-  for (const button of document.querySelectorAll("#actions button")) button.disabled = true;
+  selected = null;
+  document.body.dataset.busy = "true";
+  for (const button of document.querySelectorAll("main button")) button.disabled = true;
   show(line, `sending ${action}…`);
   const answer = await socket.act(seat(), action);
   busy = false;
-  for (const button of document.querySelectorAll("#actions button")) button.disabled = false;
+  delete document.body.dataset.busy;
+  for (const button of document.querySelectorAll("main button")) button.disabled = false;
+  if (socket.view) draw();
   show(line, answer.type === "ack" ? `done: ${action}` : answer.message, answer.type === "ack" ? "ok" : "error");
 }
 
@@ -193,6 +292,7 @@ function wireForms() {
 
 function drawMessages() {
   const messages = socket.messages;
+  setText("message-count", String(messages.length));
   fill(
     "messages",
     messages.length

@@ -1,0 +1,82 @@
+// A seat's screen beyond its ship's panel: where the person is and where they may walk, the fleet map's moves for a
+// commander, and the Council's business. Drawn from the same `ctx` as js/ship.js.
+
+import { badge, el } from "./dom.js";
+import { shipName } from "./den.js";
+
+/** "the Dione's table", "the fleet map", or a place's name as the engine names it. */
+export function placeName(observation, at) {
+  if (!at) return "the fleet map";
+  if (at === "map") return "the fleet map";
+  return observation.ships[at] ? `the ${shipName(observation, at)}'s table` : at;
+}
+
+/** Where the person is, their state, and one tap to say where they walked. */
+export function whereView(ctx) {
+  const me = ctx.observation.people[ctx.seat] || { at: null, status: "free" };
+  const walks = ctx.legal.take("goto");
+  const care = [
+    ...ctx.legal.take("sickbay").map((a) => [`Go to the ${shipName(ctx.observation, a.words[1])}'s sickbay`, a.action]),
+    ...ctx.legal.take("contact").map((a) => [`Ask for ${a.words[1]}`, a.action]),
+    ...ctx.legal.take("escape").map((a) => ["Try to escape", a.action]),
+  ];
+  return el(
+    "div",
+    { class: "where" },
+    el("p", { class: "where-now" }, "You are at ", el("strong", {}, placeName(ctx.observation, me.at)), me.status !== "free" ? [" · ", badge(me.status, "bad")] : null),
+    walks.length ? el("p", { class: "help" }, "Walked somewhere? Tap where you are now.") : null,
+    el(
+      "div",
+      { class: "walk-grid" },
+      walks.map((a) =>
+        el("button", { type: "button", class: "act walk", "data-action": a.action, onclick: () => ctx.act(a.action) }, `I am at ${placeName(ctx.observation, a.words[1])}`),
+      ),
+    ),
+    care.length ? el("div", { class: "station-actions" }, care.map(([label, action]) => el("button", { type: "button", class: "act", "data-action": action, onclick: () => ctx.act(action) }, label))) : null,
+  );
+}
+
+/** The fleet map's moves open to this seat: the ship's quadrant, swaps, fighters, batteries, boarders. */
+export function fleetControls(ctx) {
+  const name = (sid) => shipName(ctx.observation, sid);
+  const unit = (id) => id.split(":")[1] || id;
+  const groups = [
+    ["Move the ship", ctx.legal.take("move").map((a) => [`To quadrant ${a.words[1].slice(1)}`, a.action])],
+    ["Swap places (both commanders must agree)", ctx.legal.take("swap").map((a) => [`With the ${name(a.words[1])}`, a.action])],
+    ["Fighters", ctx.legal.take("deploy").map((a) => [`${unit(a.words[1])} ${a.words[2] === "aboard" ? "back aboard" : `to quadrant ${a.words[2].slice(1)}`}`, a.action])],
+    ["Strike a Wolf", ctx.legal.take("strike").map((a) => [`${unit(a.words[1])} strikes ${a.words[2]}`, a.action])],
+    ["Fire", ctx.legal.take("fire").map((a) => [`${unit(a.words[1])} fires at ${a.words[2]}`, a.action])],
+    ["Fight the boarders", ctx.legal.take("fight").map((a) => [`${unit(a.words[1])} attacks`, a.action])],
+    ["Reinforce another ship", ctx.legal.take("reinforce").map((a) => [`${unit(a.words[1])} by ${unit(a.words[2])} to the ${name(a.words[3])}`, a.action])],
+    ["Posts", ctx.legal.take("post").map((a) => [`${unit(a.words[1])} to ${a.words[2].replace("-", " ")}`, a.action])],
+  ].filter(([, list]) => list.length);
+  if (!groups.length) return null;
+  return el(
+    "div",
+    { class: "fleet-controls" },
+    groups.map(([title, list]) =>
+      el(
+        "div",
+        { class: "control-group" },
+        el("h4", {}, title),
+        el("div", { class: "action-row" }, list.map(([label, action]) => el("button", { type: "button", class: "act", "data-action": action, onclick: () => ctx.act(action) }, label))),
+      ),
+    ),
+  );
+}
+
+const COUNCIL_VERBS = ["propose", "call-vote", "withdraw", "vote", "sign", "veto", "no-confidence", "snap-election", "elect", "name-vp", "order"];
+
+/** The Council's actions open to this seat (a bill's words are edited in the action box before sending). */
+export function councilActions(ctx) {
+  return COUNCIL_VERBS.flatMap((verb) => ctx.legal.take(verb)).map((parsed) => parsed.action);
+}
+
+/** Who commands the seat's ship now (the captain, or the next in the command chain). */
+export function commandLine(ctx) {
+  const ship = ctx.team && ctx.observation.ships[ctx.team];
+  if (!ship) return "";
+  const commander = ship.commander;
+  if (!commander) return "Nobody can command the ship now";
+  return commander === ctx.seat ? "You command the ship" : `${commander} commands the ship`;
+}
