@@ -10,7 +10,7 @@ import { Legal } from "./js/legal.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
 import { commandLine, councilActions, fleetControls, whereView } from "./js/seat.js";
-import { cardsView, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView } from "./js/ship.js";
+import { cardsView, destinationControls, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView } from "./js/ship.js";
 import { setupTabs } from "./js/tabs.js";
 
 const FOLD_OVER = 6;
@@ -144,7 +144,7 @@ function draw() {
   fill("jump", own ? jumpSheet(ctx, ctx.team, own) : el("p", { class: "muted" }, "No jump sheet in view."));
   fill("hand", cardsView(ctx));
   fill("destinations", destinationsView(observation.destinations));
-  fill("destination-actions", buttonRow(["share", "pass"].flatMap((verb) => ctx.legal.take(verb)).map((p) => p.action)));
+  fill("destination-actions", destinationControls(ctx));
   fill("dice", diceView(observation));
   fill("pursuit", pursuitTrack(observation));
   fill("fleet-controls", fleetControls(ctx));
@@ -167,7 +167,7 @@ function coverRow(ctx, sid, panel) {
     "div",
     { class: "cover-row" },
     ship.hidden ? el("span", { class: "badge" }, "panel covered: visitors see nothing") : null,
-    cover.map((p) => el("button", { type: "button", class: "act small", "data-action": p.action, onclick: () => act(p.action) }, words[p.words[0]])),
+    cover.map((p) => el("button", { type: "button", class: "act", "data-action": p.action, onclick: () => act(p.action) }, words[p.words[0]])),
   );
 }
 

@@ -127,7 +127,7 @@ export function stationsView(ctx, sid, panel) {
       el(
         "div",
         { class: "crew-row" },
-        slot.crew.length ? slot.crew.map((crew) => crewButton(ctx, crew, moves.has(crew.id))) : el("span", { class: "muted" }, "no crew"),
+        slot.crew.length ? slot.crew.map((crew) => crewButton(ctx, crew, moves.get(crew.id))) : el("span", { class: "muted" }, "no crew"),
       ),
       el(
         "div",
@@ -148,14 +148,22 @@ export function stationsView(ctx, sid, panel) {
   return el("ul", { class: "stations-list", "data-ship": sid }, cards);
 }
 
-function crewButton(ctx, crew, movable) {
+/** A crew counter: a button to pick it when it may move (its moves listed in data-actions), else a chip. */
+function crewButton(ctx, crew, moves) {
   const marks = `${crew.used ? " used" : ""}${crew.wounded ? " wounded" : ""}`;
   const label = `${crew.id.split(":")[1]} ${crew.training}${marks}`;
-  if (!movable) return el("span", { class: `crew${marks}` }, label);
+  if (!moves) return el("span", { class: `crew${marks}` }, label);
   const on = ctx.selected === crew.id;
   return el(
     "button",
-    { type: "button", class: `crew-pick${marks}`, "aria-pressed": String(on), "data-crew": crew.id, onclick: () => ctx.pick(on ? null : crew.id) },
+    {
+      type: "button",
+      class: `crew-pick${marks}`,
+      "aria-pressed": String(on),
+      "data-crew": crew.id,
+      "data-actions": JSON.stringify(moves.map((m) => m.action)),
+      onclick: () => ctx.pick(on ? null : crew.id),
+    },
     label,
   );
 }
@@ -212,7 +220,7 @@ export function suppliesView(ctx, sid, panel) {
           const modifier = tables ? tables.ration_modifiers[level] : null;
           return el(
             "button",
-            { type: "button", class: "level", "aria-pressed": String(chosen), disabled: !legal && !chosen, "data-action": action, onclick: () => legal && ctx.act(action) },
+            { type: "button", class: "level", "aria-pressed": String(chosen), disabled: !legal, "data-action": action, onclick: () => legal && ctx.act(action) },
             el("span", { class: "level-name" }, level),
             el("span", { class: "level-cost" }, `${panel.ration_costs[meal][level]} ${meal}`),
             modifier === null ? null : el("span", { class: "level-mod" }, `morale roll ${modifier >= 0 ? "+" : ""}${modifier}`),
@@ -280,8 +288,10 @@ function cargoRow(ctx, verb, shuttle) {
 
 /** The jump sheet: the coordinates written, the ones the team knows with their fuel, and the jump itself. */
 export function jumpSheet(ctx, sid, panel) {
-  const known = (ctx.observation.known && ctx.observation.known[sid]) || [];
   const cards = ctx.observation.destinations || [];
+  // What the team may write: its destination cards' coordinates and those another team told it.
+  const told = (ctx.observation.known && ctx.observation.known[sid]) || [];
+  const known = [...new Set([...cards.map((card) => card.coordinates), ...told])];
   const fuel = panel.hold.fuel ?? 0;
   const distanceOf = (code) => (cards.find((card) => card.coordinates === code) || {}).distance;
   const coords = groupBy(ctx.legal.take("coords"), 1);
@@ -390,4 +400,14 @@ export function cardsView(ctx) {
     );
   });
   return el("ul", { class: "cards" }, cards.length ? cards : el("li", { class: "muted" }, "No action card in your hand."));
+}
+
+/** What the team may do with its destination cards: tell another ship the coordinates, or hand the card over. */
+export function destinationControls(ctx) {
+  const cards = ctx.observation.destinations || [];
+  const rows = cards.flatMap((card) => [
+    choiceRow(ctx, `ship to tell the coordinates of ${card.name}`, ctx.legal.take("share", card.id).map((a) => [shipName(ctx.observation, a.words[2]), a.action]), `Share ${card.name}`),
+    choiceRow(ctx, `ship to hand ${card.name} to`, ctx.legal.take("pass", card.id).map((a) => [shipName(ctx.observation, a.words[2]), a.action]), `Hand over ${card.name}`),
+  ]);
+  return rows.some(Boolean) ? el("div", { class: "stack" }, rows) : null;
 }
