@@ -147,6 +147,7 @@ def test_a_ships_people_play_a_turn_on_their_screens(table: Table) -> None:
     _a_card_is_played_from_its_holders_phone_only(table)
     _the_first_officer_commands_while_the_captain_is_in_the_brig(table)
     _walking_to_another_table_is_one_tap(table)
+    _an_update_keeps_what_is_being_typed(table)
     _targets_are_large_enough_and_every_screen_passes_wcag(table)
     _screenshots_and_no_page_logged_an_error(table)
 
@@ -285,6 +286,19 @@ def _walking_to_another_table_is_one_tap(table: Table) -> None:
     officer.get_by_role("button", name="I am at the ICSS Aegis's table").click()
     _done(officer, "goto aegis")
     expect(officer.locator(".where-now")).to_contain_text("the ICSS Aegis's table")
+
+
+def _an_update_keeps_what_is_being_typed(table: Table) -> None:
+    """A view that changes while someone types coordinates or picks from a list is redrawn around them."""
+    engineer = table.pages[TABLET]
+    engineer.fill("#coords-input", "351")
+    ship = engineer.locator("select[aria-label='Shuttle s1: where to fly']")
+    ship.select_option(label="Vulcan")
+    table.control_acts('control set pursuit 5 "the Wolves close in"')
+    expect(engineer.locator("#pursuit")).to_contain_text("Pursuit 5", timeout=WAIT_MS)
+    expect(engineer.locator("#coords-input")).to_have_value("351")
+    expect(engineer.locator("#coords-input")).to_be_focused()
+    expect(ship.locator("option:checked")).to_have_text("Vulcan")
 
 
 def _targets_are_large_enough_and_every_screen_passes_wcag(table: Table) -> None:

@@ -111,7 +111,28 @@ function teamShip(observation) {
   return observation.ships && observation.ships[team] ? team : null;
 }
 
+/** Redraw without losing what the person is doing: the choices made in the screens' selects and fields, and the
+ * focus, are put back when the redrawn screen still has them (an update may arrive while someone types). */
 function draw() {
+  const fields = [...document.querySelectorAll("main select[aria-label], main input[id]")];
+  const kept = fields.map((field) => [fieldKey(field), field.value]);
+  const focused = document.activeElement && fields.includes(document.activeElement) ? fieldKey(document.activeElement) : null;
+  drawScreens();
+  for (const field of document.querySelectorAll("main select[aria-label], main input[id]")) {
+    const found = kept.find(([key]) => key === fieldKey(field));
+    if (found && (field.tagName !== "SELECT" || [...field.options].some((option) => option.value === found[1]))) {
+      field.value = found[1];
+      field.dispatchEvent(new Event("change"));
+    }
+    if (fieldKey(field) === focused) field.focus();
+  }
+}
+
+function fieldKey(field) {
+  return field.id || field.getAttribute("aria-label");
+}
+
+function drawScreens() {
   const view = socket.view;
   const observation = view.observation;
   setText("phase", `${turnText(observation)} · ${stepName(observation.step)}${observation.paused ? " · paused by Control" : ""}${view.over ? " · over" : ""}`);
