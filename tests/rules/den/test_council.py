@@ -154,6 +154,44 @@ def test_each_voter_votes_once(edition: str) -> None:
 
 
 @both
+def test_the_chair_records_a_show_of_hands_that_counts_as_the_members_vote(edition: str) -> None:
+    """Members without a phone raise their hands; the agenda's holder records each hand on theirs."""
+    state = propose(begin(edition, "action"), edition)
+    member, others = voters(state)[0], voters(state)[1:]
+    offered = verbs(state, CHAIR[edition], "hands")
+    assert offered == sorted(f"hands {voter} {b}" for voter in voters(state) for b in ("abstain", "nay", "yea"))
+    act(state, CHAIR[edition], f"hands {member} yea")
+    assert bill(state)["votes"] == {member: "yea"}
+    assert f"{member} votes yea on vote 1 (recorded by the chair, {CHAIR[edition]})" in log(state, None)
+    assert refused(state, member, "vote nay").rule == "voted"  # a hand recorded is the member's one vote
+    assert refused(state, CHAIR[edition], f"hands {member} nay").rule == "voted"
+    assert not any(action.startswith(f"hands {member} ") for action in legal(state, CHAIR[edition]))
+    for other in others:
+        act(state, CHAIR[edition], f"hands {other} nay")
+    assert state.council["record"][-1]["tally"] == {"yea": 1, "nay": 6, "abstain": 0, "how": "vote"}
+
+
+@both
+def test_only_the_chair_records_hands_and_only_a_voting_members(edition: str) -> None:
+    state = propose(begin(edition, "action"), edition)
+    member = voters(state)[1]
+    assert refused(state, voters(state)[0], f"hands {member} yea").rule == "agenda"
+    assert refused(state, CHAIR[edition], "hands dione/captain yea").rule == "voter"
+    state = propose(begin(edition, "action"), edition, call=False)
+    assert refused(state, CHAIR[edition], f"hands {member} yea").rule == "no vote"
+    assert not verbs(state, CHAIR[edition], "hands")
+
+
+def test_infinite_domain_the_chair_records_the_vice_presidents_tie_breaking_hand() -> None:
+    state = vote(propose(begin("infinite-domain", "action"), "infinite-domain"), "yea", "nay", *["abstain"] * 5)
+    assert verbs(state, PARLIAMENTARIAN, "hands") == [f"hands {VP} nay", f"hands {VP} yea"]
+    assert refused(state, PARLIAMENTARIAN, f"hands {VP} abstain").rule == "tie-break"
+    act(state, PARLIAMENTARIAN, f"hands {VP} yea")
+    assert state.council["record"][-1]["tally"]["how"] == "tie-break"
+    assert state.council["record"][-1]["passed"] is True
+
+
+@both
 def test_only_voting_members_vote(edition: str) -> None:
     state = propose(begin(edition, "action"), edition)
     assert refused(state, "dione/captain", "vote yea").rule == "voter"

@@ -536,37 +536,69 @@ class Vote:
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
-        blocked = sitting(state)
-        if blocked:
-            return blocked
-        bill = bill_now(state)
-        if bill is None or not at_vote(bill):
-            return "no vote", "no vote is open"
-        who = label(state, seat)
-        if bill["stage"] == "tie":
-            return tie_break_problem(state, who, args[0], bill)
-        if who not in state.council["voters"]:
-            if who == holder(state, "vice-president") and state.rules.vice_president_breaks_ties:
-                return "tie-break", "the Vice President votes only to break a tie"
-            return "voter", f"{who} has no vote at the Council"
-        if who in bill["votes"]:
-            return "voted", f"{who} has already voted on bill {bill['id']}"
-        return None
+        return sitting(state) or ballot_problem(state, label(state, seat), args[0])
 
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
+        cast(state, label(state, seat), args[0], "")
+
+
+@verb("hands", ACTION)
+class Hands:
+    """The agenda's holder records the hand a voting member raised (a member who does not vote on a phone)."""
+
+    @staticmethod
+    def candidates(state: DenState, seat: int) -> Iterator[Args]:
         bill = bill_now(state)
-        assert bill is not None
-        who = label(state, seat)
-        if bill["stage"] == "tie":
-            bill["tie_break"] = args[0]
-            note(state, PUBLIC, f"the Vice President {who} breaks the tie on vote {bill['id']}: {args[0]}")
-            finish(state, args[0] == "yea", "tie-break")
+        if not at_vote(bill) or holder(state, agenda_office(state)) != label(state, seat):
             return
-        bill["votes"][who] = args[0]
-        note(state, PUBLIC, f"{who} votes {args[0]} on vote {bill['id']}")
-        if everyone_voted(state, bill):
-            resolve_vote(state)
+        assert bill is not None
+        if bill["stage"] == "tie":
+            members = [holder(state, "vice-president") or ""]
+        else:
+            members = [voter for voter in state.council["voters"] if voter not in bill["votes"]]
+        for member in members:
+            for ballot in BALLOTS:
+                yield member, ballot
+
+    @staticmethod
+    def check(state: DenState, seat: int, args: Args) -> Why:
+        return agenda_problem(state, seat) or ballot_problem(state, args[0], args[1])
+
+    @staticmethod
+    def apply(state: DenState, seat: int, args: Args) -> None:
+        cast(state, args[0], args[1], f" (recorded by the chair, {label(state, seat)})")
+
+
+def ballot_problem(state: DenState, who: str, ballot: str) -> Why:
+    """Why `who` may not cast this ballot on the vote open now, or None."""
+    bill = bill_now(state)
+    if bill is None or not at_vote(bill):
+        return "no vote", "no vote is open"
+    if bill["stage"] == "tie":
+        return tie_break_problem(state, who, ballot, bill)
+    if who not in state.council["voters"]:
+        if who == holder(state, "vice-president") and state.rules.vice_president_breaks_ties:
+            return "tie-break", "the Vice President votes only to break a tie"
+        return "voter", f"{who} has no vote at the Council"
+    if who in bill["votes"]:
+        return "voted", f"{who} has already voted on bill {bill['id']}"
+    return None
+
+
+def cast(state: DenState, who: str, ballot: str, recorded: str) -> None:
+    """`who`'s ballot counts (a tie-break decides the vote; the last member's ballot counts it)."""
+    bill = bill_now(state)
+    assert bill is not None
+    if bill["stage"] == "tie":
+        bill["tie_break"] = ballot
+        note(state, PUBLIC, f"the Vice President {who} breaks the tie on vote {bill['id']}: {ballot}{recorded}")
+        finish(state, ballot == "yea", "tie-break")
+        return
+    bill["votes"][who] = ballot
+    note(state, PUBLIC, f"{who} votes {ballot} on vote {bill['id']}{recorded}")
+    if everyone_voted(state, bill):
+        resolve_vote(state)
 
 
 def tie_break_problem(state: DenState, who: str, ballot: str, bill: dict[str, Any]) -> Why:

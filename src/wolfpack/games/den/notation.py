@@ -97,6 +97,7 @@ GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "call-vote": ((),),
     "withdraw": ((),),
     "vote": (("ballot",),),
+    "hands": (("seat", "ballot"),),
     "sign": ((),),
     "veto": ((),),
     "no-confidence": ((),),
