@@ -324,6 +324,7 @@ def _screenshots_and_no_page_logged_an_error(table: Table) -> None:
     captain = table.pages["dione/captain"]
     for tab in TABS:
         _show(captain, tab)
+        captain.evaluate("window.scrollTo(0, 0)")
         captain.screenshot(path=str(SCREENSHOTS / f"seat-phone-{tab}.png"), full_page=True)
     table.pages[TABLET].screenshot(path=str(SCREENSHOTS / "seat-tablet.png"), full_page=True)
     for label, found in table.complaints.items():

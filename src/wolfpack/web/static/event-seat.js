@@ -5,11 +5,12 @@
 
 import { api, show } from "./js/api.js";
 import { byId, el, fill, setText } from "./js/dom.js";
-import { councilView, destinationsView, diceView, fleetMap, attackView, logList, peopleList, pursuitTrack, shipName, turnText } from "./js/den.js";
+import { destinationsView, diceView, fleetMap, attackView, logList, peopleList, pursuitTrack, shipName, turnText } from "./js/den.js";
 import { Legal } from "./js/legal.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
-import { commandLine, councilActions, fleetControls, whereView } from "./js/seat.js";
+import { chamberView } from "./js/council.js";
+import { commandLine, fleetControls, whereView } from "./js/seat.js";
 import { cardsView, destinationControls, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView } from "./js/ship.js";
 import { setupTabs } from "./js/tabs.js";
 
@@ -173,8 +174,7 @@ function drawScreens() {
   fill("map", fleetMap(observation, { focus: ctx.team ? [ctx.team] : null }));
   fill("where", whereView(ctx));
   fill("people", peopleList(observation));
-  fill("council-actions", buttonRow(councilActions(ctx)));
-  fill("council", councilView(observation.council));
+  fill("chamber", chamberView(ctx));
   fill("log", logList(view.log, 100));
   drawMore(ctx.legal.rest());
 }
@@ -190,10 +190,6 @@ function coverRow(ctx, sid, panel) {
     ship.hidden ? el("span", { class: "badge" }, "panel covered: visitors see nothing") : null,
     cover.map((p) => el("button", { type: "button", class: "act", "data-action": p.action, onclick: () => act(p.action) }, words[p.words[0]])),
   );
-}
-
-function buttonRow(actions) {
-  return actions.length ? el("div", { class: "action-row" }, actions.map((action) => actionButton(action))) : null;
 }
 
 /** The legal actions no screen placed, as buttons grouped by verb; a long group folds away until opened. */

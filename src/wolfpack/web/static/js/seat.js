@@ -65,13 +65,6 @@ export function fleetControls(ctx) {
   );
 }
 
-const COUNCIL_VERBS = ["propose", "call-vote", "withdraw", "vote", "sign", "veto", "no-confidence", "snap-election", "elect", "name-vp", "order"];
-
-/** The Council's actions open to this seat (a bill's words are edited in the action box before sending). */
-export function councilActions(ctx) {
-  return COUNCIL_VERBS.flatMap((verb) => ctx.legal.take(verb)).map((parsed) => parsed.action);
-}
-
 /** Who commands the seat's ship now (the captain, or the next in the command chain). */
 export function commandLine(ctx) {
   const ship = ctx.team && ctx.observation.ships[ctx.team];
