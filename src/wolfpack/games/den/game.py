@@ -117,6 +117,8 @@ class DenGame(Game[str]):
         data.setdefault("dice", {"next": 1, "awaiting": {}})
         # Positions saved before notices were counted: the next number follows the highest still open.
         data.setdefault("notices_opened", max((n["id"] for n in data.get("notices", [])), default=0))
+        # Positions saved before the Media broadcast on the server: none was made.
+        data.setdefault("broadcasts", [])
         missing = [name for name in FIELDS if name not in data]
         if missing:
             raise InvalidStateError(f"position lacks {', '.join(missing)}")

@@ -105,6 +105,8 @@ GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "elect": (("seat",),),
     "name-vp": (("seat",),),
     "order": ((REASON,),),
+    # The News Media (media.py).
+    "broadcast": ((REASON,),),
     # Wolf Attacks (attack.py).
     "deploy": (("unit", "sector"),),
     "strike": (("unit", "wolf"),),
@@ -153,6 +155,8 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "grant-vote": (("seat", REASON),),
     "revoke-vote": (("seat", REASON),),
     "succession": ((REASON,),),
+    # The News Media (media.py).
+    "broadcast": ((REASON,),),
     # Wolf Attacks (attack.py).
     "attack": ((REASON,),),
     "wolves": (("id", "count", "wolfplace", REASON),),

@@ -59,6 +59,7 @@ FIELDS: Final = (
     "attack",
     "battles",
     "dice",
+    "broadcasts",
 )
 """The position: every field a saved state holds besides the log and the history. The log (`events`) is kept out
 of it: it only grows, so a copy shares its lines instead of copying them, and a saved state holds it on its own."""
@@ -123,6 +124,8 @@ class DenState(State[str]):
         """The Wolf Attack under way, or None (attack.py)."""
         self.battles: list[dict[str, Any]] = []
         """Every finished Wolf Attack's outcome, for the event's summaries and the designer's statistics."""
+        self.broadcasts: list[dict[str, Any]] = []
+        """The News Media's broadcasts, oldest first (media.py)."""
         self.dice: dict[str, Any] = {"next": 1, "awaiting": {}}
         """With table dice: per ship, the dice awaiting entry in the order they came (`awaiting`), and the number
         of the next die (`next`; ids are `<ship>:d<n>`, never reused)."""

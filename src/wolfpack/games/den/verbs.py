@@ -198,7 +198,8 @@ STEP_NAMES: Final = {
 }
 
 
-PERSON_VERBS: Final = frozenset({"goto", "sickbay", "contact", "escape", "give", "elect"})
+PERSON_VERBS: Final = frozenset({"goto", "sickbay", "contact", "escape", "give", "elect", "broadcast"})
+"""Verbs of a person rather than of a ship's team: Media and wildcard seats use them too."""
 
 
 def apply_seat_action(state: DenState, action: str, seat: int) -> None:

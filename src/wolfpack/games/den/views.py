@@ -19,6 +19,7 @@ from wolfpack.games.den.attack import attack_view
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
 from wolfpack.games.den.council import council_view, order_ships, orders_seen
 from wolfpack.games.den.dice import dice_view
+from wolfpack.games.den.media import SHOWN_BROADCASTS
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, commander_of, crew_on
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ def observation(state: DenState, player: int | None) -> dict[str, Any]:
         "fighters": public["fighters"],
         "battles": public["battles"],
         "dice": public["dice"],
+        "broadcasts": public["broadcasts"],
     }
     secrets = view_part(state, CONTROL_PART) if control else view_part(state, ("team", own)) if own else None
     view["council"] = {**view["council"], "orders": [] if secrets is None else secrets["orders"]}
@@ -123,6 +125,7 @@ def public_part(state: DenState) -> dict[str, Any]:
         },
         "battles": state.battles,
         "dice": dice_view(state, None),
+        "broadcasts": state.broadcasts[-SHOWN_BROADCASTS:],
     }
 
 
