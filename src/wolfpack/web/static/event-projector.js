@@ -5,6 +5,7 @@
 import { byId, el, fill, setText } from "./js/dom.js";
 import { fleetMap, lawsInForce, pursuitTrack, shipName, turnText } from "./js/den.js";
 import { EventSocket, eventIdFromPath, stepName, tickClock } from "./js/live.js";
+import { broadcastItem } from "./js/media.js";
 import { showConnection } from "./js/page.js";
 
 const NEWS_LINES = 8;
@@ -32,6 +33,9 @@ function draw() {
   fill("pursuit", pursuitTrack(observation));
   fill("map", fleetMap(observation));
   fill("laws", lawsInForce(observation.council));
+  const latest = (observation.broadcasts || []).slice(-1);
+  byId("on-air").hidden = !latest.length;
+  fill("broadcasts", latest.map(broadcastItem));
   const news = view.log.slice(-NEWS_LINES).reverse();
   fill("news", news.length ? news.map((line) => el("li", {}, line)) : el("li", { class: "muted" }, "Nothing yet."));
   drawAttack(observation);

@@ -10,6 +10,7 @@ import { Legal } from "./js/legal.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
 import { chamberView } from "./js/council.js";
+import { broadcastItem, newsDesk } from "./js/media.js";
 import { commandLine, fleetControls, whereView } from "./js/seat.js";
 import { cardsView, destinationControls, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView } from "./js/ship.js";
 import { setupTabs } from "./js/tabs.js";
@@ -73,6 +74,7 @@ function onFrame(frame) {
         return;
       }
       const info = frame.seats.find((s) => s.seat === frame.seat);
+      fitScreens(frame.label);
       setText("title", frame.label);
       setText("role", info ? `${info.role} · ${info.team_name || info.team}` : frame.edition);
       document.title = `${frame.label} · wolfpack`;
@@ -104,6 +106,22 @@ function onFrame(frame) {
     default:
       break;
   }
+}
+
+const SHIP_SCREENS = ["ship-panel", "supplies-panel", "jump-panel"];
+
+/** Only the screens the seat's role uses: a ship's work for a team's seat, the news desk for the Media. */
+function fitScreens(label) {
+  const media = label.startsWith("media/");
+  const team = !media && label.includes("/") && !label.startsWith("wildcard");
+  const hide = new Set([...(team ? [] : SHIP_SCREENS), ...(media ? [] : ["news-panel"])]);
+  for (const tab of document.querySelectorAll(".tab")) {
+    tab.hidden = hide.has(tab.dataset.panel);
+    byId(tab.dataset.panel).hidden = tab.hidden;
+  }
+  const first = document.querySelector(media ? '.tab[data-panel="news-panel"]' : ".tab:not([hidden])");
+  if (first && (media || document.querySelector('.tab[aria-pressed="true"]').hidden)) first.click();
+  document.body.dataset.role = media ? "media" : team ? "team" : "other";
 }
 
 /** The team's ship: the seat's own, from its label ("dione/captain" -> "dione"), if it is a ship's seat. */
@@ -175,6 +193,9 @@ function drawScreens() {
   fill("where", whereView(ctx));
   fill("people", peopleList(observation));
   fill("chamber", chamberView(ctx));
+  fill("news", newsDesk(ctx, view.log));
+  const latest = (observation.broadcasts || []).slice(-1);
+  fill("on-air", latest.length ? [el("h3", {}, "On air"), el("ol", { class: "broadcasts" }, latest.map(broadcastItem))] : null);
   fill("log", logList(view.log, 100));
   drawMore(ctx.legal.rest());
 }
