@@ -46,6 +46,9 @@ def test_the_guide_explains_every_station_card_and_table_of_the_pack(edition: st
         assert set(shown["damage"]) == {card.id for card in content.damage.decks[ship.id]}
     assert set(explained["cards"]) == {card.id for card in content.cards.cards}
     assert explained["tables"]["ration_modifiers"] == dict(content.tables.tables.ration_modifiers)
+    combat = content.combat.combat
+    assert explained["combat"]["wolves"] == {kind.id: {"name": kind.name, "hits": kind.hits} for kind in combat.wolves}
+    assert [band["low"] for band in explained["combat"]["fighter"]] == [band.low for band in combat.fighter]
     json.dumps(explained)  # the server sends it as it is
 
 

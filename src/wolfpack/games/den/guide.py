@@ -120,10 +120,27 @@ def card_guide(card: ActionCard) -> dict[str, Any]:
     }
 
 
+def combat_guide(content: DenContent) -> dict[str, Any]:
+    """The Wolf Attack's tables: each Wolf kind's hits, and what a fighter's, a battery's and an on-foot unit's d6
+    does (`hurt`: the attacker is hurt on that roll)."""
+    combat = content.combat.combat
+
+    def bands(rows: Iterable[Any]) -> list[dict[str, Any]]:
+        return [row.model_dump(include={"low", "high", "hits", "hurt"}) for row in rows]
+
+    return {
+        "wolves": {kind.id: {"name": kind.name, "hits": kind.hits} for kind in combat.wolves},
+        "fighter": bands(combat.fighter),
+        "battery": bands(combat.battery),
+        "on_foot": bands(combat.on_foot),
+    }
+
+
 def guide(content: DenContent) -> dict[str, Any]:
     """The whole pack's public guide: each ship, each action card and the rule tables the screens explain."""
     tables = content.tables.tables
     return {
+        "combat": combat_guide(content),
         "ships": {ship.id: ship_guide(content, ship) for ship in content.fleet.ships},
         "cards": {card.id: card_guide(card) for card in content.cards.cards},
         "tables": {

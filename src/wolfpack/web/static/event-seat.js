@@ -11,7 +11,7 @@ import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./
 import { banner, showConnection } from "./js/page.js";
 import { chamberView } from "./js/council.js";
 import { broadcastItem, newsDesk } from "./js/media.js";
-import { commandLine, fleetControls, whereView } from "./js/seat.js";
+import { attackAlert, commandLine, fleetControls, whereView } from "./js/seat.js";
 import { cardsView, destinationControls, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView } from "./js/ship.js";
 import { setupTabs } from "./js/tabs.js";
 
@@ -170,6 +170,8 @@ function drawScreens() {
     },
   };
   setText("command", commandLine(ctx));
+  fill("alert", attackAlert(ctx));
+  document.body.dataset.attack = observation.attack ? "on" : "off";
   const panels = Object.entries(observation.panels || {});
   fill("picked", pickedBar(ctx));
   fill(

@@ -36,6 +36,32 @@ export function whereView(ctx) {
   );
 }
 
+/** A d6 table in words: "1-2: no hit, the unit is hurt; 3-4: 1 hit; 5+: 2 hits". */
+export function oddsWords(bands) {
+  return bands
+    .map((band) => {
+      const faces = band.high >= 6 ? `${band.low}+` : band.low === band.high ? `${band.low}` : `${band.low}-${band.high}`;
+      const hits = band.hits ? `${band.hits} hit${band.hits > 1 ? "s" : ""}` : "no hit";
+      return `${faces}: ${hits}${band.hurt ? ", the unit is hurt" : ""}`;
+    })
+    .join("; ");
+}
+
+/** A Wolf unit in words: "w3, Wolf fighter squadron (1 hit to destroy)". */
+function wolfName(ctx, id) {
+  const wolf = ctx.observation.attack && ctx.observation.attack.wolves[id];
+  const kind = wolf && ctx.guide ? ctx.guide.combat.wolves[wolf.kind] : null;
+  if (!kind) return id;
+  const left = kind.hits - (wolf.hits || 0);
+  return `${id}, ${kind.name} (${left} hit${left > 1 ? "s" : ""} to destroy)`;
+}
+
+/** What an attack's die will do, shown before it is rolled. */
+function attackPreview(ctx, table, title, action) {
+  const bands = ctx.guide ? ctx.guide.combat[table] : [];
+  return { title, lines: bands.length ? [`The d6: ${oddsWords(bands)}.`] : [], action };
+}
+
 /** The fleet map's moves open to this seat: the ship's quadrant, swaps, fighters, batteries, boarders. */
 export function fleetControls(ctx) {
   const name = (sid) => shipName(ctx.observation, sid);
@@ -44,9 +70,18 @@ export function fleetControls(ctx) {
     ["Move the ship", ctx.legal.take("move").map((a) => [`To quadrant ${a.words[1].slice(1)}`, a.action])],
     ["Swap places (both commanders must agree)", ctx.legal.take("swap").map((a) => [`With the ${name(a.words[1])}`, a.action])],
     ["Fighters", ctx.legal.take("deploy").map((a) => [`${unit(a.words[1])} ${a.words[2] === "aboard" ? "back aboard" : `to quadrant ${a.words[2].slice(1)}`}`, a.action])],
-    ["Strike a Wolf", ctx.legal.take("strike").map((a) => [`${unit(a.words[1])} strikes ${a.words[2]}`, a.action])],
-    ["Fire", ctx.legal.take("fire").map((a) => [`${unit(a.words[1])} fires at ${a.words[2]}`, a.action])],
-    ["Fight the boarders", ctx.legal.take("fight").map((a) => [`${unit(a.words[1])} attacks`, a.action])],
+    [
+      "Strike a Wolf",
+      ctx.legal.take("strike").map((a) => [`${unit(a.words[1])} strikes ${wolfName(ctx, a.words[2])}`, a.action, attackPreview(ctx, "fighter", `Strike ${a.words[2]}?`, a.action)]),
+    ],
+    [
+      "Fire the batteries",
+      ctx.legal.take("fire").map((a) => [`${unit(a.words[1])} fires at ${wolfName(ctx, a.words[2])}`, a.action, attackPreview(ctx, "battery", `Fire at ${a.words[2]}?`, a.action)]),
+    ],
+    [
+      "Fight the boarders",
+      ctx.legal.take("fight").map((a) => [`${unit(a.words[1])} attacks the boarders`, a.action, attackPreview(ctx, "on_foot", `Send ${unit(a.words[1])} against the boarders?`, a.action)]),
+    ],
     ["Reinforce another ship", ctx.legal.take("reinforce").map((a) => [`${unit(a.words[1])} by ${unit(a.words[2])} to the ${name(a.words[3])}`, a.action])],
     ["Posts", ctx.legal.take("post").map((a) => [`${unit(a.words[1])} to ${a.words[2].replace("-", " ")}`, a.action])],
   ].filter(([, list]) => list.length);
@@ -59,8 +94,27 @@ export function fleetControls(ctx) {
         "div",
         { class: "control-group" },
         el("h4", {}, title),
-        el("div", { class: "action-row" }, list.map(([label, action]) => el("button", { type: "button", class: "act", "data-action": action, onclick: () => ctx.act(action) }, label))),
+        el("div", { class: "action-row" }, list.map(([label, action, preview]) => el("button", { type: "button", class: "act", "data-action": action, onclick: () => ctx.act(action, preview || null) }, label))),
       ),
+    ),
+  );
+}
+
+/** The alert every screen shows while the Wolves attack: the round, whose turn, and what it asks of this seat. */
+export function attackAlert(ctx) {
+  const attack = ctx.observation.attack;
+  if (!attack) return null;
+  const aboard = ctx.team ? Object.values(attack.wolves).filter((wolf) => wolf.ship === ctx.team).length : 0;
+  const reporter = ctx.legal.parsed.some(({ words }) => ["deploy", "strike", "fire"].includes(words[0]));
+  return el(
+    "div",
+    { class: "attack-banner", role: "alert" },
+    el("strong", {}, `Wolf Attack · round ${attack.round} · ${attack.side === "fleet" ? "the fleet's turn" : "the Wolves' turn"}`),
+    el(
+      "span",
+      {},
+      aboard ? ` · ${aboard} boarder${aboard > 1 ? "s" : ""} aboard your ship: fight them from the Fleet screen.` : "",
+      reporter ? " · Your fighters or batteries wait on the Fleet screen." : " · Stay at your table.",
     ),
   );
 }
