@@ -51,7 +51,15 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from wolfpack.games.wolf.bots import HeuristicBot, SearchSettings, Weights, duel, value_features
+from wolfpack.games.wolf.bots import (
+    HeuristicBot,
+    PositionalValueModel,
+    SearchBot,
+    SearchSettings,
+    ValueModel,
+    Weights,
+    duel,
+)
 
 
 def play(
@@ -151,19 +159,26 @@ def balance(args: argparse.Namespace) -> None:
     print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s)")
 
 
-FEATURES = ("bias", "clean", "hidden", "transformed", "wolves", "rounds_left", "stock_black", "short")
-"""The value model's weights, in the order `value_features` lists their inputs."""
+MODELS: dict[str, type[ValueModel]] = {"counts": ValueModel, "positional": PositionalValueModel}
+"""The value models `--fit --model NAME` refits: their fields are the weights, in the order of their inputs."""
 
 
-def fit_positions(seed: int, index: int, every: int = 15) -> list[tuple[list[float], float]]:
-    """Every `every`-th decision of heuristic game `index`, with 1.0 if the werewolves won it, else 0.0."""
+def fit_positions(
+    seed: int, index: int, every: int = 15, model: str = "counts", search: SearchSettings | None = None
+) -> list[tuple[list[float], float]]:
+    """The `model`'s inputs at every `every`-th decision of game `index` between heuristic bots (or, given `search`,
+    with the search bot on seat `index % 2` as `duel` seats it), each with 1.0 if the werewolves won, else 0.0."""
+    from wolfpack.engine.bot import Bot
     from wolfpack.engine.chance import sample_chance_outcome
     from wolfpack.engine.play import bot_decision
     from wolfpack.engine.registry import load_game
     from wolfpack.sim.arena import bot_seed, game_seed
 
     game = load_game("wolf", players=2)
-    bots = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
+    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
+    if search is not None:
+        bots[index % 2] = SearchBot(bot_seed(seed, index, index % 2), search)
+    inputs = MODELS[model]().inputs
     rng = random.Random(game_seed(seed, index))
     state = game.new_initial_state()
     seen, decisions = [], 0
@@ -173,7 +188,7 @@ def fit_positions(seed: int, index: int, every: int = 15) -> list[tuple[list[flo
             continue
         decisions += 1
         if decisions % every == 0:
-            seen.append(value_features(state))
+            seen.append(inputs(state))
         seat, action = bot_decision(state, bots, start=len(state.history()))
         state.apply_action(action, seat)
     won = 1.0 if state.returns()[1] > 0 else 0.0
@@ -218,23 +233,101 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [rows[a][k] / rows[a][a] for a in range(k)]
 
 
+def log_loss(weights: Sequence[float], rows: Sequence[tuple[list[float], float]]) -> tuple[float, float]:
+    """The mean log loss of `weights` on `rows` and the share of outcomes they call right."""
+    loss = right = 0.0
+    for x, y in rows:
+        p = _sigmoid(sum(w * v for w, v in zip(weights, x, strict=True)))
+        loss -= y * math.log(max(p, 1e-12)) + (1 - y) * math.log(max(1 - p, 1e-12))
+        right += (p > 0.5) == (y > 0.5)
+    return loss / len(rows), right / len(rows)
+
+
 def fit(args: argparse.Namespace) -> None:
-    """Print the refitted value model's weights, its log loss and how often it calls the winner right."""
+    """Print the refitted value model's weights, its log loss and how often it calls the winner right, on the games
+    it was fitted on and on the last fifth of the games, held out of a second fit."""
+    model = MODELS[args.model]
+    search = settings_from(args.set, args.weights) if args.fit_search else None
+    n = args.games
+    jobs = [args.seed] * n, range(n), [args.every] * n, [args.model] * n, [search] * n
     with ProcessPoolExecutor(args.jobs) as pool:
-        games = list(pool.map(fit_positions, [args.seed] * args.games, range(args.games), chunksize=4))
+        games = list(pool.map(fit_positions, *jobs, chunksize=2))
     rows = [row for game in games for row in game]
     weights = logistic_fit(rows)
-    predictions = [_sigmoid(sum(w * v for w, v in zip(weights, x, strict=True))) for x, _ in rows]
-    loss = -sum(
-        y * math.log(max(p, 1e-12)) + (1 - y) * math.log(max(1 - p, 1e-12))
-        for p, (_, y) in zip(predictions, rows, strict=True)
-    )
-    right = sum((p > 0.5) == (y > 0.5) for p, (_, y) in zip(predictions, rows, strict=True))
     share = sum(y for _, y in rows) / len(rows)
-    print(f"{len(rows)} positions of {args.games} games (the werewolves won the games of {share:.3f} of them)")
-    print(f"log loss {loss / len(rows):.3f}, {right / len(rows):.1%} called right")
-    for name, weight in zip(FEATURES, weights, strict=True):
-        print(f"  {name} = {weight:.3f}")
+    who = f"the search bot ({search}) on seat i % 2" if search else "heuristic bots"
+    print(f"{len(rows)} positions of {n} games between {who}, seed {args.seed} (werewolves won {share:.3f} of them)")
+    loss, right = log_loss(weights, rows)
+    print(f"  log loss {loss:.3f}, {right:.1%} called right (in sample)")
+    cut = n - n // 5
+    train, held = [r for g in games[:cut] for r in g], [r for g in games[cut:] for r in g]
+    for name, w in (("fitted on the first 4/5", logistic_fit(train)), ("the model's defaults", _defaults(model))):
+        loss, right = log_loss(w, held)
+        print(f"  {name}: log loss {loss:.3f}, {right:.1%} right on the last {n - cut} games' {len(held)} positions")
+    for f, weight in zip(dataclasses.fields(model), weights, strict=True):
+        print(f"  {f.name} = {weight:.3f}")
+
+
+def _defaults(model: type[ValueModel]) -> list[float]:
+    """A value model's weights as it ships."""
+    instance = model()
+    return [getattr(instance, f.name) for f in dataclasses.fields(model)]
+
+
+class Noting(SearchBot):
+    """The search bot, noting at each decision it searched what it saw and chose (for `--inspect`)."""
+
+    def __init__(self, seed: int, settings: SearchSettings) -> None:
+        super().__init__(seed, settings)
+        self.notes: list[str] = []
+
+    def step(self, state: Any, player: int | None = None) -> Any | None:
+        """The search bot's action; a note when it searched and picked another than the heuristic's first."""
+        before = self.searches
+        action = super().step(state, player)
+        if self.searches > before:
+            ranked = self.guide.ranked(state)[: self.settings.candidates]
+            if action != ranked[0][1]:
+                root = self.search.last_root
+                stats = ""
+                if root is not None:
+                    stats = ", ".join(
+                        f"{c.action} {c.visits}x {c.value / max(c.visits, 1):+.2f}" for c in root.children.values()
+                    )
+                heuristic = ", ".join(f"{a} {score:.1f}" for score, a in ranked)
+                where = f"round {state.round} decision {len(state.history())} ({state.step})"
+                self.notes.append(f"{where}: played {action}; heuristic {heuristic}; search {stats}")
+        return action
+
+
+def inspect(args: argparse.Namespace) -> None:
+    """Print the pack's games (odd indices) where the search bot lost and the heuristic's twin won (with `--wins`: the
+    other way round): the searched decisions that picked another action, with the tree's
+    visits and values, and both games' ends."""
+    from wolfpack.engine.bot import Bot
+    from wolfpack.engine.registry import load_game
+    from wolfpack.sim.arena import bot_seed, game_seed, play_game
+
+    settings = settings_from(args.set, args.weights)
+    game = load_game("wolf", players=2)
+    shown = 0
+    for k in range(args.games):
+        index = 2 * k + 1
+        searcher = Noting(bot_seed(args.seed, index, 1), settings)
+        bots: list[Bot] = [HeuristicBot(bot_seed(args.seed, index, s)) for s in range(2)]
+        final = play_game(game, [bots[0], searcher], game_seed(args.seed, index))
+        twin = play_game(game, bots, game_seed(args.seed, index))
+        search_won, heuristic_won = final.returns()[1] > 0, twin.returns()[1] > 0
+        if search_won == heuristic_won or search_won != args.wins:
+            continue
+        shown += 1
+        outcome = "won" if search_won else "lost"
+        print(f"game {index}: the search {outcome} (round {final.round}), the heuristic not (round {twin.round})")  # type: ignore[attr-defined]
+        for note in searcher.notes:
+            print(f"  {note}")
+        print(f"  search's end: {final.log(None)[-1]}; heuristic's end: {twin.log(None)[-1]}")
+        if shown >= args.show:
+            return
 
 
 def main() -> None:
@@ -255,7 +348,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 6], help="player counts (with --balance)")
     parser.add_argument("--content", default=None, help="an organiser's content pack (with --balance)")
     parser.add_argument("--fit", action="store_true", help="refit the search bot's value model")
+    parser.add_argument("--model", choices=sorted(MODELS), default="counts", help="which model --fit refits")
+    parser.add_argument("--every", type=int, default=15, help="--fit takes every N-th decision of a game")
+    parser.add_argument(
+        "--fit-search", action="store_true", help="--fit on games of the search bot (--set) against the heuristic"
+    )
+    parser.add_argument("--inspect", action="store_true", help="the pack's games the search lost and the heuristic won")
+    parser.add_argument("--wins", action="store_true", help="--inspect the games the search won and the heuristic lost")
+    parser.add_argument("--show", type=int, default=4, help="how many games --inspect prints")
     args = parser.parse_args()
+    if args.inspect:
+        inspect(args)
+        return
     if args.fit:
         fit(args)
         return

@@ -3,6 +3,7 @@ seat sees and re-deals what it does not, and the search bot beats the heuristic 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections import Counter
@@ -423,3 +424,151 @@ def test_the_search_bot_beats_the_heuristic_over_500_paired_games() -> None:
     print(f"{n} paired games: search {search_rate:.3f}, heuristic {heuristic_rate:.3f}, ", end="")
     print(f"difference {mean:+.3f} ± {stderr:.3f}")
     assert mean >= STRENGTH_MARGIN * stderr > 0
+
+
+# ---- the positional value model ---------------------------------------------------------------------------------
+
+
+def _positional_position() -> WolfState:
+    """A mid-game two-player position with a werewolf on the board and at least two clean heroes."""
+    for state in _decision_states(2, seed=11, every=5):
+        wolves = [w for w in state.wolves.values() if w["alive"] and w["square"]]
+        clean = [h for h, hero in state.heroes.items() if hero["alive"] and hero["square"] and not hero["transformed"]]
+        clean = [h for h in clean if not state.contaminated(h)]
+        if state.round >= 3 and wolves and len(clean) >= 2:
+            return state
+    raise AssertionError("no such position in the game")
+
+
+def _free_beside(state: WolfState, square: str) -> str:
+    """An empty open square orthogonally beside `square`."""
+    from wolfpack.games.wolf.rules import name_of, sq
+
+    board = state.content.board
+    taken = set(state.on_board()) | set(state.barricades)
+    free = [name_of(n) for n in board.orthogonal_neighbours(sq(square)) if board.is_open(n)]
+    return next(n for n in free if n not in taken)
+
+
+def test_the_positional_features_see_a_werewolf_step_beside_a_clean_hero() -> None:
+    """positional_features: a werewolf set down beside a clean hero is 0 steps from one and within reach, which lowers
+    the pack's mean steps, adds to those in reach and raises the positional model's estimate for the werewolves;
+    the counts' features do not change."""
+    from wolfpack.games.wolf.bots import PositionalValueModel, positional_features, value_features
+
+    state = _positional_position()
+    standing = [h for h, hero in state.heroes.items() if hero["alive"] and hero["square"]]
+    clean = next(h for h in standing if not state.contaminated(h))
+    far_wolf = max(
+        (w for w, wolf in state.wolves.items() if wolf["alive"] and wolf["square"]),
+        key=lambda w: positional_distance(state, w),
+    )
+    before = positional_features(state)
+    moved = state.clone()
+    moved.wolves[far_wolf]["square"] = _free_beside(state, state.heroes[clean]["square"])
+    after = positional_features(moved)
+    assert positional_distance(state, far_wolf) > 0
+    assert after[0] < before[0]
+    assert after[1] >= 1 and after[1] >= before[1]
+    assert value_features(moved) == value_features(state)
+    model = PositionalValueModel()
+    assert model.wolves_win(moved) > model.wolves_win(state)
+
+
+def positional_distance(state: WolfState, wolf: str) -> int:
+    """Grid distance from a werewolf to the nearest clean hero."""
+    from wolfpack.games.wolf.content import distance
+    from wolfpack.games.wolf.rules import sq
+
+    here = sq(state.wolves[wolf]["square"])
+    heroes = [h for h in state.heroes.values() if h["alive"] and h["square"] and not h["transformed"]]
+    return min(distance(here, sq(h["square"])) for h in heroes)
+
+
+def test_the_positional_features_count_weapons_barricades_and_heroes_alone() -> None:
+    """positional_features: a weapon handed to a clean hero, a barricade built, and a clean hero brought beside
+    another (neither is alone then) each move their own feature by the right amount."""
+    from wolfpack.games.wolf.bots import positional_features
+    from wolfpack.games.wolf.content import distance
+    from wolfpack.games.wolf.rules import name_of, sq
+
+    state = _positional_position()
+    before = positional_features(state)
+    clean = [h for h, hero in state.heroes.items() if hero["alive"] and hero["square"] and not hero["transformed"]]
+    clean = [h for h in clean if not state.contaminated(h)]
+    armed = state.clone()
+    weapon = next(card.id for card in state.content.objects.cards if card.kind == "weapon")
+    armed.heroes[clean[0]]["objects"].append([weapon, []])
+    assert positional_features(armed)[3] == before[3] + 1
+    barred = state.clone()
+    board = state.content.board
+    taken = set(state.on_board()) | set(state.barricades)
+    spot = next(name_of(s) for s in board.squares() if board.is_open(s) and name_of(s) not in taken)
+    barred.barricades = sorted([*state.barricades, spot])
+    assert positional_features(barred)[4] == before[4] + 1
+
+    def alone(s: WolfState, hero: str) -> bool:
+        here = sq(s.heroes[hero]["square"])
+        others = [o for o, h in s.heroes.items() if o != hero and h["alive"] and h["square"] and not h["transformed"]]
+        return all(distance(here, sq(s.heroes[o]["square"])) > 2 for o in others)
+
+    first, second = clean[:2]
+    together = state.clone()
+    together.heroes[first]["square"] = _free_beside(state, state.heroes[second]["square"])
+    lost = sum(alone(state, h) for h in clean) - sum(alone(together, h) for h in clean)
+    assert positional_features(together)[2] == before[2] - lost
+    assert not alone(together, first) and not alone(together, second)
+
+
+def test_the_search_bot_scores_with_the_positional_model_when_asked() -> None:
+    """SearchSettings.positional: the search's evaluation is PositionalValueModel's (one weight per input), the bot
+    stays legal, seeded and leaves the state alone; without it, the counts' ValueModel."""
+    from wolfpack.games.wolf.bots import PositionalValueModel, SearchSettings, ValueModel
+
+    assert type(SearchBot(seed=1).model) is ValueModel
+    bot = SearchBot(seed=1, settings=SearchSettings(positional=True))
+    assert type(bot.model) is PositionalValueModel
+    state = _positional_position()
+    assert len(bot.model.inputs(state)) == len(dataclasses.fields(PositionalValueModel))
+    assert len(ValueModel().inputs(state)) == len(dataclasses.fields(ValueModel))
+    values = bot.search.evaluate(state) if bot.search.evaluate else []
+    assert values == bot.model.values(state) and values != ValueModel().values(state)
+    states = [s for s in _decision_states(2, seed=11, every=1) if s.step in ("pack", "pack-action", "takeover")]
+    searched = 0
+    for state in states:
+        if searched >= 2:
+            break
+        before = state.to_json()
+        first = SearchBot(seed=4, settings=SearchSettings(positional=True))
+        action = first.step(state)
+        assert action in state.legal_actions()
+        assert SearchBot(seed=4, settings=SearchSettings(positional=True)).step(state) == action
+        assert state.to_json() == before
+        searched += first.searches
+    assert searched >= 1
+
+
+def test_without_takeover_search_the_heuristic_answers_the_takeover_question() -> None:
+    """SearchSettings.takeover: off, the search bot searches no takeover question (it plays the heuristic's answer)
+    but still searches the pack's other close calls; on (the default), it searches takeover questions."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    states = [s for s in _decision_states(2, seed=11, every=1) if s.step == "takeover"]
+    off, on = SearchSettings(iterations=4, takeover=False), SearchSettings(iterations=4)
+    searched_on = 0
+    for state in states:
+        quiet, searching = SearchBot(seed=4, settings=off), SearchBot(seed=4, settings=on)
+        assert quiet.step(state) == HeuristicBot(seed=4).step(state)
+        assert quiet.searches == 0
+        searching.step(state)
+        searched_on += searching.searches
+    assert states and searched_on >= 1
+    pack = next(s for s in _decision_states(2, seed=11, every=1) if s.step == "pack-action" and _searched(s, off))
+    assert pack.step == "pack-action"
+
+
+def _searched(state: WolfState, settings: Any) -> bool:
+    """Whether a search bot with `settings` searches this decision."""
+    bot = SearchBot(seed=4, settings=settings)
+    bot.step(state)
+    return bot.searches > 0

@@ -29,7 +29,7 @@ import heapq
 import math
 import random
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from wolfpack.engine.bot import Bot
@@ -861,6 +861,12 @@ class SearchSettings:
     weights: Weights = Weights()
     """The heuristic's weights where the bot plays as its guide and ranks a searched decision's candidates; inside a
     search (the tree's candidates, the rollouts) every seat plays the default heuristic, as the opponents do."""
+    takeover: bool = True
+    """Search the takeover question too (without it, the heuristic answers it: only when the hero can bite at once
+    or dawn is near)."""
+    positional: bool = False
+    """Score the rollouts' ends with `PositionalValueModel` (cards, units and where they stand) instead of
+    `ValueModel` (cards and units only)."""
 
 
 def value_features(state: Any) -> list[float]:
@@ -906,11 +912,14 @@ class ValueModel:
     short: float = -9.527
     """Per clean hero more than black cards left in the stock: the werewolves cannot contaminate them all."""
 
+    def inputs(self, state: Any) -> list[float]:
+        """The model's inputs in a full position, in the order of its fields (its weights)."""
+        return value_features(state)
+
     def wolves_win(self, state: Any) -> float:
         """The estimated chance that the werewolves win from `state` (a full state: a determinization)."""
-        weights = [self.bias, self.clean, self.hidden, self.transformed, self.wolves]
-        weights += [self.rounds_left, self.stock_black, self.short]
-        return logistic(sum(w * x for w, x in zip(weights, value_features(state), strict=True)))
+        weights = [getattr(self, f.name) for f in fields(self)]
+        return logistic(sum(w * x for w, x in zip(weights, self.inputs(state), strict=True)))
 
     def values(self, state: Any) -> list[float]:
         """Each seat's value in [-1, 1]: the werewolves' estimated chance turned into an expected return."""
@@ -920,6 +929,71 @@ class ValueModel:
             side = state.side_of(seat)
             values.append(-1.0 if side is None else wolves if side == "wolves" else -wolves)
         return values
+
+
+POSITION_CAP: Final = 12
+"""Steps beyond which a werewolf counts as far from every clean hero (the positional features' cap)."""
+
+
+def positional_features(state: Any) -> list[float]:
+    """Where the sides stand, in a full position: the pack's mean steps to a clean hero, the pack's units that could
+    reach one this turn, clean heroes with no other hero within 2, weapons the clean heroes hold, barricades."""
+    content = state.content
+    geo = geometry(content.board)
+    clean: list[Square] = []
+    humans: list[Square] = []
+    weapons = 0
+    for hero_id, hero in state.heroes.items():
+        if not hero["alive"] or hero["square"] is None or hero["transformed"]:
+            continue
+        humans.append(sq(hero["square"]))
+        if not state.contaminated(hero_id):
+            clean.append(humans[-1])
+            weapons += sum(1 for card in hero["objects"] if _card_kind(content, card[0]) in WEAPON_COST)
+    barricades = frozenset(sq(b) for b in state.barricades)
+    spots = [n for h in clean for n in geo.orthogonal.get(h, ())]
+    field_ = distance_field(geo, spots, barricades)
+    limits = content.components.movement
+    pack = [(sq(w["square"]), limits.werewolf_max) for w in state.wolves.values() if w["alive"] and w["square"]]
+    turned = [h for h in state.heroes.values() if h["alive"] and h["transformed"] and h["square"]]
+    pack += [(sq(h["square"]), limits.transformed_max) for h in turned]
+    steps = [min(field_.get(square, FAR), POSITION_CAP) for square, _ in pack]
+    reach = sum(1 for (_, limit), step in zip(pack, steps, strict=True) if step <= limit)
+    alone = sum(1 for h in clean if not any(o != h and distance(o, h) <= 2 for o in humans))
+    mean_steps = sum(steps) / len(steps) if steps else float(POSITION_CAP)
+    return [mean_steps, reach, alone, weapons, len(barricades)]
+
+
+@dataclass(frozen=True)
+class PositionalValueModel(ValueModel):
+    """`ValueModel` with positional inputs (`positional_features`) after the counts.
+
+    The weights are a logistic regression fitted to 12,446 positions (every 10th decision) of 300 two-player games of
+    arena seed 5 between the search bot as it is (on seat i % 2) and the heuristic, by `benchmarks/wolf_bots.py --fit
+    --fit-search --model positional --games 300 --every 10 --seed 5` (log loss 0.517 in sample; docs/bots.md)."""
+
+    bias: float = 3.170
+    clean: float = 0.126
+    hidden: float = 0.322
+    transformed: float = 0.620
+    wolves: float = 0.123
+    rounds_left: float = 0.252
+    stock_black: float = -0.533
+    short: float = -18.443
+    pack_steps: float = -0.039
+    """Per step, on average, from a werewolf to the nearest square beside a clean hero."""
+    in_reach: float = 0.086
+    """Per werewolf that could reach a clean hero's side this turn."""
+    alone: float = -0.089
+    """Per clean hero with no other hero within 2."""
+    weapons: float = -0.139
+    """Per weapon or silver bullet a clean hero holds."""
+    barricades: float = -0.376
+    """Per barricade standing."""
+
+    def inputs(self, state: Any) -> list[float]:
+        """The counts, then where the sides stand."""
+        return value_features(state) + positional_features(state)
 
 
 def _for_the_pack(state: Any) -> bool:
@@ -971,7 +1045,7 @@ class SearchBot(Bot):
         super().__init__(seed)
         self._determinize = determinize
         self.settings = settings or SearchSettings()
-        self.model = model or ValueModel()
+        self.model = model or (PositionalValueModel() if self.settings.positional else ValueModel())
         # where it does not search it plays exactly as a heuristic bot with its seed (and its weights)
         self.guide = HeuristicBot(seed, self.settings.weights)
         self.model_of_play = HeuristicBot(seed)
@@ -999,7 +1073,7 @@ class SearchBot(Bot):
             return None
         if len(legal) == 1:
             return legal[0]
-        pack = _for_the_pack(state)
+        pack = _for_the_pack(state) and (self.settings.takeover or getattr(state, "step", None) != "takeover")
         if pack:
             ranked = self.guide.ranked(state, legal)
             moves = getattr(state, "step", None) == "pack"
