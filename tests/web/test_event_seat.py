@@ -113,15 +113,27 @@ def _show(page: Page, tab: str) -> None:
 
 
 def _settled(table: Table, page: Page) -> None:
-    """Wait until the page shows the legal actions of the event's version now (its own redraw after them)."""
+    """Wait until the page shows the last view the server sent its seat and the legal actions asked after it (its
+    own redraw after them). A seat is sent a view only when its own view changed, so that version is asked of the
+    server's own record of what it sent the seat's devices."""
     table.control.settle()
-    version = table.control.version
+    label = page.locator("#title").inner_text()
+    seat = table.seat(label)
+
+    async def last_sent() -> int:
+        live = table.server.app.state.events.live[EVENT_ID]
+        sent = [d.sent[0] for d in live.listeners if getattr(d, "viewer", None) and d.viewer.seat == seat and d.sent]
+        return max(sent, default=-1)
+
+    version = int(table.server.call(last_sent()))
     deadline = time.monotonic() + WAIT
-    while int(page.evaluate("Number(document.body.dataset.legal ?? -1)")) < version or page.evaluate(
-        "document.body.dataset.busy === 'true'"
+    while (
+        int(page.evaluate("Number(document.body.dataset.version)")) < version
+        or int(page.evaluate("Number(document.body.dataset.legal ?? -1)")) < version
+        or page.evaluate("document.body.dataset.busy === 'true'")
     ):
         if time.monotonic() > deadline:
-            raise AssertionError(f"the page never showed the legal actions of version {version}")
+            raise AssertionError(f"{label}'s page never showed the view of version {version} and its legal actions")
         page.wait_for_timeout(10)
 
 
