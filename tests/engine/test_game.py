@@ -214,3 +214,16 @@ def test_str_renders_the_public_view(game: wolfpack.Game) -> None:  # type: igno
 def test_state_base_class_is_abstract() -> None:
     with pytest.raises(TypeError):
         State(wolfpack.load_game("spacewolves"))  # type: ignore[abstract]
+
+
+def test_a_log_read_from_a_line_on_gives_the_lines_from_there(game: wolfpack.Game) -> None:  # type: ignore[type-arg]
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(12):
+        state.apply_action(sample_chance_outcome(state, rng) if state.is_chance_node() else state.legal_actions()[0])
+    log = state.log(None)
+    assert len(log) == 12 and all(state.log_since(None, start) == log[start:] for start in (0, 5, 12, 20))
+    with pytest.raises(ValueError, match="-1 is not a line number"):
+        state.log_since(None, -1)
+    with pytest.raises(ValueError, match="no seat 9"):
+        state.log_since(9, 0)

@@ -16,6 +16,7 @@ from wolfpack.event import history
 from wolfpack.event.live import LiveEvent, Viewer, load_live, log_lines_kept
 from wolfpack.event.model import Event
 from wolfpack.event.store import EventStore
+from wolfpack.server.patch import apply_patch
 
 from ..server.live import WAIT, ThreadedServer
 from .devices import EVENT_ID, Device, seat_of, stored_event
@@ -582,13 +583,15 @@ def test_a_view_keeps_only_its_new_log_lines_and_a_device_gets_the_whole_log_whe
         after = live.view(captain)
         log = live.state.log(captain)
         assert after.previous is not None and after.previous.view_version == before.view_version
-        assert after.previous.fresh == [] and after.previous.observation == before.observation
+        # One observation kept per seat: the previous view keeps no observation, the new one the patch from it.
+        assert after.previous.fresh == [] and after.previous.observation == {} and after.patch is not None
+        assert apply_patch(before.observation, after.patch) == after.observation
         assert after.kept == len(whole) and log[: after.kept] == whole
         assert after.fresh == log[after.kept :] != []
         assert after.log_length == len(log) and after.last_line == log[-1]
         # A log whose old last line moved (never so in Den of Wolves, whose logs only grow) is sent whole.
-        assert log_lines_kept(before, ["rewritten", *log]) == 0
-        assert log_lines_kept(before, log) == len(whole)
-        assert log_lines_kept(before, whole[:-1]) == 0
+        assert log_lines_kept(before, ["rewritten", *log[len(whole) :]]) == 0
+        assert log_lines_kept(before, log[len(whole) - 1 :]) == len(whole)
+        assert log_lines_kept(before, []) == 0
 
     in_process(tmp_path_factory, play)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -19,6 +19,17 @@ from wolfpack.engine.errors import IllegalActionError, InvalidActionError, Inval
 
 A = TypeVar("A", bound=Hashable)
 """A game's action type: a small immutable value with one canonical notation."""
+
+
+class ActionHistory(Protocol[A]):
+    """What a state keeps its history in: a list, or anything that grows and copies like one (TextChunks)."""
+
+    def append(self, action: A, /) -> None: ...
+    def extend(self, actions: Iterable[A], /) -> None: ...
+    def copy(self) -> ActionHistory[A]: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[A]: ...
+
 
 ChanceKind = Literal["deterministic", "explicit"]
 InformationKind = Literal["perfect", "imperfect"]
@@ -171,7 +182,7 @@ class State(ABC, Generic[A]):
 
     def __init__(self, game: Game[A]) -> None:
         self.game = game
-        self._history: list[A] = []
+        self._history: ActionHistory[A] = self._new_history()
         self._legal_cache: list[A] | None = None
         self._seat_legal_cache: dict[int, list[A]] | None = None
         """At a simultaneous node: the legal actions of each seat asked so far (None: nobody asked yet)."""
@@ -225,6 +236,11 @@ class State(ABC, Generic[A]):
     @abstractmethod
     def _why_illegal(self, action: A, player: int) -> tuple[str, str]:
         """For an action that is not legal now: (the rule that forbids it, a sentence saying why)."""
+
+    def _new_history(self) -> ActionHistory[A]:
+        """An empty history to append actions to: a list by default; a game whose actions are text may return a
+        `wolfpack.engine.chunks.TextChunks`, which keeps them compressed and shares them between copies."""
+        return []
 
     @abstractmethod
     def _copy(self) -> State[A]:
@@ -420,6 +436,18 @@ class State(ABC, Generic[A]):
             self._check_seat(player)
         return self._log(player)
 
+    def log_since(self, player: int | None, start: int) -> list[str]:
+        """The lines of `log(player)` from line `start` on: what a reader holding its first `start` lines lacks."""
+        if player is not None:
+            self._check_seat(player)
+        if not isinstance(start, int) or start < 0:
+            raise ValueError(f"a log's lines are counted from 0: {start!r} is not a line number")
+        return self._log_since(player, start)
+
+    def _log_since(self, player: int | None, start: int) -> list[str]:
+        """The lines of `player`'s log from `start` on; a game that can read them without the whole log overrides."""
+        return self._log(player)[start:]
+
     def _log(self, player: int | None) -> list[str]:
         """The log for `player`: every action in notation for a game of perfect information. A game with secrets
         must write its own; until it does, it shows nothing rather than risk showing a secret."""
@@ -457,7 +485,7 @@ class State(ABC, Generic[A]):
     def clone(self) -> State[A]:
         """An independent copy: changing one never changes the other."""
         copy = self._copy()
-        copy._history = list(self._history)
+        copy._history = self._history.copy()  # a TextChunks history shares its closed chunks
         copy._legal_cache = self._legal_cache
         seats = self._seat_legal_cache
         copy._seat_legal_cache = None if seats is None else dict(seats)  # its own: each copy adds seats as asked
@@ -505,7 +533,9 @@ class State(ABC, Generic[A]):
 
     def _restore_history(self, texts: Sequence[str]) -> None:
         """Set the history from saved notation (used when loading a saved state)."""
+        history = self._new_history()
         try:
-            self._history = [self._parse_action(t) for t in texts]
+            history.extend(self._parse_action(t) for t in texts)
         except InvalidActionError as exc:
             raise InvalidStateError(f"saved history holds a malformed action: {exc}") from exc
+        self._history = history

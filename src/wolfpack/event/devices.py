@@ -17,7 +17,6 @@ from wolfpack.event.live import Change, LiveEvent, SeatView, Viewer
 from wolfpack.event.protocol import Act, Clock, Join, Legal, Ping, Rewind, Say, Sync, parse_message
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.server.connection import FrameSocket
-from wolfpack.server.patch import observation_patch
 from wolfpack.server.protocol import Rejection
 
 MOVED = 4409
@@ -217,10 +216,8 @@ class Device(FrameSocket):
         def build() -> dict[str, Any]:
             # An update patches the observation the device holds: after most actions a few numbers changed, and
             # every byte sent is compressed once per device.
-            if held is None:
-                shown = {"observation": view.observation}
-            else:
-                shown = {"patch": observation_patch(held.observation, view.observation)}
+            patched = held is not None and view.patch is not None
+            shown = {"patch": view.patch} if patched else {"observation": view.observation}
             return {
                 "type": "state",
                 "event": live.id,

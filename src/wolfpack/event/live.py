@@ -35,6 +35,7 @@ from wolfpack.event.model import Event
 from wolfpack.event.roster import BOT, CONTROL
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.store import EventStore, insert_audit, write_clock
+from wolfpack.server.patch import Patch, observation_patch
 from wolfpack.server.protocol import Rejection
 from wolfpack.server.tables import apply_notation
 
@@ -92,22 +93,27 @@ class SeatView:
     fresh: list[str] = field(default_factory=list)
     """The log's lines from `kept` on: what a device holding the previous view lacks."""
     previous: SeatView | None = None
-    """The seat's view before this one (only its observation is patched from it), which is what a device that got
-    every update holds."""
+    """The seat's view before this one, which is what a device that got every update holds (its version and log's
+    length only: its observation is let go once `patch` is made)."""
+    patch: Patch | None = None
+    """What turns the previous view's observation into this one's (`server.patch`): one copy of a seat's
+    observation is kept, not two."""
     kept: int = 0
     """How many of the log's first lines the previous view had (all of its lines, as a live event's logs only
     grow; 0 if its last line is no longer where it was)."""
 
     def since_previous(self) -> SeatView:
-        """This view as the previous one of the next: its observation kept, its new lines let go."""
-        return SeatView(self.view_version, self.observation, self.log_length, self.last_line)
+        """This view as the previous one of the next: its version and log's length, its observation and lines let
+        go (the next view keeps the patch from it instead)."""
+        return SeatView(self.view_version, {}, self.log_length, self.last_line)
 
 
-def log_lines_kept(previous: SeatView, log: list[str]) -> int:
-    """How many of `log`'s first lines a device holding `previous` has: all of its lines if its last line is still
-    where it was (Den of Wolves' logs only grow), else none, and the device is sent the whole log."""
+def log_lines_kept(previous: SeatView, tail: list[str]) -> int:
+    """How many of the log's first lines a device holding `previous` has, given `tail`, the log from the previous
+    view's last line on: all of its lines if that line is still where it was (Den of Wolves' logs only grow), else
+    none, and the device is sent the whole log."""
     length = previous.log_length
-    if length == 0 or (len(log) >= length and log[length - 1] == previous.last_line):
+    if length == 0 or (tail and tail[0] == previous.last_line):
         return length
     return 0
 
@@ -162,11 +168,18 @@ class LiveEvent:
         kept = self._views.get(seat)
         if kept is not None and kept.view_version == view_version:
             return kept
-        log = self.state.log(seat)
-        built = SeatView(view_version, self.state.observation(seat), len(log), log[-1] if log else None)
+        # Only the log's new lines are read (the whole log, kept compressed by the game, only for a snapshot).
+        read_from = 0 if kept is None else max(kept.log_length - 1, 0)
+        tail = self.state.log_since(seat, read_from)
+        kept_lines = 0 if kept is None else log_lines_kept(kept, tail)
+        if kept is not None and kept_lines == 0 and read_from > 0:  # its lines were not only added to: read all
+            tail, read_from = self.state.log(seat), 0
+        length = read_from + len(tail)
+        built = SeatView(view_version, self.state.observation(seat), length, tail[-1] if tail else None)
         if kept is not None:
-            built.previous, built.kept = kept.since_previous(), log_lines_kept(kept, log)
-        built.fresh = log[built.kept :]
+            built.previous, built.kept = kept.since_previous(), kept_lines
+            built.patch = observation_patch(kept.observation, built.observation)
+            built.fresh = tail[kept_lines - read_from :]
         self._views[seat] = built
         return built
 

@@ -11,10 +11,12 @@ import pytest
 
 import wolfpack
 from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.engine.chunks import CHUNK_LINES, TextChunks
 from wolfpack.engine.records import Match
 from wolfpack.games.den.event import event_bots, play_event
-from wolfpack.games.den.rules import CONTROL
+from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, note
 from wolfpack.games.den.state import DenState
+from wolfpack.games.den.views import log_audience, reads
 from wolfpack.testing import random_acting_seat
 
 EDITIONS = ("classic", "infinite-domain")
@@ -137,3 +139,82 @@ def test_an_observation_is_its_own_copy() -> None:
     view["council"]["orders"].append("scribbled")
     assert state.observation(CONTROL)["ships"]
     assert "scribbled" not in state.observation(1)["council"]["orders"]
+
+
+# ---- the log kept in compressed chunks ---------------------------------------------------------------------------
+
+
+def long_logged_state(lines: int) -> tuple[DenState, list[list[str]]]:
+    """A state whose log has `lines` more lines for every kind of audience (public, Control's, one ship's, two
+    ships'), written by the rules' own helper; and the same lines as the plain pairs the log once was."""
+    state = wolfpack.load_game("den-of-wolves", edition="infinite-domain").new_initial_state()
+    assert isinstance(state, DenState)
+    ships = list(state.ships)
+    audiences = [PUBLIC, CONTROL_ONLY, ships[0], ships[1], f"{ships[0]},{ships[2]}", ships[-1]]
+    for number in range(lines):
+        note(state, audiences[number % len(audiences) if number % 5 else 0], f'line {number}: "quoted"\nand on')
+    return state, [list(line) for line in state.events]
+
+
+def plain_log(pairs: list[list[str]], state: DenState, viewer: int | None) -> list[str]:
+    """What `viewer` reads of a log kept as plain pairs, as it was before the log was chunked."""
+    audience = log_audience(state, viewer)
+    return [text for seen, text in pairs if reads(audience, seen)]
+
+
+def test_a_log_of_thousands_of_lines_reads_back_identical_for_every_audience() -> None:
+    state, pairs = long_logged_state(5 * CHUNK_LINES + 31)
+    assert len(state.events._texts._closed) == 5, "not vacuous: most of the log is in closed chunks"
+    viewers = [None, *range(state.num_players())]
+    seen = set()
+    for viewer in viewers:
+        expected = plain_log(pairs, state, viewer)
+        seen.add(len(expected))
+        assert state.log(viewer) == expected
+        for start in (0, 1, CHUNK_LINES - 1, len(expected) // 2, len(expected) - 1, len(expected), len(expected) + 9):
+            assert state.log_since(viewer, start) == expected[start:]
+    assert len(seen) > 3, "the audiences read different logs"
+    restored = state.game.state_from_json(state.to_json())
+    assert all(restored.log(viewer) == state.log(viewer) for viewer in viewers)
+    assert restored.to_dict()["log"] == pairs
+
+
+def test_a_log_read_again_after_more_lines_gives_only_the_new_ones() -> None:
+    state, _ = long_logged_state(CHUNK_LINES + 3)
+    before = state.log(1)
+    note(state, PUBLIC, "one more for everyone")
+    note(state, CONTROL_ONLY, "one more for Control")
+    assert state.log_since(1, len(before)) == ["one more for everyone"]
+    assert state.log_since(CONTROL, len(state.log(CONTROL)) - 2) == ["one more for everyone", "one more for Control"]
+
+
+def test_a_copy_shares_the_closed_chunks_of_its_log_and_history_and_goes_its_own_way() -> None:
+    state, pairs = long_logged_state(3 * CHUNK_LINES)
+    rng = random.Random(5)
+    while len(state.history()) < CHUNK_LINES + 10:
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            state.apply_action('control set dione.fuel 3 "counted"', CONTROL)
+    copy = state.clone()
+    assert isinstance(copy, DenState)
+    shared = zip(copy.events._texts._closed, state.events._texts._closed, strict=True)
+    assert all(a is b for a, b in shared) and len(state.events._texts._closed) >= 3
+    history = state._history
+    assert isinstance(history, TextChunks) and isinstance(copy._history, TextChunks)
+    assert copy._history._closed[0] is history._closed[0]
+    copy.apply_action('control set dione.fuel 2 "the copy"', CONTROL)
+    assert copy.history()[:-1] == state.history() and copy.log(CONTROL)[:-1] == state.log(CONTROL)
+    assert state.log(CONTROL)[-1] != copy.log(CONTROL)[-1] and list(state.events)[: len(pairs)] == pairs
+
+
+def test_a_log_line_is_an_audience_and_a_text_and_a_bad_one_changes_nothing() -> None:
+    state = wolfpack.load_game("den-of-wolves").new_initial_state()
+    assert isinstance(state, DenState)
+    note(state, PUBLIC, "fine")
+    length = len(state.events)
+    with pytest.raises(ValueError, match="unpack"):
+        state.events.append(["only one part"])
+    with pytest.raises(TypeError, match="TextChunks holds text, got int"):
+        state.events.append([PUBLIC, 3])  # type: ignore[list-item]
+    assert len(state.events) == length and state.events[-1] == [PUBLIC, "fine"] and state.log(None)[-1] == "fine"

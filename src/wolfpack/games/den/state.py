@@ -21,6 +21,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from wolfpack.engine.chunks import TextChunks
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL
 from wolfpack.engine.errors import InvalidActionError
 from wolfpack.engine.game import OpenActions, State
@@ -28,7 +29,16 @@ from wolfpack.games.den import attack, control, council, rules, turn, verbs
 from wolfpack.games.den.content import DenContent
 from wolfpack.games.den.editions import Ruleset
 from wolfpack.games.den.notation import canonical
-from wolfpack.games.den.views import LogIndex, log_for, observation, plant_canaries, view_version
+from wolfpack.games.den.views import (
+    EventLog,
+    LogIndex,
+    log_audience,
+    log_for,
+    log_lines,
+    observation,
+    plant_canaries,
+    view_version,
+)
 
 if TYPE_CHECKING:
     from wolfpack.games.den.game import DenGame
@@ -69,9 +79,9 @@ class DenState(State[str]):
     """A moment of a Den of Wolves event. Actions are strings in the game's notation (docs/games/den-of-wolves.md)."""
 
     __slots__ = (
+        "_events",
         "cache",
         "content",
-        "events",
         "logs",
         "phase_actions",
         "quadrant_count",
@@ -117,7 +127,7 @@ class DenState(State[str]):
         """Notices opened so far: each new one takes the next number, so a number never names two notices."""
         self.pending: list[dict[str, Any]] = []
         self.step_actions = 0
-        self.events: list[list[Any]] = []
+        self._events = EventLog()
         self.council: dict[str, Any] = {}
         """The Interstellar Council: its offices, the bill before it, the register of laws (council.py)."""
         self.attack: dict[str, Any] | None = None
@@ -141,6 +151,15 @@ class DenState(State[str]):
         rules.set_up(self)
         council.set_up(self)
         attack.set_up(self)
+
+    @property
+    def events(self) -> EventLog:
+        """The log: every line with its audience (`[audience, text]`), in order (views.py)."""
+        return self._events
+
+    @events.setter
+    def events(self, lines: EventLog | list[list[str]]) -> None:
+        self._events = lines if isinstance(lines, EventLog) else EventLog(lines)
 
     # ---- protocol hooks ----------------------------------------------------------------------------------
 
@@ -188,6 +207,13 @@ class DenState(State[str]):
     def _log(self, player: int | None) -> list[str]:
         return log_for(self, player)
 
+    def _log_since(self, player: int | None, start: int) -> list[str]:
+        return log_lines(self, log_audience(self, player), start)
+
+    def _new_history(self) -> TextChunks:
+        # Actions are text, the history only grows, and every copy of the state shares it: compressed chunks.
+        return TextChunks()
+
     def _view_version(self, player: int | None) -> int:
         return view_version(self, player, len(self._history))
 
@@ -211,13 +237,13 @@ class DenState(State[str]):
         derived = ("content", "rules", "seats", "turns", "phase_actions", "quadrant_count", "table_dice", "cache")
         for name in (*derived, "versions_at"):
             setattr(clone, name, getattr(self, name))
-        clone.logs = None  # its events are a new list: its index is built when its log is first read
+        clone.logs = None  # its log is a new copy: its index is built when its log is first read
         clone.versions = dict(self.versions)  # its own: the copies' versions part as their plays do
         # The fields are plain JSON data, for which a JSON round trip is the quickest deep copy.
         for name, value in json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})).items():
             setattr(clone, name, value)
-        # A log line is never changed once written, so the copy's log is a new list of the same lines.
-        clone.events = list(self.events)
+        # A log line is never changed once written, so the copy shares the closed chunks of the log.
+        clone.events = self.events.copy()
         return clone
 
     def _to_dict(self) -> dict[str, Any]:

@@ -11,10 +11,12 @@ freeform ruling) only its team and Control see (dice.py).
 from __future__ import annotations
 
 import marshal
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, overload
 
+from wolfpack.engine.chunks import TextChunks
 from wolfpack.games.den.attack import attack_view
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
 from wolfpack.games.den.council import council_view, order_ships, orders_seen
@@ -242,7 +244,7 @@ def destination_cards(state: DenState, ids: list[str]) -> list[dict[str, Any]]:
 
 def log_for(state: DenState, player: int | None) -> list[str]:
     """The log lines `player` may read: public ones, their team's, and everything for Control."""
-    return list(log_lines(state, log_audience(state, player)))
+    return log_lines(state, log_audience(state, player))
 
 
 def log_audience(state: DenState, player: int | None) -> str:
@@ -253,29 +255,134 @@ def log_audience(state: DenState, player: int | None) -> str:
     return own or PUBLIC
 
 
+class EventLog:
+    """The game's log: every line with its audience, in order. It only grows, so it is kept compactly: the texts in
+    compressed chunks (`TextChunks`) and each line's audience as a small number. A copy shares the closed chunks and
+    the audiences' names. It reads like the list of `[audience, text]` pairs it once was (len, index, iteration,
+    equality with such a list), and grows by `append([audience, text])`."""
+
+    __slots__ = ("_audiences", "_codes", "_names", "_texts")
+
+    def __init__(self, lines: Iterable[Sequence[str]] = ()) -> None:
+        self._texts = TextChunks()
+        self._audiences = array("H")
+        self._names: list[str] = []
+        """Every audience named so far (ids of the code), shared by copies: both only ever grow."""
+        self._codes: dict[str, int] = {}
+        for line in lines:
+            self.append(line)
+
+    def append(self, line: Sequence[str]) -> None:
+        """Add a line `[audience, text]` at the end."""
+        audience, text = line
+        code = self._codes.get(audience)
+        if code is None:
+            code = self._codes[audience] = len(self._names)
+            self._names.append(audience)
+        self._texts.append(text)
+        self._audiences.append(code)
+
+    def copy(self) -> EventLog:
+        """A copy: its own open chunk and audiences, the closed chunks and names shared."""
+        twin = object.__new__(EventLog)
+        twin._texts = self._texts.copy()
+        twin._audiences = array("H", self._audiences)
+        twin._names, twin._codes = self._names, self._codes
+        return twin
+
+    def audience(self, number: int) -> str:
+        """The audience of line `number`."""
+        return self._names[self._audiences[number]]
+
+    def texts_of(self, numbers: Sequence[int]) -> list[str]:
+        """The texts of the lines numbered `numbers` (ascending), each chunk read once."""
+        if not numbers:
+            return []
+        if len(numbers) == numbers[-1] - numbers[0] + 1:  # a run of lines: read them as one
+            return self._texts.texts(numbers[0], numbers[-1] + 1)
+        run = self._texts.texts(numbers[0], numbers[-1] + 1)
+        first = numbers[0]
+        return [run[n - first] for n in numbers]
+
+    def __len__(self) -> int:
+        return len(self._audiences)
+
+    def __iter__(self) -> Iterator[list[str]]:
+        names = self._names
+        for code, text in zip(self._audiences, self._texts, strict=True):
+            yield [names[code], text]
+
+    @overload
+    def __getitem__(self, number: int) -> list[str]: ...
+
+    @overload
+    def __getitem__(self, number: slice) -> list[list[str]]: ...
+
+    def __getitem__(self, number: int | slice) -> list[str] | list[list[str]]:
+        if isinstance(number, slice):
+            names = self._names
+            return [
+                [names[code], text] for code, text in zip(self._audiences[number], self._texts[number], strict=True)
+            ]
+        return [self._names[self._audiences[number]], self._texts[number]]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog | list):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # it grows
+
+    def __repr__(self) -> str:
+        return f"EventLog(<{len(self)} lines>)"
+
+
 @dataclass
 class LogIndex:
-    """Each audience's log lines, kept as the events grow (they are only ever appended) so that a seat's log costs
-    the new lines only. Built for one list of events: a state given another list starts a new index."""
+    """Which lines each audience reads, kept as the log grows (it is only ever appended to) so that a seat's log
+    costs the new lines only. Built for one log: a state given another log starts a new index."""
 
-    events: list[list[Any]]
-    lines: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
-    """Per audience: how many events were read, and the lines among them it may read."""
+    events: EventLog
+    read: int = 0
+    """How many of the log's lines have been sorted into `lines`."""
+    lines: dict[str, array[int]] = field(default_factory=dict)
+    """Per audience but Control's (which reads every line): the numbers of the lines it reads."""
 
 
-def log_lines(state: DenState, audience: str) -> list[str]:
-    """The log of `audience` (see `log_audience`), up to date; shared with the index: callers must not change it."""
+def log_index(state: DenState, audience: str) -> LogIndex:
+    """The index of the state's log, brought up to date with its new lines, and holding `audience`'s."""
     index = state.logs
-    if index is None or index.events is not state.events:
-        index = state.logs = LogIndex(state.events)
-    read, lines = index.lines.get(audience, (0, []))
     events = state.events
-    if read > len(events):  # not appended to: read them again
-        read, lines = 0, []
-    if read < len(events):
-        lines.extend(text for seen, text in events[read:] if reads(audience, seen))
-        index.lines[audience] = (len(events), lines)
-    return lines
+    if index is None or index.events is not events:
+        index = state.logs = LogIndex(events)
+    if audience != CONTROL_ONLY and audience not in index.lines:  # an audience's index starts at the log's start
+        index.lines[audience] = array("I", (n for n in range(index.read) if reads(audience, events.audience(n))))
+    if index.read < len(events):
+        readers: dict[str, list[array[int]]] = {}  # per line audience: the indices of those that read it
+        for number in range(index.read, len(events)):
+            seen = events.audience(number)
+            found = readers.get(seen)
+            if found is None:
+                found = readers[seen] = [numbers for name, numbers in index.lines.items() if reads(name, seen)]
+            for numbers in found:
+                numbers.append(number)
+        index.read = len(events)
+    return index
+
+
+def log_length(state: DenState, audience: str) -> int:
+    """How many lines the log of `audience` has."""
+    index = log_index(state, audience)
+    return len(state.events) if audience == CONTROL_ONLY else len(index.lines[audience])
+
+
+def log_lines(state: DenState, audience: str, start: int = 0) -> list[str]:
+    """The log of `audience` (see `log_audience`) from its line `start` on, as a new list."""
+    index = log_index(state, audience)
+    events = state.events
+    if audience == CONTROL_ONLY:
+        return events.texts_of(range(start, len(events)))
+    return events.texts_of(index.lines[audience][start:])
 
 
 def reads(audience: str, line_audience: str) -> bool:
@@ -320,7 +427,7 @@ def view_version(state: DenState, player: int | None, ply: int) -> int:
     if state.versions_at != ply:
         versions = state.versions
         for key in all_view_keys(state):
-            value = len(log_lines(state, key[1])) if key[0] == "log" else view_part(state, key)
+            value = log_length(state, key[1]) if key[0] == "log" else view_part(state, key)
             kept = versions.get(key)
             if kept is None or kept[0] != value:
                 versions[key] = (value, ply)
