@@ -715,24 +715,41 @@ def print_kit(
     output: Annotated[Path, typer.Option("--output", "-o", metavar="OUT", help="The PDF to write (kit.pdf).")] = Path(
         "kit.pdf"
     ),
-    edition: Annotated[str, typer.Option("--edition", help="classic or infinite-domain.")] = "classic",
+    edition: Annotated[str | None, typer.Option("--edition", help="classic (the default) or infinite-domain.")] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
             "--option", metavar="KEY=VALUE", help="A game option: content=DIR (an organiser's pack), turns=N."
         ),
     ] = None,
+    event_id: Annotated[
+        str | None,
+        typer.Option("--event", metavar="ID", help="An event's kit: its own pack and settings, with its join slips."),
+    ] = None,
+    database: DatabaseOption = "sqlite:///var/wolfpack.db",
     html_too: Annotated[bool, typer.Option("--html", help="Also write the kit's HTML beside the PDF.")] = False,
 ) -> None:
     """Den of Wolves: the printed kit made from the content pack (the edition's, or an organiser's with
-    --option content=DIR): ship panels, jump sheets, role sheets, damage decks, action and destination cards."""
+    --option content=DIR): ship panels, jump sheets, role sheets, damage decks, action and destination cards. With
+    --event, the kit of that event (its pack, edition and turns) and every table's join slips with their QR codes."""
     from wolfpack.print.den import kit_html
 
     if game_name != "den-of-wolves":
         _fail(f"{game_name!r}: only den-of-wolves has a printed kit", EXIT_USAGE)
+    join = None
+    if event_id is not None:
+        if edition is not None or option:
+            _fail("--event prints the event's own pack and settings: leave out --edition and --option", EXIT_USAGE)
+        from wolfpack.event.sheets import SLIP_STYLE, join_section
+
+        with _event_store(database) as store:
+            event = store.load(event_id)
+            join = (SLIP_STYLE, join_section(event))
+        game: Any = event.game
     try:
-        game = _game_for_play(game_name, {"edition": edition}, option or [])
-        page = kit_html(game.content, edition, game.options.turns)  # type: ignore[attr-defined]
+        if event_id is None:
+            game = _game_for_play(game_name, {"edition": edition or "classic"}, option or [])
+        page = kit_html(game.content, game.options.edition, game.options.turns, join)
     except (UsageError, WolfpackError, ValueError) as exc:
         _fail(str(exc), EXIT_USAGE)
     files: list[tuple[Path, str | bytes]] = [(output, _pdf(page))]

@@ -92,3 +92,56 @@ def test_wolfpack_event_paper_prints_a_stored_events_fleet(tmp_path: Path) -> No
     assert out.read_bytes().startswith(b"%PDF-") and f"event {event.id}: the fleet at version" in made.output
     unknown = CliRunner().invoke(app, ["event", "paper", "e9999999", "--database", database, "--out", str(out)])
     assert unknown.exit_code == 2 and "e9999999" in unknown.output
+
+
+def test_an_events_kit_is_its_own_pack_with_every_seats_join_slip(tmp_path: Path) -> None:
+    from wolfpack.event.model import new_event
+    from wolfpack.event.settings import make_settings
+    from wolfpack.event.store import EventStore
+
+    database = f"sqlite:///{tmp_path}/events.db"
+    store = EventStore.open(database)
+    unlinked = new_event(make_settings(edition="classic"), event_id="e0000002")
+    event = new_event(make_settings(edition="infinite-domain", turns=9, base_url="http://10.0.0.5:8000"), "e0000001")
+    store.create(unlinked)
+    store.create(event)
+    store.close()
+    out = tmp_path / "kit.pdf"
+    no_links = CliRunner().invoke(app, ["print", "den-of-wolves", "--event", unlinked.id, "--database", database])
+    assert no_links.exit_code == 2 and "no base URL yet" in no_links.output
+    made = CliRunner().invoke(
+        app, ["print", "den-of-wolves", "--event", event.id, "--database", database, "-o", str(out), "--html"]
+    )
+    assert made.exit_code == 0, made.output
+    page = out.with_suffix(".html").read_text()
+    assert out.read_bytes().startswith(b"%PDF-") and "Den of Wolves, Infinite Domain" in page
+    jump_rows = re.findall(r"<tr><td>(\d+)</td>(?:<td class=\"box\"></td>){4}</tr>", page)
+    assert max(map(int, jump_rows)) == 9, "the event's 9 turns on the jump sheets"
+    ids = re.findall(r'<li class="slip" id="([^"]+)">', page)
+    assert len(ids) == len(set(ids)), "each slip's id is its own"
+    for seat in event.seats:
+        slip = re.search(rf'<li class="slip" id="[a-z0-9-]*seat-{seat.index}">(.*?)</li>', page, re.S)
+        assert slip is not None, f"seat {seat.label} has no join slip"
+        if seat.index:
+            assert "<svg" in slip.group(1) and event.link(seat.index) in slip.group(1)
+    clash = CliRunner().invoke(
+        app, ["print", "den-of-wolves", "--event", event.id, "--edition", "classic", "--database", database]
+    )
+    assert clash.exit_code == 2 and "leave out --edition and --option" in clash.output
+    unknown = CliRunner().invoke(app, ["print", "den-of-wolves", "--event", "e9999999", "--database", database])
+    assert unknown.exit_code == 2 and "e9999999" in unknown.output
+
+
+@pytest.mark.parametrize("edition", ["classic", "infinite-domain"])
+def test_the_role_sheets_say_what_each_role_may_do(edition: str) -> None:
+    from wolfpack.print.den import role_duties
+
+    game, page = kit(edition)
+    content = game.content  # type: ignore[attr-defined]
+    dione = next(ship for ship in content.fleet.ships if ship.id == "dione")
+    duties = {role.id: role_duties(content, dione, role) for role in dione.roles}
+    assert duties["captain"][0].startswith("commands the ship")
+    assert duties["first-officer"][0].startswith("first in line to command")
+    assert "votes at the Council" in duties["council-member"]
+    assert any("reports to the fleet map" in duty for duty in duties["first-officer"])
+    assert "second in line to command" in page and "votes at the Council" in page

@@ -24,13 +24,7 @@ QR_ERROR_LEVEL = "m"
 QR_SIZE_MM = 36
 """Our default: a QR code about the size a phone reads from arm's length."""
 
-STYLE = f"""
-@page {{ size: A4; margin: 12mm; }}
-* {{ box-sizing: border-box; }}
-body {{ font-family: system-ui, sans-serif; font-size: 11pt; color: #000; background: #fff; margin: 0; }}
-main {{ max-width: 186mm; margin: 0 auto; padding: 6mm 0; }}
-h1 {{ font-size: 20pt; margin: 0 0 1mm; }}
-p.about {{ margin: 0 0 4mm; }}
+SLIP_STYLE = f"""
 ol.slips {{ list-style: none; padding: 0; margin: 0; }}
 li.slip {{ display: inline-flex; vertical-align: top; width: calc(50% - 2.5mm); margin: 0 0 4mm; gap: 3mm;
   border: 0.4mm dashed #444; padding: 3mm; break-inside: avoid; page-break-inside: avoid; }}
@@ -41,6 +35,17 @@ li.slip svg {{ width: {QR_SIZE_MM}mm; height: {QR_SIZE_MM}mm; flex: none; shape-
 .person {{ font-size: 12pt; margin: 1mm 0; }}
 .blank {{ display: inline-block; min-width: 40mm; border-bottom: 0.3mm solid #000; }}
 .note {{ font-size: 9pt; }}
+"""
+"""The slips' styles, shared by the sheets and the printed kit's join section."""
+
+STYLE = f"""
+@page {{ size: A4; margin: 12mm; }}
+* {{ box-sizing: border-box; }}
+body {{ font-family: system-ui, sans-serif; font-size: 11pt; color: #000; background: #fff; margin: 0; }}
+main {{ max-width: 186mm; margin: 0 auto; padding: 6mm 0; }}
+h1 {{ font-size: 20pt; margin: 0 0 1mm; }}
+p.about {{ margin: 0 0 4mm; }}
+{SLIP_STYLE}
 @media screen {{ body {{ background: #eee; }} main {{ background: #fff; padding: 8mm; }} }}
 """
 
@@ -68,15 +73,31 @@ def write_sheets(event: Event, directory: Path) -> list[Path]:
     return written
 
 
+ABOUT = (
+    "Find your role, scan its code with your phone's camera (or type the link) and keep it to yourself: "
+    "whoever opens a link plays that seat. If you change phones, ask Control to move your seat."
+)
+
+
 def render_sheet(event: Event, sheet: Sheet) -> str:
     """One table's sheet: a slip per seat."""
-    slips = "".join(_slip(event, seat, sheet) for seat in sheet.seats)  # no space between two slips of a row
-    about = (
-        "Find your role, scan its code with your phone's camera (or type the link) and keep it to yourself: "
-        "whoever opens a link plays that seat. If you change phones, ask Control to move your seat."
-    )
-    body = f'<p class="about">{html.escape(about)}</p>\n<ol class="slips">{slips}</ol>'
-    return _page(event, sheet.title, body)
+    return _page(event, sheet.title, _slips(event, sheet))
+
+
+def join_section(event: Event) -> str:
+    """Every table's slips as sections of a longer document (the printed kit), each table on a page of its own."""
+    parts = []
+    for sheet in sheets(event.seats):
+        heading = f"<h2>Join slips: {html.escape(sheet.title)}</h2>"
+        parts.append(f'<section class="join">{heading}{_slips(event, sheet, f"{sheet.id}-")}</section>')
+    return "".join(parts)
+
+
+def _slips(event: Event, sheet: Sheet, prefix: str = "") -> str:
+    """The sheet's slips; `prefix` keeps their ids apart where several sheets share a document (a seat at the
+    Council has a slip on its ship's sheet and on the Council's)."""
+    slips = "".join(_slip(event, seat, sheet, prefix) for seat in sheet.seats)  # no space between two slips of a row
+    return f'<p class="about">{html.escape(ABOUT)}</p>\n<ol class="slips">{slips}</ol>'
 
 
 def render_index(event: Event, listed: Iterable[Sheet]) -> str:
@@ -102,7 +123,7 @@ def _page(event: Event, title: str, body: str) -> str:
     )
 
 
-def _slip(event: Event, seat: SeatInfo, sheet: Sheet) -> str:
+def _slip(event: Event, seat: SeatInfo, sheet: Sheet, prefix: str = "") -> str:
     """A seat's slip: role, seat label, person, where else they play, and the join link with its QR code.
 
     A seat left to a bot or to Control gets no code (nobody should join it by mistake), except Control's own seat:
@@ -116,13 +137,13 @@ def _slip(event: Event, seat: SeatInfo, sheet: Sheet) -> str:
     if holder is not None and holder.kind != PERSON and seat.index != CONTROL_SEAT:
         lines.append(f'<div class="person">Played by {html.escape(holder.describe())}</div>')
         lines.append('<div class="note">Control can hand this seat to a person.</div>')
-        return _slip_item(seat, lines, "")
+        return _slip_item(seat, lines, "", prefix)
     person = '<span class="blank"></span>' if holder is None else html.escape(holder.describe())
     lines.append(f'<div class="person">{person}</div>')
     lines.extend(_also(event, seat, sheet))
     link = event.link(seat.index)
     lines.append(f'<div class="link">{html.escape(link)}</div>')
-    return _slip_item(seat, lines, qr_svg(link))
+    return _slip_item(seat, lines, qr_svg(link), prefix)
 
 
 def _also(event: Event, seat: SeatInfo, sheet: Sheet) -> list[str]:
@@ -139,9 +160,9 @@ def _also(event: Event, seat: SeatInfo, sheet: Sheet) -> list[str]:
     return [f'<div class="note">{html.escape(note)}</div>' for note in notes]
 
 
-def _slip_item(seat: SeatInfo, lines: list[str], svg: str) -> str:
+def _slip_item(seat: SeatInfo, lines: list[str], svg: str, prefix: str = "") -> str:
     text = "\n".join(lines)
-    return f'<li class="slip" id="seat-{seat.index}">{svg}<div>\n{text}\n</div></li>'
+    return f'<li class="slip" id="{prefix}seat-{seat.index}">{svg}<div>\n{text}\n</div></li>'
 
 
 def qr_svg(link: str) -> str:

@@ -30,20 +30,22 @@ STYLE: Final = resources.files("wolfpack.print").joinpath("kit.css").read_text("
 """The kit's styles (kit.css beside this module)."""
 
 
-def kit_html(content: DenContent, edition: str, turns: int) -> str:
-    """The whole kit as one HTML document for A4 paper (the jump sheets have a row for each of `turns`)."""
+def kit_html(content: DenContent, edition: str, turns: int, join: tuple[str, str] | None = None) -> str:
+    """The whole kit as one HTML document for A4 paper (the jump sheets have a row for each of `turns`); `join`,
+    an event's join slips as (their styles, their sections), follows the role sheets."""
     name = EDITION_NAMES.get(edition, edition)
     ships = content.fleet.ships
     sections = [
         _cover(content, name),
         *(_panel(ship) for ship in ships),
         *(_jump_sheet(ship, turns) for ship in ships),
-        _roles(ships),
+        _roles(content),
+        join[1] if join else "",
         _cards("Damage decks", [_damage_card(card, ship) for ship in ships for card in _deck(content, ship)]),
         _cards("Action cards", [_action_card(card, ships) for card in content.cards.cards for _ in range(card.count)]),
         _cards("Destination cards", [_destination_card(card) for card in content.destinations.destinations]),
     ]
-    return _document(f"Den of Wolves kit ({name})", sections)
+    return _document(f"Den of Wolves kit ({name})", sections, join[0] if join else "")
 
 
 def fleet_state_html(control_view: Mapping[str, Any], title: str) -> str:
@@ -108,10 +110,10 @@ def _ship_now(facts: Mapping[str, Any], panel: Mapping[str, Any]) -> str:
     )
 
 
-def _document(title: str, sections: Iterable[str]) -> str:
-    """A whole HTML document for A4 paper with the kit's styles."""
+def _document(title: str, sections: Iterable[str], style: str = "") -> str:
+    """A whole HTML document for A4 paper with the kit's styles (and any more)."""
     head = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
-    return head + f"<style>{STYLE}</style></head><body>" + "".join(sections) + "</body></html>"
+    return head + f"<style>{STYLE}{style}</style></head><body>" + "".join(sections) + "</body></html>"
 
 
 def _e(text: Any) -> str:
@@ -215,20 +217,48 @@ def _jump_sheet(ship: Ship, turns: int) -> str:
     )
 
 
-def _role_line(role: Role) -> str:
-    powers = []
+def role_duties(content: DenContent, ship: Ship, role: Role) -> list[str]:
+    """What a role may do beyond working the ship with its team, from the pack: command and its chain, the fleet
+    map, the Council and its offices, the President's orders, reporting to the map in a Wolf Attack."""
+    label = f"{ship.id}/{role.id}"
+    council = content.council.council
+    duties = []
     if role.commander:
-        powers.append("commands the ship: moves it, declares its jumps, lets crew leave")
+        duties.append("commands the ship: moves it on the map, declares its jumps, gives crew leave to board a shuttle")
+    else:
+        place = [r.id for r in ship.roles if not r.commander].index(role.id) + 1
+        duties.append(f"{_ordinal(place)} in line to command when those before are in the brig, wounded or away")
     if role.map_access:
-        powers.append("may approach the fleet map")
-    return f"<tr><td>{_e(role.title)}</td><td>{_e('; '.join(powers) or 'works the ship with the team')}</td></tr>"
+        duties.append("may approach the fleet map")
+    if label in content.combat.combat.reporters:
+        duties.append("reports to the fleet map when the Wolves attack, to fly the fighters or fire the batteries")
+    offices = {council.president: "President", council.vice_president: "Vice President"}
+    offices[council.parliamentarian] = "Parliamentarian"
+    if label in offices:
+        duties.append(f"holds the Council's office of {offices[label]}")
+    if label in council.members:
+        duties.append("votes at the Council")
+    elif label in council.observers:
+        duties.append("sits at the Council without a vote until one is granted")
+    if label == council.president:
+        duties.append(f"may order the admiral ({council.admiral}) directly in an emergency")
+    return duties
 
 
-def _roles(ships: Sequence[Ship]) -> str:
-    parts = ["<section><h2>Role sheets</h2>"]
-    for ship in ships:
+def _ordinal(number: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(number, f"{number}th")
+
+
+def _roles(content: DenContent) -> str:
+    parts = [
+        "<section><h2>Role sheets</h2><p>Every role works its ship's panel with its team; below, what else it"
+        " may do. Each player also gets a join slip for their phone (wolfpack print --event).</p>"
+    ]
+    for ship in content.fleet.ships:
         parts.append(f"<h3>{_e(ship.name)}</h3><table><thead><tr><th>role</th><th>may</th></tr></thead><tbody>")
-        parts += [_role_line(role) for role in ship.roles]
+        for role in ship.roles:
+            duties = "".join(f"<li>{_e(duty)}</li>" for duty in role_duties(content, ship, role))
+            parts.append(f"<tr><td>{_e(role.title)}</td><td><ul>{duties}</ul></td></tr>")
         parts.append("</tbody></table>")
     return "".join(parts) + "</section>"
 
