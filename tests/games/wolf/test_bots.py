@@ -572,3 +572,31 @@ def _searched(state: WolfState, settings: Any) -> bool:
     bot = SearchBot(seed=4, settings=settings)
     bot.step(state)
     return bot.searches > 0
+
+
+def test_a_heroes_search_may_count_only_contenders_and_use_its_own_iterations() -> None:
+    """SearchSettings.hero_contenders and hero_iterations: a hero's decision is searched only when at least two of his
+    best candidates score within `margin` of the best, each such search runs `hero_iterations` iterations, and the
+    pack's searches keep `iterations`."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    loose = SearchSettings(heroes=True, iterations=2)
+    strict = SearchSettings(heroes=True, iterations=2, hero_contenders=True, hero_iterations=3)
+    states = [s for s in _decision_states(2, seed=11, every=1) if s.current_player() == 0]
+    fewer = searched = 0
+    for state in [s for s in states if s.step in ("move", "action")]:
+        if fewer and searched >= 2:
+            break
+        a, b = SearchBot(seed=4, settings=loose), SearchBot(seed=4, settings=strict)
+        a.step(state)
+        assert b.step(state) in state.legal_actions()
+        ranked = b.guide.ranked(state)
+        contenders = [x for score, x in ranked[:3] if score >= ranked[0][0] - strict.margin]
+        if b.searches:
+            searched += 1
+            assert len(contenders) > 1
+            root = b.search.last_root
+            assert root is not None and root.visits == 3
+        fewer += a.searches > b.searches
+        assert b.search.iterations == 2
+    assert searched >= 1 and fewer >= 1

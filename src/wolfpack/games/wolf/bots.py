@@ -848,6 +848,11 @@ class SearchSettings:
     """The most decisions a rollout to the round's end plays."""
     heroes: bool = False
     """Also search a human hero's close calls: a fight among his best actions, or moves that differ in danger."""
+    hero_contenders: bool = False
+    """With `heroes`: only the hero's candidates scored within `margin` of his best count in a close call (a fight
+    the heuristic ranks third, far behind, does not make one)."""
+    hero_iterations: int = 0
+    """With `heroes`: IS-MCTS iterations for a hero's close call (0: `iterations`)."""
     paired_samples: int = 0
     """If above 0, a hero's close call is not searched by IS-MCTS but compared on this many determinizations, every
     candidate played from the same sample with the same dice to the round's end: only real differences count."""
@@ -1083,7 +1088,10 @@ class SearchBot(Bot):
             )
         elif self.settings.heroes and _for_a_human_hero(state):
             ranked = self.guide.ranked(state, legal)
-            worth = _heroes_close_call(state, [action for _, action in ranked[: self.settings.candidates]])
+            close = ranked[: self.settings.candidates]
+            if self.settings.hero_contenders:
+                close = [(score, action) for score, action in close if score >= ranked[0][0] - self.settings.margin]
+            worth = len(close) > 1 and _heroes_close_call(state, [action for _, action in close])
         else:
             return self.guide.step(state)
         if not worth or ranked[0][0] - ranked[1][0] > self.settings.margin:
@@ -1096,7 +1104,18 @@ class SearchBot(Bot):
             return self._paired_choice(state, root, settings.pack_paired_samples, settings.pack_paired_z)
         if settings.paired_samples and not pack:
             return self._paired_choice(state, root, settings.paired_samples, settings.paired_z)
+        if not pack and settings.hero_iterations:
+            return self._searched_with(settings.hero_iterations, state, root)
         return self.search.search(state, state.current_player(), root)
+
+    def _searched_with(self, iterations: int, state: State[Any], root: Sequence[str]) -> Any:
+        """The search's choice among `root` with another number of iterations than the pack's."""
+        kept = self.search.iterations
+        self.search.iterations = iterations
+        try:
+            return self.search.search(state, state.current_player(), root)
+        finally:
+            self.search.iterations = kept
 
     def _paired_choice(self, state: State[Any], candidates: Sequence[str], samples: int, z: float) -> str:
         """The heuristic's first candidate, unless another beats it on `samples` determinizations shared by all
