@@ -177,7 +177,7 @@ function drawScreens() {
   fill(
     "ship",
     panels.length
-      ? panels.map(([sid, panel]) => el("article", { class: "ship-table", "data-ship": sid }, el("h3", {}, shipName(observation, sid)), coverRow(ctx, sid, panel), moraleTrack(ctx, sid, panel), stationsView(ctx, sid, panel)))
+      ? panels.map(([sid, panel]) => el("article", { class: "ship-table", "data-ship": sid }, el("h3", {}, shipName(observation, sid), sid === ctx.team ? "" : el("span", { class: "muted" }, " · the table you are at")), coverRow(ctx, sid, panel), moraleTrack(ctx, sid, panel), stationsView(ctx, sid, panel)))
       : el("p", { class: "muted" }, "No ship panel in view (a covered panel, or a seat with no ship)."),
   );
   fill("supplies", panels.map(([sid, panel]) => suppliesView(ctx, sid, panel)));

@@ -17,7 +17,7 @@ export function whereView(ctx) {
   const walks = ctx.legal.take("goto");
   const care = [
     ...ctx.legal.take("sickbay").map((a) => [`Go to the ${shipName(ctx.observation, a.words[1])}'s sickbay`, a.action]),
-    ...ctx.legal.take("contact").map((a) => [`Ask for ${a.words[1]}`, a.action]),
+    ...ctx.legal.take("contact").map((a) => [`Name ${a.words[1]} as your contact`, a.action]),
     ...ctx.legal.take("escape").map((a) => ["Try to escape", a.action]),
   ];
   return el(
