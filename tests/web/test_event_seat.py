@@ -188,6 +188,9 @@ def _every_screen_offers_exactly_its_seats_legal_actions(table: Table) -> None:
     here = captain.locator(".morale-track li.here")
     expect(here.locator(".level")).to_have_text(str(level))
     expect(here.locator(".odds")).to_contain_text("/6")
+    # The ship's units: the fighter squadron out in its quadrant, the security troops aboard.
+    expect(captain.locator("[data-unit='dione:u1']")).to_contain_text("u1 fighter · out in quadrant 1")
+    expect(captain.locator("[data-unit='dione:u2']")).to_contain_text("u2 security · aboard")
 
 
 def _a_station_is_used_once_its_effect_is_confirmed(table: Table) -> None:

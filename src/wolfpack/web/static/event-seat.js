@@ -12,7 +12,7 @@ import { banner, showConnection } from "./js/page.js";
 import { chamberView } from "./js/council.js";
 import { broadcastItem, newsDesk } from "./js/media.js";
 import { attackAlert, commandLine, fleetControls, whereView } from "./js/seat.js";
-import { cardsView, destinationControls, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView } from "./js/ship.js";
+import { cardsView, destinationControls, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView, unitsView } from "./js/ship.js";
 import { setupTabs } from "./js/tabs.js";
 
 const FOLD_OVER = 6;
@@ -177,7 +177,7 @@ function drawScreens() {
   fill(
     "ship",
     panels.length
-      ? panels.map(([sid, panel]) => el("article", { class: "ship-table", "data-ship": sid }, el("h3", {}, shipName(observation, sid), sid === ctx.team ? "" : el("span", { class: "muted" }, " · the table you are at")), coverRow(ctx, sid, panel), moraleTrack(ctx, sid, panel), stationsView(ctx, sid, panel)))
+      ? panels.map(([sid, panel]) => el("article", { class: "ship-table", "data-ship": sid }, el("h3", {}, shipName(observation, sid), sid === ctx.team ? "" : el("span", { class: "muted" }, " · the table you are at")), coverRow(ctx, sid, panel), moraleTrack(ctx, sid, panel), stationsView(ctx, sid, panel), unitsView(ctx, sid, panel)))
       : el("p", { class: "muted" }, "No ship panel in view (a covered panel, or a seat with no ship)."),
   );
   fill("supplies", panels.map(([sid, panel]) => suppliesView(ctx, sid, panel)));

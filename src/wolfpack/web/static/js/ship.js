@@ -411,3 +411,37 @@ export function destinationControls(ctx) {
   ]);
   return rows.some(Boolean) ? el("div", { class: "stack" }, rows) : null;
 }
+
+const POSTS = { "battle-stations": "at battle stations", "ready-room": "in the ready room", reserve: "in reserve" };
+
+/** The ship's units: fighters (aboard, out on the map, or on a shuttle), troops, their damage, whether they are
+ * pinned, and where they stand in a Wolf Attack. */
+export function unitsView(ctx, sid, panel) {
+  const units = Object.entries(panel.units || {});
+  if (!units.length) return null;
+  const where = (unit) => {
+    if (unit.shuttle) return `aboard shuttle ${unit.shuttle.split(":")[1]}`;
+    if (unit.quadrant) return `out in quadrant ${unit.quadrant}`;
+    return unit.ship === sid ? "aboard" : `aboard the ${shipName(ctx.observation, unit.ship)}`;
+  };
+  return el(
+    "div",
+    { class: "units-box" },
+    el("h4", {}, "Units"),
+    el(
+      "ul",
+      { class: "units-list" },
+      units.map(([uid, unit]) =>
+        el(
+          "li",
+          { "data-unit": uid },
+          el("strong", {}, `${uid.split(":")[1]} ${unit.kind}`),
+          ` · ${where(unit)}`,
+          unit.post && POSTS[unit.post] && !unit.quadrant ? ` · ${POSTS[unit.post]}` : "",
+          unit.damaged ? [" ", badge("damaged", "bad")] : null,
+          unit.pinned ? [" ", badge("pinned")] : null,
+        ),
+      ),
+    ),
+  );
+}
