@@ -24,3 +24,21 @@ def wcag_violations(page: Page, size: str) -> list[str]:
         f"{rule['id']} ({rule['impact']}): {rule['help']} at {[node['target'] for node in rule['nodes'][:3]]}"
         for rule in results["violations"]
     ]
+
+
+TARGET_PX = 44
+"""The least width and height of a control a finger taps (WCAG 2.5.5, and docs/design/frontend.md)."""
+
+SMALL_TARGETS = f"""() => [...document.querySelectorAll(":is(main, nav) :is(button, select, input, textarea, summary)")]
+  .filter((e) => e.offsetParent !== null && e.type !== "hidden")
+  .map((e) => [e.dataset.action || e.id || e.textContent.trim().slice(0, 30),
+               (["checkbox", "radio"].includes(e.type) && e.labels.length ? e.labels[0] : e).getBoundingClientRect()])
+  .filter(([, box]) => box.height < {TARGET_PX} || box.width < {TARGET_PX})
+  .map(([name, box]) => `${{name}} ${{Math.round(box.width)}}x${{Math.round(box.height)}}`)"""
+"""Visible controls smaller than 44x44 px; a checkbox or a radio button is measured by its label, which takes the
+tap for it."""
+
+
+def small_targets(page: Page) -> list[str]:
+    """The controls of `page` as laid out now that a finger could miss (see SMALL_TARGETS)."""
+    return list(page.evaluate(SMALL_TARGETS))

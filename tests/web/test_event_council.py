@@ -18,9 +18,9 @@ from wolfpack.event.store import EventStore
 
 from ..event.devices import EVENT_ID, Device
 from ..server.live import ThreadedServer
-from .accessibility import SIZES, wcag_violations
+from .accessibility import SIZES, small_targets, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .test_event_seat import SMALL_TARGETS, WAIT_MS, Table, _confirm, _done, _offered_is_legal, _settled, _show
+from .test_event_seat import WAIT_MS, Table, _confirm, _done, _offered_is_legal, _settled, _show
 from .test_pages import SCREENSHOTS
 
 CHAIR = "star-alpha/parliamentarian"
@@ -120,7 +120,7 @@ def test_a_bill_is_voted_vetoed_and_overridden_from_the_members_phones(chamber: 
 def test_the_chamber_is_large_enough_to_tap_and_passes_wcag(chamber: Table) -> None:
     member = chamber.pages[MEMBER]
     _settled(chamber, member)
-    assert member.evaluate(SMALL_TARGETS) == []
+    assert small_targets(member) == []
     found = wcag_violations(member, "phone")
     assert found == [], f"the Council chamber breaks WCAG 2.1 AA: {found}"
     # A call asks first: cancelled, nothing is sent.

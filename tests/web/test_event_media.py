@@ -11,9 +11,9 @@ from playwright.sync_api import expect, sync_playwright
 
 from ..event.devices import EVENT_ID, Device, stored_event
 from ..server.live import ThreadedServer
-from .accessibility import SIZES, wcag_violations
+from .accessibility import SIZES, small_targets, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .test_event_seat import SMALL_TARGETS, WAIT_MS, Table, _confirm, _done, _offered_is_legal, _settled, _show
+from .test_event_seat import WAIT_MS, Table, _confirm, _done, _offered_is_legal, _settled, _show
 from .test_pages import SCREENSHOTS
 
 ANCHOR = "media/anchor"
@@ -64,7 +64,7 @@ def test_the_media_publish_a_broadcast_that_the_room_sees(newsroom: Table) -> No
 
 def test_the_news_desk_is_large_enough_to_tap_and_passes_wcag(newsroom: Table) -> None:
     anchor = newsroom.pages[ANCHOR]
-    assert anchor.evaluate(SMALL_TARGETS) == []
+    assert small_targets(anchor) == []
     found = wcag_violations(anchor, "phone")
     assert found == [], f"the news desk breaks WCAG 2.1 AA: {found}"
     found = wcag_violations(newsroom.pages["projector"], "projector")

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import WAIT, ThreadedServer
-from .accessibility import SIZES, wcag_violations
+from .accessibility import SIZES, small_targets, wcag_violations
 from .test_pages import SCREENSHOTS
 
 WAIT_MS = int(WAIT * 1000)
@@ -43,6 +43,9 @@ def _screenshots(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
+        if size == "phone":
+            small = small_targets(page)
+            assert small == [], f"{name} on a phone has controls under 44x44 px: {small}"
         page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
     page.set_viewport_size({"width": 1366, "height": 768})
 

@@ -26,7 +26,7 @@ from wolfpack.event.settings import make_settings
 from wolfpack.event.store import EventStore
 
 from ..server.live import WAIT, ThreadedServer
-from .accessibility import SIZES, wcag_violations
+from .accessibility import SIZES, small_targets, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .test_pages import SCREENSHOTS
 
@@ -517,6 +517,13 @@ def _screenshots_and_no_page_logged_an_error(room: Room) -> None:
     for name in ("Ann", "Bob", "projector", "dione/council-member", "moved"):
         unnamed = room.pages[name].evaluate(UNNAMED_CONTROLS)
         assert unnamed == [], f"{name}'s page has fields or buttons nobody can name: {unnamed}"
+    desk = room.pages["Ann"]
+    desk.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+    for tab in desk.locator(".tab").all():
+        tab.click()
+        small = small_targets(desk)
+        assert small == [], f"the desk's {tab.get_attribute('data-panel')} on a phone has controls under 44 px: {small}"
+    desk.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
     for name in ("Ann", "projector", "dione/captain"):
         for size in ("phone", "laptop"):
             found = wcag_violations(room.pages[name], size)

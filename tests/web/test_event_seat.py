@@ -21,7 +21,7 @@ from wolfpack.event.model import Event
 
 from ..event.devices import EVENT_ID, Device, stored_event
 from ..server.live import WAIT, ThreadedServer
-from .accessibility import SIZES, wcag_violations
+from .accessibility import SIZES, small_targets, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .test_pages import SCREENSHOTS
 
@@ -38,13 +38,6 @@ OFFERED = """() => {
   return offered;
 }"""
 """Every action a screen offers: its buttons' and its choice rows' (a select and its button)."""
-
-SMALL_TARGETS = """() => [...document.querySelectorAll("main :is(button, select, input, textarea), nav button")]
-  .filter((e) => e.offsetParent !== null)
-  .map((e) => [e.dataset.action || e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
-  .filter(([, box]) => box.height < 44 || box.width < 44)
-  .map(([name, box]) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
-"""Visible controls smaller than 44x44 px (WCAG 2.5.5's target size)."""
 
 
 @dataclass
@@ -320,7 +313,7 @@ def _targets_are_large_enough_and_every_screen_passes_wcag(table: Table) -> None
     officer = table.pages["dione/first-officer"]
     for tab in TABS:
         _show(officer, tab)
-        small = officer.evaluate(SMALL_TARGETS)
+        small = small_targets(officer)
         assert small == [], f"the {tab} screen has controls under 44x44 px: {small}"
         found = wcag_violations(officer, "phone")
         assert found == [], f"the first officer's {tab} screen breaks WCAG 2.1 AA: {found}"

@@ -86,10 +86,11 @@ export function moraleTrack(ctx, sid, panel) {
 /** The stations of a ship in view: crew (tap one to move it), what a use does, use, repair and dispersal. */
 export function stationsView(ctx, sid, panel) {
   const moves = groupBy(ctx.legal.take("crew"), 1);
+  const boards = groupBy(ctx.legal.take("board"), 2);
   const uses = ctx.legal.take("use");
   const repairs = ctx.legal.take("repair");
   const disperse = ctx.legal.take("disperse");
-  const selected = ctx.selected && moves.has(ctx.selected) ? ctx.selected : null;
+  const selected = ctx.selected && (moves.has(ctx.selected) || boards.has(ctx.selected)) ? ctx.selected : null;
   const cards = Object.entries(panel.stations).map(([station, slot]) => {
     const info = stationInfo(ctx, sid, station);
     const here = (word) => {
@@ -109,7 +110,7 @@ export function stationsView(ctx, sid, panel) {
         : choiceRow(ctx, `target of ${info.name}`, mine.map((u) => [counterName(ctx, u.words[2]), u.action]), `Use ${info.name}`, usePreview);
     const repair = repairs.find((r) => here(r.words[1]));
     const damage = slot.damage && ctx.guide ? ctx.guide.ships[sid].damage[slot.damage] : null;
-    const moveHere = selected ? moves.get(selected).find((m) => here(m.words[2])) : null;
+    const moveHere = selected ? (moves.get(selected) || []).find((m) => here(m.words[2])) : null;
     const dispersal = disperse.filter((d) => here(d.words[2]));
     return el(
       "li",
@@ -127,7 +128,7 @@ export function stationsView(ctx, sid, panel) {
       el(
         "div",
         { class: "crew-row" },
-        slot.crew.length ? slot.crew.map((crew) => crewButton(ctx, crew, moves.get(crew.id))) : el("span", { class: "muted" }, "no crew"),
+        slot.crew.length ? slot.crew.map((crew) => crewButton(ctx, crew, [...(moves.get(crew.id) || []), ...(boards.get(crew.id) || [])])) : el("span", { class: "muted" }, "no crew"),
       ),
       el(
         "div",
@@ -148,11 +149,12 @@ export function stationsView(ctx, sid, panel) {
   return el("ul", { class: "stations-list", "data-ship": sid }, cards);
 }
 
-/** A crew counter: a button to pick it when it may move (its moves listed in data-actions), else a chip. */
+/** A crew counter: a button to pick it when it may move to a station or board a shuttle (those actions listed in
+ * data-actions), else a chip. */
 function crewButton(ctx, crew, moves) {
   const marks = `${crew.used ? " used" : ""}${crew.wounded ? " wounded" : ""}`;
   const label = `${crew.id.split(":")[1]} ${crew.training}${marks}`;
-  if (!moves) return el("span", { class: `crew${marks}` }, label);
+  if (!moves.length) return el("span", { class: `crew${marks}` }, label);
   const on = ctx.selected === crew.id;
   return el(
     "button",
@@ -175,7 +177,7 @@ export function pickedBar(ctx) {
   return el(
     "div",
     { class: "picked", role: "status" },
-    el("span", {}, `${counterName(ctx, ctx.selected)} picked: tap “Move here” on a station`),
+    el("span", {}, `${counterName(ctx, ctx.selected)} picked: tap “Move here” on a lit station${boards.length ? ", or board a shuttle" : ""}`),
     boards.map((b) => actButton(ctx, `Board shuttle ${b.words[1].split(":")[1]}`, b.action)),
     el("button", { type: "button", onclick: () => ctx.pick(null) }, "Cancel"),
   );
