@@ -600,3 +600,23 @@ def test_a_heroes_search_may_count_only_contenders_and_use_its_own_iterations() 
         fewer += a.searches > b.searches
         assert b.search.iterations == 2
     assert searched >= 1 and fewer >= 1
+
+
+def test_the_takeover_question_may_be_searched_with_its_own_iterations() -> None:
+    """SearchSettings.takeover_iterations: a searched takeover question runs that many iterations; the pack's other
+    searched decisions keep `iterations`."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    settings = SearchSettings(iterations=3, takeover_iterations=7)
+    visits: dict[str, set[int]] = {}
+    for state in _decision_states(2, seed=11, every=1):
+        if state.step not in ("takeover", "pack-action") or len(visits.get(state.step, ())) >= 1:
+            continue
+        bot = SearchBot(seed=4, settings=settings)
+        assert bot.step(state) in state.legal_actions()
+        if bot.searches and bot.search.last_root is not None:
+            visits.setdefault(state.step, set()).add(bot.search.last_root.visits)
+        if len(visits) == 2:
+            break
+    assert visits == {"takeover": {7}, "pack-action": {3}}
+    assert bot.search.iterations == 3

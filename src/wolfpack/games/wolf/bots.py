@@ -869,6 +869,8 @@ class SearchSettings:
     takeover: bool = True
     """Search the takeover question too (without it, the heuristic answers it: only when the hero can bite at once
     or dawn is near)."""
+    takeover_iterations: int = 0
+    """IS-MCTS iterations for the takeover question (0: `iterations`): the decision the pack's edge turns on."""
     positional: bool = False
     """Score the rollouts' ends with `PositionalValueModel` (cards, units and where they stand) instead of
     `ValueModel` (cards and units only)."""
@@ -1106,10 +1108,12 @@ class SearchBot(Bot):
             return self._paired_choice(state, root, settings.paired_samples, settings.paired_z)
         if not pack and settings.hero_iterations:
             return self._searched_with(settings.hero_iterations, state, root)
+        if pack and settings.takeover_iterations and state.step == "takeover":  # type: ignore[attr-defined]
+            return self._searched_with(settings.takeover_iterations, state, root)
         return self.search.search(state, state.current_player(), root)
 
     def _searched_with(self, iterations: int, state: State[Any], root: Sequence[str]) -> Any:
-        """The search's choice among `root` with another number of iterations than the pack's."""
+        """The search's choice among `root` with `iterations` instead of the bot's usual number."""
         kept = self.search.iterations
         self.search.iterations = iterations
         try:
