@@ -8,14 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from ..event.devices import Device, stored_event
-from ..server.live import ThreadedServer
-from .accessibility import SIZES, wcag_violations
-from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .test_event_seat import WAIT_MS, Table, _confirm, _done, _offered_is_legal, _settled, _show
-from .test_pages import SCREENSHOTS
+from ..event.devices import stored_event
+from .accessibility import wcag_violations
+from .players import WAIT_MS, Table, confirm, done, offered_is_legal, served, settled, shot, show
 
 OFFICER = "dione/first-officer"
 CAPTAIN = "dione/captain"
@@ -23,16 +20,11 @@ CAPTAIN = "dione/captain"
 
 @pytest.fixture(scope="module")
 def battle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    database = f"sqlite:///{tmp_path_factory.mktemp('event-attack')}/event.db"
-    event = stored_event(database)
-    with ThreadedServer(database) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        table = Table(server, event, browser, Device(server.base, event.tokens.tokens[0]))
+    database = f"sqlite:///{tmp_path_factory.mktemp('event-attack-store')}/event.db"
+    with served(tmp_path_factory, "event-attack", stored_event(database), (OFFICER, CAPTAIN)) as table:
         for label in (OFFICER, CAPTAIN):
-            _show(table.open(label, *SIZES["phone"]), "fleet")
+            show(table.pages[label], "fleet")
         yield table
-        table.control.close()
-        browser.close()
 
 
 def _wolves(table: Table) -> dict[str, dict[str, object]]:
@@ -51,36 +43,33 @@ def test_a_wolf_attack_is_fought_from_the_phones(battle: Table) -> None:
     expect(officer.locator(".attack-banner")).to_contain_text("Your fighters or batteries wait on the Fleet screen")
     expect(captain.locator(".attack-banner")).to_contain_text("Stay at your table")
     for label in (OFFICER, CAPTAIN):
-        _offered_is_legal(battle, label)
+        offered_is_legal(battle, label)
     # The first officer flies the Dione's fighters to a quadrant where Wolf fighters are.
     target_id, target = next((wid, w) for wid, w in _wolves(battle).items() if w["kind"] == "fighter")
     officer.locator(f"[data-action='deploy dione:u1 q{target['quadrant']}']").click()
-    _done(officer, f"deploy dione:u1 q{target['quadrant']}")
+    done(officer, f"deploy dione:u1 q{target['quadrant']}")
     battle.control_acts("control wolf-round")
-    _settled(battle, officer)
+    settled(battle, officer)
     expect(officer.locator(".attack-banner")).to_contain_text("round 2 · the fleet's turn")
-    _offered_is_legal(battle, OFFICER)
+    offered_is_legal(battle, OFFICER)
     strike = officer.locator(f"[data-action='strike dione:u1 {target_id}']")
     expect(strike).to_contain_text("Wolf fighter squadron (1 hit to destroy)")
     strike.click()
-    _confirm(officer, "The d6: 1-2: no hit, the unit is hurt; 3-4: 1 hit; 5+: 2 hits.")
-    _done(officer, f"strike dione:u1 {target_id}")
+    confirm(officer, "The d6: 1-2: no hit, the unit is hurt; 3-4: 1 hit; 5+: 2 hits.")
+    done(officer, f"strike dione:u1 {target_id}")
     # Boarders land on the Dione: its captain sends the security troops against them from the table.
     battle.control_acts('control wolves boarding 1 dione "a boarding craft latches on"')
     expect(captain.locator(".attack-banner")).to_contain_text("1 boarder aboard your ship", timeout=WAIT_MS)
-    _settled(battle, captain)
-    _offered_is_legal(battle, CAPTAIN)
+    settled(battle, captain)
+    offered_is_legal(battle, CAPTAIN)
     captain.locator("[data-action='fight dione:u2']").click()
-    _confirm(captain, "The d6: 1-3: 1 hit, the unit is hurt; 4-5: 1 hit; 6+: 2 hits.")
-    _done(captain, "fight dione:u2")
+    confirm(captain, "The d6: 1-3: 1 hit, the unit is hurt; 4-5: 1 hit; 6+: 2 hits.")
+    done(captain, "fight dione:u2")
     found = wcag_violations(captain, "phone")
     assert found == [], f"the captain's screen in an attack breaks WCAG 2.1 AA: {found}"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for label, page in ((OFFICER, officer), (CAPTAIN, captain)):
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(SCREENSHOTS / f"seat-attack-{label.replace('/', '-')}.png"), full_page=True)
+        shot(page, f"seat-attack-{label.replace('/', '-')}")
     battle.control_acts('control end-attack "the Wolves withdraw"')
     for page in (officer, captain):
         expect(page.locator(".attack-banner")).to_have_count(0, timeout=WAIT_MS)
-    for label, complaints in battle.complaints.items():
-        assert complaints == [], f"{label}'s page reported errors: {complaints}"
+    battle.no_page_complained()

@@ -7,14 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from ..event.devices import EVENT_ID, Device, stored_event
-from ..server.live import ThreadedServer
-from .accessibility import SIZES, small_targets, wcag_violations
-from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .test_event_seat import WAIT_MS, Table, _confirm, _done, _offered_is_legal, _settled, _show
-from .test_pages import SCREENSHOTS
+from ..event.devices import EVENT_ID, stored_event
+from .accessibility import small_targets, wcag_violations
+from .players import WAIT_MS, Table, confirm, done, offered_is_legal, served, settled, shot, show
 
 ANCHOR = "media/anchor"
 CAPTAIN = "dione/captain"
@@ -23,40 +20,31 @@ STORY = 'Water rationing on the Dione: "we will manage", says its captain'
 
 @pytest.fixture(scope="module")
 def newsroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    database = f"sqlite:///{tmp_path_factory.mktemp('event-media')}/event.db"
-    event = stored_event(database)
-    with ThreadedServer(database) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        table = Table(server, event, browser, Device(server.base, event.tokens.tokens[0]))
-        table.open(ANCHOR, *SIZES["phone"])
-        table.open(CAPTAIN, *SIZES["phone"])
-        projector = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-        projector.goto(f"{server.base}/event/{EVENT_ID}/projector")
-        table.pages["projector"] = projector
+    database = f"sqlite:///{tmp_path_factory.mktemp('event-media-store')}/event.db"
+    with served(tmp_path_factory, "event-media", stored_event(database), (ANCHOR, CAPTAIN)) as table:
+        table.open_page("projector", f"/event/{EVENT_ID}/projector", 1920, 1080)
         yield table
-        table.control.close()
-        browser.close()
 
 
 def test_the_media_publish_a_broadcast_that_the_room_sees(newsroom: Table) -> None:
     anchor, captain, projector = newsroom.pages[ANCHOR], newsroom.pages[CAPTAIN], newsroom.pages["projector"]
-    _settled(newsroom, anchor)
+    settled(newsroom, anchor)
     expect(anchor.locator("#news-panel")).to_be_visible()
     for screen in ("ship", "supplies", "jump"):
         expect(anchor.locator(f".tab[data-panel='{screen}-panel']")).to_be_hidden()
     expect(captain.locator(".tab[data-panel='news-panel']")).to_be_hidden()
-    _offered_is_legal(newsroom, ANCHOR)
+    offered_is_legal(newsroom, ANCHOR)
     expect(anchor.locator(".feed")).to_contain_text("turn 1 begins")
     anchor.locator(".compose button[type=submit]").click()
     expect(anchor.locator("#story-result")).to_have_text("write the story first")
     anchor.fill("#story", STORY)
     anchor.locator(".compose button[type=submit]").click()
-    _confirm(anchor, STORY)
+    confirm(anchor, STORY)
     escaped = STORY.replace('"', '\\"')
-    _done(anchor, f'broadcast "{escaped}"')
+    done(anchor, f'broadcast "{escaped}"')
     expect(projector.locator("#on-air .broadcast-text")).to_have_text(STORY, timeout=WAIT_MS)
     expect(projector.locator("#on-air .broadcast-meta")).to_contain_text(ANCHOR)
-    _show(captain, "fleet")
+    show(captain, "fleet")
     expect(captain.locator("#on-air .broadcast-text")).to_have_text(STORY, timeout=WAIT_MS)
     expect(anchor.locator(".news-desk .broadcasts li").first).to_contain_text(STORY)
     expect(anchor.locator(".feed li").first).to_contain_text("INC broadcast")
@@ -69,9 +57,6 @@ def test_the_news_desk_is_large_enough_to_tap_and_passes_wcag(newsroom: Table) -
     assert found == [], f"the news desk breaks WCAG 2.1 AA: {found}"
     found = wcag_violations(newsroom.pages["projector"], "projector")
     assert found == [], f"the projector with a broadcast breaks WCAG 2.1 AA: {found}"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    anchor.evaluate("window.scrollTo(0, 0)")
-    anchor.screenshot(path=str(SCREENSHOTS / "seat-media-desk.png"), full_page=True)
-    newsroom.pages["projector"].screenshot(path=str(SCREENSHOTS / "event-projector-broadcast.png"))
-    for label, complaints in newsroom.complaints.items():
-        assert complaints == [], f"{label}'s page reported errors: {complaints}"
+    shot(anchor, "seat-media-desk")
+    shot(newsroom.pages["projector"], "event-projector-broadcast")
+    newsroom.no_page_complained()

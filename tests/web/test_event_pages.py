@@ -28,6 +28,7 @@ from wolfpack.event.store import EventStore
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .players import show_panel
 from .test_pages import SCREENSHOTS
 
 EVENT = "e1e1e1e1"
@@ -123,18 +124,10 @@ def _caught_up(room: Room, *names: str) -> int:
     return version
 
 
-def _panel(desk: Page, panel: str) -> None:
-    """Show a desk's panel: its tab on a phone (on a laptop every panel is shown side by side, without tabs)."""
-    tab = desk.locator(f".tab[data-panel='{panel}']")
-    if tab.is_visible():
-        tab.click()
-    expect(desk.locator(f"#{panel}")).to_be_visible()
-
-
 def _send_verb(desk: Page, verb: str, *values: str) -> None:
     """Fill a Control verb's generated form (a select, a text field with suggestions, or the reason) and send it;
     wait for the server's answer and check it was accepted."""
-    _panel(desk, "verbs-panel")
+    show_panel(desk, "verbs-panel")
     desk.select_option("#verb", verb)
     fields = desk.locator(".verb-fields .field :is(input, select)")
     expect(fields).to_have_count(len(values))
@@ -164,7 +157,7 @@ def test_every_control_verb_gets_its_form_from_the_description_alone(room: Room)
     """Each verb of the forms description gets a field per argument: a select of its fixed words, a list the view
     fills, or a required reason; nothing on the page is written for one verb."""
     bob = room.pages["Bob"]
-    _panel(bob, "verbs-panel")
+    show_panel(bob, "verbs-panel")
     for verb in control_forms():
         bob.select_option("#verb", verb["verb"])
         fields = bob.locator(".verb-fields .field :is(input, select)")
@@ -267,7 +260,7 @@ def _every_page_joins_and_shows_its_own_view(room: Room) -> None:
     expect(projector.locator("#phase")).to_have_text("Start of turn")
     assert version >= 0
     # Ann's desk watches dione: the god view shows its panel alone until every ship is asked for.
-    _panel(ann, "god-panel")
+    show_panel(ann, "god-panel")
     expect(ann.locator("#panels .ship-panel")).to_have_count(1)
     expect(ann.locator("#panels .ship-panel h3")).to_have_text("Dione")
     ann.check("#show-all")
@@ -338,7 +331,7 @@ def _control_runs_the_clock_and_advances_into_the_action_phase(room: Room) -> No
 def _a_notice_is_raised_and_settled_from_the_other_desk(room: Room) -> None:
     ann, bob = room.pages["Ann"], room.pages["Bob"]
     _send_verb(ann, "set", "dione.morale", "0", "a test of the notices")
-    _panel(bob, "notices-panel")
+    show_panel(bob, "notices-panel")
     notice = bob.locator("#notices .notice", has_text="anarchy")
     expect(notice).to_be_visible(timeout=WAIT_MS)
     expect(notice.locator(".hints")).to_contain_text("set")  # the verbs likely to settle it
@@ -362,7 +355,7 @@ def _a_wolf_attack_takes_over_the_projector_round_by_round(room: Room) -> None:
     assert title.evaluate("e => getComputedStyle(e).animationName") == "none", "no pulsing under reduced motion"
     projector.emulate_media(reduced_motion="no-preference")
     _screenshot(projector, "event-projector-attack")
-    _panel(bob, "council-panel")
+    show_panel(bob, "council-panel")
     expect(bob.locator("#attack")).to_contain_text("Round 1", timeout=WAIT_MS)
     _send_verb(bob, "wolf-round")
     expect(projector.locator("#attack-round")).to_contain_text("Round 2", timeout=WAIT_MS)
@@ -373,7 +366,7 @@ def _a_wolf_attack_takes_over_the_projector_round_by_round(room: Room) -> None:
 
 def _a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
     ann = room.pages["Ann"]
-    _panel(ann, "seats-panel")
+    show_panel(ann, "seats-panel")
     row = ann.locator("#roster tr", has_text="media/anchor")
     expect(row).to_contain_text("control")
     row.get_by_role("button", name="play").click()
@@ -391,7 +384,7 @@ def _the_council_passes_a_law_its_president_brought_from_a_phone(room: Room) -> 
     member = room.pages["dione/council-member"]
     _send_verb(ann, "appoint", "president", "dione/council-member", "the President's player went home")
     law = 'Every ship shares its "spare" water with the Aegis'
-    _panel(member, "council-panel")
+    show_panel(member, "council-panel")
     expect(member.locator("#bill-kind")).to_be_visible(timeout=WAIT_MS)
     member.select_option("#bill-kind", "law")
     member.fill("#bill-words", law)
@@ -424,13 +417,13 @@ def _control_finishes_the_turn_with_the_news_and_the_projector_follows(room: Roo
 
 def _messages_go_between_a_desk_and_a_seat(room: Room) -> None:
     ann, phone = room.pages["Ann"], room.pages["dione/council-member"]
-    _panel(ann, "messages-panel")
+    show_panel(ann, "messages-panel")
     ann.select_option("#message-to", "team:dione")
     ann.fill("#message-text", "Dione: report to the map")
     ann.click("#message-form button[type=submit]")
     expect(phone.locator("#messages")).to_contain_text("Dione: report to the map", timeout=WAIT_MS)
     expect(room.pages["aegis/commanding-officer"].locator("#messages")).not_to_contain_text("report to the map")
-    _panel(phone, "messages-panel")
+    show_panel(phone, "messages-panel")
     phone.fill("#message-text", "we need a ruling")
     phone.click("#message-form button[type=submit]")
     expect(ann.locator("#messages li.to-control")).to_contain_text("we need a ruling", timeout=WAIT_MS)
@@ -438,7 +431,7 @@ def _messages_go_between_a_desk_and_a_seat(room: Room) -> None:
 
 def _the_audit_log_filters_and_downloads_as_csv(room: Room) -> None:
     bob = room.pages["Bob"]
-    _panel(bob, "audit-panel")
+    show_panel(bob, "audit-panel")
     bob.select_option("#audit-kind", "control")
     bob.click("#audit-form button[type=submit]")
     expect(bob.locator("#audit-result")).to_contain_text("entries", timeout=WAIT_MS)
@@ -460,7 +453,7 @@ def _a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
     _send_verb(bob, "set", "pursuit", "7", "a wrong ruling")
     expect(projector.locator(".pursuit-value")).to_have_text("Pursuit 7", timeout=WAIT_MS)
     _caught_up(room)
-    _panel(bob, "rewind-panel")
+    show_panel(bob, "rewind-panel")
     bob.click("#rewind-form button[type=submit]")
     expect(bob.locator("#rewind-result")).to_contain_text("choose a version")
     bob.fill("#rewind-version", str(version))

@@ -7,34 +7,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from wolfpack.event.model import new_event
 from wolfpack.event.settings import make_settings
-from wolfpack.event.store import EventStore
 
-from ..event.devices import EVENT_ID, Device
-from ..server.live import ThreadedServer
+from ..event.devices import EVENT_ID
 from .accessibility import SIZES
-from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .test_event_seat import OFFERED, WAIT_MS, Table, _settled
+from .players import WAIT_MS, Table, offered_is_legal, served
 
 
 @pytest.fixture(scope="module", params=["classic", "infinite-domain"])
 def fleet(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     edition = str(request.param)
-    database = f"sqlite:///{tmp_path_factory.mktemp(f'event-roles-{edition}')}/event.db"
-    event = new_event(make_settings(edition=edition), event_id=EVENT_ID)
-    store = EventStore.open(database)
-    store.create(event)
-    store.close()
-    with ThreadedServer(database) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        table = Table(server, event, browser, Device(server.base, event.tokens.tokens[0]))
+    event = new_event(make_settings(edition=edition), EVENT_ID)
+    with served(tmp_path_factory, f"event-roles-{edition}", event) as table:
         table.control_acts("control advance")  # the Action Phase, where most roles have most to do
         yield table
-        table.control.close()
-        browser.close()
 
 
 def _join(table: Table, page: Page, label: str) -> None:
@@ -46,21 +35,18 @@ def _join(table: Table, page: Page, label: str) -> None:
 def test_every_roles_page_offers_exactly_its_legal_actions(fleet: Table) -> None:
     context = fleet.browser.new_context(viewport={"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    fleet.watch("every role", page)
     labels = [seat.label for seat in fleet.event.seats if seat.index]
     checked = 0
     for label in labels:
         _join(fleet, page, label)
-        _settled(fleet, page)
-        legal = set(fleet.legal(label))
-        offered = set(page.evaluate(OFFERED))
-        assert offered == legal, f"{label}: offers {sorted(offered - legal)} beyond and lacks {sorted(legal - offered)}"
+        offered_is_legal(fleet, label, page)
+        legal = fleet.legal(label)
         ship_screens = page.locator(".tab[data-panel='ship-panel']").is_visible()
         news_screen = page.locator(".tab[data-panel='news-panel']").is_visible()
         team = fleet.event.seats[fleet.seat(label)].team not in ("control", "media", "wildcard")
         assert ship_screens == team and news_screen == label.startswith("media/"), f"{label}'s screens"
         checked += bool(legal)
     assert checked > len(labels) // 2, "most seats have something to do in the Action Phase"
-    assert errors == []
+    fleet.no_page_complained()
     context.close()

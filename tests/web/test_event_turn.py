@@ -11,19 +11,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import expect
 
 from wolfpack.event.model import new_event
 from wolfpack.event.settings import make_settings
-from wolfpack.event.store import EventStore
 
-from ..event.devices import EVENT_ID, Device
-from ..server.live import ThreadedServer
-from .accessibility import SIZES
-from .conftest import CHROMIUM, CHROMIUM_ARGS
+from ..event.devices import EVENT_ID
+from .players import (
+    WAIT_MS,
+    Table,
+    confirm,
+    declare_jump,
+    done,
+    offered_is_legal,
+    record_hand,
+    served,
+    settled,
+    shot,
+    show,
+    with_people,
+)
 from .test_event_pages import _advance, _send_verb
-from .test_event_seat import WAIT_MS, Table, _confirm, _done, _offered_is_legal, _settled, _show
-from .test_pages import SCREENSHOTS
 
 PHONES = (
     "dione/captain",
@@ -39,33 +47,11 @@ STORY = "The Dione leaps ahead of the fleet"
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    database = f"sqlite:///{tmp_path_factory.mktemp('event-turn')}/event.db"
-    event = new_event(make_settings(edition="classic"), event_id=EVENT_ID).add_operator("Ann")
-    for seat in event.seats:
-        if seat.label in PHONES:
-            event = event.assign(str(seat.index), f"Player {seat.index}")
-    store = EventStore.open(database)
-    store.create(event)
-    store.close()
-    with ThreadedServer(database) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        table = Table(server, event, browser, Device(server.base, event.tokens.tokens[0]))
-        for label in PHONES:
-            table.open(label, *SIZES["phone"])
-        desk = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-        desk.goto(f"{server.base}/event/{EVENT_ID}/control#token={event.operators.find('Ann').token}")
-        projector = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-        projector.goto(f"{server.base}/event/{EVENT_ID}/projector")
-        table.pages.update(desk=desk, projector=projector)
+    event = with_people(new_event(make_settings(edition="classic"), event_id=EVENT_ID).add_operator("Ann"), PHONES)
+    with served(tmp_path_factory, "event-turn", event, PHONES) as table:
+        table.open_page("desk", f"/event/{EVENT_ID}/control#token={event.operators.find('Ann').token}", 1366, 768)
+        table.open_page("projector", f"/event/{EVENT_ID}/projector", 1920, 1080)
         yield table
-        table.control.close()
-        browser.close()
-
-
-def _shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / f"turn-{name}.png"), full_page=True)
 
 
 def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
@@ -77,66 +63,57 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     expect(projector.locator("#turn")).to_have_text("Turn 1 of 12", timeout=WAIT_MS)
 
     # The start of the turn: the Dione crews its jump drive; Control advances into the Action Phase.
-    _settled(room, captain)
+    settled(room, captain)
     captain.locator("[data-action='use jump-drive']").click()
-    _confirm(captain, "lets the ship jump that turn")
-    _done(captain, "use jump-drive")
+    confirm(captain, "lets the ship jump that turn")
+    done(captain, "use jump-drive")
     _advance(desk, confirm=False)
     expect(projector.locator("#phase")).to_have_text("Action Phase", timeout=WAIT_MS)
 
     # A jump: Control deals the Dione a destination; its captain writes the coordinates and declares the jump.
     _send_verb(desk, "draw-destination", "dione", "the Dione's scanners found a system")
-    _settled(room, captain)
-    _show(captain, "jump")
-    row = captain.locator("table.known tbody tr").first
-    code = row.locator("th").inner_text()
-    row.get_by_role("button", name="Write").click()
-    _done(captain, f"coords {code}")
-    captain.locator("[data-action='jump']").click()
-    _confirm(captain, f"To {code}")
-    _done(captain, "jump")
+    declare_jump(room, captain)
     expect(projector.locator("#map .map-ship[data-ship='dione']")).to_contain_text("jump declared", timeout=WAIT_MS)
 
     # The Icebreaker's captain works a station while its first officer waits at the fleet map.
-    _settled(room, ice_captain)
+    settled(room, ice_captain)
     use = ice_captain.locator(".station [data-action^='use ']").first
     action = use.get_attribute("data-action")
     use.click()
-    _confirm(ice_captain, "What it does:")
-    _done(ice_captain, str(action))
+    confirm(ice_captain, "What it does:")
+    done(ice_captain, str(action))
 
     # The Council: the President brings a law and calls the vote; the Dione's member votes on her phone and the
     # President records the other members' hands; the law passes and the projector shows it.
-    _show(president, "council")
+    show(president, "council")
     president.select_option("#bill-kind", "law")
     president.fill("#bill-words", LAW)
     president.locator(".bill-form button[type=submit]").click()
-    _done(president, f'propose law "{LAW}"')
+    done(president, f'propose law "{LAW}"')
     president.get_by_role("button", name="Call the vote").click()
-    _done(president, "call-vote")
-    _show(member, "council")
-    _settled(room, member)
+    done(president, "call-vote")
+    show(member, "council")
+    settled(room, member)
     member.get_by_role("button", name="Vote yea").click()
-    _done(member, "vote yea")
-    _settled(room, president)
+    done(member, "vote yea")
+    settled(room, president)
     for voter in [v for v in room.control.view["observation"]["council"]["voters"] if v != "dione/council-member"]:  # type: ignore[index]
-        president.locator(f"[data-action='hands {voter} yea']").click()
-        _done(president, f"hands {voter} yea")
+        record_hand(president, voter, "yea")
     expect(projector.locator("#laws")).to_contain_text(LAW, timeout=WAIT_MS)
 
     # A Wolf Attack: the projector raises the alert; the Icebreaker's first officer flies its fighters to the
     # Wolves; Control plays the Wolves' round and ends the attack.
     _send_verb(desk, "attack", "the long-range sensors light up")
     expect(projector.locator("#attack")).to_be_visible(timeout=WAIT_MS)
-    _show(ice_officer, "fleet")
-    _settled(room, ice_officer)
+    show(ice_officer, "fleet")
+    settled(room, ice_officer)
     expect(ice_officer.locator(".attack-banner")).to_contain_text("Your fighters or batteries wait")
     deploy = ice_officer.locator("[data-action^='deploy icebreaker:u1 q']").first
     where = str(deploy.get_attribute("data-action"))
     deploy.click()
-    _done(ice_officer, where)
-    _shot(ice_officer, "icebreaker-first-officer-attack")
-    _shot(projector, "projector-attack")
+    done(ice_officer, where)
+    shot(ice_officer, "turn-icebreaker-first-officer-attack")
+    shot(projector, "turn-projector-attack")
     _send_verb(desk, "wolf-round")
     _send_verb(desk, "end-attack", "the Wolves break off")
     expect(projector.locator("#attack")).to_be_hidden(timeout=WAIT_MS)
@@ -148,21 +125,20 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     # The Team Phase: the Media publish the news, Control sets its effect on the Dione, and the next turn begins.
     _advance(desk, confirm=True)
     expect(projector.locator("#phase")).to_have_text("Team Phase", timeout=WAIT_MS)
-    _settled(room, anchor)
+    settled(room, anchor)
     anchor.fill("#story", STORY)
     anchor.locator(".compose button[type=submit]").click()
-    _confirm(anchor, STORY)
-    _done(anchor, f'broadcast "{STORY}"')
+    confirm(anchor, STORY)
+    done(anchor, f'broadcast "{STORY}"')
     expect(projector.locator("#on-air .broadcast-text")).to_have_text(STORY, timeout=WAIT_MS)
     _send_verb(desk, "news", "dione", "+1")
     for label in PHONES:
-        _offered_is_legal(room, label)
+        offered_is_legal(room, label)
     for label in PHONES:
-        _shot(pages[label], label.replace("/", "-"))
-    _shot(desk, "control-desk")
-    _shot(projector, "projector")
+        shot(pages[label], f"turn-{label.replace('/', '-')}")
+    shot(desk, "turn-control-desk")
+    shot(projector, "turn-projector")
     _advance(desk, confirm=True)
     expect(projector.locator("#turn")).to_have_text("Turn 2 of 12", timeout=WAIT_MS)
     expect(captain.locator("#phase")).to_contain_text("Turn 2 of 12", timeout=WAIT_MS)
-    for label, complaints in room.complaints.items():
-        assert complaints == [], f"{label}'s page reported errors: {complaints}"
+    room.no_page_complained()

@@ -1,0 +1,210 @@
+"""The players' screens as the browser tests drive them: an event served on loopback with Chromium, its seats'
+pages (each a device of its own), Control's socket, and the waits and checks every scenario uses."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from wolfpack.event.model import Event
+from wolfpack.event.store import EventStore
+
+from ..event.devices import EVENT_ID, Device
+from ..server.live import WAIT, ThreadedServer
+from .accessibility import SIZES
+from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .test_pages import SCREENSHOTS
+
+WAIT_MS = int(WAIT * 1000)
+"""A safety net for things that should happen at once, not a timing assertion."""
+
+OFFERED = """() => {
+  const offered = [...document.querySelectorAll("main [data-action]:not(:disabled)")].map((e) => e.dataset.action);
+  for (const row of document.querySelectorAll("main [data-actions]")) offered.push(...JSON.parse(row.dataset.actions));
+  return offered;
+}"""
+"""Every action a screen offers: its buttons' and its choice rows' (a select and its button)."""
+
+
+@dataclass
+class Table:
+    """An event's people, each on a device of their own, and Control's socket."""
+
+    server: ThreadedServer
+    event: Event
+    browser: Browser
+    control: Device
+    pages: dict[str, Page] = field(default_factory=dict)
+    complaints: dict[str, list[str]] = field(default_factory=dict)
+
+    def open(self, label: str, width: int, height: int) -> Page:
+        """The seat's page on a new device of this size (a touch screen if it is a phone's)."""
+        context = self.browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 700)
+        page = context.new_page()
+        self.watch(label, page)
+        token = self.event.tokens.tokens[self.event.seat(label).index]
+        page.goto(f"{self.server.base}/event/{EVENT_ID}/join#token={token}")
+        self.pages[label] = page
+        return page
+
+    def open_page(self, name: str, path: str, width: int, height: int) -> Page:
+        """Another page of the event (a desk, the projector) on a new device."""
+        page = self.browser.new_context(viewport={"width": width, "height": height}).new_page()
+        self.watch(name, page)
+        page.goto(self.server.base + path)
+        self.pages[name] = page
+        return page
+
+    def watch(self, name: str, page: Page) -> None:
+        """Keep what the page's console reports as an error."""
+        found = self.complaints.setdefault(name, [])
+        page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: found.append(str(error)))
+
+    def seat(self, label: str) -> int:
+        return self.event.seat(label).index
+
+    def version(self) -> int:
+        """The event's version once Control's socket has every change so far."""
+        self.control.settle()
+        return self.control.version
+
+    def control_acts(self, action: str) -> None:
+        """Control acts (at the version it has seen: it is sent every change) and the event moves on."""
+        self.control.settle()
+        answer = self.control.act(0, action)
+        assert answer["type"] == "ack", answer
+
+    def legal(self, label: str) -> list[str]:
+        """The seat's legal actions as the live event on the server lists them (asked on the server's own loop)."""
+
+        async def ask() -> list[str]:
+            return list(self.server.app.state.events.live[EVENT_ID].legal(self.seat(label)))
+
+        self.control.settle()
+        return list(self.server.call(ask()))
+
+    def no_page_complained(self) -> None:
+        for name, found in self.complaints.items():
+            assert found == [], f"{name}'s page reported errors: {found}"
+
+
+@contextlib.contextmanager
+def served(factory: pytest.TempPathFactory, name: str, event: Event, phones: Iterable[str] = ()) -> Iterator[Table]:
+    """The event stored in a new database, served, with Chromium and Control's socket; a phone for each label."""
+    database = f"sqlite:///{factory.mktemp(name)}/event.db"
+    store = EventStore.open(database)
+    store.create(event)
+    store.close()
+    with ThreadedServer(database) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        table = Table(server, event, browser, Device(server.base, event.tokens.tokens[0]))
+        for label in phones:
+            table.open(label, *SIZES["phone"])
+        yield table
+        table.control.close()
+        browser.close()
+
+
+def with_people(event: Event, labels: Iterable[str]) -> Event:
+    """The event with a person in each of these seats."""
+    wanted = set(labels)
+    for seat in event.seats:
+        if seat.label in wanted:
+            event = event.assign(str(seat.index), f"Player {seat.index}")
+    return event
+
+
+def show_panel(page: Page, panel: str) -> None:
+    """Show a page's panel (by its id): its tab on a phone; a wide screen shows every panel side by side."""
+    tab = page.locator(f".tab[data-panel='{panel}']")
+    if tab.is_visible():
+        tab.click()
+    expect(page.locator(f"#{panel}")).to_be_visible()
+
+
+def show(page: Page, screen: str) -> None:
+    """Show one of a seat's screens (ship, supplies, jump, cards, fleet, people, council, news, messages, log)."""
+    show_panel(page, f"{screen}-panel")
+
+
+def record_hand(chair: Page, member: str, ballot: str) -> None:
+    """The Council's chair records the hand a member raised."""
+    chair.locator(f".hands tr[data-voter='{member}'] button[data-action='hands {member} {ballot}']").click()
+    done(chair, f"hands {member} {ballot}")
+
+
+def settled(table: Table, page: Page) -> None:
+    """Wait until the page shows the last view the server sent its seat and the legal actions asked after it (its
+    own redraw after them). A seat is sent a view only when its own view changed, so that version is asked of the
+    server's own record of what it sent the seat's devices."""
+    table.control.settle()
+    label = page.locator("#title").inner_text()
+    seat = table.seat(label)
+
+    async def last_sent() -> int:
+        live = table.server.app.state.events.live[EVENT_ID]
+        sent = [d.sent[0] for d in live.listeners if getattr(d, "viewer", None) and d.viewer.seat == seat and d.sent]
+        return max(sent, default=-1)
+
+    version = int(table.server.call(last_sent()))
+    deadline = time.monotonic() + WAIT
+    while (
+        int(page.evaluate("Number(document.body.dataset.version)")) < version
+        or int(page.evaluate("Number(document.body.dataset.legal ?? -1)")) < version
+        or page.evaluate("document.body.dataset.busy === 'true'")
+    ):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{label}'s page never showed the view of version {version} and its legal actions")
+        page.wait_for_timeout(10)
+
+
+def offered_is_legal(table: Table, label: str, page: Page | None = None) -> None:
+    """The seat's page offers exactly its legal actions now."""
+    page = page or table.pages[label]
+    settled(table, page)
+    offered = set(page.evaluate(OFFERED))
+    legal = set(table.legal(label))
+    extra, missing = sorted(offered - legal), sorted(legal - offered)
+    assert (extra, missing) == ([], []), f"{label}'s screens offer {extra} beyond its legal actions and lack {missing}"
+
+
+def confirm(page: Page, says: str, yes: bool = True) -> None:
+    """The confirmation shows `says`; confirm (or cancel) it."""
+    dialog = page.locator("#confirm")
+    expect(dialog).to_be_visible(timeout=WAIT_MS)
+    expect(dialog).to_contain_text(says)
+    dialog.locator("#confirm-yes" if yes else "#confirm-no").click()
+    expect(dialog).to_be_hidden()
+
+
+def done(page: Page, action: str) -> None:
+    """The page says the server acknowledged `action`."""
+    expect(page.locator("#result")).to_have_text(f"done: {action}", timeout=WAIT_MS)
+
+
+def declare_jump(table: Table, page: Page) -> str:
+    """On the jump sheet: write the first coordinates the team knows, declare the jump after its confirmation
+    (which names them); the coordinates."""
+    show(page, "jump")
+    settled(table, page)
+    row = page.locator("table.known tbody tr").first
+    code = row.locator("th").inner_text()
+    row.get_by_role("button", name="Write").click()
+    done(page, f"coords {code}")
+    page.locator("[data-action='jump']").click()
+    confirm(page, f"To {code}")
+    done(page, "jump")
+    return code
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot of the whole page from its top, as test-artifacts/screenshots/NAME.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
