@@ -62,8 +62,12 @@ def test_a_bill_is_voted_vetoed_and_overridden_from_the_members_phones(chamber: 
     expect(member.locator("#bill-kind")).to_have_count(0)  # only the chair brings bills
     chair.select_option("#bill-kind", "law")
     chair.locator(".bill-form button[type=submit]").click()
-    expect(chair.locator("#bill-result")).to_have_text("write the bill's words first")
+    expect(chair.locator("#bill-words-result")).to_have_text("write the bill's words first")
     chair.fill("#bill-words", LAW)
+    # An update while she writes (Control moves the pursuit track) keeps her words.
+    table.control_acts('control set pursuit 5 "the Wolves close in"')
+    expect(chair.locator("#pursuit")).to_contain_text("Pursuit 5", timeout=WAIT_MS)
+    expect(chair.locator("#bill-words")).to_have_value(LAW)
     chair.locator(".bill-form button[type=submit]").click()
     done(chair, f'propose law "{LAW}"')
     expect(member.locator(".bill-text")).to_have_text(LAW)

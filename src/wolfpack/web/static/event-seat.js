@@ -133,11 +133,11 @@ function teamShip(observation) {
 /** Redraw without losing what the person is doing: the choices made in the screens' selects and fields, and the
  * focus, are put back when the redrawn screen still has them (an update may arrive while someone types). */
 function draw() {
-  const fields = [...document.querySelectorAll("main select[aria-label], main input[id]")];
+  const fields = [...document.querySelectorAll(FIELDS)];
   const kept = fields.map((field) => [fieldKey(field), field.value]);
   const focused = document.activeElement && fields.includes(document.activeElement) ? fieldKey(document.activeElement) : null;
   drawScreens();
-  for (const field of document.querySelectorAll("main select[aria-label], main input[id]")) {
+  for (const field of document.querySelectorAll(FIELDS)) {
     const found = kept.find(([key]) => key === fieldKey(field));
     if (found && (field.tagName !== "SELECT" || [...field.options].some((option) => option.value === found[1]))) {
       field.value = found[1];
@@ -146,6 +146,8 @@ function draw() {
     if (fieldKey(field) === focused) field.focus();
   }
 }
+
+const FIELDS = "main :is(select, input, textarea):is([id], [aria-label])";
 
 function fieldKey(field) {
   return field.id || field.getAttribute("aria-label");

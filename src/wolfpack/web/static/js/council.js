@@ -3,7 +3,7 @@
 // own vote, each edition's tie rule, the President's signature, veto and orders, the calls of no confidence and the
 // snap election, elections, and the register of laws and resolutions. Drawn from the `ctx` of js/ship.js.
 
-import { badge, el, facts } from "./dom.js";
+import { badge, el, facts, wordsForm } from "./dom.js";
 
 const TITLES = { president: "President", "vice-president": "Vice President", parliamentarian: "Parliamentarian" };
 const STAGES = { debate: "in debate", vote: "at a vote", tie: "tied", signature: "awaiting the President's signature", vetoed: "vetoed" };
@@ -102,31 +102,15 @@ function agendaControls(ctx) {
   let form = null;
   if (kinds.length) {
     const kind = el("select", { id: "bill-kind" }, kinds.map((k) => el("option", { value: k }, kindName(k))));
-    const words = el("textarea", { id: "bill-words", rows: 3, maxlength: 200 });
-    const result = el("p", { id: "bill-result", class: "form-result", role: "status", "aria-live": "polite" });
-    form = el(
-      "form",
-      {
-        class: "stack bill-form",
-        novalidate: true,
-        onsubmit: (event) => {
-          event.preventDefault();
-          const text = words.value.trim();
-          if (!text) {
-            result.textContent = "write the bill's words first";
-            result.dataset.kind = "error";
-            return;
-          }
-          ctx.act(`propose ${kind.value} ${quoted(text)}`);
-        },
-      },
-      el("label", { for: "bill-kind" }, "Bring a bill"),
-      kind,
-      el("label", { for: "bill-words" }, "Its words (for a repeal, the reason)"),
-      words,
-      el("button", { type: "submit", class: "primary" }, "Bring it before the Council"),
-      result,
-    );
+    form = wordsForm({
+      id: "bill-words",
+      className: "bill-form",
+      before: [el("label", { for: "bill-kind" }, "Bring a bill"), kind],
+      label: "Its words (for a repeal, the reason)",
+      button: "Bring it before the Council",
+      empty: "write the bill's words first",
+      send: (text) => ctx.act(`propose ${kind.value} ${quoted(text)}`),
+    });
   }
   const offered = proposals.map((p) => p.action);
   return el("div", { class: "agenda", "data-actions": JSON.stringify(offered) }, form, steps.length ? el("div", { class: "station-actions" }, steps) : null);
@@ -182,25 +166,18 @@ function ordersView(ctx, orders) {
   const can = ctx.legal.take("order");
   const list = orders.length ? el("ol", { class: "orders" }, orders.map((o) => el("li", {}, `Turn ${o.turn}: ${o.president} to ${o.admiral}: “${o.text}”`))) : null;
   if (!can.length) return list ? el("section", {}, el("h3", {}, "Orders to the admiral"), list) : null;
-  const words = el("textarea", { id: "order-words", rows: 2, maxlength: 200 });
   return el(
     "section",
     { class: "orders-box", "data-actions": JSON.stringify(can.map((c) => c.action)) },
     el("h3", {}, "Orders to the admiral"),
-    el(
-      "form",
-      {
-        class: "stack",
-        novalidate: true,
-        onsubmit: (event) => {
-          event.preventDefault();
-          if (words.value.trim()) ctx.act(`order ${quoted(words.value.trim())}`);
-        },
-      },
-      el("label", { for: "order-words" }, "A direct order (heard only by the admiral's team, yours and Control)"),
-      words,
-      el("button", { type: "submit" }, "Give the order"),
-    ),
+    wordsForm({
+      id: "order-words",
+      rows: 2,
+      label: "A direct order (heard only by the admiral's team, yours and Control)",
+      button: "Give the order",
+      empty: "write the order first",
+      send: (text) => ctx.act(`order ${quoted(text)}`),
+    }),
     list,
   );
 }

@@ -56,3 +56,27 @@ export function badge(text, kind = "") {
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
+
+/** A form for words of one's own: more fields first (`before`), a labelled textarea, a submit button and a result
+ * line. On submit `send(words)` gets the trimmed words; with none, the result line says `empty` instead. */
+export function wordsForm({ id, label, button, empty, send, rows = 3, className = "", before = [] }) {
+  const words = el("textarea", { id, rows, maxlength: 200 });
+  const result = el("p", { id: `${id}-result`, class: "form-result", role: "status", "aria-live": "polite" });
+  const submit = (event) => {
+    event.preventDefault();
+    const text = words.value.trim();
+    if (text) return send(text);
+    result.textContent = empty;
+    result.dataset.kind = "error";
+    return null;
+  };
+  return el(
+    "form",
+    { class: `stack ${className}`.trim(), novalidate: true, onsubmit: submit },
+    before,
+    el("label", { for: id }, label),
+    words,
+    el("button", { type: "submit", class: "primary" }, button),
+    result,
+  );
+}

@@ -2,7 +2,7 @@
 // projector and every device after a last look, and what is on air. Control then sets each ship's news modifier
 // from its desk (`control news`). Drawn from the `ctx` of js/ship.js.
 
-import { el } from "./dom.js";
+import { el, wordsForm } from "./dom.js";
 import { quoted } from "./council.js";
 
 const FEED_LINES = 60;
@@ -21,34 +21,17 @@ export function broadcastItem(broadcast) {
 export function newsDesk(ctx, log) {
   const can = ctx.legal.take("broadcast");
   const onAir = [...(ctx.observation.broadcasts || [])].reverse();
-  let compose = null;
-  if (can.length) {
-    const story = el("textarea", { id: "story", rows: 4, maxlength: 200 });
-    const result = el("p", { id: "story-result", class: "form-result", role: "status", "aria-live": "polite" });
-    compose = el(
-      "form",
-      {
-        class: "stack compose",
-        novalidate: true,
-        "data-actions": JSON.stringify(can.map((c) => c.action)),
-        onsubmit: (event) => {
-          event.preventDefault();
-          const text = story.value.trim();
-          if (!text) {
-            result.textContent = "write the story first";
-            result.dataset.kind = "error";
-            return;
-          }
-          const action = `broadcast ${quoted(text)}`;
-          ctx.act(action, { title: "Publish this broadcast?", lines: [`“${text}”`, "It goes up on the projector and on every device in the room."], action });
-        },
-      },
-      el("label", { for: "story" }, "Your broadcast (the whole room will read it)"),
-      story,
-      el("button", { type: "submit", class: "primary" }, "Publish to the room"),
-      result,
-    );
-  }
+  const publish = (text) => {
+    const action = `broadcast ${quoted(text)}`;
+    ctx.act(action, { title: "Publish this broadcast?", lines: [`“${text}”`, "It goes up on the projector and on every device in the room."], action });
+  };
+  const compose = can.length
+    ? el(
+        "div",
+        { class: "compose", "data-actions": JSON.stringify(can.map((c) => c.action)) },
+        wordsForm({ id: "story", rows: 4, label: "Your broadcast (the whole room will read it)", button: "Publish to the room", empty: "write the story first", send: publish }),
+      )
+    : null;
   const feed = log.slice(-FEED_LINES).reverse();
   return el(
     "div",
