@@ -131,6 +131,7 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     confirm(anchor, STORY)
     done(anchor, f'broadcast "{STORY}"')
     expect(projector.locator("#on-air .broadcast-text")).to_have_text(STORY, timeout=WAIT_MS)
+    expect(desk.locator("#broadcasts")).to_contain_text(STORY)  # on air beside the desk's news verb
     _send_verb(desk, "news", "dione", "+1")
     for label in PHONES:
         offered_is_legal(room, label)

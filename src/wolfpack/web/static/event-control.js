@@ -6,6 +6,7 @@ import { api, download, show } from "./js/api.js";
 import { badge, byId, el, fill, setText } from "./js/dom.js";
 import { attackView, councilView, diceView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
+import { broadcastItem } from "./js/media.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
 import { noticeHints } from "./js/notices.js";
@@ -156,6 +157,8 @@ function drawView() {
   fill("held", held.length ? el("ul", {}, held.map(([sid, cards]) => el("li", {}, `${shipName(observation, sid)}: ${cards.join(", ")}`))) : el("p", { class: "muted" }, "None."), el("p", { class: "muted" }, `Destination deck: ${observation.destination_deck} card(s).`));
   fill("dice", diceView(observation));
   fill("council", councilView(observation.council));
+  const broadcasts = [...(observation.broadcasts || [])].reverse();
+  fill("broadcasts", broadcasts.length ? broadcasts.map(broadcastItem) : el("li", { class: "muted" }, "Nothing broadcast yet."));
   fill("attack", attackView(observation.attack, observation));
   const battles = observation.battles || [];
   fill("battles", battles.length ? el("ol", {}, battles.map((b) => el("li", {}, `turn ${b.turn}: ${b.rounds} round(s), ${b.arrived} Wolves, ended: ${b.why}`))) : el("p", { class: "muted" }, "None yet."));

@@ -4,6 +4,7 @@
 // snap election, elections, and the register of laws and resolutions. Drawn from the `ctx` of js/ship.js.
 
 import { badge, el, facts, wordsForm } from "./dom.js";
+import { quote } from "./forms.js";
 
 const TITLES = { president: "President", "vice-president": "Vice President", parliamentarian: "Parliamentarian" };
 const STAGES = { debate: "in debate", vote: "at a vote", tie: "tied", signature: "awaiting the President's signature", vetoed: "vetoed" };
@@ -11,11 +12,6 @@ const TIE_RULES = {
   classic: "A tie is settled by the President's own vote: yea carries the bill, anything else sinks it.",
   "infinite-domain": "A tie goes to the Vice President, who breaks it with yea or nay.",
 };
-
-/** A text as one quoted word of the notation (backslash and double quote escaped, as the server reads it). */
-export function quoted(text) {
-  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-}
 
 function button(ctx, label, action, preview = null, kind = "") {
   return el("button", { type: "button", class: `act ${kind}`.trim(), "data-action": action, onclick: () => ctx.act(action, preview) }, label);
@@ -109,7 +105,7 @@ function agendaControls(ctx) {
       label: "Its words (for a repeal, the reason)",
       button: "Bring it before the Council",
       empty: "write the bill's words first",
-      send: (text) => ctx.act(`propose ${kind.value} ${quoted(text)}`),
+      send: (text) => ctx.act(`propose ${kind.value} ${quote(text)}`),
     });
   }
   const offered = proposals.map((p) => p.action);
@@ -176,7 +172,7 @@ function ordersView(ctx, orders) {
       label: "A direct order (heard only by the admiral's team, yours and Control)",
       button: "Give the order",
       empty: "write the order first",
-      send: (text) => ctx.act(`order ${quoted(text)}`),
+      send: (text) => ctx.act(`order ${quote(text)}`),
     }),
     list,
   );

@@ -3,7 +3,7 @@
 // from its desk (`control news`). Drawn from the `ctx` of js/ship.js.
 
 import { el, wordsForm } from "./dom.js";
-import { quoted } from "./council.js";
+import { quote } from "./forms.js";
 
 const FEED_LINES = 60;
 
@@ -22,7 +22,7 @@ export function newsDesk(ctx, log) {
   const can = ctx.legal.take("broadcast");
   const onAir = [...(ctx.observation.broadcasts || [])].reverse();
   const publish = (text) => {
-    const action = `broadcast ${quoted(text)}`;
+    const action = `broadcast ${quote(text)}`;
     ctx.act(action, { title: "Publish this broadcast?", lines: [`“${text}”`, "It goes up on the projector and on every device in the room."], action });
   };
   const compose = can.length
