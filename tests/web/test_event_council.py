@@ -54,7 +54,13 @@ def _all_offer_their_legal_actions(table: Table) -> None:
 
 
 def test_a_bill_is_voted_vetoed_and_overridden_from_the_members_phones(chamber: Table) -> None:
-    table = chamber
+    """One scenario on one event (so that no test runner splits its steps between workers with events of their
+    own): the bill's course, then the chamber's targets, accessibility and screenshots."""
+    _a_bill_is_voted_vetoed_and_overridden(chamber)
+    _the_chamber_is_large_enough_to_tap_and_passes_wcag(chamber)
+
+
+def _a_bill_is_voted_vetoed_and_overridden(table: Table) -> None:
     chair, member, president, vp = (table.pages[label] for label in PHONES)
     table.control_acts("control advance")  # the Action Phase: the Council sits
     settled(table, chair)
@@ -112,7 +118,7 @@ def test_a_bill_is_voted_vetoed_and_overridden_from_the_members_phones(chamber: 
     _all_offer_their_legal_actions(table)
 
 
-def test_the_chamber_is_large_enough_to_tap_and_passes_wcag(chamber: Table) -> None:
+def _the_chamber_is_large_enough_to_tap_and_passes_wcag(chamber: Table) -> None:
     member = chamber.pages[MEMBER]
     settled(chamber, member)
     assert small_targets(member) == []
