@@ -9,11 +9,13 @@ costs the open chunk and one reference per closed chunk, whatever the length. Re
 
 from __future__ import annotations
 
+import base64
+import binascii
 import functools
 import json
 import zlib
-from collections.abc import Iterable, Iterator
-from typing import Final, overload
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Final, overload
 
 CHUNK_LINES: Final = 256
 """Our default: texts per closed chunk (a log line compresses to about 9 bytes at 256 lines a chunk, 10 at 128)."""
@@ -59,6 +61,64 @@ class TextChunks:
         """Add texts at the end, in order."""
         for text in texts:
             self.append(text)
+
+    @classmethod
+    def from_chunks(cls, closed: list[bytes], open_texts: list[str], chunk_lines: int) -> TextChunks:
+        """Texts saved as their chunks (`closed`, `open`); ValueError naming what is wrong with them. Chunks of
+        another size than `CHUNK_LINES` are read and chunked again."""
+        chunks = cls()
+        for number, blob in enumerate(closed):
+            try:
+                texts = _texts(blob)
+            except (zlib.error, ValueError, TypeError) as exc:
+                raise ValueError(f"chunk {number} is not a compressed list of texts: {exc}") from None
+            if len(texts) != chunk_lines or not all(isinstance(text, str) for text in texts):
+                raise ValueError(f"chunk {number} does not hold {chunk_lines} texts")
+        if not all(isinstance(text, str) for text in open_texts) or len(open_texts) >= chunk_lines:
+            raise ValueError(f"the open chunk must be fewer than {chunk_lines} texts")
+        if chunk_lines == CHUNK_LINES:
+            chunks._closed, chunks._open = list(closed), list(open_texts)
+        else:
+            for blob in closed:
+                chunks.extend(_texts(blob))
+            chunks.extend(open_texts)
+        return chunks
+
+    def to_saved(self) -> dict[str, Any]:
+        """The texts as a save holds them: the closed chunks as they are (base64) and the open chunk's texts. It
+        costs no object per text, so saving a long record needs no memory in proportion to it."""
+        return {
+            "chunk_lines": CHUNK_LINES,
+            "chunks": [base64.b64encode(blob).decode() for blob in self._closed],
+            "open": list(self._open),
+        }
+
+    @classmethod
+    def from_saved(cls, saved: Any) -> TextChunks:
+        """Texts saved by `to_saved`; ValueError naming what is wrong with them."""
+        keys = {"chunk_lines", "chunks", "open"}
+        if not isinstance(saved, Mapping) or set(saved) != keys:
+            raise ValueError(f"saved texts must be an object with the keys {', '.join(sorted(keys))}")
+        chunk_lines, chunks, open_texts = saved["chunk_lines"], saved["chunks"], saved["open"]
+        if not isinstance(chunk_lines, int) or chunk_lines < 1:
+            raise ValueError("chunk_lines must be a positive whole number")
+        if not isinstance(chunks, list) or not isinstance(open_texts, list):
+            raise ValueError("chunks and open must be lists")
+        try:
+            closed = [base64.b64decode(blob, validate=True) for blob in chunks]
+        except (TypeError, ValueError, binascii.Error) as exc:
+            raise ValueError(f"chunks must be base64: {exc}") from None
+        return cls.from_chunks(closed, open_texts, chunk_lines)
+
+    @property
+    def closed(self) -> list[bytes]:
+        """The closed chunks, compressed (as a save holds them); callers must not change the list."""
+        return self._closed
+
+    @property
+    def open(self) -> list[str]:
+        """The texts after the closed chunks; callers must not change the list."""
+        return self._open
 
     def copy(self) -> TextChunks:
         """A copy that shares the closed chunks (they never change) and has its own open one."""

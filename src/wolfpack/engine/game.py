@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from wolfpack.engine.chunks import TextChunks
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL, player_label
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError, InvalidStateError
 
@@ -129,6 +130,11 @@ class Game(ABC, Generic[A]):
         history = data.get("history", [])
         if position is None:
             raise InvalidStateError("saved state needs a 'position'")
+        if isinstance(history, Mapping):  # a history kept in chunks is saved as its chunks
+            try:
+                history = list(TextChunks.from_saved(history))
+            except ValueError as exc:
+                raise InvalidStateError(f"saved state 'history' in chunks is not readable: {exc}") from None
         if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
             raise InvalidStateError("saved state 'history' must be a list of actions in notation")
         state = self.state_from_position(position)
@@ -178,7 +184,7 @@ class Game(ABC, Generic[A]):
 class State(ABC, Generic[A]):
     """One position of a game. Public methods check; the underscored hooks are the game's rules."""
 
-    __slots__ = ("_history", "_legal_cache", "_seat_legal_cache", "game")
+    __slots__ = ("_history", "_legal_cache", "_seat_legal_cache", "_words", "game")
 
     def __init__(self, game: Game[A]) -> None:
         self.game = game
@@ -186,6 +192,8 @@ class State(ABC, Generic[A]):
         self._legal_cache: list[A] | None = None
         self._seat_legal_cache: dict[int, list[A]] | None = None
         """At a simultaneous node: the legal actions of each seat asked so far (None: nobody asked yet)."""
+        self._words: WordsLog | None = None
+        """The log in words, as far as it has been written (see `_log`); a copy starts without it."""
 
     # ---- hooks a game implements -------------------------------------------------------------------------
 
@@ -237,9 +245,14 @@ class State(ABC, Generic[A]):
     def _why_illegal(self, action: A, player: int) -> tuple[str, str]:
         """For an action that is not legal now: (the rule that forbids it, a sentence saying why)."""
 
+    def _describe(self, action: A, player: int | None) -> str:
+        """A sentence saying what `action`, taken now, does, as `player` may read it (default: its notation)."""
+        return self._action_to_string(action)
+
     def _new_history(self) -> ActionHistory[A]:
-        """An empty history to append actions to: a list by default; a game whose actions are text may return a
-        `wolfpack.engine.chunks.TextChunks`, which keeps them compressed and shares them between copies."""
+        """An empty history to append actions to: a list by default; a game whose actions are their own notation
+        (text) may return a `wolfpack.engine.chunks.TextChunks`, which keeps them compressed, shares them between
+        copies, and is saved as its chunks."""
         return []
 
     @abstractmethod
@@ -449,11 +462,38 @@ class State(ABC, Generic[A]):
         return self._log(player)[start:]
 
     def _log(self, player: int | None) -> list[str]:
-        """The log for `player`: every action in notation for a game of perfect information. A game with secrets
-        must write its own; until it does, it shows nothing rather than risk showing a secret."""
+        """The log for `player`: for a game of perfect information, every action in words (`describe`, on the
+        state each was taken in). A game with secrets must write its own; until it does, it shows nothing rather
+        than risk showing a secret."""
         if self.game.info.information == "imperfect":
             return []
+        words = self._words
+        if words is None:
+            words = self._words = WordsLog(self)
+        return words.lines(self)
+
+    def log_notation(self, player: int | None = None) -> list[str] | None:
+        """The notation of each line of `log(player)`, one a line, for a reader who wants it (a page's hover);
+        None when the game's log is its own (lines are not actions, or an action may be secret)."""
+        if player is not None:
+            self._check_seat(player)
+        if type(self)._log is not State._log or self.game.info.information == "imperfect":
+            return None
         return [self._action_to_string(action) for action in self._history]
+
+    def describe(self, action: A | object, player: int | None = None) -> str:
+        """A sentence saying what `action` does if it is taken now, as `player` may read it (`None`: anyone).
+
+        Games name seats by what they play ("Red", "Hunter 1"); whoever knows the people's names shows them beside
+        (docs/engine.md, "The log in words")."""
+        if player is not None:
+            self._check_seat(player)
+        checked = self._coerce_action(action)
+        if not self.is_simultaneous_node() and not self.is_legal(checked):
+            raise IllegalActionError(
+                f"{self._action_to_string(checked)} is not legal now, so it has nothing to describe", rule="describe"
+            )
+        return self._describe(checked, player)
 
     def action_to_string(self, action: A | object) -> str:
         """The canonical notation of an action; `parse_action` reads it back."""
@@ -495,7 +535,11 @@ class State(ABC, Generic[A]):
         """The whole state as a JSON-ready dict: game, options, position and history."""
         data = {"game": self.game.name, "options": self.game.options_dict()}
         data.update(self._to_dict())
-        data["history"] = [self._action_to_string(a) for a in self._history]
+        history = self._history
+        # A history kept in chunks holds actions that are their own notation: saved as its chunks, no object each.
+        data["history"] = (
+            history.to_saved() if isinstance(history, TextChunks) else [self._action_to_string(a) for a in history]
+        )
         return data
 
     def to_json(self) -> str:
@@ -539,3 +583,38 @@ class State(ABC, Generic[A]):
         except InvalidActionError as exc:
             raise InvalidStateError(f"saved history holds a malformed action: {exc}") from exc
         self._history = history
+
+
+class WordsLog:
+    """The log in words of a game of perfect information, written as far as it was asked and extended as play goes.
+
+    A sentence needs the state its action was taken in, so the log replays the history on a twin from the game's
+    start. A state set up from a position (a rules test, an organiser's scenario) has no start to replay from: its
+    log is the notation, as it was before games wrote words."""
+
+    __slots__ = ("checked", "twin", "written")
+
+    def __init__(self, state: State[Any]) -> None:
+        self.twin: State[Any] | None = state.game.new_initial_state()
+        self.written: list[str] = []
+        self.checked = -1
+        """The length of the history at which the twin was last found in the state's position."""
+
+    def lines(self, state: State[Any]) -> list[str]:
+        """The log of `state` (whose history extends the one written so far), in words where the twin can follow."""
+        history = state.history()
+        twin = self.twin
+        if twin is not None and self.checked == len(history) == len(self.written):
+            return list(self.written)
+        if twin is not None and len(self.written) <= len(history):
+            for action in history[len(self.written) :]:
+                if twin.is_simultaneous_node() or not twin.is_legal(action):
+                    twin = None  # the history did not start at the game's start
+                    break
+                self.written.append(twin._describe(action, None))
+                twin.apply_action(action)
+            if twin is not None and twin._to_dict() == state._to_dict():
+                self.checked = len(history)
+                return list(self.written)
+        self.twin = None  # not a game from the start: the notation is the log from now on
+        return [state._action_to_string(action) for action in history]

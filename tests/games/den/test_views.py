@@ -3,6 +3,7 @@ the views themselves, and the log read a line at a time."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from typing import Any
@@ -16,7 +17,7 @@ from wolfpack.engine.records import Match
 from wolfpack.games.den.event import event_bots, play_event
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, note
 from wolfpack.games.den.state import DenState
-from wolfpack.games.den.views import log_audience, reads
+from wolfpack.games.den.views import EventLog, log_audience, reads
 from wolfpack.testing import random_acting_seat
 
 EDITIONS = ("classic", "infinite-domain")
@@ -176,7 +177,67 @@ def test_a_log_of_thousands_of_lines_reads_back_identical_for_every_audience() -
     assert len(seen) > 3, "the audiences read different logs"
     restored = state.game.state_from_json(state.to_json())
     assert all(restored.log(viewer) == state.log(viewer) for viewer in viewers)
-    assert restored.to_dict()["log"] == pairs
+    assert list(restored.events) == pairs and restored.to_dict() == state.to_dict()
+
+
+def test_a_saved_log_holds_its_chunks_as_they_are_and_no_object_per_line() -> None:
+    state, pairs = long_logged_state(3 * CHUNK_LINES + 5)
+    saved = state.to_dict()["log"]
+    texts = saved["texts"]
+    assert texts["chunks"] == [base64.b64encode(blob).decode() for blob in state.events._texts._closed]
+    assert len(texts["open"]) == len(pairs) - 3 * CHUNK_LINES and isinstance(saved["codes"], str)
+    assert EventLog.from_saved(saved) == pairs
+
+
+def played_state(actions: int) -> DenState:
+    """A state after `actions` actions and chance outcomes (Control setting a hold, chance rolled)."""
+    state = wolfpack.load_game("den-of-wolves").new_initial_state()
+    assert isinstance(state, DenState)
+    rng = random.Random(5)
+    while len(state.history()) < actions:
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            state.apply_action('control set dione.fuel 3 "counted"', CONTROL)
+    return state
+
+
+def test_a_save_whose_log_is_pairs_and_history_a_list_still_loads() -> None:
+    """Saves written before the log and the history were chunked hold them as lists."""
+    state = played_state(CHUNK_LINES + 9)
+    pairs = [list(line) for line in state.events]
+    older = {**state.to_dict(), "log": pairs, "history": state.history()}
+    restored = state.game.state_from_json(json.dumps(older))
+    assert restored == state and restored.log(1) == state.log(1) and list(restored.events) == pairs
+    assert restored.history() == state.history()
+
+
+def test_a_saved_history_holds_its_chunks_and_loads_back() -> None:
+    state = played_state(2 * CHUNK_LINES + 3)
+    saved = state.to_dict()["history"]
+    assert len(saved["chunks"]) == 2 and len(saved["open"]) == len(state.history()) - 2 * CHUNK_LINES
+    assert state.game.state_from_json(state.to_json()).history() == state.history()
+    bad = {**state.to_dict(), "history": {**saved, "chunks": ["AAAA", *saved["chunks"][1:]]}}
+    with pytest.raises(wolfpack.InvalidStateError, match="'history' in chunks is not readable: chunk 0"):
+        state.game.state_from_json(bad)
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"codes": "not base64!"}, "must be base64"),
+        ({"texts": {"chunk_lines": 256, "chunks": ["AAAA"], "open": []}}, "chunk 0 is not a compressed list of texts"),
+        ({"audiences": [3]}, "audiences must be a list of text"),
+        ({"texts": {"chunk_lines": 256, "chunks": [], "open": ["x"] * 256}}, "open chunk must be fewer than 256 texts"),
+        ({"extra": 1}, "its keys must be"),
+        ({"codes": base64.b64encode(b"\x00\x00").decode()}, "lines but 1 audiences"),
+    ],
+)
+def test_a_saved_log_whose_chunks_are_wrong_is_refused_naming_what(change: dict[str, Any], named: str) -> None:
+    state, _ = long_logged_state(CHUNK_LINES + 3)
+    saved = state.to_dict()
+    with pytest.raises(wolfpack.InvalidStateError, match=f"the saved log must be .*{named}"):
+        state.game.state_from_json({**saved, "log": {**saved["log"], **change}})
 
 
 def test_a_log_read_again_after_more_lines_gives_only_the_new_ones() -> None:
@@ -189,17 +250,12 @@ def test_a_log_read_again_after_more_lines_gives_only_the_new_ones() -> None:
 
 
 def test_a_copy_shares_the_closed_chunks_of_its_log_and_history_and_goes_its_own_way() -> None:
-    state, pairs = long_logged_state(3 * CHUNK_LINES)
-    rng = random.Random(5)
-    while len(state.history()) < CHUNK_LINES + 10:
-        if state.is_chance_node():
-            state.apply_action(sample_chance_outcome(state, rng))
-        else:
-            state.apply_action('control set dione.fuel 3 "counted"', CONTROL)
+    state = played_state(CHUNK_LINES + 10)
+    pairs = [list(line) for line in state.events]
     copy = state.clone()
     assert isinstance(copy, DenState)
     shared = zip(copy.events._texts._closed, state.events._texts._closed, strict=True)
-    assert all(a is b for a, b in shared) and len(state.events._texts._closed) >= 3
+    assert all(a is b for a, b in shared) and len(state.events._texts._closed) >= 1
     history = state._history
     assert isinstance(history, TextChunks) and isinstance(copy._history, TextChunks)
     assert copy._history._closed[0] is history._closed[0]

@@ -16,6 +16,7 @@ from wolfpack.games.den.content import DenContent, Edition, load_den_content
 from wolfpack.games.den.editions import RULESETS, Ruleset
 from wolfpack.games.den.rules import Seat, make_seats, starting_quadrants
 from wolfpack.games.den.state import FIELDS, DenState
+from wolfpack.games.den.views import EventLog
 
 MOST_CHANCE_PER_ACTION = 600
 """A bound on the chance events one action can start (an emergency jump or a broadcast rolls for every ship)."""
@@ -144,8 +145,14 @@ class DenGame(Game[str]):
         return render(observation)
 
 
-def saved_log(lines: Any, what: str) -> list[list[str]]:
-    """A saved log: a list of [audience, text] pairs; InvalidStateError naming `what` if it is not one."""
+def saved_log(lines: Any, what: str) -> list[list[str]] | EventLog:
+    """A saved log: its chunks (`EventLog.to_saved`), or (saves before the log was chunked) a list of
+    [audience, text] pairs; InvalidStateError naming `what` if it is neither."""
+    if isinstance(lines, dict):
+        try:
+            return EventLog.from_saved(lines)
+        except ValueError as exc:
+            raise InvalidStateError(f"{what} must be a list of [audience, text] pairs or its chunks: {exc}") from None
     if not isinstance(lines, list) or not all(
         isinstance(line, list) and len(line) == 2 and all(isinstance(part, str) for part in line) for line in lines
     ):

@@ -249,7 +249,7 @@ class DenState(State[str]):
     def _to_dict(self) -> dict[str, Any]:
         return {
             "position": json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})),
-            "log": [list(line) for line in self.events],
+            "log": self.events.to_saved(),
         }
 
     def with_canaries(self) -> tuple[DenState, dict[int | None, tuple[set[str], set[str]]]]:

@@ -10,7 +10,10 @@ freeform ruling) only its team and Control see (dice.py).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import marshal
+import sys
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -281,6 +284,48 @@ class EventLog:
             self._names.append(audience)
         self._texts.append(text)
         self._audiences.append(code)
+
+    def to_saved(self) -> dict[str, Any]:
+        """The log as a saved state holds it: its texts' chunks (`TextChunks.to_saved`) and each line's audience
+        (numbers into `audiences`, as little-endian 16-bit numbers in base64): no object per line."""
+        order: dict[int, int] = {}
+        for code in self._audiences:
+            if code not in order:
+                order[code] = len(order)
+        codes = self._audiences
+        if any(code != number for code, number in order.items()):  # names another copy registered: leave them out
+            codes = array("H", (order[code] for code in codes))
+        if sys.byteorder == "big":
+            codes = array("H", codes)
+            codes.byteswap()
+        return {
+            "audiences": [self._names[code] for code in order],
+            "codes": base64.b64encode(codes.tobytes()).decode(),
+            "texts": self._texts.to_saved(),
+        }
+
+    @classmethod
+    def from_saved(cls, saved: Mapping[str, Any]) -> EventLog:
+        """A log saved by `to_saved`; ValueError naming what is wrong with it."""
+        keys = {"audiences", "codes", "texts"}
+        if set(saved) != keys:
+            raise ValueError(f"its keys must be {', '.join(sorted(keys))}")
+        names = saved["audiences"]
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise ValueError("its audiences must be a list of text")
+        try:
+            codes = array("H", base64.b64decode(saved["codes"], validate=True))
+        except (TypeError, ValueError, binascii.Error) as exc:
+            raise ValueError(f"its codes must be base64: {exc}") from None
+        if sys.byteorder == "big":
+            codes.byteswap()
+        texts = TextChunks.from_saved(saved["texts"])
+        if len(codes) != len(texts) or any(code >= len(names) for code in codes):
+            raise ValueError(f"it has {len(texts)} lines but {len(codes)} audiences (of {len(names)} named)")
+        log = cls()
+        log._texts, log._audiences = texts, codes
+        log._names, log._codes = list(names), {name: code for code, name in enumerate(names)}
+        return log
 
     def copy(self) -> EventLog:
         """A copy: its own open chunk and audiences, the closed chunks and names shared."""
