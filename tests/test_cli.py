@@ -22,8 +22,10 @@ from typer.testing import CliRunner, Result
 
 import wolfpack
 from wolfpack.bots import make_bot
-from wolfpack.cli import app, bot_seats, default_bot_name, parse_game_options, seat_name, wrap_choices
+from wolfpack.cli import EXIT_USAGE, app, bot_seats, default_bot_name, parse_game_options, seat_name, wrap_choices
 from wolfpack.engine import registry
+from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.engine.constants import CHANCE
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError
 from wolfpack.engine.records import Match, replay_record
 from wolfpack.games.spacewolves import SpacewolvesGame, SpacewolvesOptions
@@ -75,8 +77,13 @@ def test_a_bots_only_game_plays_to_the_end_and_prints_the_returns(players: int) 
     assert lines[2] == "seats: " + ", ".join(
         f"{name}: random bot" for name in ["red", "yellow", "blue", "green"][:players]
     )
-    assert re.search(r"^chance: roll \d+$", result.output, re.M)
-    assert re.search(r"^(red|yellow|blue|green) \(bot\): \S", result.output, re.M)
+    colour = "(Red|Yellow|Blue|Green)"
+    assert re.search(rf"^{colour} rolls \d( and \d)?\.  \[roll \d+\]$", result.output, re.M)
+    assert re.search(
+        rf"^{colour} moves a {colour} spaceman (up|down) \d, from \d.* to \S.*\.  \[[rybg]\d+[+-]\d\]$",
+        result.output,
+        re.M,
+    )
     tail = lines[lines.index("result:") + 1 :]
     assert len(tail) == players
     assert all(re.fullmatch(r"  \w+ +return [\d.]+  score \d+", line) for line in tail), tail
@@ -116,14 +123,13 @@ def test_bots_are_seeded_from_the_game_seed() -> None:
     match = Match(game, 7)
     bots = [make_bot(game, "random", 7000 + seat) for seat in range(3)]
     lines = []
-    names = match.state.observation(None)["players"]
     while not match.state.is_terminal():
-        if match.state.is_chance_node():
-            lines.append(f"chance: {match.roll()}")
-        else:
-            seat = match.state.current_player()
-            lines.append(f"{names[seat]} (bot): {match.apply(bots[seat].step(match.state))}")
-    printed = [line for line in bots_game(seed=7).output.splitlines() if line.startswith(("chance:", *names))]
+        state = match.state
+        seat = state.current_player()
+        action = sample_chance_outcome(state, match.rng) if seat == CHANCE else bots[seat].step(state)
+        words = state.describe(action)
+        lines.append(f"{words}  [{match.apply(action)}]")
+    printed = [line for line in bots_game(seed=7).output.splitlines() if line.endswith("]")]
     assert printed == lines
 
 
@@ -183,7 +189,7 @@ def test_a_human_game_driven_by_stdin(tmp_path: Path) -> None:
         f"red> {chance_text}",
         str(illegal.value),
         "red> 1",
-        f"red: {state.action_to_string(legal[0])}",
+        f"{state.describe(legal[0])}  [{state.action_to_string(legal[0])}]",  # the move in words, then notation
     ]
     lines = result.output.splitlines()
     start = lines.index(expected[0])
@@ -197,7 +203,8 @@ def test_a_move_can_be_typed_in_notation() -> None:
     state = first_human_decision(seed=5)
     notation = state.action_to_string(state.legal_actions()[-1])
     result = run("play", "spacewolves", "--players", "3", "--bot", "random", "--seed", "5", input=f"{notation}\n")
-    assert f"red> {notation}\nred: {notation}\n" in result.output
+    words = state.describe(state.legal_actions()[-1])
+    assert f"red> {notation}\n{words}  [{notation}]\n" in result.output
 
 
 def test_the_human_sees_its_own_view_of_the_board() -> None:
@@ -294,6 +301,28 @@ def test_a_recorded_game_replays_to_the_same_final_position(tmp_path: Path) -> N
     header = json.loads(record.read_text().splitlines()[0])
     assert header["seed"] == 7
     assert header["options"] == {"players": 4, "max_rounds": 100}
+
+
+def test_replay_prints_the_log_in_words_and_the_notation_on_request(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    assert bots_game("--record", str(record), seed=7).exit_code == 0
+    state = replay_record(record)
+    words = run("replay", str(record))
+    assert words.exit_code == 0, words.output
+    assert "log:\n" + "".join(f"  {line}\n" for line in state.log()) in words.output
+    assert "[roll " not in words.output
+    both = run("replay", str(record), "--notation")
+    assert both.exit_code == 0, both.output
+    lines = [f"  {line}  [{text}]\n" for line, text in zip(state.log(), state.log_notation() or [], strict=True)]
+    assert "log:\n" + "".join(lines) in both.output and len(lines) == len(state.history())
+
+
+def test_replay_refuses_notation_line_by_line_for_a_log_of_events(tmp_path: Path) -> None:
+    played, record = wolf_bots_game(tmp_path, "--option", "max_rounds=1")
+    assert played.exit_code == 0, played.output
+    result = run("replay", str(record), "--notation")
+    assert result.exit_code == EXIT_USAGE
+    assert "--notation: the log of WOLF is not one line per action" in result.output
 
 
 def test_an_abandoned_game_replays_to_where_it_stopped(tmp_path: Path) -> None:

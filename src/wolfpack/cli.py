@@ -282,17 +282,13 @@ class TerminalPlay:
             self._announce_round(public)
             current = state.current_player()
             if current == CHANCE:
-                notation = self.match.roll()
-                if not self.hidden:
-                    self.say(f"chance: {notation}")
+                self.match.roll()
             else:
                 seat, action = self.decide()
-                label = f"{seat_name(public, seat)}{' (bot)' if seat in self.bots else ''}"
                 notation = self.match.apply(action, seat if current == SIMULTANEOUS else None)
-                if not self.hidden or seat not in self.bots:  # a person sees the move they typed; bots' may hide
-                    self.say(f"{label}: {notation}")
-            if self.hidden:
-                self.show_log()
+                if self.hidden and seat not in self.bots:  # a person sees the move they typed; bots' may hide
+                    self.say(f"{seat_name(public, seat)}: {notation}")
+            self.show_log()
         if self.hot_seat and self._screen is not None:
             self.hide_screen()  # the last seat's secrets stay with it; the end is for everyone
             self._screen = None
@@ -404,8 +400,10 @@ class TerminalPlay:
         self.console.print(text)
 
     def _unseen(self, viewer: int | None) -> list[str]:
-        """The lines of `viewer`'s log not shown to it yet, now counted as shown."""
-        lines = self.match.state.log(viewer)
+        """The lines of `viewer`'s log not shown to it yet (each with its notation, which is what one types, where
+        the game gives it), now counted as shown."""
+        state = self.match.state
+        lines = with_notation(state.log(viewer), state.log_notation(viewer))
         seen = self._shown.get(viewer, 0)
         self._shown[viewer] = len(lines)
         return lines[seen:]
@@ -580,8 +578,14 @@ def replay(
         bool,
         typer.Option("--all", help="Show everything (Control's view): every secret in the log, every seat's view."),
     ] = False,
+    notation: Annotated[
+        bool,
+        typer.Option(
+            "--notation", help="Follow each line of the log by its action in notation (games that log each action)."
+        ),
+    ] = False,
 ) -> None:
-    """Re-apply a game record and print the final position and the result.
+    """Re-apply a game record and print its log in words, the final position and the result.
 
     A record holds the whole truth, secrets included, so a game with hidden information is shown from the public
     view with its public log unless --seat N or --all asks for more.
@@ -600,6 +604,12 @@ def replay(
     out.print(f"{len(state.history())} actions replayed")
     public = state.observation(None)
     hidden = game.info.information == "imperfect"
+    if notation and state.log_notation(seat) is None:
+        _fail(f"--notation: the log of {game.info.long_name} is not one line per action; leave it out", EXIT_USAGE)
+    if not hidden:
+        out.print("log:")
+        for line in with_notation(state.log(), state.log_notation() if notation else None):
+            out.print(f"  {line}")
     if everything:
         if hidden:
             out.print("log, every secret shown (Control):")
@@ -624,6 +634,13 @@ def replay(
             out.print(line)
     else:
         out.print("the record stops before the game is over (an abandoned game)")
+
+
+def with_notation(lines: Sequence[str], notation: Sequence[str] | None) -> list[str]:
+    """Log lines in words, each followed by its notation in brackets when the game gives it."""
+    if notation is None or len(notation) != len(lines):
+        return list(lines)
+    return [f"{line}  [{text}]" for line, text in zip(lines, notation, strict=True)]
 
 
 def control_log(state: State[Any]) -> list[str]:

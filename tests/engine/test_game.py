@@ -13,6 +13,8 @@ from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.spacewolves import Action
 
+from .toy_games import BidGame, BidOptions
+
 START = "1/2/3/A/4/5/6/W/1/2/3/Srrryyybbb/4/5/6 - - 1 r spaceman r roll - - 0"
 
 
@@ -112,9 +114,36 @@ def test_a_perfect_information_games_log_is_every_action_for_every_seat(game: wo
         state.apply_action(
             sample_chance_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
         )
-    expected = [state.action_to_string(action) for action in state.history()]
-    assert len(expected) == 10
-    assert state.log() == state.log(0) == state.log(game.num_players() - 1) == expected
+    notation = [state.action_to_string(action) for action in state.history()]
+    assert len(notation) == 10
+    assert state.log_notation() == state.log_notation(0) == notation
+    assert state.log() == state.log(0) == state.log(game.num_players() - 1)
+    replayed = game.new_initial_state()
+    words = []
+    for action in state.history():  # each line says the action in words, on the state it was taken in
+        words.append(replayed.describe(action))
+        replayed.apply_action(action)
+    assert state.log() == words and len(words) == 10 and words != notation
+
+
+def test_describe_says_an_action_in_words_and_refuses_one_not_legal_now(game: wolfpack.Game) -> None:  # type: ignore[type-arg]
+    state = game.new_initial_state()
+    before = state.to_json()
+    first = state.legal_actions()[0]
+    assert state.describe(first) != state.action_to_string(first)
+    with pytest.raises(IllegalActionError, match="roll 35 is not legal now"):
+        state.describe(Action("roll 35"))  # the roll for first player is pending
+    with pytest.raises(InvalidActionError):
+        state.describe("first r")
+    with pytest.raises(ValueError, match="no seat 7"):
+        state.describe(first, 7)
+    assert state.to_json() == before
+
+
+def test_a_game_that_writes_no_words_describes_an_action_by_its_notation() -> None:
+    state = BidGame(BidOptions(players=2)).new_initial_state()
+    assert state.describe("bid 2", 0) == "bid 2"
+    assert state.log_notation() is None  # its log is its own: secret bids are not offered as notation
 
 
 def test_a_game_that_does_not_say_which_views_changed_changes_every_view_with_every_action(

@@ -30,6 +30,7 @@ STATE_KEYS = {
     "snapshot",
     "since",
     "log_from",
+    "log_notation",
 }
 """Every key of a state frame: a new one must be added here on purpose (it may carry a secret)."""
 
@@ -57,6 +58,8 @@ def assert_view_of(server: Any, frame: dict[str, Any], table_id: str, seat: int 
     assert frame["observation"] == jsonable(state.observation(seat))
     whole_log = jsonable(state.log(seat))
     assert frame["log_from"] <= len(whole_log) and frame["log"] == whole_log[frame["log_from"] :]
+    notation = state.log_notation(seat)  # each line's action, or None for a log of events that may hide actions
+    assert frame["log_notation"] == (None if notation is None else notation[frame["log_from"] :])
     assert frame["snapshot"] is (frame["since"] is None)
     if frame["snapshot"]:
         assert frame["log_from"] == 0

@@ -169,6 +169,11 @@ def test_two_people_play_a_whole_game_by_clicking(
     assert table.over
     for seat, page in enumerate(pages):  # the log, built from the updates' new lines, is the seat's whole log
         assert page.locator("#log li").all_inner_texts() == table.state.log(seat)
+        # Each line is in words with its notation on hover, where the game logs one line per action (not WOLF).
+        titles = page.locator("#log li").evaluate_all("items => items.map((item) => item.title)")
+        notation = table.state.log_notation(seat)
+        assert titles == (notation if notation is not None else [""] * len(titles))
+        assert game != "spacewolves" or table.state.log(seat) != notation
     assert complaints == [], "the pages must run under their Content-Security-Policy without errors"
     _screenshot(pages[1], f"{game}-end")
     for context in contexts:

@@ -3,7 +3,9 @@ about the state ever leaves the server, so a seat can never read another seat's 
 
 A connection's first state frame is a snapshot (the whole log); each later one is an update that carries only the
 log lines the connection has not got yet (`log_from`: how many of its lines it keeps) and names the version it
-follows (`since`). People coming and going change only the seat list: a small `seats` frame says so.
+follows (`since`). The log is in words; `log_notation` holds each line's action in notation (for a page's hover), or
+is null for a game whose log is its own (WOLF's: lines are events, and some actions are secret). People coming and
+going change only the seat list: a small `seats` frame says so.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ def state_frame(table: Table, seat: int | None, render: bool) -> dict[str, Any]:
         "legal": legal,
         "observation": observation,
         "log": state.log(seat),
+        "log_notation": state.log_notation(seat),
         "seats": [table.seat_summary(s) for s in table.seats],
         "returns": state.returns() if table.over else None,
         "rematch": table.rematch,
@@ -53,7 +56,15 @@ def snapshot_frame(view: dict[str, Any]) -> dict[str, Any]:
 
 def update_frame(view: dict[str, Any], since: int, log_from: int) -> dict[str, Any]:
     """The view for a connection that last saw version `since` and holds the first `log_from` lines of the log."""
-    return {**view, "snapshot": False, "since": since, "log_from": log_from, "log": view["log"][log_from:]}
+    notation = view["log_notation"]
+    return {
+        **view,
+        "snapshot": False,
+        "since": since,
+        "log_from": log_from,
+        "log": view["log"][log_from:],
+        "log_notation": None if notation is None else notation[log_from:],
+    }
 
 
 def lines_kept(sent: list[str], log: list[str]) -> int:

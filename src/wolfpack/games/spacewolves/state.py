@@ -218,6 +218,11 @@ class SpacewolvesState(State[Action]):
     def _parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def _describe(self, action: Action, player: int | None) -> str:
+        from wolfpack.games.spacewolves.words import describe
+
+        return describe(self, action)
+
     def _why_illegal(self, action: Action, player: int) -> tuple[str, str]:
         from wolfpack.games.spacewolves.explain import why_illegal
 

@@ -65,6 +65,9 @@ function receive(message) {
         return;
       }
       message.log = frame.log.slice(0, message.log_from).concat(message.log);
+      if (message.log_notation && frame.log_notation) {
+        message.log_notation = frame.log_notation.slice(0, message.log_from).concat(message.log_notation);
+      }
     }
     syncing = false;
     frame = message;
@@ -153,11 +156,18 @@ function renderSeats() {
 }
 
 function renderLog() {
-  // Lines the page already shows stay; only those from the first changed line on are redrawn.
+  // Lines the page already shows stay; only those from the first changed line on are redrawn. Each line is in
+  // words; where the game gives its action in notation, that is the line's tooltip.
   const list = document.getElementById("log");
   const keep = Math.min(frame.log_from, list.children.length);
   while (list.children.length > keep) list.lastChild.remove();
-  list.append(...frame.log.slice(keep).map((line) => el("li", {}, line)));
+  const notation = frame.log_notation || [];
+  list.append(
+    ...frame.log.slice(keep).map((line, index) => {
+      const text = notation[keep + index];
+      return el("li", text ? { title: text, "data-notation": text } : {}, line);
+    }),
+  );
   list.scrollTop = list.scrollHeight;
 }
 
