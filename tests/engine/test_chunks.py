@@ -55,3 +55,15 @@ def test_equal_texts_are_equal_chunks_whatever_their_history() -> None:
     texts = sample_texts(CHUNK_LINES + 1)
     assert TextChunks(texts) == TextChunks(texts).copy() != TextChunks(texts[:-1])
     assert TextChunks(texts) != [*texts[:-1], "changed"]
+
+
+def test_texts_at_scattered_positions_read_back_as_a_list_would() -> None:
+    texts = sample_texts(4 * CHUNK_LINES + 9)
+    chunks = TextChunks(texts)
+    for positions in (
+        [],
+        [0],
+        [5, CHUNK_LINES, CHUNK_LINES + 1, 3 * CHUNK_LINES + 2, len(texts) - 1],
+        range(1, 900, 7),
+    ):
+        assert chunks.texts_at(positions) == [texts[p] for p in positions]

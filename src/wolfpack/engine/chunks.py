@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 import functools
 import json
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, overload
 
 CHUNK_LINES: Final = 256
 """Our default: texts per closed chunk (a log line compresses to about 9 bytes at 256 lines a chunk, 10 at 128)."""
-CHUNKS_KEPT_OPEN: Final = 8
+CHUNKS_KEPT_OPEN: Final = 32
 """Our default: closed chunks kept decompressed, for readers that go through the newest lines again and again."""
 
 
@@ -162,6 +163,18 @@ class TextChunks:
             taken = texts[offset : offset + stop - position]
             found.extend(taken)
             position += len(taken)
+        return found
+
+    def texts_at(self, positions: Sequence[int]) -> list[str]:
+        """The texts at `positions` (ascending), each chunk they fall in read once."""
+        found: list[str] = []
+        done, count, closed = 0, len(positions), len(self._closed)
+        while done < count:
+            chunk = positions[done] // CHUNK_LINES
+            base, end = chunk * CHUNK_LINES, bisect.bisect_left(positions, (chunk + 1) * CHUNK_LINES, done)
+            texts = self._open if chunk == closed else _texts(self._closed[chunk])
+            found.extend([texts[position - base] for position in positions[done:end]])
+            done = end
         return found
 
     def __eq__(self, other: object) -> bool:

@@ -341,13 +341,9 @@ class EventLog:
 
     def texts_of(self, numbers: Sequence[int]) -> list[str]:
         """The texts of the lines numbered `numbers` (ascending), each chunk read once."""
-        if not numbers:
-            return []
-        if len(numbers) == numbers[-1] - numbers[0] + 1:  # a run of lines: read them as one
+        if numbers and len(numbers) == numbers[-1] - numbers[0] + 1:  # a run of lines: read them as one
             return self._texts.texts(numbers[0], numbers[-1] + 1)
-        run = self._texts.texts(numbers[0], numbers[-1] + 1)
-        first = numbers[0]
-        return [run[n - first] for n in numbers]
+        return self._texts.texts_at(numbers)
 
     def __len__(self) -> int:
         return len(self._audiences)
