@@ -136,13 +136,17 @@ def test_describe_says_an_action_in_words_and_refuses_one_not_legal_now(game: wo
     with pytest.raises(InvalidActionError):
         state.describe("first r")
     with pytest.raises(ValueError, match="no seat 7"):
-        state.describe(first, 7)
+        state.describe(first, viewer=7)
+    with pytest.raises(IllegalActionError, match="nothing to describe"):
+        state.describe(first, 0)  # the seat is not the one to act: chance is
     assert state.to_json() == before
 
 
 def test_a_game_that_writes_no_words_describes_an_action_by_its_notation() -> None:
     state = BidGame(BidOptions(players=2)).new_initial_state()
     assert state.describe("bid 2", 0) == "bid 2"
+    with pytest.raises(IllegalActionError, match="acting player must be named"):
+        state.describe("bid 2")
     assert state.log_notation() is None  # its log is its own: secret bids are not offered as notation
 
 

@@ -73,6 +73,10 @@ def json_object(data: str | Mapping[str, Any], what: str) -> Mapping[str, Any]:
     return data
 
 
+SeatNote = tuple[int, int, "SeatNote | None"]
+"""(index in the history, seat, the note before): who took an action at a simultaneous node, as a chain."""
+
+
 class OpenActions(list[A]):
     """A seat's legal actions when some take free parameters (a megagame Control seat's numbers and reasons).
 
@@ -184,7 +188,7 @@ class Game(ABC, Generic[A]):
 class State(ABC, Generic[A]):
     """One position of a game. Public methods check; the underscored hooks are the game's rules."""
 
-    __slots__ = ("_history", "_legal_cache", "_seat_legal_cache", "_words", "game")
+    __slots__ = ("_acted", "_history", "_legal_cache", "_seat_legal_cache", "_words", "game")
 
     def __init__(self, game: Game[A]) -> None:
         self.game = game
@@ -193,6 +197,9 @@ class State(ABC, Generic[A]):
         self._seat_legal_cache: dict[int, list[A]] | None = None
         """At a simultaneous node: the legal actions of each seat asked so far (None: nobody asked yet)."""
         self._words: WordsLog | None = None
+        self._acted: SeatNote | None = None
+        """Who took each action at a simultaneous node, newest first (a game of perfect information only: its log
+        in words replays the history, and notation does not say the seat). Shared by copies, never changed."""
         """The log in words, as far as it has been written (see `_log`); a copy starts without it."""
 
     # ---- hooks a game implements -------------------------------------------------------------------------
@@ -245,8 +252,9 @@ class State(ABC, Generic[A]):
     def _why_illegal(self, action: A, player: int) -> tuple[str, str]:
         """For an action that is not legal now: (the rule that forbids it, a sentence saying why)."""
 
-    def _describe(self, action: A, player: int | None) -> str:
-        """A sentence saying what `action`, taken now, does, as `player` may read it (default: its notation)."""
+    def _describe(self, action: A, actor: int, viewer: int | None) -> str:
+        """A sentence saying what `action`, taken now by `actor` (a seat, or CHANCE), does, as `viewer` may read it
+        (default: its notation)."""
         return self._action_to_string(action)
 
     def _new_history(self) -> ActionHistory[A]:
@@ -346,6 +354,7 @@ class State(ABC, Generic[A]):
             if checked in seats[player]:
                 self._legal_cache = self._seat_legal_cache = None
                 self._apply_simultaneous_action(checked, player)
+                self._note_seat(player)
                 self._history.append(checked)
                 return
         cache = self._legal_cache
@@ -397,6 +406,7 @@ class State(ABC, Generic[A]):
         self._legal_cache = self._seat_legal_cache = None
         if current == SIMULTANEOUS:
             self._apply_simultaneous_action(checked, acting)
+            self._note_seat(acting)
         else:
             self._apply_action(checked)
         self._history.append(checked)
@@ -481,19 +491,26 @@ class State(ABC, Generic[A]):
             return None
         return [self._action_to_string(action) for action in self._history]
 
-    def describe(self, action: A | object, player: int | None = None) -> str:
-        """A sentence saying what `action` does if it is taken now, as `player` may read it (`None`: anyone).
+    def describe(self, action: A | object, player: int | None = None, viewer: int | None = None) -> str:
+        """A sentence saying what `action` does if `player` (default: the seat to act; named at a simultaneous
+        node) takes it now, as `viewer` may read it (`None`: anyone).
 
         Games name seats by what they play ("Red", "Hunter 1"); whoever knows the people's names shows them beside
         (docs/engine.md, "The log in words")."""
-        if player is not None:
-            self._check_seat(player)
+        for seat in (player, viewer):
+            if seat is not None:
+                self._check_seat(seat)
         checked = self._coerce_action(action)
-        if not self.is_simultaneous_node() and not self.is_legal(checked):
+        current = self.current_player()
+        if current == SIMULTANEOUS and player is None:
+            raise IllegalActionError("at a simultaneous node the acting player must be named", rule="turn")
+        if not self.is_legal(checked, player if current == SIMULTANEOUS else None) or (
+            player is not None and current != SIMULTANEOUS and player != current
+        ):
             raise IllegalActionError(
                 f"{self._action_to_string(checked)} is not legal now, so it has nothing to describe", rule="describe"
             )
-        return self._describe(checked, player)
+        return self._describe(checked, current if player is None else player, viewer)
 
     def action_to_string(self, action: A | object) -> str:
         """The canonical notation of an action; `parse_action` reads it back."""
@@ -526,6 +543,7 @@ class State(ABC, Generic[A]):
         """An independent copy: changing one never changes the other."""
         copy = self._copy()
         copy._history = self._history.copy()  # a TextChunks history shares its closed chunks
+        copy._acted = self._acted
         copy._legal_cache = self._legal_cache
         seats = self._seat_legal_cache
         copy._seat_legal_cache = None if seats is None else dict(seats)  # its own: each copy adds seats as asked
@@ -571,6 +589,21 @@ class State(ABC, Generic[A]):
             legal = seats[player] = self._legal_actions(player)
         return legal
 
+    def _note_seat(self, player: int) -> None:
+        """Remember who took the action about to join the history at a simultaneous node (see `_acted`)."""
+        if self.game.info.information == "perfect":
+            self._acted = (len(self._history), player, self._acted)
+
+    def seats_at_simultaneous_nodes(self) -> dict[int, int]:
+        """For each action taken at a simultaneous node since this state was made or loaded: its index in the
+        history and the seat that took it (games of perfect information; a saved state does not keep them)."""
+        seats: dict[int, int] = {}
+        note = self._acted
+        while note is not None:
+            ply, seat, note = note
+            seats[ply] = seat
+        return seats
+
     def _check_seat(self, player: int) -> None:
         if not isinstance(player, int) or not 0 <= player < self.num_players():
             raise ValueError(f"no seat {player!r}: seats are 0 to {self.num_players() - 1}")
@@ -607,12 +640,16 @@ class WordsLog:
         if twin is not None and self.checked == len(history) == len(self.written):
             return list(self.written)
         if twin is not None and len(self.written) <= len(history):
-            for action in history[len(self.written) :]:
-                if twin.is_simultaneous_node() or not twin.is_legal(action):
-                    twin = None  # the history did not start at the game's start
+            seats = state.seats_at_simultaneous_nodes()
+            for ply in range(len(self.written), len(history)):
+                action = history[ply]
+                simultaneous = twin.is_simultaneous_node()
+                seat = seats.get(ply) if simultaneous else None
+                if (simultaneous and seat is None) or not twin.is_legal(action, seat):
+                    twin = None  # the history did not start at the game's start, or its seats are not known
                     break
-                self.written.append(twin._describe(action, None))
-                twin.apply_action(action)
+                self.written.append(twin._describe(action, twin.current_player() if seat is None else seat, None))
+                twin.apply_action(action, seat)
             if twin is not None and twin._to_dict() == state._to_dict():
                 self.checked = len(history)
                 return list(self.written)

@@ -33,7 +33,7 @@ def test_render_names_every_location_hunter_and_die_from_the_content_pack() -> N
         assert any(line.split()[:1] == [location] and card.name in line for line in lines)
     for seat, hunter in enumerate(obs["hunters"]):
         name = game.content.character(hunter["character"]).name
-        assert any(line.startswith(f"  {seat} {name} at {hunter['space']}") for line in lines)
+        assert any(line.startswith(f"  Hunter {seat + 1}: {name} at {hunter['space']}") for line in lines)
     pool = [f"{colour} {value}" for colour, (value, where) in obs["dice"].items() if where == "pool"]
     dice_line = next(line for line in lines if line.startswith("Dice: "))
     assert all(die in dice_line for die in pool)

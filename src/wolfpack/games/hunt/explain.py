@@ -5,6 +5,7 @@ from __future__ import annotations
 from wolfpack.games.hunt import rules
 from wolfpack.games.hunt.actions import verb as verb_of
 from wolfpack.games.hunt.state import CHANCE_TASKS, HuntState, main_forms
+from wolfpack.games.hunt.words import hunter_name
 
 CHANCE_VERBS = frozenset({"character", "leader", "roll", "face", "back", "howl"})
 MAIN_VERBS = frozenset({"knife", "rifle", "trap", "samovar", "outwit", "power"})
@@ -25,7 +26,7 @@ def why_illegal(state: HuntState, action: str, player: int) -> tuple[str, str]:
         return _why_assist(state, player)
     owner = state.owner()
     if player != owner:
-        return "turn", f"hunter {owner} decides now; other hunters may only use free actions"
+        return "turn", f"{hunter_name(owner)} decides now; other hunters may only use free actions"
     if state.tasks:
         top = state.tasks[-1]
         if top[0] == "target":
@@ -43,7 +44,7 @@ def why_illegal(state: HuntState, action: str, player: int) -> tuple[str, str]:
 def _why_assist(state: HuntState, player: int) -> tuple[str, str]:
     """Why an Assist cannot be given."""
     if not state.hunters[player]["free"]["assist"]:
-        return "assist", f"hunter {player} holds no unused assist"
+        return "assist", f"{hunter_name(player)} holds no unused assist"
     if player == state.active and state.players > 1:
         return "assist", "an assist raises another hunter's attack (only a solo hunter assists himself)"
     return "assist", "an assist raises the active hunter's knife, rifle or trap action, and none is ready now"
@@ -55,7 +56,7 @@ def _why_free(state: HuntState, action: str, player: int) -> tuple[str, str]:
     if state.phase != "players" or state.tasks:
         return "free actions", "free actions are used between the steps of the player phase"
     if not state.hunters[player]["free"][verb]:
-        return "free actions", f"hunter {player} holds no unused {verb}"
+        return "free actions", f"{hunter_name(player)} holds no unused {verb}"
     for die in action.split()[1:]:
         if die in ("up", "down"):
             continue

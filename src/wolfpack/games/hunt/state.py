@@ -184,6 +184,11 @@ class HuntState(State[str]):
     def _action_to_string(self, action: str) -> str:
         return action
 
+    def _describe(self, action: str, actor: int, viewer: int | None) -> str:
+        from wolfpack.games.hunt.words import describe
+
+        return describe(self, action, actor)
+
     def _parse_action(self, text: str) -> str:
         return parse(text, self.content)
 

@@ -218,7 +218,7 @@ class SpacewolvesState(State[Action]):
     def _parse_action(self, text: str) -> Action:
         return parse(text)
 
-    def _describe(self, action: Action, player: int | None) -> str:
+    def _describe(self, action: Action, actor: int, viewer: int | None) -> str:
         from wolfpack.games.spacewolves.words import describe
 
         return describe(self, action)

@@ -1,0 +1,233 @@
+"""Wolves on the Hunt actions in words: a sentence per action for the log, written on the state it is taken in.
+
+Hunters are counted from 1 ("Hunter 1" is seat 0: the notation's `hunter0`); wolves, characters, powers and
+locations are named from the content pack, never by id. Every fact is public (the game has perfect information: a
+card's face is decided only when it is drawn), so every reader gets the same sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from wolfpack.engine.constants import CHANCE
+
+if TYPE_CHECKING:
+    from wolfpack.games.hunt.state import HuntState
+
+TURN_WORDS: Final = {
+    "pass": "drops out of the round",
+    "turn": "takes another turn",
+    "end": "ends the turn",
+    "assist": "offers an assist (+1 to the active hunter's next knife, rifle or trap action this turn)",
+}
+
+
+def hunter_name(seat: int) -> str:
+    """A seat's name in the log: its hunter, counted from 1."""
+    return f"Hunter {seat + 1}"
+
+
+def location_name(state: HuntState, location: str) -> str:
+    """A wolf location's name from the content pack ("North-East")."""
+    return next((loc.name for loc in state.content.map.locations if loc.id == location), location)
+
+
+def wolf_name(state: HuntState, wolf_id: str) -> str:
+    """A wolf card's name from the content pack."""
+    return state.content.wolf(wolf_id).name
+
+
+def wolf_at(state: HuntState, location: str) -> str:
+    """The wolf standing at a location, by name and place ("Grey Fang at North")."""
+    wolf = state.wolves.get(location)
+    where = location_name(state, location)
+    return f"{wolf_name(state, wolf['id'])} at {where}" if wolf else f"the wolf at {where}"
+
+
+def dog_name(state: HuntState, dog_space: str) -> str:
+    """A dog by the locations its space faces ("the dog facing North and North-East")."""
+    space = next((d for d in state.content.map.dog_spaces if d.id == dog_space), None)
+    facing = [location_name(state, loc) for loc in space.locations] if space else [dog_space]
+    return f"the dog facing {listed(facing)}"
+
+
+def listed(parts: list[str]) -> str:
+    """Parts joined as a reader says them: "a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def die_words(die: str) -> str:
+    """A die in notation ("red5") in words ("the red die (5)")."""
+    return f"the {die[:-1]} die ({die[-1]})"
+
+
+def describe(state: HuntState, action: str, actor: int) -> str:
+    """What `action` does when `actor` (a seat, or CHANCE) takes it in `state`, as one sentence."""
+    if actor == CHANCE:
+        return _chance(state, action)
+    words = action.split()
+    who = hunter_name(actor)
+    if action in TURN_WORDS:
+        return f"{who} {TURN_WORDS[action]}."
+    if words[0] == "extra":
+        return f"{who} uses an unlocked main action: {_main(state, words[1:], actor)}."
+    if words[0] in MAIN:
+        return f"{who} {_main(state, words, actor)}."
+    return f"{who} {DECISIONS.get(words[0], _notation)(state, words)}."
+
+
+def _chance(state: HuntState, action: str) -> str:
+    """A chance outcome in words, with what it was for (the pending chance task)."""
+    task = state.tasks[-1]
+    kind, value = action.split(" ", 1)
+    if kind == "character":
+        character = state.content.character(value)
+        return f"{hunter_name(int(task[1]))} is dealt {character.name} ({character.b_side.name})."
+    if kind == "leader":
+        return f"The Pack Leader is {wolf_name(state, value)}."
+    if kind == "roll":
+        return f"The {task[1]} die rolls {value}."
+    if kind == "face":
+        return f"A {task[1]} wolf is drawn: {wolf_name(state, value)}."
+    if kind == "back":
+        return f"{wolf_name(state, task[2])} comes in from {location_name(state, value)}."
+    return f"{wolf_name(state, value)} answers the howl."
+
+
+def _main(state: HuntState, words: list[str], actor: int) -> str:
+    """A main action (knife, rifle, trap, samovar, outwit, power, or the die's take, move and write) in words."""
+    return MAIN[words[0]](state, words, actor)
+
+
+def _take(state: HuntState, words: list[str], actor: int) -> str:
+    return f"takes {die_words(words[1])}"
+
+
+def _move(state: HuntState, words: list[str], actor: int) -> str:
+    way = "clockwise" if words[2] == "cw" else "anticlockwise"
+    return f"moves {way} to the space between {_between(state, words[1])}"
+
+
+def _between(state: HuntState, space: str) -> str:
+    first, second = space.split("-")
+    return f"{location_name(state, first)} and {location_name(state, second)}"
+
+
+def _write(state: HuntState, words: list[str], actor: int) -> str:
+    return f"writes the die in the {words[1]} row"
+
+
+def _knife(state: HuntState, words: list[str], actor: int) -> str:
+    return f"knifes {listed([wolf_at(state, loc) for loc in words[1:]])}"
+
+
+def _rifle(state: HuntState, words: list[str], actor: int) -> str:
+    return f"shoots {wolf_at(state, words[1])} with the rifle"
+
+
+def _trap(state: HuntState, words: list[str], actor: int) -> str:
+    return f"sets {_traps(state, words[1:])}"
+
+
+def _traps(state: HuntState, parts: list[str]) -> str:
+    """Traps in notation (`E=trap-5:3`) in words: "a trap worth 3 at East"."""
+    traps = []
+    for part in parts:
+        location, rest = part.split("=")
+        traps.append(f"a trap worth {rest.split(':')[1]} at {location_name(state, location)}")
+    return listed(traps)
+
+
+def _samovar(state: HuntState, words: list[str], actor: int) -> str:
+    return f"drinks from the samovar: {words[1]} goes up a step"
+
+
+def _outwit(state: HuntState, words: list[str], actor: int) -> str:
+    targets = words[1 : words.index("from")] if "from" in words else words[1:]
+    taken = f", taking the token from {wolf_at(state, words[-1])}" if "from" in words else ""
+    return f"outwits {listed([wolf_at(state, loc) for loc in targets])}{taken}"
+
+
+def _power(state: HuntState, words: list[str], actor: int) -> str:
+    character = state.hunters[actor]["character"]
+    name = state.content.character(character).b_side.name if character else "the power"
+    detail = ", ".join(_power_part(state, part) for part in words[1:])
+    return f"uses {name}: {detail}" if detail else f"uses {name}"
+
+
+def _power_part(state: HuntState, part: str) -> str:
+    """One word of a power's notation in words: a location, a space, a trap, a dog space, a lure, hearts."""
+    if part.startswith("hunter"):  # hunters in the notation count from 0; a reader counts from 1
+        seat, _, hearts = part[len("hunter") :].partition(":")
+        return f"{hunter_name(int(seat))} heals {hearts}"
+    if "=" in part:
+        return _traps(state, [part])
+    if ">" in part:
+        origin, target = part.split(">")
+        return f"lures {wolf_at(state, origin)} to {location_name(state, target)}"
+    if part in ("cw", "ccw"):
+        return "clockwise" if part == "cw" else "anticlockwise"
+    if part.startswith("dog-"):
+        return dog_name(state, part)
+    if "-" in part:
+        return f"to the space between {_between(state, part)}"
+    if part in ("place", "bite"):
+        return {"place": "places a dog", "bite": "the dogs bite"}[part]
+    return wolf_at(state, part) if part in state.wolves else location_name(state, part)
+
+
+MAIN: Final[dict[str, Callable[[HuntState, list[str], int], str]]] = {
+    "take": _take,
+    "move": _move,
+    "write": _write,
+    "knife": _knife,
+    "rifle": _rifle,
+    "trap": _trap,
+    "samovar": _samovar,
+    "outwit": _outwit,
+    "power": _power,
+}
+
+
+def _target(state: HuntState, words: list[str]) -> str:
+    if words[1] == "elder":
+        whom = "an elder"
+    elif words[1] == "dog":
+        whom = dog_name(state, words[2])
+    else:
+        whom = hunter_name(int(words[1][len("hunter") :]))
+    return f"sends the attacking wolf at {whom}"
+
+
+def _bonus(state: HuntState, words: list[str]) -> str:
+    if words[1] in ("knife", "rifle", "traps"):
+        return f"takes the kill bonus: {words[1]} goes up a step"
+    return f"takes the kill bonus: {dog_name(state, words[1])} is healed"
+
+
+def _reset(state: HuntState, words: list[str]) -> str:
+    return f"takes the kill bonus: the {words[1]} row is reset"
+
+
+def _modify(state: HuntState, words: list[str]) -> str:
+    die = words[1]
+    value = int(die[-1]) + (1 if words[2] == "up" else -1)
+    return f"turns {die_words(die)} {words[2]} to {value}"
+
+
+def _reroll(state: HuntState, words: list[str]) -> str:
+    return f"rerolls {listed([die_words(die) for die in words[1:]])}"
+
+
+def _notation(state: HuntState, words: list[str]) -> str:
+    return f"plays {' '.join(words)}"  # every action has words above; the notation only if one is added unsaid
+
+
+DECISIONS: Final[dict[str, Callable[[HuntState, list[str]], str]]] = {
+    "target": _target,
+    "bonus": _bonus,
+    "reset": _reset,
+    "modify": _modify,
+    "reroll": _reroll,
+}
