@@ -632,15 +632,15 @@ def test_wolf_hot_seat_hides_each_seats_secrets_from_the_other(tmp_path: Path) -
     assert public.rstrip().endswith("=" * 80)  # the screen is hidden before each pass
     assert seat_0.rstrip().endswith("=" * 80)
     # Before anyone takes the keyboard the deal is public: who got a card, never which.
-    assert "jack is dealt a wolf card\n" in public
+    assert "Jack Ventura is dealt a wolf card\n" in public
     assert "black" not in public and "grey" not in public
     # Seat 0 sees its own card, in the log and on its view of the table, and nobody else's.
-    assert "jack is dealt a wolf card: black" in seat_0
+    assert "Jack Ventura is dealt a wolf card: black" in seat_0
     assert re.search(r"^  1 jack +seat 0 +- +human; wolf cards \[black\]", seat_0, re.M)
-    assert "miss-q is dealt a wolf card\n" in seat_0
+    assert "Miss Q is dealt a wolf card\n" in seat_0
     assert not re.search(r"^  2 miss-q .*wolf cards \[(black|grey)\]", seat_0, re.M)
     # Seat 1 sees its own grey card and not seat 0's black one.
-    assert "miss-q is dealt a wolf card: grey" in seat_1
+    assert "Miss Q is dealt a wolf card: grey" in seat_1
     assert re.search(r"^  2 miss-q .*wolf cards \[grey\]", seat_1, re.M)
     assert "black" not in seat_1
     assert re.search(r"^  1 jack +seat 0 .*wolf cards \[\?\]", seat_1, re.M)
@@ -664,8 +664,8 @@ def test_wolf_with_one_human_needs_no_hiding_and_shows_only_its_secrets() -> Non
     result = run("play", "wolf", "--players", "6", "--bot", "random", "--seed", str(seed), input="")
     assert result.exit_code == 1  # input ends at the first decision
     assert "Pass to" not in result.output
-    assert "jack is dealt a wolf card: grey" in result.output
-    assert "miss-q is dealt a wolf card\n" in result.output
+    assert "Jack Ventura is dealt a wolf card: grey" in result.output
+    assert "Miss Q is dealt a wolf card\n" in result.output
     assert "black" not in result.output
     assert "seat 0 (jack) to move" in result.output
 
@@ -713,14 +713,15 @@ def test_wolf_replay_is_public_unless_asked(tmp_path: Path) -> None:
     name = seat_name(state.observation(None), 0)  # "seat 0 (heroes: jack)": every side is known at the end
     assert f"log ({name}'s view):\n" + "".join(f"  {line}\n" for line in state.log(0)) in seat_0.output
     assert state.game.render(state.observation(0)) in seat_0.output
-    assert f"  jack is dealt a wolf card: {colours['jack']}\n" in seat_0.output
-    assert "  miss-q is dealt a wolf card\n" in seat_0.output
+    assert f"  Jack Ventura is dealt a wolf card: {colours['jack']}\n" in seat_0.output
+    assert "  Miss Q is dealt a wolf card\n" in seat_0.output
 
     control = run("replay", str(record), "--all")
     assert control.exit_code == 0, control.output
     assert "log, every secret shown (Control):" in control.output
     for hero, colour in colours.items():
-        assert f"  {hero} is dealt a wolf card: {colour}\n" in control.output
+        name = state.game.content.hero(hero).name  # the log names heroes from the content pack
+        assert f"  {name} is dealt a wolf card: {colour}\n" in control.output
     for seat in range(6):
         assert state.game.render(state.observation(seat)) in control.output
 

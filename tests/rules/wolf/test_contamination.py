@@ -54,7 +54,7 @@ def test_the_bite_turns_his_unit_and_the_victim_draws_a_wolf_card() -> None:
     state = play(load(hall({"jack": "black"})), "bite miss-q")
     assert state.heroes["jack"]["transformed"]
     assert state.is_chance_node() and state.pending["hero"] == "miss-q"
-    assert "jack turns his unit: he is a werewolf" in state.log(None)
+    assert "Jack Ventura turns his unit: he is a werewolf" in state.log(None)
     play(state, "wolf black")
     assert state.contaminated("miss-q") and not state.heroes["miss-q"]["transformed"]
     assert state.turn == "miss-q"
@@ -112,7 +112,7 @@ def test_a_hero_killed_shows_everyone_his_wolf_cards_and_leaves_the_board() -> N
     assert not miss_q["alive"] and miss_q["square"] is None and miss_q["objects"] == []
     for seat in (0, 1, 2, 3, 4, 5, None):
         assert seen_by(state, seat, "miss-q") == ["black"]
-    assert "miss-q shows his wolf cards: black" in state.log(None)
+    assert "Miss Q shows his wolf cards: black" in state.log(None)
 
 
 def test_a_dead_heros_object_cards_go_face_down_to_the_released_cards() -> None:

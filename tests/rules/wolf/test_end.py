@@ -21,7 +21,7 @@ def test_the_heroes_win_when_the_last_werewolf_is_gone_and_nobody_is_contaminate
     state = play(load(last_wolf()), "bare k20", "roll 1")
     assert state.is_terminal() and state.winner == "heroes"
     assert state.returns() == [1.0, 1.0, 1.0, 1.0, 1.0, -1.0]
-    assert state.log(None)[-1] == "the heroes win: every werewolf is gone and no hero is contaminated"
+    assert state.log(None)[-1] == "The heroes win: every werewolf is gone and no hero is contaminated"
 
 
 def test_when_only_human_heroes_remain_they_all_show_their_wolf_cards() -> None:
@@ -35,7 +35,7 @@ def test_a_contaminated_hero_shown_by_the_reveal_keeps_the_game_going() -> None:
     assert not state.is_terminal() and state.revealed
     assert state.observation(0)["heroes"]["july"]["wolf_cards"] == ["black"]
     assert state.turn == "miss-q"
-    assert "only heroes remain: they all show their wolf cards" in state.log(None)
+    assert "Only heroes remain: they all show their wolf cards" in state.log(None)
 
 
 def test_the_game_goes_on_until_the_contaminated_hero_is_dead_or_cured() -> None:
@@ -61,7 +61,7 @@ def test_the_werewolves_win_when_no_uncontaminated_hero_is_left() -> None:
     assert state.is_terminal() and state.winner == "wolves"
     # Jack and Miss Q, contaminated and knowing it, play for the pack; the dead have lost
     assert state.returns() == [1.0, 1.0, -1.0, -1.0, -1.0, 1.0]
-    assert "the wolves win: no uncontaminated hero is left" in state.log(None)
+    assert "The wolves win: no uncontaminated hero is left" in state.log(None)
 
 
 def test_the_werewolves_win_when_the_last_clean_hero_dies() -> None:
@@ -92,7 +92,7 @@ def test_the_end_of_the_game_shows_every_wolf_card() -> None:
     play(state, "end")
     for seat in (0, 1, 2, 3, 4, 5, None):
         assert state.observation(seat)["heroes"]["zord"]["wolf_cards"] == ["black"]
-    assert "zord shows his wolf cards: black" in state.log(None)
+    assert "Doctor Zord shows his wolf cards: black" in state.log(None)
 
 
 def test_a_win_in_the_last_round_counts_before_dawn() -> None:
@@ -112,7 +112,7 @@ def test_dawn_rises_after_the_last_round_and_the_heroes_win() -> None:
     pack_turn(data)
     state = play(load(data, max_rounds=1), "end")
     assert state.is_terminal() and state.winner == "heroes"
-    assert "the heroes win: dawn rises after round 1" in state.log(None)
+    assert "The heroes win: dawn rises after round 1" in state.log(None)
 
 
 def test_dawn_at_the_round_limit_leaves_a_knowingly_contaminated_hero_on_the_losing_side() -> None:

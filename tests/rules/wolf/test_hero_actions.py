@@ -56,8 +56,8 @@ def test_the_card_picked_stays_secret_until_played() -> None:
     assert objects_seen_by(state, 0, "jack") == ["shotgun"]
     for seat in (1, 2, 3, 4, 5, None):
         assert objects_seen_by(state, seat, "jack") == ["?"]
-    assert "jack picks a card from the pile on e5: shotgun" in state.log(0)
-    assert "jack picks a card from the pile on e5" in state.log(1)
+    assert "Jack Ventura picks a card from the pile on e5: Shotgun" in state.log(0)
+    assert "Jack Ventura picks a card from the pile on e5" in state.log(1)
 
 
 def test_an_empty_pile_cannot_be_picked_from() -> None:

@@ -142,9 +142,9 @@ def test_object_cards_in_hand_and_in_piles_are_secret() -> None:
 
 def test_the_public_log_and_other_seats_logs_mask_the_wolf_cards_dealt() -> None:
     state = setup(6, {"july": "black"})
-    assert "july is dealt a wolf card: black" in state.log(2)
+    assert "July is dealt a wolf card: black" in state.log(2)
     for seat in (0, 1, 3, 4, 5, None):
-        assert "july is dealt a wolf card" in state.log(seat)
+        assert "July is dealt a wolf card" in state.log(seat)
         assert not any("black" in line for line in state.log(seat))
 
 
@@ -154,8 +154,8 @@ def test_the_log_masks_a_bite_s_card_but_for_the_seat_that_sees_it() -> None:
     put(data, "jack", "k19")
     pack_turn(data)
     state = play(load(data), "she-wolf-3 k20", "bite jack", "wolf black")
-    assert "jack draws a wolf card: black" in state.log(3)
-    assert "jack draws a wolf card" in state.log(0) and "jack draws a wolf card" in state.log(None)
+    assert "Jack Ventura draws a wolf card: black" in state.log(3)
+    assert "Jack Ventura draws a wolf card" in state.log(0) and "Jack Ventura draws a wolf card" in state.log(None)
 
 
 def test_an_object_picked_is_masked_in_the_other_seats_logs() -> None:
@@ -163,8 +163,8 @@ def test_an_object_picked_is_masked_in_the_other_seats_logs() -> None:
     put(data, "jack", "e6")
     hero_turn(data, "jack")
     state = play(load(data), "pick e5", "card flytox")
-    assert "jack picks a card from the pile on e5: flytox" in state.log(0)
-    assert all("flytox" not in " ".join(state.log(seat)) for seat in (1, 2, 3, 4, 5, None))
+    assert "Jack Ventura picks a card from the pile on e5: Flytox" in state.log(0)
+    assert all("Flytox" not in " ".join(state.log(seat)) for seat in (1, 2, 3, 4, 5, None))
 
 
 def test_death_shows_the_dead_heros_wolf_cards_to_every_seat() -> None:

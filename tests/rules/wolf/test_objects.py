@@ -65,7 +65,7 @@ def test_the_antidote_turns_a_transformed_hero_back_into_a_human() -> None:
     state = play(load(data), "antidote m19", "roll 7")
     assert not state.heroes["miss-q"]["transformed"] and state.heroes["miss-q"]["seat"] == 1
     assert not state.contaminated("miss-q") and state.side_of(1) == "heroes"
-    assert "miss-q turns back into a human" in state.log(None)
+    assert "Miss Q turns back into a human" in state.log(None)
 
 
 def test_the_antidote_removes_a_werewolf() -> None:
@@ -102,7 +102,7 @@ def test_the_flytox_intoxicates_every_unit_within_two_squares_even_invisible_and
     data["heroes"]["norbert"]["invisible"] = 1
     state = play(load(data), "flytox")
     # July is 3 squares away; Miss Q, next to play, has already missed her turn
-    assert "jack sprays the Flytox: jack, miss-q, norbert, she-wolf-3 intoxicated" in state.log(None)
+    assert "Jack Ventura sprays the Flytox: Jack Ventura, Miss Q, Norbert, She-wolf 3 intoxicated" in state.log(None)
     assert state.heroes["norbert"]["intoxicated"] and state.wolves["she-wolf-3"]["intoxicated"]
     assert state.heroes["jack"]["intoxicated"] and not state.heroes["july"]["intoxicated"]
     assert state.discard == ["flytox"] and state.turn == "july"

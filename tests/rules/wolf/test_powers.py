@@ -38,7 +38,7 @@ def hero_at(hero: str, square: str, cards: dict[str, str] | None = None, **other
 def test_a_failed_power_roll_ends_the_turn() -> None:
     state = play(load(hero_at("jack", "e6")), "power force", "roll 3")
     assert state.turn == "miss-q" and state.step == "roll"
-    assert "jack rolls 3: failure" in state.log(None)
+    assert "Jack Ventura rolls 3: failure" in state.log(None)
 
 
 def test_force_breaks_a_barricade_sharing_a_side() -> None:
@@ -114,7 +114,7 @@ def test_invisibility_hides_the_unit_until_the_end_of_its_next_turn() -> None:
     data = hero_at("norbert", "k19", she_wolf_3="k20")
     state = play(load(data), "power invisibility", "roll 1")
     assert state.heroes["norbert"]["invisible"] == 1 and state.turn == "zord"
-    assert "norbert turns invisible" in state.log(None)
+    assert "Norbert turns invisible" in state.log(None)
     play(state, "roll 1", "stay", "end")  # Zord's turn
     assert state.turn == "pack"
     play(state, "she-wolf-3 k20")
@@ -154,8 +154,8 @@ def test_vision_looks_at_a_heros_wolf_and_object_cards_within_five_through_walls
     assert seen_by(state, 2, "zord") == ["grey"] and objects_seen_by(state, 2, "zord") == ["shotgun"]
     for seat in (0, 1, 3, 5, None):
         assert seen_by(state, seat, "zord") == ["?"] and objects_seen_by(state, seat, "zord") == ["?"]
-    assert "july looks at zord's cards: wolf cards grey; objects shotgun" in state.log(2)
-    assert "july looks at zord's cards" in state.log(0)
+    assert "July looks at Doctor Zord's cards: wolf cards grey; objects Shotgun" in state.log(2)
+    assert "July looks at Doctor Zord's cards" in state.log(0)
 
 
 def test_vision_sees_an_invisible_hero() -> None:

@@ -139,9 +139,12 @@ class WolfState(State[str]):
         return observation(self, player)
 
     def _log(self, player: int | None) -> list[str]:
+        from wolfpack.games.wolf.words import namer
+
+        say = namer(self.content).line
         lines = []
         for public, secret, seen in self.events:
-            lines.append(f"{public}: {secret}" if secret is not None and self.sees(seen, player) else public)
+            lines.append(say(f"{public}: {secret}" if secret is not None and self.sees(seen, player) else public))
         return lines
 
     def _coerce_action(self, action: object) -> str:
