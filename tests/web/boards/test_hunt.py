@@ -76,7 +76,7 @@ def test_a_taken_die_is_captioned_with_the_hunter_whose_sheet_holds_it() -> None
             where = face.get("data-where") or ""
             if where.startswith("hunter"):
                 seat = int(where.removeprefix("hunter"))
-                assert f"on Hunter {seat}" in all_text(face), all_text(face)
+                assert f"on Hunter {seat + 1}" in all_text(face), all_text(face)  # hunters count from 1
                 assert "taken" not in all_text(face)
                 captioned += 1
     assert captioned > 50
@@ -143,7 +143,7 @@ def test_turn_text_names_the_hunter_deciding_or_the_chance_event() -> None:
                 "The hunters have won" if observation["result"] == "win" else "The hunters have lost"
             )
         elif deciding is not None:
-            assert f"Hunter {deciding}" in sentence
+            assert f"Hunter {deciding + 1}" in sentence
             assert turn_text(NAME, state.observation(deciding), deciding).startswith("Your turn: ")
         elif state.is_chance_node():
             kind = observation["tasks"][-1][0]
@@ -156,7 +156,7 @@ def test_turn_text_for_the_active_hunter_says_what_his_die_is() -> None:
     observation = state.observation(None)
     seat, colour = observation["active"], observation["turn"]["die"]
     value = observation["dice"][colour][0]
-    assert turn_text(NAME, observation, seat).startswith(f"Your turn: Hunter {seat} (")
+    assert turn_text(NAME, observation, seat).startswith(f"Your turn: Hunter {seat + 1} (")
     assert f"plays the {colour} {value}: move, write it, act, or end the turn (round " in turn_text(
         NAME, observation, None
     )
@@ -186,7 +186,7 @@ def test_actions_are_grouped_and_labelled_for_people() -> None:
     assert labels["trap E=trap-5:3"] == ("Main action", "Trap E (3)")
     assert labels["reroll red5 blue2"] == ("Reroll dice", "Reroll red 5, blue 2")
     assert labels["target hunter1"][0] == "Choose the wolf's target"
-    assert labels["target hunter1"][1].startswith("Hunter 1")
+    assert labels["target hunter1"][1].startswith("Hunter 2")  # the notation's seat 1 is the second hunter
     assert labels["frobnicate"] == ("Other", "frobnicate")
 
 

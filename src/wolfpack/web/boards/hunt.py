@@ -59,10 +59,11 @@ def _space_angle(space: object) -> float | None:
 
 
 def hunter_name(observation: Mapping[str, Any], seat: int) -> str:
-    """The seat number as the notation writes it, and the character once dealt: Hunter 1 (Emil)."""
+    """The hunter counted from 1 (seat 0 is Hunter 1, as in the log; the notation's `hunter0`), and the character
+    once dealt: Hunter 1 (Emil)."""
     hunters = observation.get("hunters") or []
     character = hunters[seat].get("character") if 0 <= seat < len(hunters) else None
-    return f"Hunter {seat} ({_title(character)})" if character else f"Hunter {seat}"
+    return f"Hunter {seat + 1} ({_title(character)})" if character else f"Hunter {seat + 1}"
 
 
 def _title(word: object) -> str:
@@ -263,7 +264,7 @@ def _die_place(observation: Mapping[str, Any], where: str, by_wolf: Mapping[str,
         return "pool", "in the pool"
     if where.startswith("hunter") and where[len("hunter") :].isdigit():
         seat = int(where[len("hunter") :])
-        return f"Hunter {seat}", f"on {hunter_name(observation, seat)}'s sheet"
+        return f"Hunter {seat + 1}", f"on {hunter_name(observation, seat)}'s sheet"
     wolf = by_wolf.get(where, where)
     return f"on {wolf}", f"on {wolf}"
 
@@ -422,7 +423,7 @@ def _task_sentence(observation: Mapping[str, Any], task: Sequence[Any]) -> str:
         what = task[2] if len(task) > 2 else "bonus"
         return f"{hunter_name(observation, int(str(arg)))} chooses a kill bonus ({str(what).replace('_', ' ')})"
     chance = {
-        "character": f"dealing a character to hunter {arg}",
+        "character": f"dealing a character to Hunter {int(arg) + 1}" if isinstance(arg, int) else "dealing a character",
         "leader": "drawing the Pack Leader",
         "roll": f"rolling the {arg} die",
         "face": f"drawing a {arg} wolf",
