@@ -149,18 +149,25 @@ def settled(table: Table, page: Page) -> None:
 
     async def last_sent() -> int:
         live = table.server.app.state.events.live[EVENT_ID]
-        sent = [d.sent[0] for d in live.listeners if getattr(d, "viewer", None) and d.viewer.seat == seat and d.sent]
+        devices = [getattr(listener, "__self__", None) for listener in live.listeners]  # each device's on_change
+        sent = [d.sent[0] for d in devices if getattr(d, "viewer", None) and d.viewer.seat == seat and d.sent]
         return max(sent, default=-1)
 
-    version = int(table.server.call(last_sent()))
+    def state() -> tuple[int, int, int, bool]:
+        version = int(table.server.call(last_sent()))  # -1 until the seat's device has been sent its first view
+        shown = int(page.evaluate("Number(document.body.dataset.version)"))
+        legal = int(page.evaluate("Number(document.body.dataset.legal ?? -1)"))
+        return version, shown, legal, bool(page.evaluate("document.body.dataset.busy === 'true'"))
+
     deadline = time.monotonic() + WAIT
-    while (
-        int(page.evaluate("Number(document.body.dataset.version)")) < version
-        or int(page.evaluate("Number(document.body.dataset.legal ?? -1)")) < version
-        or page.evaluate("document.body.dataset.busy === 'true'")
-    ):
+    while True:
+        version, shown, legal, busy = state()
+        if version >= 0 and shown >= version and legal >= version and not busy:
+            return
         if time.monotonic() > deadline:
-            raise AssertionError(f"{label}'s page never showed the view of version {version} and its legal actions")
+            raise AssertionError(
+                f"{label}'s page never caught up: sent version {version}, shown {shown}, legal at {legal}, busy {busy}"
+            )
         page.wait_for_timeout(10)
 
 
