@@ -44,10 +44,15 @@ def test_a_wolf_attack_is_fought_from_the_phones(battle: Table) -> None:
     expect(captain.locator(".attack-banner")).to_contain_text("Stay at your table")
     for label in (OFFICER, CAPTAIN):
         offered_is_legal(battle, label)
-    # The first officer flies the Dione's fighters to a quadrant where Wolf fighters are.
-    target_id, target = next((wid, w) for wid, w in _wolves(battle).items() if w["kind"] == "fighter")
-    officer.locator(f"[data-action='deploy dione:u1 q{target['quadrant']}']").click()
-    done(officer, f"deploy dione:u1 q{target['quadrant']}")
+    # The first officer flies the Dione's fighters to another quadrant; Control sends a Wolf fighter there (the
+    # attack's own Wolves land where the unseeded dice put them, so the test makes sure of one target).
+    deploy = sorted(a for a in battle.legal(OFFICER) if a.startswith("deploy dione:u1 q"))[0]
+    officer.locator(f"[data-action='{deploy}']").click()
+    done(officer, deploy)
+    quadrant = int(deploy[-1])
+    before = set(_wolves(battle))
+    battle.control_acts(f'control wolves fighter 1 q{quadrant} "a straggler"')
+    target_id = next(wid for wid in _wolves(battle) if wid not in before)
     battle.control_acts("control wolf-round")
     settled(battle, officer)
     expect(officer.locator(".attack-banner")).to_contain_text("round 2 · the fleet's turn")
