@@ -2,6 +2,9 @@
 // frame it is sent (the seat's own view, the board already drawn) and offers the legal actions it lists.
 "use strict";
 
+// The board's clicking lives in a module of its own (loaded once; a classic script imports it dynamically).
+const picks = import("/static/js/picks.js");
+
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 let socket = null;
@@ -96,7 +99,10 @@ function render() {
     me === null ? "You are watching." : `You are seat ${frame.seat + 1}: ${me.name}.`;
   document.getElementById("seed-fixed").hidden = !frame.seed_fixed;
   document.getElementById("turn").textContent = frame.turn || "";
-  document.getElementById("board").innerHTML = frame.board || "";
+  const board = document.getElementById("board");
+  board.innerHTML = frame.board || "";
+  const shown = frame;
+  picks.then(({ wirePicks }) => wirePicks(board, shown.status === "playing" ? shown.choices || [] : [], act));
   renderActions();
   renderSeats();
   renderLog();
