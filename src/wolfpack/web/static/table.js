@@ -2,8 +2,10 @@
 // frame it is sent (the seat's own view, the board already drawn) and offers the legal actions it lists.
 "use strict";
 
-// The board's clicking lives in a module of its own (loaded once; a classic script imports it dynamically).
+// The board's clicking and the list of moves live in modules of their own (loaded once; a classic script imports
+// them dynamically).
 const picks = import("/static/js/picks.js");
+const moves = import("/static/js/moves.js");
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -12,8 +14,6 @@ let frame = null;
 let retryDelay = 500;
 let pending = null;
 let syncing = false;
-const FOLD_OVER = 8;
-const openGroups = new Set();
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -110,36 +110,9 @@ function render() {
 }
 
 function renderActions() {
-  const box = document.getElementById("actions");
-  box.replaceChildren();
-  const groups = frame.choices || [];
-  if (!groups.length || frame.status !== "playing") {
-    box.append(el("p", { class: "muted" }, frame.status === "over" ? "The game is over." : waitingText()));
-    return;
-  }
-  for (const group of groups) {
-    // A long family of moves folds away so that the board stays in sight on a phone.
-    const folded = group.actions.length > FOLD_OVER;
-    const section = el(folded ? "details" : "div", { class: "action-group", "data-group": group.group });
-    section.append(el(folded ? "summary" : "h3", {}, folded ? `${group.group} (${group.actions.length})` : group.group));
-    if (folded && openGroups.has(group.group)) section.open = true;
-    section.addEventListener("toggle", () => (section.open ? openGroups.add(group.group) : openGroups.delete(group.group)));
-    const row = el("div", { class: "action-row" });
-    for (const choice of group.actions) {
-      const button = el("button", { type: "button", class: "action", "data-action": choice.action }, choice.label);
-      button.title = choice.action;
-      button.disabled = pending !== null;
-      button.addEventListener("click", () => act(choice.action));
-      row.append(button);
-    }
-    section.append(row);
-    box.append(section);
-  }
-}
-
-function waitingText() {
-  const names = frame.to_act.map((seat) => frame.seats[seat].name);
-  return names.length ? `Waiting for ${names.join(", ")}.` : "Nothing to do right now.";
+  const shown = frame;
+  const waiting = pending !== null;
+  moves.then(({ renderMoves }) => renderMoves(document.getElementById("actions"), shown, waiting, act));
 }
 
 function act(action) {
