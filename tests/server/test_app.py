@@ -55,7 +55,7 @@ def test_opening_a_table_returns_tokens_and_links_for_people_only(server: Any) -
     assert created["status"] == "playing"
     seats = created["seats"]
     assert [s["kind"] for s in seats] == ["human", "human", "bot"]
-    assert [s["name"] for s in seats] == ["Seat 1", "Ann", "random bot"]
+    assert [s["name"] for s in seats] == ["Seat 1", "Ann", "Random bot"]
     for seat in seats[:2]:
         assert len(seat["token"]) >= 16
         assert seat["link"] == f"/play/{tid}#token={seat['token']}"
@@ -590,3 +590,14 @@ def test_finished_tables_are_listed_from_the_store(tmp_path: Path) -> None:
         listed = client.get("/api/tables", params={"status": "all"}).json()
         assert [t["id"] for t in listed["tables"]] == [playing["id"], done["id"]]
         assert listed["tables"][1]["status"] == "over" and listed["tables"][1]["version"] == live["version"]
+
+
+def test_bots_get_distinct_names_that_say_their_kind(server: Any) -> None:
+    """Issue 17 (finding 4): three bots once all read "heuristic bot"; each kind is named, and repeats numbered."""
+    bot = {"kind": "bot", "bot": "heuristic"}
+    seats = [HUMAN, bot, {"kind": "bot", "bot": "search"}, bot, {"kind": "bot", "bot": "random", "name": "Rex"}, bot]
+    created = server.create("wolf", {"players": 6}, seats)
+    names = [s["name"] for s in created["seats"]]
+    assert names == ["Seat 1", "Heuristic bot 1", "Search bot", "Heuristic bot 2", "Rex", "Heuristic bot 3"]
+    # The names every page reads come from the table's seats, and survive a restart (they are stored).
+    assert [s.name for s in server.table(created["id"]).seats] == names

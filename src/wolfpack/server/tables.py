@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from wolfpack.bots import default_bot_name, make_bot
+from wolfpack.bots import bot_seat_names, default_bot_name, make_bot
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
@@ -453,14 +453,18 @@ def seats_from_specs(game: Game[Any], specs: list[SeatSpec]) -> tuple[list[Seat]
     if len(specs) != count:
         raise ValueError(f"{game.name} with these options has {count} seats; {len(specs)} were given")
     fallback = default_bot_name(game)
+    bots = [spec.bot or fallback for spec in specs]
+    for bot in set(bots):
+        make_bot(game, bot)  # an unknown bot name fails here, naming the bots there are
+    # Bots named by the table are numbered among the bots of their kind, so "Waiting for Heuristic bot 2" is clear.
+    unnamed_bots = [i for i, spec in enumerate(specs) if spec.kind == "bot" and not spec.name]
+    bot_names_of = dict(zip(unnamed_bots, bot_seat_names([bots[i] for i in unnamed_bots]), strict=True))
     seats, tokens = [], []
     for index, spec in enumerate(specs):
-        bot = spec.bot or fallback
-        make_bot(game, bot)  # an unknown bot name fails here, naming the bots there are
         token = new_token() if spec.kind == "human" else None
-        default_name = f"Seat {index + 1}" if spec.kind == "human" else f"{bot} bot"
+        default_name = bot_names_of.get(index, f"Seat {index + 1}")
         seats.append(
-            Seat(index, spec.kind, spec.name or default_name, bot, None if token is None else hash_token(token))
+            Seat(index, spec.kind, spec.name or default_name, bots[index], None if token is None else hash_token(token))
         )
         tokens.append(token)
     return seats, tokens
