@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import random
 import time
@@ -52,13 +53,17 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from wolfpack.games.wolf.bots import (
+    TAKEOVER_FEATURES,
     HeuristicBot,
     PositionalValueModel,
     SearchBot,
     SearchSettings,
+    TiedValueModel,
     ValueModel,
+    View,
     Weights,
     duel,
+    takeover_features,
 )
 
 
@@ -159,7 +164,11 @@ def balance(args: argparse.Namespace) -> None:
     print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s)")
 
 
-MODELS: dict[str, type[ValueModel]] = {"counts": ValueModel, "positional": PositionalValueModel}
+MODELS: dict[str, type[ValueModel]] = {
+    "counts": ValueModel,
+    "positional": PositionalValueModel,
+    "tied": TiedValueModel,
+}
 """The value models `--fit --model NAME` refits: their fields are the weights, in the order of their inputs."""
 
 
@@ -300,6 +309,68 @@ class Noting(SearchBot):
         return action
 
 
+class TakeoverNoting(SearchBot):
+    """The search bot, noting every takeover question it searched: the features of each hero it could take over as
+    his own turn begins (`takeover_features`), what it chose, and the tree's mean value of each root action."""
+
+    def __init__(self, seed: int, settings: SearchSettings) -> None:
+        super().__init__(seed, settings)
+        self.notes: list[dict[str, Any]] = []
+
+    def step(self, state: Any, player: int | None = None) -> Any | None:
+        """The search bot's action; a note when it searched a takeover question."""
+        before = self.searches
+        action = super().step(state, player)
+        if self.searches > before and state.step == "takeover":
+            seat = state.current_player()
+            view = View(state.game.content, state.observation(seat), seat)
+            root = self.search.last_root
+            values = {c.action: c.value / max(c.visits, 1) for c in root.children.values()} if root else {}
+            for option in state.legal_actions():
+                hero_id = option.split()[-1]
+                if option.startswith("take ") and hero_id == view.obs["turn"]:
+                    features = dict(zip(TAKEOVER_FEATURES, takeover_features(view, hero_id), strict=True))
+                    note = {"round": state.round, "hero": hero_id, "chose": action, "values": values, **features}
+                    self.notes.append(note)
+        return action
+
+
+def takeover_notes(seed: int, index: int, settings: SearchSettings) -> list[dict[str, Any]]:
+    """The takeover notes of the search bot playing the pack in game `index` (as `duel` seats it), each with the
+    game, whether the pack won it, and whether the heuristic would have taken that hero over (`_take_over`)."""
+    from wolfpack.engine.bot import Bot
+    from wolfpack.engine.registry import load_game
+    from wolfpack.sim.arena import bot_seed, game_seed, play_game
+
+    game = load_game("wolf", players=2)
+    searcher = TakeoverNoting(bot_seed(seed, index, 1), settings)
+    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, 0)), searcher]
+    final = play_game(game, bots, game_seed(seed, index))
+    won = final.returns()[1] > 0
+    return [{**note, "game": index, "pack_won": won} for note in searcher.notes]
+
+
+def takeovers(args: argparse.Namespace) -> None:
+    """Write, as JSON lines, every takeover question the search bot searched in the pack's games (odd indices from
+    `--first-game`), and print how often it took the hero over, by whether he could bite at once and rounds left."""
+    settings = settings_from(args.set, args.weights)
+    indices = [2 * k + 1 for k in range(args.first_game, args.first_game + args.games)]
+    n = len(indices)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(takeover_notes, [args.seed] * n, indices, [settings] * n, chunksize=2))
+    notes = [note for game in games for note in game]
+    with open(args.out, "w", encoding="utf-8") as out:
+        for note in notes:
+            out.write(json.dumps(note) + "\n")
+    print(f"{len(notes)} searched takeover questions in {n} pack games of seed {args.seed} (written to {args.out})")
+    for bite in (1.0, 0.0):
+        for low, high in ((0, 4), (4, 8), (8, 99)):
+            group = [x for x in notes if x["bites_at_once"] == bite and low <= x["rounds_left"] < high]
+            taken = sum(1 for x in group if x["chose"] == f"take {x['hero']}")
+            if group:
+                print(f"  bites at once {bool(bite)!s:5}, {low}-{high} rounds left: took {taken} of {len(group)}")
+
+
 def inspect(args: argparse.Namespace) -> None:
     """Print the pack's games (odd indices) where the search bot lost and the heuristic's twin won (with `--wins`: the
     other way round): the searched decisions that picked another action, with the tree's
@@ -311,7 +382,7 @@ def inspect(args: argparse.Namespace) -> None:
     settings = settings_from(args.set, args.weights)
     game = load_game("wolf", players=2)
     shown = 0
-    for k in range(args.games):
+    for k in range(args.first_game, args.first_game + args.games):
         index = 2 * k + 1
         searcher = Noting(bot_seed(args.seed, index, 1), settings)
         bots: list[Bot] = [HeuristicBot(bot_seed(args.seed, index, s)) for s in range(2)]
@@ -356,9 +427,15 @@ def main() -> None:
     parser.add_argument("--inspect", action="store_true", help="the pack's games the search lost and the heuristic won")
     parser.add_argument("--wins", action="store_true", help="--inspect the games the search won and the heuristic lost")
     parser.add_argument("--show", type=int, default=4, help="how many games --inspect prints")
+    parser.add_argument("--first-game", type=int, default=0, help="--inspect/--takeovers start at the N-th pack game")
+    parser.add_argument("--takeovers", action="store_true", help="note the search bot's searched takeover questions")
+    parser.add_argument("--out", default="takeovers.jsonl", help="where --takeovers writes its notes")
     args = parser.parse_args()
     if args.inspect:
         inspect(args)
+        return
+    if args.takeovers:
+        takeovers(args)
         return
     if args.fit:
         fit(args)

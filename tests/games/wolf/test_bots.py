@@ -442,12 +442,17 @@ def _positional_position() -> WolfState:
 
 def _free_beside(state: WolfState, square: str) -> str:
     """An empty open square orthogonally beside `square`."""
+    return _free_squares_beside(state, square)[0]
+
+
+def _free_squares_beside(state: WolfState, square: str) -> list[str]:
+    """The empty open squares orthogonally beside `square`."""
     from wolfpack.games.wolf.rules import name_of, sq
 
     board = state.content.board
     taken = set(state.on_board()) | set(state.barricades)
     free = [name_of(n) for n in board.orthogonal_neighbours(sq(square)) if board.is_open(n)]
-    return next(n for n in free if n not in taken)
+    return [n for n in free if n not in taken]
 
 
 def test_the_positional_features_see_a_werewolf_step_beside_a_clean_hero() -> None:
@@ -620,3 +625,72 @@ def test_the_takeover_question_may_be_searched_with_its_own_iterations() -> None
             break
     assert visits == {"takeover": {7}, "pack-action": {3}}
     assert bot.search.iterations == 3
+
+
+# ---- the takeover question --------------------------------------------------------------------------------------
+
+
+def _takeover_position() -> tuple[WolfState, str]:
+    """A two-player takeover question at which the werewolf seat may take over the hero whose turn begins."""
+    for seed in (11, 12, 13, 14):
+        for state in _decision_states(2, seed=seed, every=1):
+            turn = state.turn
+            if state.step == "takeover" and f"take {turn}" in state.legal_actions() and state.round >= 2:
+                if _free_squares_beside(state, state.heroes[turn]["square"]):
+                    return state, str(turn)
+    raise AssertionError("no takeover question in the games")
+
+
+def test_the_takeover_features_see_a_clean_hero_step_beside_the_contaminated_one() -> None:
+    """takeover_features: a clean-looking hero set down beside the contaminated hero is 0 steps from him, near him,
+    and within his bite this turn; the heuristic then takes him over, as `bites_at_once` says; the rounds left and the
+    heroes alive are read from the view."""
+    from wolfpack.games.wolf.bots import TAKEOVER_FEATURES, View, takeover_features
+
+    state, hero = _takeover_position()
+    seat = state.current_player()
+
+    def features(s: WolfState) -> dict[str, float]:
+        view = View(s.content, s.observation(seat), seat)
+        return dict(zip(TAKEOVER_FEATURES, takeover_features(view, hero), strict=True))
+
+    before = features(state)
+    assert before["rounds_left"] == state.game.options.max_rounds - state.round
+    humans = [h for h, x in state.heroes.items() if x["alive"] and x["square"] and not x["transformed"]]
+    assert before["humans"] == len(humans)
+    view = View(state.content, state.observation(seat), seat)
+    others = [h for h in humans if h != hero and view.clean_chance(h) >= 0.5 and not state.heroes[h]["invisible"]]
+    assert before["clean_looking"] == len(others) >= 1
+    far = max(others, key=lambda h: positional_distance_between(state, h, hero))
+    moved = state.clone()
+    moved.heroes[far]["square"] = _free_beside(state, state.heroes[hero]["square"])
+    after = features(moved)
+    assert after["steps"] == 0 and after["bites_at_once"] == 1.0
+    assert after["near"] >= 1 and after["near"] >= before["near"]
+    early = moved.clone()
+    early.round = 1  # dawn far away: the heuristic takes him over only because he bites at once
+    assert HeuristicBot(seed=1).step(early) == f"take {hero}"
+
+
+def positional_distance_between(state: WolfState, a: str, b: str) -> int:
+    """Grid distance between two heroes."""
+    from wolfpack.games.wolf.content import distance
+    from wolfpack.games.wolf.rules import sq
+
+    return distance(sq(state.heroes[a]["square"]), sq(state.heroes[b]["square"]))
+
+
+def test_the_tied_value_model_does_not_lean_towards_a_takeover() -> None:
+    """TiedValueModel: turning a secretly contaminated hero into a transformed one leaves its estimate unchanged,
+    where ValueModel's rises; every other count weighs as in ValueModel; SearchSettings.tied picks it."""
+    from wolfpack.games.wolf.bots import SearchSettings, TiedValueModel, ValueModel
+
+    state, hero = _takeover_position()
+    taken = state.clone()
+    taken.apply_action(f"take {hero}")
+    assert taken.heroes[hero]["transformed"]
+    tied, counts = TiedValueModel(), ValueModel()
+    assert tied.wolves_win(taken) == pytest.approx(tied.wolves_win(state))
+    assert counts.wolves_win(taken) > counts.wolves_win(state)
+    assert tied.wolves_win(state) == pytest.approx(counts.wolves_win(state))
+    assert type(SearchBot(seed=1, settings=SearchSettings(tied=True)).model) is TiedValueModel

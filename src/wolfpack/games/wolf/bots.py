@@ -626,19 +626,7 @@ class HeuristicBot(Bot):
 
     def _take_over(self, view: View, hero_id: str) -> bool:
         """Take a contaminated hero over when he can bite a clean-looking hero at once, or dawn is near."""
-        if view.rounds_left < self.weights.secret_bite_rounds:
-            return True
-        start = view.square(hero_id)
-        limit = view.content.components.movement.transformed_max
-        taken = (set(view.units) | view.barricades) - {start}
-        reach = walk(view.geo, start, limit, view.barricades | (view.blockers - {start})) - taken
-        for other in view.humans:
-            if other == hero_id or view.heroes[other]["invisible"] or view.clean_chance(other) < 0.5:
-                continue
-            spot = view.square(other)
-            if any(orthogonally_adjacent(s, spot) for s in reach):
-                return True
-        return False
+        return view.rounds_left < self.weights.secret_bite_rounds or bites_at_once(view, hero_id)
 
     def _targets(self, view: View) -> list[str]:
         """The human heroes worth biting (visible, not known contaminated)."""
@@ -812,6 +800,65 @@ class HeuristicBot(Bot):
         return scores
 
 
+def _clean_looking(view: View, hero_id: str) -> list[str]:
+    """The visible human heroes other than `hero_id` that the seat thinks more likely clean than not."""
+    return [
+        other
+        for other in view.humans
+        if other != hero_id and not view.heroes[other]["invisible"] and view.clean_chance(other) >= 0.5
+    ]
+
+
+def bites_at_once(view: View, hero_id: str) -> bool:
+    """Whether a hero, taken over now, could walk (6 steps) beside a clean-looking hero and bite him this turn."""
+    start = view.square(hero_id)
+    limit = view.content.components.movement.transformed_max
+    taken = (set(view.units) | view.barricades) - {start}
+    reach = walk(view.geo, start, limit, view.barricades | (view.blockers - {start})) - taken
+    spots = [view.square(other) for other in _clean_looking(view, hero_id)]
+    return any(orthogonally_adjacent(s, spot) for s in reach for spot in spots)
+
+
+TAKEOVER_FEATURES: Final = (
+    "rounds_left",
+    "humans",
+    "clean_looking",
+    "bites_at_once",
+    "steps",
+    "near",
+    "objects",
+    "wolves",
+    "turned",
+    "known",
+)
+"""The names of `takeover_features`, in order."""
+
+
+def takeover_features(view: View, hero_id: str) -> list[float]:
+    """What the werewolf seat sees when it may take `hero_id` over (`TAKEOVER_FEATURES`): rounds before dawn, human
+    heroes alive, clean-looking ones besides him, whether he could bite at once, his steps to the nearest square
+    beside a clean-looking hero (capped), clean-looking heroes within 2 of him, his object cards, werewolf units,
+    transformed heroes, and human heroes the seat has seen contaminated."""
+    others = _clean_looking(view, hero_id)
+    spots = [n for other in others for n in view.geo.orthogonal.get(view.square(other), ())]
+    here = view.square(hero_id)
+    steps = min(distance_field(view.geo, spots, view.barricades).get(here, FAR), POSITION_CAP)
+    near = sum(1 for other in others if distance(view.square(other), here) <= 2)
+    turned = sum(1 for h in view.enemy_wolves if h in view.heroes)
+    return [
+        float(view.rounds_left),
+        float(len(view.humans)),
+        float(len(others)),
+        float(bites_at_once(view, hero_id)),
+        float(steps),
+        float(near),
+        float(len(view.heroes[hero_id]["objects"])),
+        float(len(view.enemy_wolves) - turned),
+        float(turned),
+        float(sum(1 for h in view.humans if view.shown_black(h))),
+    ]
+
+
 def logistic(x: float) -> float:
     """1 / (1 + e^-x)."""
     return 1 / (1 + math.exp(-x))
@@ -874,6 +921,9 @@ class SearchSettings:
     positional: bool = False
     """Score the rollouts' ends with `PositionalValueModel` (cards, units and where they stand) instead of
     `ValueModel` (cards and units only)."""
+    tied: bool = False
+    """Score the rollouts' ends with `TiedValueModel` (a transformed hero weighs as a hidden one: no lean towards
+    taking over)."""
 
 
 def value_features(state: Any) -> list[float]:
@@ -936,6 +986,29 @@ class ValueModel:
             side = state.side_of(seat)
             values.append(-1.0 if side is None else wolves if side == "wolves" else -wolves)
         return values
+
+
+@dataclass(frozen=True)
+class TiedValueModel(ValueModel):
+    """`ValueModel` in which a hero contaminated in secret and a transformed one weigh the same (`hidden` counts
+    both; `transformed` stays 0), so that a takeover's value comes from what the rollout makes of it, not from the
+    model's weights. Its weights are `ValueModel`'s, the transformed heroes' dropped; `benchmarks/wolf_bots.py --fit
+    --model tied` refits them under the tie."""
+
+    bias: float = -1.701
+    clean: float = -1.111
+    hidden: float = 0.365
+    transformed: float = 0.0
+    wolves: float = 0.192
+    rounds_left: float = 0.188
+    stock_black: float = 0.369
+    short: float = -9.527
+
+    def inputs(self, state: Any) -> list[float]:
+        """The counts, with the transformed heroes counted among the hidden ones."""
+        counts = value_features(state)
+        counts[2], counts[3] = counts[2] + counts[3], 0.0
+        return counts
 
 
 POSITION_CAP: Final = 12
@@ -1052,7 +1125,13 @@ class SearchBot(Bot):
         super().__init__(seed)
         self._determinize = determinize
         self.settings = settings or SearchSettings()
-        self.model = model or (PositionalValueModel() if self.settings.positional else ValueModel())
+        self.model = model or (
+            PositionalValueModel()
+            if self.settings.positional
+            else TiedValueModel()
+            if self.settings.tied
+            else ValueModel()
+        )
         # where it does not search it plays exactly as a heuristic bot with its seed (and its weights)
         self.guide = HeuristicBot(seed, self.settings.weights)
         self.model_of_play = HeuristicBot(seed)
