@@ -601,3 +601,90 @@ def test_bots_get_distinct_names_that_say_their_kind(server: Any) -> None:
     assert names == ["Seat 1", "Heuristic bot 1", "Search bot", "Heuristic bot 2", "Rex", "Heuristic bot 3"]
     # The names every page reads come from the table's seats, and survive a restart (they are stored).
     assert [s.name for s in server.table(created["id"]).seats] == names
+
+
+# ---- open seats: anyone may take one from the lobby ------------------------------------------------------------
+
+OPEN = {"kind": "human", "open": True}
+
+
+def test_an_open_seat_has_no_link_until_someone_takes_it_from_the_lobby(server: Any) -> None:
+    """Issue 17 (finding 5): the creator marks a seat open; the lobby lists it, and the server hands it out once."""
+    created = server.create(seats=[HUMAN, OPEN, {"kind": "bot"}])
+    assert created["seats"][1]["token"] is None and created["seats"][1]["link"] is None
+    assert [s["open"] for s in created["seats"]] == [False, True, False]
+    listed = server.client.get("/api/tables").json()["tables"][0]
+    assert [s["open"] for s in listed["seats"]] == [False, True, False]
+
+    response = server.client.post(f"/api/tables/{created['id']}/join", json={"name": "Cy"})
+    assert response.status_code == 200, response.text
+    taken = response.json()
+    assert taken["seat"] == 1 and taken["link"] == f"/play/{created['id']}#token={taken['token']}"
+    table = server.table(created["id"])
+    assert table.seat_for_token(taken["token"]) == 1 and table.seats[1].name == "Cy"
+    assert not server.client.get("/api/tables").json()["tables"][0]["seats"][1]["open"]
+    with server.connect(created["id"]) as ws:
+        assert server.join(ws, taken["token"])["seat"] == 1
+
+    again = server.client.post(f"/api/tables/{created['id']}/join", json={})
+    assert again.status_code == 409 and "no free open seat" in again.json()["detail"]
+
+
+def test_invite_only_and_bot_seats_are_never_handed_out(server: Any) -> None:
+    created = server.create(seats=[HUMAN, HUMAN, OPEN])
+    tid = created["id"]
+    for seat in (0, 1):
+        response = server.client.post(f"/api/tables/{tid}/join", json={"seat": seat})
+        assert response.status_code == 409 and f"seat {seat} of table {tid} is not free" in response.json()["detail"]
+    bot_table = server.create(seats=[HUMAN, {"kind": "bot"}, OPEN])
+    response = server.client.post(f"/api/tables/{bot_table['id']}/join", json={"seat": 1})
+    assert response.status_code == 409 and "a bot's" in response.json()["detail"]
+    assert server.client.post(f"/api/tables/{tid}/join", json={"seat": 2}).status_code == 200
+    assert [s.open for s in server.table(tid).seats] == [False, False, False]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"seat": 9}, 409, ["has seats 0 to 2", "no seat 9"]),
+        ({"seat": -1}, 422, ["seat"]),
+        ({"name": ""}, 422, ["name"]),
+        ({"token": "x"}, 422, ["token"]),
+    ],
+)
+def test_a_bad_request_for_a_seat_is_refused_naming_what_is_wrong_and_changes_nothing(
+    server: Any, body: dict[str, Any], status: int, words: list[str]
+) -> None:
+    created = server.create(seats=[HUMAN, OPEN, OPEN])
+    response = server.client.post(f"/api/tables/{created['id']}/join", json=body)
+    assert response.status_code == status
+    assert all(word in response.json()["detail"] for word in words), response.json()
+    assert [s.open for s in server.table(created["id"]).seats] == [False, True, True]
+
+
+def test_an_open_seat_on_a_bot_is_refused(server: Any) -> None:
+    body = {"game": "wolf", "options": {"players": 2}, "seats": [HUMAN, {"kind": "bot", "open": True}]}
+    response = server.client.post("/api/tables", json=body)
+    assert response.status_code == 400 and "seat 2 is a bot's" in response.json()["detail"]
+
+
+def test_a_taken_open_seat_survives_a_restart(tmp_path: Path) -> None:
+    """The seat's new token and name are stored: a server started again on the same file knows them."""
+    database = f"sqlite:///{tmp_path}/t.db"
+    with TestClient(create_app(database, FIXED_SEEDS)) as client:
+        body = {"game": "wolf", "options": {"players": 2}, "seats": [HUMAN, OPEN], "bot_delay": 0}
+        tid = client.post("/api/tables", json=body).json()["id"]
+        taken = client.post(f"/api/tables/{tid}/join", json={"name": "Dee"}).json()
+    with TestClient(create_app(database, FIXED_SEEDS)) as client:
+        table = client.app.state.hall.get(tid)  # type: ignore[attr-defined]
+        assert table.seat_for_token(taken["token"]) == 1 and table.seats[1].name == "Dee" and not table.seats[1].open
+        assert client.post(f"/api/tables/{tid}/join", json={}).status_code == 409
+
+
+def test_a_link_is_drawn_as_a_qr_code_in_svg(server: Any) -> None:
+    response = server.client.post("/api/qr", json={"text": "http://10.0.0.2:8000/play/abc#token=" + "x" * 32})
+    assert response.status_code == 200
+    image = response.json()["image"]
+    assert image.startswith("data:image/svg+xml") and "%3Cpath" in image
+    assert server.client.post("/api/qr", json={"text": ""}).status_code == 422
+    assert server.client.post("/api/qr", json={"text": "x" * 1001}).status_code == 422

@@ -3,8 +3,10 @@ seeded chance, and rebuilding every table from its stored events."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -140,3 +142,23 @@ def test_a_finished_table_leaves_memory_and_comes_back_from_the_store(
         watcher = Client(server.base, table["id"], None)
         assert watcher.latest is not None and watcher.latest["status"] == "over"
         assert watcher.latest["returns"] is not None
+
+
+def test_two_people_asking_at_once_for_the_last_open_seat_cannot_both_get_it(server: ThreadedServer) -> None:
+    """Issue 17: many lobby clicks on "Join" at the same moment, one free open seat: one token, the rest refused."""
+    body = {"game": "wolf", "options": {"players": 3}, "bot_delay": 0}
+    seats = [{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "bot"}]
+    created = httpx.post(f"{server.base}/api/tables", json={**body, "seats": seats}, timeout=WAIT).json()
+    start = threading.Barrier(8)
+
+    def ask(name: str) -> httpx.Response:
+        start.wait(WAIT)
+        return httpx.post(f"{server.base}/api/tables/{created['id']}/join", json={"name": name}, timeout=WAIT)
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(ask, [f"P{i}" for i in range(8)]))
+    granted = [a.json() for a in answers if a.status_code == 200]
+    assert len(granted) == 1 and sorted(a.status_code for a in answers) == [200] + [409] * 7
+    table = server.hall.get(created["id"])
+    assert table.seat_for_token(granted[0]["token"]) == 1
+    assert table.seats[1].name in {f"P{i}" for i in range(8)} and not table.seats[1].open

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
+import segno
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -33,7 +34,7 @@ from wolfpack.server.hall import Hall, NewTable, Refused, hosts
 from wolfpack.server.protocol import TOKEN_PATTERN, Rejection
 from wolfpack.server.settings import ServerSettings
 from wolfpack.server.store import DEFAULT_DATABASE, Store
-from wolfpack.server.tables import Table
+from wolfpack.server.tables import NoFreeSeat, Table
 
 WEB = resources.files("wolfpack.web")
 NO_TABLE = 4404
@@ -67,6 +68,23 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
+
+
+class TakeSeat(BaseModel):
+    """A request for a free open seat: which one (None: the first free), and the name to sit under."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int | None = Field(None, ge=0)
+    name: str | None = Field(None, min_length=1, max_length=40)
+
+
+class QrRequest(BaseModel):
+    """A link to draw as a QR code (the page sends the whole link: only it knows the address people reach it at)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    text: str = Field(min_length=1, max_length=1000)
 
 
 class Credential(BaseModel):
@@ -153,16 +171,35 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         except (WolfpackError, ValueError) as exc:
             raise HTTPException(400, str(exc)) from None
         summary = table.summary()
-        base = settings.public_url or ""  # relative without one: never built from the request's Host header
         for seat, token in zip(summary["seats"], tokens, strict=True):
             seat["token"] = token
-            seat["link"] = None if token is None else f"{base}/play/{table.id}#token={token}"
-        summary["spectator_link"] = f"{base}/play/{table.id}"
+            seat["link"] = None if token is None else seat_link(table.id, token)
+        summary["spectator_link"] = seat_link(table.id, None)
         return summary
+
+    def seat_link(table_id: str, token: str | None) -> str:
+        """A seat's link (a spectator's without a token); relative unless the organiser gave the public address,
+        never built from the request's Host header."""
+        link = f"{settings.public_url or ''}/play/{table_id}"
+        return link if token is None else f"{link}#token={token}"
+
+    @app.post("/api/tables/{table_id}/join")
+    async def take_seat(table_id: str, request: TakeSeat) -> dict[str, Any]:
+        table = _table(hall, table_id)
+        try:
+            seat, token = await table.take_open_seat(request.seat, request.name)
+        except NoFreeSeat as exc:
+            raise HTTPException(409, str(exc)) from None
+        return {"table": table.id, "seat": seat, "token": token, "link": seat_link(table.id, token)}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
         return _table(hall, table_id).summary()
+
+    @app.post("/api/qr")
+    async def qr_code(request: QrRequest) -> dict[str, str]:
+        # A POST, not a GET: a seat's link holds its token, which must not sit in an address the logs keep.
+        return {"image": qr_data_uri(request.text)}
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def rematch(table_id: str, credential: Credential) -> dict[str, Any]:
@@ -194,6 +231,15 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         await Connection(websocket, table).serve()
 
     return app
+
+
+QR_ERROR_LEVEL = "m"
+"""Our default: error correction M (15%), as on the event's printed sheets: a phone reads it off a dim screen."""
+
+
+def qr_data_uri(text: str) -> str:
+    """`text` as a QR code: an SVG in a data: address, which the pages' policy lets an <img> show."""
+    return str(segno.make(text, error=QR_ERROR_LEVEL, micro=False).svg_data_uri(border=4))
 
 
 def describe_errors(errors: Sequence[Any]) -> str:

@@ -71,7 +71,7 @@ def non_finite_path(value: Any, path: str) -> str | None:
 def stored_summary(row: TableRow) -> dict[str, Any]:
     """The public facts of a finished table that has left memory, read from its rows (nobody is connected)."""
     seats = [
-        {"seat": i, "name": s["name"], "kind": s["kind"], "connected": False, "stand_in": False}
+        {"seat": i, "name": s["name"], "kind": s["kind"], "connected": False, "stand_in": False, "open": False}
         for i, s in enumerate(row.seats)
     ]
     return {
@@ -171,8 +171,12 @@ class Hall:
             self.tables.pop(table.id, None)
 
     def open_tables(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
-        """A page of the tables in play, newest first, and how many there are."""
-        playing = sorted((t for t in self.tables.values() if not t.over), key=lambda t: t.created, reverse=True)
+        """A page of the tables in play, those with a free open seat first, each part newest first; how many."""
+        playing = sorted(
+            (t for t in self.tables.values() if not t.over),
+            key=lambda t: (any(s.open for s in t.seats), t.created),
+            reverse=True,
+        )
         return [t.summary() for t in playing[offset : offset + limit]], len(playing)
 
     async def all_tables(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:

@@ -138,6 +138,12 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(rematch=rematch))
 
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Record a table's seats anew (an open seat taken from the lobby: its token's hash, its person's name)."""
+        with self.engine.begin() as conn:
+            values = {"seats": json.dumps(seats, sort_keys=True)}
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(**values))
+
     def append(self, events: Sequence[EventRow]) -> None:
         """Append events (of any tables) in one committed transaction: all of them or, on error, none."""
         if not events:

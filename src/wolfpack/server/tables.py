@@ -40,6 +40,10 @@ REQUESTS_REMEMBERED = 256
 """How many request ids per seat a table remembers, so that a retried message takes effect once."""
 
 
+class NoFreeSeat(Exception):
+    """Nobody may take the seat asked for (taken, invite-only, a bot's) or the table has no free open seat."""
+
+
 class TableSettings(BaseModel):
     """How a table runs: clocks, stand-ins, the pace of its bots, and the seed its chance is drawn from."""
 
@@ -62,6 +66,7 @@ class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = "human"
     name: str | None = Field(None, min_length=1, max_length=40)
     bot: str | None = Field(None, min_length=1, max_length=40)
+    open: bool = Field(False, description="a person's seat anyone may take from the lobby; otherwise only its link")
 
 
 @dataclass
@@ -76,10 +81,13 @@ class Seat:
     connections: int = 0
     gone_since: float | None = None
     """When the last connection of this (human) seat closed; None while connected or never yet joined."""
+    open: bool = False
+    """A person's seat nobody holds yet, which the lobby hands to the first to ask (it has no token until then)."""
 
     def to_row(self) -> dict[str, Any]:
         """The seat as stored."""
-        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token_hash": self.token_hash}
+        row = {"kind": self.kind, "name": self.name, "bot": self.bot, "token_hash": self.token_hash}
+        return {**row, "open": True} if self.open else row
 
 
 def hash_token(token: str) -> str:
@@ -182,7 +190,7 @@ class Table:
             "game": self.game.name,
             "long_name": self.game.info.long_name,
             "options": self.game.options_dict(),
-            "seats": [self.seat_summary(s) for s in self.seats],
+            "seats": [{**self.seat_summary(s), "open": s.open} for s in self.seats],
             "version": self.version,
             "status": "over" if self.over else "playing",
             "created": self.created,
@@ -290,6 +298,25 @@ class Table:
             result = self.version
         self._notify()
         return result
+
+    async def take_open_seat(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Hand a free open seat (`seat`, or the first there is) to whoever asked, named `name` if given: the seat and
+        its new token, made once. Two people asking at once cannot both get it: the seat is marked taken before the
+        first wait, and the tables' seats are written one change at a time."""
+        async with self.lock:
+            index = free_open_seat(self, seat)
+            taken = self.seats[index]
+            before = (taken.open, taken.token_hash, taken.name)
+            token = new_token()
+            taken.open, taken.token_hash, taken.name = False, hash_token(token), name or taken.name
+            rows, store = [s.to_row() for s in self.seats], self.journal.store
+            try:
+                await self.journal.run(lambda: store.set_seats(self.id, rows))
+            except Exception:
+                taken.open, taken.token_hash, taken.name = before
+                raise
+        self._notify("seats")
+        return index, token
 
     def connect(self, seat: int | None) -> None:
         """A connection opened for `seat` (None: a watcher); everyone is told who is here now."""
@@ -445,6 +472,22 @@ class Table:
             await asyncio.sleep(0.05)
 
 
+def free_open_seat(table: Table, seat: int | None) -> int:
+    """The open seat nobody holds that a newcomer gets (`seat` if given); NoFreeSeat says why there is none."""
+    if table.over or table.expired:
+        raise NoFreeSeat(f"table {table.id} is over: there is no seat to take")
+    if seat is None:
+        free = [s.index for s in table.seats if s.open]
+        if not free:
+            raise NoFreeSeat(f"table {table.id} has no free open seat (its other seats are by invitation)")
+        return free[0]
+    if not 0 <= seat < len(table.seats):
+        raise NoFreeSeat(f"table {table.id} has seats 0 to {len(table.seats) - 1}; there is no seat {seat}")
+    if not table.seats[seat].open:
+        raise NoFreeSeat(f"seat {seat} of table {table.id} is not free to take: it is taken, a bot's or by invitation")
+    return seat
+
+
 def seats_from_specs(game: Game[Any], specs: list[SeatSpec]) -> tuple[list[Seat], list[str | None]]:
     """Seats for a new table and each human seat's token (returned once, stored only hashed)."""
     count = game.num_players()
@@ -461,11 +504,13 @@ def seats_from_specs(game: Game[Any], specs: list[SeatSpec]) -> tuple[list[Seat]
     bot_names_of = dict(zip(unnamed_bots, bot_seat_names([bots[i] for i in unnamed_bots]), strict=True))
     seats, tokens = [], []
     for index, spec in enumerate(specs):
-        token = new_token() if spec.kind == "human" else None
-        default_name = bot_names_of.get(index, f"Seat {index + 1}")
-        seats.append(
-            Seat(index, spec.kind, spec.name or default_name, bots[index], None if token is None else hash_token(token))
-        )
+        if spec.open and spec.kind != "human":
+            raise ValueError(f"seat {index + 1} is a bot's: only a person's seat can be open to anyone")
+        # An open seat gets its token only when someone takes it from the lobby.
+        token = new_token() if spec.kind == "human" and not spec.open else None
+        name = spec.name or bot_names_of.get(index, f"Seat {index + 1}")
+        token_hash = None if token is None else hash_token(token)
+        seats.append(Seat(index, spec.kind, name, bots[index], token_hash, open=spec.open))
         tokens.append(token)
     return seats, tokens
 
@@ -473,5 +518,8 @@ def seats_from_specs(game: Game[Any], specs: list[SeatSpec]) -> tuple[list[Seat]
 def table_from_row(row: TableRow, journal: Journal) -> Table:
     """A table rebuilt from what was stored when it was created (its events are replayed separately)."""
     game = load_game(row.game, **row.options)
-    seats = [Seat(i, s["kind"], s["name"], s["bot"], s.get("token_hash")) for i, s in enumerate(row.seats)]
+    seats = [
+        Seat(i, s["kind"], s["name"], s["bot"], s.get("token_hash"), open=s.get("open", False))
+        for i, s in enumerate(row.seats)
+    ]
     return Table(row.id, game, seats, TableSettings(**row.settings), row.created, journal, rematch=row.rematch)
