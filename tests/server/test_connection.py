@@ -34,7 +34,7 @@ STATE_KEYS = {
 }
 """Every key of a state frame: a new one must be added here on purpose (it may carry a secret)."""
 
-RENDER_KEYS = {"board", "turn", "choices"}
+RENDER_KEYS = {"board", "turn", "choices", "panels", "ending"}
 SEATS_KEYS = {"type", "table", "version", "seats", "watchers"}
 
 

@@ -11,8 +11,16 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wolfpack.server.frames import lines_kept, seats_frame, snapshot_frame, state_frame, update_frame
-from wolfpack.server.protocol import Act, Join, Ping, Rejection, Sync, parse_message, request_id_of
+from wolfpack.server.frames import (
+    GameReplay,
+    lines_kept,
+    replay_frame,
+    seats_frame,
+    snapshot_frame,
+    state_frame,
+    update_frame,
+)
+from wolfpack.server.protocol import Act, Join, Ping, Rejection, Replay, Sync, parse_message, request_id_of
 from wolfpack.server.tables import Change, Table
 
 log = logging.getLogger(__name__)
@@ -174,6 +182,8 @@ class Connection(FrameSocket):
         """The version of the last state frame queued for this client (None: it has had no snapshot yet)."""
         self.sent_log: list[str] = []
         """The log as this client holds it after that frame: updates carry only what follows."""
+        self.replay: GameReplay | None = None
+        """The finished game this client steps through, once it asked for a replay."""
 
     def left(self) -> None:
         """Leave the table's listeners and its count of who is here."""
@@ -182,7 +192,7 @@ class Connection(FrameSocket):
             self.table.disconnect(self.seat)
 
     async def dispatch(self, text: str | bytes) -> None:
-        """A table's frame: join, act, ping or sync."""
+        """A table's frame: join, act, ping, sync or replay."""
         message = parse_message(text)
         if isinstance(message, Join):
             self._join(message)
@@ -194,6 +204,8 @@ class Connection(FrameSocket):
             if not self.joined:
                 raise Rejection("join-first", "join the table before asking for a snapshot")
             self.send_state(snapshot=True)
+        elif isinstance(message, Replay):
+            await self._replay(message.step)
 
     def refused(self, rejection: Rejection) -> None:
         """A stale client gets the table as it is now."""
@@ -249,6 +261,25 @@ class Connection(FrameSocket):
             raise Rejection("token-mismatch", "that token is another seat's, not this connection's", close=True)
         version = await self.table.submit(seat, message.action, message.version, message.request_id)
         self.send({"type": "ack", "request_id": message.request_id, "version": version})
+
+    async def _replay(self, step: int) -> None:
+        """Send step `step` of the finished game as this connection's seat saw it (a watcher: the public view)."""
+        table = self.table
+        if not self.joined:
+            raise Rejection("join-first", "join the table before asking for its replay")
+        if not table.over:
+            raise Rejection(
+                "still-playing", f"table {table.id} is still being played: its replay opens once the game is over"
+            )
+        if self.replay is None:
+            events = await table.journal.run(lambda: table.journal.store.events(table.id))
+            self.replay = GameReplay(table.game, events)
+        replay = self.replay
+        if step > replay.steps:
+            raise Rejection("bad-step", f"step {step} is past the end: this game's steps run from 0 to {replay.steps}")
+        # Playing the events again and drawing the board takes a moment: off the loop, on this replay's own states.
+        frame = await asyncio.to_thread(replay_frame, table, replay, self.seat, step)
+        self.send(frame)
 
     def _seat_of(self, token: str) -> int:
         seat = self.table.seat_for_token(token)

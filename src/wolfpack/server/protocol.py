@@ -6,10 +6,11 @@ Client to server (one JSON object per frame):
     {"type": "act", "token": "...", "action": "y4+5", "version": 12, "request_id": "r-7"}
     {"type": "ping"}
     {"type": "sync"}                                                        send me a snapshot (I missed something)
+    {"type": "replay", "step": 12}              a finished game as this connection's seat saw it after 12 events
 
 Server to client: "state" (what this connection may see now: a snapshot, or an update carrying only new log lines),
 "seats" (who is here changed, nothing else), "ack" (an action took effect, or had taken effect already), "error"
-(what was wrong; nothing changed), "pong".
+(what was wrong; nothing changed), "pong", "replay" (one step of a finished game, built like a state frame).
 """
 
 from __future__ import annotations
@@ -59,9 +60,16 @@ class Sync(_Message):
     type: Literal["sync"]
 
 
-Message = Annotated[Join | Act | Ping | Sync, Field(discriminator="type")]
+class Replay(_Message):
+    """Ask for a finished game as this connection's seat saw it after `step` events (0: the start)."""
+
+    type: Literal["replay"]
+    step: Annotated[int, Field(ge=0, strict=True)]
+
+
+Message = Annotated[Join | Act | Ping | Sync | Replay, Field(discriminator="type")]
 _MESSAGE = TypeAdapter(Message)
-KNOWN_TYPES = ("join", "act", "ping", "sync")
+KNOWN_TYPES = ("join", "act", "ping", "sync", "replay")
 
 
 class Rejection(Exception):
@@ -83,7 +91,7 @@ class Rejection(Exception):
         return frame
 
 
-def parse_message(text: str | bytes) -> Join | Act | Ping | Sync:
+def parse_message(text: str | bytes) -> Join | Act | Ping | Sync | Replay:
     """Read one inbound frame, or raise Rejection saying what is wrong with its shape."""
     return parse_frame(text, _MESSAGE, KNOWN_TYPES)  # type: ignore[no-any-return]
 

@@ -1,0 +1,123 @@
+"""Wolves on the Hunt panels: each hunter's character, hearts and space; the village's elders and dogs and the Pack
+Leader for the whole table; the dice in the pool; at the end, the hunters' shared result and what decided it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, Final
+
+from wolfpack.web.boards.hunt import DIE_FILLS, HUNTER_FILLS, hunter_name
+from wolfpack.web.boards.svg import on_dark
+from wolfpack.web.panels.common import dice_row, ending, fact, listed, mark, person
+
+Observation = Mapping[str, Any]
+LAST_ROUND: Final = 6
+"""The rulebook's six rounds (the last two the endgame)."""
+
+
+@cache
+def _wolf_names() -> Mapping[str, str]:
+    """Each wolf card's name in the default content pack (public: the cards are face up once in play)."""
+    from wolfpack.games.hunt.content import load_hunt_content
+
+    decks = load_hunt_content().wolves
+    return {wolf.id: wolf.name for wolf in (*decks.day_wolves, *decks.night_wolves, *decks.pack_leaders)}
+
+
+def wolf_name(observation: Observation, wolf_id: object) -> str:
+    """A wolf by name: the observation's name for it if it carries one, else the default pack's, else its id."""
+    names = observation.get("wolf_names") or {}
+    return str(names.get(wolf_id) or _wolf_names().get(str(wolf_id)) or wolf_id)
+
+
+def hunter_mark(index: int) -> str:
+    """A hunter's disc in the board's colour for that seat, numbered from 1 like "Hunter 1"."""
+    return mark([(HUNTER_FILLS[index % len(HUNTER_FILLS)], str(index + 1), "circle")])
+
+
+def hearts(hunter: Mapping[str, Any]) -> str:
+    """A hunter's hearts left, and how many more healing could give back."""
+    left, dashed = int(hunter["hearts"]), int(hunter["dashed"])
+    return f"{left} left" + (f", {dashed} more can be healed" if dashed else "")
+
+
+def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
+    """A panel per hunter: character, hearts, space and stats; whether active, holding the cross, or passed."""
+    panels = []
+    passed = observation.get("passed") or []
+    stats = observation.get("stats") or []
+    for index, hunter in enumerate(observation["hunters"]):
+        notes = [
+            note
+            for note, applies in (
+                ("active", index == observation.get("active") and observation.get("phase") == "players"),
+                ("holds the cross", index == observation.get("cross")),
+                ("passed", index < len(passed) and bool(passed[index])),
+            )
+            if applies
+        ]
+        shown = stats[index] if index < len(stats) else hunter.get("stats", {})
+        facts = [fact("Hearts", hearts(hunter)), fact("Space", hunter.get("space") or "not placed yet")]
+        if shown:
+            facts.append(fact("Knife, rifle, traps", " / ".join(str(value) for value in shown.values())))
+        panels.append(
+            {
+                "seat": index,
+                "title": hunter_name(observation, index),
+                "mark": hunter_mark(index),
+                "notes": notes,
+                "facts": facts,
+            }
+        )
+    return panels
+
+
+def shared(observation: Observation) -> list[dict[str, str]]:
+    """What the hunters share: the round, the village's elders and dogs, the Pack Leader."""
+    dogs = sum(1 for damage in observation["dogs"].values() if damage is not None)
+    leader = observation.get("leader")
+    where = observation.get("leader_location")
+    return [
+        fact("Round", f"{observation['round']} of {LAST_ROUND} ({observation.get('round_kind', '?')})"),
+        fact("Elders", observation["elders"]),
+        fact("Dogs", f"{dogs} on guard, {observation.get('dog_supply', 0)} in the supply"),
+        fact("Pack Leader", f"{wolf_name(observation, leader)} ({'at ' + str(where) if where else 'not arrived'})"),
+    ]
+
+
+def dice(observation: Observation) -> str | None:
+    """The dice in the pool, and the one the active hunter is playing, as coloured faces."""
+    playing = (observation.get("turn") or {}).get("die")
+    shown = []
+    for colour, (value, where) in observation["dice"].items():
+        if where == "pool" or colour == playing:
+            fill = DIE_FILLS.get(str(colour), "#cccccc")
+            name = f"{colour} die" + (" (being played)" if colour == playing else "")
+            shown.append((value, fill, on_dark(fill), name))
+    return dice_row(shown, "Dice in the pool") if shown else None
+
+
+def decided(observation: Observation) -> str:
+    """What ended the hunt, read from the end position."""
+    if observation.get("result") == "win":
+        return f"The Pack Leader, {wolf_name(observation, observation.get('leader'))}, was killed."
+    fallen = [hunter_name(observation, i) for i, h in enumerate(observation["hunters"]) if int(h["hearts"]) <= 0]
+    if fallen:
+        return f"{listed(fallen)} had no heart left."
+    if int(observation["elders"]) <= 0:
+        return "The last elder of the village died."
+    return f"Round {LAST_ROUND} ended with the Pack Leader still alive."
+
+
+def end(observation: Observation, returns: Sequence[float], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+    """The hunters' shared result (they win or lose together), what decided it, and each hunter's hearts."""
+    won = observation.get("result") == "win"
+    result = "won" if won else "lost"
+    team = "The hunters won together" if won else "The hunters lost together"
+    standings = [
+        (index, f"{person(names, index, hunter_name(observation, index))}: {int(hunter['hearts'])} hearts left", result)
+        for index, hunter in enumerate(observation["hunters"])
+    ]
+    top = team if seat is None else f"You {result}: {team[0].lower()}{team[1:]}"
+    return ending(top, result if seat is not None else "watching", decided(observation), standings)

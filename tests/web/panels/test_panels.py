@@ -1,0 +1,205 @@
+"""The table page's panels and end summaries, read from observations: what each seat's panel says, that no panel
+holds a secret, and the end in words for each game (who won, what decided it, every seat's standing)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from typing import Any
+
+import pytest
+
+from wolfpack.web.panels import end_summary, seat_panels
+from wolfpack.web.panels.common import results_by_best
+from wolfpack.web.panels.hunt import wolf_name
+
+from ..boards.test_common import play, viewers
+
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def facts(panel: dict[str, Any]) -> dict[str, str]:
+    return {item["label"]: item["value"] for item in panel["facts"]}
+
+
+def last_observation(game: str, players: int, seed: int, seat: int | None) -> dict[str, Any]:
+    """A copy of the end position's observation of a seeded game, to change by hand."""
+    return copy.deepcopy(play(game, players, seed)[-1].observation(seat))
+
+
+# ---- every game ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), [("spacewolves", 3), ("wolves-on-the-hunt", 2), ("wolf", 3)])
+def test_there_is_a_panel_per_seat_and_only_the_viewers_is_marked_yours(game: str, players: int) -> None:
+    state = play(game, players, 3)[5]
+    for viewer in viewers(state):
+        panels = seat_panels(game, state.observation(viewer), viewer)
+        assert [panel["seat"] for panel in panels["seats"]] == list(range(players))
+        assert [panel["you"] for panel in panels["seats"]] == [seat == viewer for seat in range(players)]
+        for panel in panels["seats"]:
+            assert panel["title"] and panel["facts"] and panel["mark"].startswith("<svg")
+            assert 'aria-hidden="true"' in panel["mark"]  # the panel's words name the seat; the mark is a picture
+
+
+def test_results_by_best_return() -> None:
+    assert results_by_best([1.0, 0.0, 0.0]) == ["won", "lost", "lost"]
+    assert results_by_best([0.5, 0.5, 0.0]) == ["shared", "shared", "lost"]
+    assert results_by_best([0.0, 0.0]) == ["drawn", "drawn"]
+    assert results_by_best([1 / 3] * 3, all_equal="shared") == ["shared"] * 3
+
+
+def test_the_end_needs_a_name_for_every_seat() -> None:
+    observation = play("spacewolves", 3, 1)[-1].observation(0)
+    with pytest.raises(ValueError, match="3 returns for 2 seats"):
+        end_summary("spacewolves", observation, [1.0, 0.0, 0.0], 0, NAMES[:2])
+
+
+# ---- Spacewolves! ----------------------------------------------------------------------------------------------
+
+
+def test_a_spacewolves_panel_counts_each_colours_spacemen_and_its_points() -> None:
+    observation = copy.deepcopy(play("spacewolves", 3, 1)[0].observation(0))
+    observation["earth"] = [
+        {"value": 12, "colour": "red"},
+        {"value": 11, "colour": "blue"},
+        {"value": 9, "colour": "red"},
+    ]
+    observation["scores"] = {"red": 21, "yellow": 0, "blue": 11}
+    observation["wolves"] = {"yellow": 2}
+    observation["tiles"] = [{"position": 1, "tile": "3", "pieces": {"yellow": 1, "red": 1}, "safe": False}]
+    panels = seat_panels("spacewolves", observation, 0)["seats"]
+    assert [panel["title"] for panel in panels] == ["Red", "Yellow", "Blue"]
+    assert facts(panels[0]) == {
+        "Score": "21 points (12 + 9)",
+        "On Earth": "2",
+        "In space": "1",
+        "Taken by the Spacewolves": "0",
+    }
+    assert facts(panels[1])["Taken by the Spacewolves"] == "2" and facts(panels[2])["Score"] == "11 points"
+    assert ">R</text>" in panels[0]["mark"] and ">Y</text>" in panels[1]["mark"]  # the letter, as on the board
+
+
+def test_the_spacewolves_end_names_the_best_earth_total_and_its_numbers() -> None:
+    observation = last_observation("spacewolves", 3, 1, 1)
+    observation["earth"] = [
+        {"value": 12, "colour": "red"},
+        {"value": 11, "colour": "blue"},
+        {"value": 9, "colour": "red"},
+    ]
+    observation["scores"] = {"red": 21, "yellow": 0, "blue": 11}
+    for row in observation["tiles"]:
+        row["pieces"] = {}
+    ending = end_summary("spacewolves", observation, [1.0, 0.0, 0.0], 1, NAMES)
+    assert ending["headline"] == "You lost" and ending["outcome"] == "lost"
+    assert ending["decided"] == "Red has the best Earth total: 21 points (12 + 9)."
+    assert [line["text"] for line in ending["standings"]] == [
+        "Ann (Red): 21 points (12 + 9), won",
+        "Bo (Yellow): 0 points, lost",
+        "Cy (Blue): 11 points, lost",
+    ]
+    assert end_summary("spacewolves", observation, [1.0, 0.0, 0.0], 0, NAMES)["headline"] == "You won"
+    assert end_summary("spacewolves", observation, [1.0, 0.0, 0.0], None, NAMES)["headline"] == "Red wins"
+
+
+def test_a_shared_spacewolves_win_and_the_round_limit_are_said() -> None:
+    observation = last_observation("spacewolves", 3, 1, 0)
+    observation["scores"] = {"red": 12, "yellow": 12, "blue": 0}
+    observation["tiles"][0]["pieces"] = {"blue": 1}
+    ending = end_summary("spacewolves", observation, [0.5, 0.5, 0.0], 0, NAMES)
+    assert ending["headline"] == "You share the win"
+    assert ending["decided"].startswith("Red and Yellow share the best Earth total: 12 points.")
+    assert f"round limit (round {observation['max_rounds']})" in ending["decided"]
+
+
+# ---- Wolves on the Hunt ----------------------------------------------------------------------------------------
+
+
+def test_a_hunters_panel_gives_hearts_space_and_marks_and_the_village_is_shared() -> None:
+    observation = copy.deepcopy(play("wolves-on-the-hunt", 2, 1)[20].observation(1))
+    observation["hunters"][1]["hearts"], observation["hunters"][1]["dashed"] = 7, 2
+    panels = seat_panels("wolves-on-the-hunt", observation, 1)
+    second = panels["seats"][1]
+    assert second["title"].startswith("Hunter 2") and ">2</text>" in second["mark"]  # counted from 1
+    assert facts(second)["Hearts"] == "7 left, 2 more can be healed"
+    shared = {item["label"]: item["value"] for item in panels["shared"]}
+    assert shared["Elders"] == str(observation["elders"]) and shared["Round"].startswith(f"{observation['round']} of 6")
+
+
+@pytest.mark.parametrize(
+    ("change", "decided"),
+    [
+        ({"result": "win"}, "The Pack Leader, {leader}, was killed."),
+        ({"hearts": 0}, "Hunter 2 ({character}) had no heart left."),
+        ({"elders": 0}, "The last elder of the village died."),
+        ({}, "Round 6 ended with the Pack Leader still alive."),
+    ],
+)
+def test_the_hunt_end_is_the_teams_and_says_what_decided_it(change: dict[str, Any], decided: str) -> None:
+    observation = last_observation("wolves-on-the-hunt", 2, 1, 0)
+    observation["result"] = change.get("result", "loss")
+    observation["elders"] = change.get("elders", 1)
+    for hunter in observation["hunters"]:
+        hunter["hearts"] = 5
+    if "hearts" in change:
+        observation["hunters"][1]["hearts"] = change["hearts"]
+    won = observation["result"] == "win"
+    ending = end_summary("wolves-on-the-hunt", observation, [1.0, 1.0] if won else [0.0, 0.0], 0, NAMES[:2])
+    character = str(observation["hunters"][1]["character"]).replace("-", " ").title()
+    assert ending["decided"] == decided.format(
+        leader=wolf_name(observation, observation["leader"]), character=character
+    )
+    assert ending["headline"] == ("You won: the hunters won together" if won else "You lost: the hunters lost together")
+    assert ending["standings"][0]["text"].startswith("Ann (Hunter 1, ")
+    assert all(line["result"] == ("won" if won else "lost") for line in ending["standings"])
+
+
+# ---- WOLF ------------------------------------------------------------------------------------------------------
+
+
+def test_no_wolf_panel_shows_a_card_face_whatever_the_viewer_has_seen() -> None:
+    """Panels count cards: a wolf card's colour or an object card's name never appears, even for the pack, which
+    sees every hero's wolf cards with three players."""
+    faces_seen = 0
+    for state in play("wolf", 3, 2)[::5]:
+        for viewer in viewers(state):
+            observation = state.observation(viewer)
+            cards = {
+                str(card).split(" ")[0]
+                for hero in observation["heroes"].values()
+                for card in (*hero["wolf_cards"], *hero["objects"])
+                if card != "?"
+            }
+            faces_seen += bool(cards)
+            if observation["winner"] is not None:
+                continue  # the end shows every card to everyone; the panels still count them (checked above it)
+            shown = json.dumps(seat_panels("wolf", observation, viewer))
+            for face in cards:
+                assert not re.search(rf"\b{re.escape(face)}\b", shown, re.IGNORECASE), (face, viewer)
+    assert faces_seen > 0, "no viewer ever saw a card: the test would prove nothing"
+
+
+def test_a_wolf_panel_says_a_seats_side_only_where_its_observation_holds_it() -> None:
+    state = play("wolf", 3, 2)[40]
+    for viewer in (None, 0, 1):
+        panels = seat_panels("wolf", state.observation(viewer), viewer)["seats"]
+        sides = [any(note.startswith("plays for") for note in panel["notes"]) for panel in panels]
+        assert sides == [seat == viewer for seat in range(2)] + [False]  # the pack's panel is the pack's side
+    assert seat_panels("wolf", state.observation(2), 2)["seats"][2]["title"] == "The pack"
+
+
+def test_the_wolf_end_names_the_winning_side_and_why() -> None:
+    observation = last_observation("wolf", 3, 2, 0)
+    returns = play("wolf", 3, 2)[-1].returns()
+    ending = end_summary("wolf", observation, returns, 0, NAMES)
+    side = "the heroes" if observation["winner"] == "heroes" else "the pack"
+    assert ending["headline"] == f"You {'won' if returns[0] > 0 else 'lost'}: {side} won"
+    assert ending["decided"].startswith(f"{side.capitalize()} won: ")
+    assert ending["standings"][2]["text"].startswith("Cy (the pack): played for the pack, ")
+    observation["winner"], observation["stock"] = "heroes", 0
+    assert end_summary("wolf", observation, [1.0, 1.0, -1.0], 2, NAMES)["decided"].startswith(
+        "The heroes won: the wolf cards ran out"
+    )
+    observation["winner"] = "wolves"
+    assert end_summary("wolf", observation, [-1.0, -1.0, 1.0], 2, NAMES)["headline"] == "You won: the pack won"
