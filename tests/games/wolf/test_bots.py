@@ -635,9 +635,9 @@ def _takeover_position() -> tuple[WolfState, str]:
     for seed in (11, 12, 13, 14):
         for state in _decision_states(2, seed=seed, every=1):
             turn = state.turn
-            if state.step == "takeover" and f"take {turn}" in state.legal_actions() and state.round >= 2:
-                if _free_squares_beside(state, state.heroes[turn]["square"]):
-                    return state, str(turn)
+            takeable = state.step == "takeover" and f"take {turn}" in state.legal_actions() and state.round >= 2
+            if takeable and _free_squares_beside(state, state.heroes[turn]["square"]):
+                return state, str(turn)
     raise AssertionError("no takeover question in the games")
 
 
@@ -694,3 +694,27 @@ def test_the_tied_value_model_does_not_lean_towards_a_takeover() -> None:
     assert counts.wolves_win(taken) > counts.wolves_win(state)
     assert tied.wolves_win(state) == pytest.approx(counts.wolves_win(state))
     assert type(SearchBot(seed=1, settings=SearchSettings(tied=True)).model) is TiedValueModel
+
+
+def test_an_eager_pack_takes_the_hero_whose_turn_begins_over_without_searching() -> None:
+    """SearchSettings.eager_takeover: at a takeover question the bot takes over the contaminated hero whose own turn
+    begins, without a search, even where the heuristic would leave him; at a takeover question where no such hero
+    may be taken, it gives the heuristic's answer; it still searches the pack's other close calls."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    eager = SearchSettings(iterations=2, eager_takeover=True)
+    states = [s for seed in (11, 12) for s in _decision_states(2, seed=seed, every=1) if s.step == "takeover"]
+    own = [s for s in states if f"take {s.turn}" in s.legal_actions()]
+    other = [s for s in states if f"take {s.turn}" not in s.legal_actions()]
+    assert own and other
+    left_by_heuristic = 0
+    for state in own:
+        bot = SearchBot(seed=4, settings=eager)
+        assert bot.step(state) == f"take {state.turn}" and bot.searches == 0
+        left_by_heuristic += HeuristicBot(seed=4).step(state) == "leave"
+    assert left_by_heuristic >= 1
+    for state in other[:5]:
+        bot = SearchBot(seed=4, settings=eager)
+        assert bot.step(state) == HeuristicBot(seed=4).step(state) and bot.searches == 0
+    pack = [s for s in _decision_states(2, seed=11, every=1) if s.step == "pack-action"]
+    assert any(_searched(s, eager) for s in pack)
