@@ -371,6 +371,82 @@ def takeovers(args: argparse.Namespace) -> None:
                 print(f"  bites at once {bool(bite)!s:5}, {low}-{high} rounds left: took {taken} of {len(group)}")
 
 
+def takeover_oracle(seed: int, index: int, samples: int) -> list[dict[str, Any]]:
+    """At every takeover question of game `index` between heuristic bots where the hero whose turn begins may be
+    taken over: his `takeover_features`, and the pack's wins when the real state is played on to the end by heuristic
+    bots after taking him over and after leaving him, `samples` times, each time with the same dice and bot seeds for
+    both (paired: the difference is what the takeover alone changes; after leaving him, the heuristic takes him over
+    later as it would)."""
+    from wolfpack.engine.bot import Bot
+    from wolfpack.engine.chance import sample_chance_outcome
+    from wolfpack.engine.play import bot_decision
+    from wolfpack.engine.registry import load_game
+    from wolfpack.sim.arena import bot_seed, game_seed
+
+    game = load_game("wolf", players=2)
+    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
+    rng = random.Random(game_seed(seed, index))
+    state = game.new_initial_state()
+    notes: list[dict[str, Any]] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+            continue
+        take = f"take {state.turn}"  # type: ignore[attr-defined]
+        if state.step == "takeover" and take in state.legal_actions():  # type: ignore[attr-defined]
+            seat = state.current_player()
+            view = View(state.game.content, state.observation(seat), seat)  # type: ignore[attr-defined]
+            note: dict[str, Any] = dict(zip(TAKEOVER_FEATURES, takeover_features(view, state.turn), strict=True))  # type: ignore[attr-defined]
+            for action in (take, "leave"):
+                note[action.split()[0]] = [
+                    _played_out(state, action, seed * 7919 + index * 131 + k) for k in range(samples)
+                ]
+            notes.append({**note, "game": index, "round": state.round})  # type: ignore[attr-defined]
+        seat, action = bot_decision(state, bots, start=len(state.history()))
+        state.apply_action(action, seat)
+    return notes
+
+
+def _played_out(state: Any, action: str, seed: int) -> int:
+    """1 if the werewolves win when heuristic bots (seeded by `seed`) play `state` on to the end after `action`."""
+    from wolfpack.engine.chance import sample_chance_outcome
+    from wolfpack.engine.play import bot_decision
+
+    twin = state.clone()
+    twin.apply_action(action)
+    rng = random.Random(seed)
+    bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+    while not twin.is_terminal():
+        if twin.is_chance_node():
+            twin.apply_action(sample_chance_outcome(twin, rng))
+            continue
+        seat, chosen = bot_decision(twin, bots, start=len(twin.history()))
+        twin.apply_action(chosen, seat)
+    return int(twin.returns()[1] > 0)
+
+
+def oracle(args: argparse.Namespace) -> None:
+    """Write `takeover_oracle`'s notes for `--games` heuristic games from `--first-game` as JSON lines, and print the
+    mean paired gain of taking over by whether he could bite at once and rounds left."""
+    indices = list(range(args.first_game, args.first_game + args.games))
+    n = len(indices)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(takeover_oracle, [args.seed] * n, indices, [args.samples] * n, chunksize=1))
+    notes = [note for game in games for note in game]
+    with open(args.out, "w", encoding="utf-8") as out:
+        for note in notes:
+            out.write(json.dumps(note) + "\n")
+    print(f"{len(notes)} takeover questions of {n} heuristic games of seed {args.seed}, {args.samples} samples each")
+    for bite in (1.0, 0.0):
+        for low, high in ((0, 4), (4, 8), (8, 99)):
+            group = [x for x in notes if x["bites_at_once"] == bite and low <= x["rounds_left"] < high]
+            gains = [t - lv for x in group for t, lv in zip(x["take"], x["leave"], strict=True)]
+            if gains:
+                mean = sum(gains) / len(gains)
+                where = f"bites at once {bool(bite)!s:5}, {low}-{high} rounds left"
+                print(f"  {where}: {len(group)} questions, gain {mean:+.3f}")
+
+
 def inspect(args: argparse.Namespace) -> None:
     """Print the pack's games (odd indices) where the search bot lost and the heuristic's twin won (with `--wins`: the
     other way round): the searched decisions that picked another action, with the tree's
@@ -429,13 +505,18 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=4, help="how many games --inspect prints")
     parser.add_argument("--first-game", type=int, default=0, help="--inspect/--takeovers start at the N-th pack game")
     parser.add_argument("--takeovers", action="store_true", help="note the search bot's searched takeover questions")
-    parser.add_argument("--out", default="takeovers.jsonl", help="where --takeovers writes its notes")
+    parser.add_argument("--out", default="takeovers.jsonl", help="where --takeovers/--oracle write their notes")
+    parser.add_argument("--oracle", action="store_true", help="play each takeover question on both ways to the end")
+    parser.add_argument("--samples", type=int, default=8, help="--oracle's paired play-outs per question")
     args = parser.parse_args()
     if args.inspect:
         inspect(args)
         return
     if args.takeovers:
         takeovers(args)
+        return
+    if args.oracle:
+        oracle(args)
         return
     if args.fit:
         fit(args)
