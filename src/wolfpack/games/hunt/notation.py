@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from wolfpack.engine.errors import InvalidStateError
 from wolfpack.engine.game import json_object
+from wolfpack.games.hunt.catalog import named
 from wolfpack.games.hunt.content import LOCATIONS
 from wolfpack.games.hunt.rules import DICE_COLOURS
 from wolfpack.games.hunt.state import FIELDS, HuntState, sheet_of
@@ -98,7 +99,12 @@ def _require(condition: bool, message: str) -> None:
 
 
 def observe(state: HuntState) -> dict[str, Any]:
-    """The public view (everything is public): the position plus what it implies, for players and renderers."""
+    """The public view (everything is public): the position plus what it implies, with its ids named from the pack."""
+    return named(id_view(state), state.content)
+
+
+def id_view(state: HuntState) -> dict[str, Any]:
+    """The position plus what it implies (the round's kind, where the Pack Leader is, the stats), all by id."""
     view = position_dict(state)
     view["round_kind"] = state.round_kind()
     view["leader_location"] = state.leader_location()

@@ -21,6 +21,12 @@ ANTICLOCKWISE: Final = "ccw"
 DIRECTIONS: Final = (CLOCKWISE, ANTICLOCKWISE)
 ATTACK_ROWS: Final = ("knife", "rifle", "trap")
 """Rows whose main action is an attack (Assist raises these, space bonuses apply to them)."""
+FIRST_STRIKE_DAMAGE: Final = 1
+"""Damage a First Strike deals each hunter beside the wolf and the dog facing it (rulebook: Wolf abilities)."""
+AGGRESSION_BONUS: Final = 1
+"""Extra damage every wolf deals for each Aggression wolf acting (rulebook: Wolf abilities)."""
+HEAL_PLAYER_HEARTS: Final = 2
+"""Dashed hearts a heal-player kill bonus outlines (rulebook: Kill bonuses; docs i20)."""
 MEMO_PACKS: Final = 8
 """Content packs whose memos are kept at once (the oldest is forgotten first)."""
 MEMO_ENTRIES: Final = 100_000

@@ -320,7 +320,8 @@ class HuntState(State[str]):
 
     def aggression(self) -> int:
         """Extra damage every wolf deals: one per Aggression wolf in play that is not outwitted."""
-        return sum(1 for loc in self.wolves if (a := self.ability(loc)) is not None and a.kind == "aggression")
+        acting = sum(1 for loc in self.wolves if (a := self.ability(loc)) is not None and a.kind == "aggression")
+        return acting * rules.AGGRESSION_BONUS
 
     def pinning(self) -> list[Location]:
         """Locations of wolves whose Pinned ability acts."""
@@ -565,7 +566,7 @@ class HuntState(State[str]):
         if bonus.kind == "enhance" and bonus.stat != "any":
             self.step_up(seat, str(bonus.stat))
         elif bonus.kind == "heal_player":
-            self.heal(seat, 2)
+            self.heal(seat, rules.HEAL_PLAYER_HEARTS)
         else:
             what = {"enhance": "enhance", "heal_dog": "heal_dog", "reset_line": "reset"}[bonus.kind]
             self.push(["bonus", seat, what])
@@ -860,10 +861,10 @@ def _use_ability(state: HuntState, location: str) -> None:
             die[1] = state.wolves[location]["id"]
     elif kind == "first_strike":
         for seat in state.hunters_beside(location):
-            state.hurt_hunter(seat, 1)
+            state.hurt_hunter(seat, rules.FIRST_STRIKE_DAMAGE)
         dog = state.dog_facing(location)
         if dog is not None:
-            state.hurt_dog(dog, 1)
+            state.hurt_dog(dog, rules.FIRST_STRIKE_DAMAGE)
     elif kind == "howling":
         deck = state.deck_kind()
         if rules.next_vacant(state.wolves, location) is None:

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from wolfpack.engine.constants import CHANCE
+from wolfpack.games.hunt.rules import AGGRESSION_BONUS, FIRST_STRIKE_DAMAGE, HEAL_PLAYER_HEARTS
 
 if TYPE_CHECKING:
+    from wolfpack.games.hunt.content import WolfAbility, WolfBonus
     from wolfpack.games.hunt.state import HuntState
 
 TURN_WORDS: Final = {
@@ -231,3 +233,47 @@ DECISIONS: Final[dict[str, Callable[[HuntState, list[str]], str]]] = {
     "modify": _modify,
     "reroll": _reroll,
 }
+
+
+# ---- cards in words: what a wolf's ability and kill bonus do (for the observation's catalog) -------------------
+
+ABILITY_NAMES: Final = {
+    "capture": "Capture",
+    "first_strike": "First strike",
+    "pinned": "Pinned",
+    "howling": "Howling",
+    "heal_adjacent": "Healing adjacent",
+    "heal_all": "Heal all",
+    "aggression": "Aggression",
+    "immune": "Immune",
+}
+TIMING_WORDS: Final = {"arrival": "On arrival", "end_of_round": "At the end of each round", "ongoing": "While in play"}
+ATTACK_WORDS: Final = {"knife": "knife", "rifle": "rifle", "traps": "trap"}
+"""A stat's attack as a reader says it: the traps track's attacks are trap attacks."""
+
+
+def ability_text(ability: WolfAbility) -> str:
+    """What a wolf's ability does and when, in one sentence (an outwitted wolf's does nothing, like every ability)."""
+    effects = {
+        "capture": f"takes the {ability.die} die out of the pool and holds it until the wolf dies or is outwitted",
+        "first_strike": f"deals {FIRST_STRIKE_DAMAGE} damage to each hunter beside it and to the dog facing it",
+        "pinned": "hunters beside it cannot move, and a move into a space beside it stops there",
+        "howling": "calls a wolf of the round's deck to the next vacant location clockwise",
+        "heal_adjacent": "clears the damage of the wolves at the two neighbouring locations",
+        "heal_all": "clears the damage of every other wolf",
+        "aggression": f"every wolf deals {AGGRESSION_BONUS} more damage in attacks and strike-backs",
+        "immune": f"{ATTACK_WORDS.get(str(ability.immune_to), str(ability.immune_to))} attacks do it no damage",
+    }
+    return f"{TIMING_WORDS[ability.timing]}: {effects[ability.kind]}."
+
+
+def bonus_text(bonus: WolfBonus) -> str:
+    """What the kill bonus printed on a wolf gives the hunter who kills it with a knife, a rifle or a power."""
+    if bonus.kind == "enhance":
+        track = "a track of the killer's choice" if bonus.stat == "any" else f"the {bonus.stat} track"
+        return f"The killer moves one step up {track}."
+    return {
+        "heal_player": f"The killer outlines {HEAL_PLAYER_HEARTS} dashed hearts.",
+        "heal_dog": "The killer clears the damage of one dog.",
+        "reset_line": "The killer draws a reset line after the last number of a row.",
+    }[bonus.kind]

@@ -20,7 +20,14 @@ PUBLIC_PENDING = ("unit", "limit", "through", "at_most", "at_least", "dice", "pu
 
 
 def observation(state: WolfState, viewer: int | None) -> dict[str, Any]:
-    """Exactly what `viewer` (a seat, or None for the public view) may know."""
+    """Exactly what `viewer` (a seat, or None for the public view) may know, its ids named from the content pack."""
+    from wolfpack.games.wolf.catalog import named  # the catalog reads this module's HIDDEN
+
+    return named(id_view(state, viewer), state.content)
+
+
+def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
+    """Exactly what `viewer` (a seat, or None for the public view) may know, by id: secrets masked as HIDDEN."""
     pending = {k: v for k, v in state.pending.items() if k in PUBLIC_PENDING}
     if state.step == "consent" and viewer in _trade_seats(state):
         pending["card"] = state.pending["card"]
