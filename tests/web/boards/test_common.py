@@ -180,3 +180,73 @@ def test_a_hidden_card_is_a_back_and_a_seen_card_shows_its_face() -> None:
     assert "shotgun" not in "".join(back.itertext())
     assert (face.get("class") or "").split() == ["card", "face", "object"]
     assert "shotgun" in "".join(face.itertext())
+
+
+# ---------------------------------------------------------------- boards you click
+
+
+def pick_keys(root: ET.Element) -> set[str]:
+    """The keys of every element the drawing marks as clickable."""
+    return {element.get("data-pick") or "" for element in root.iter() if element.get("data-pick")}
+
+
+def grid_holds(root: ET.Element, key: str) -> bool:
+    """Whether `key` names a cell of a grid the drawing declares (its cells are drawn by the page when lit)."""
+    for grid in (e for e in root.iter() if e.get("data-grid-prefix")):
+        prefix, columns = grid.get("data-grid-prefix") or "", grid.get("data-grid-columns") or ""
+        name = key.removeprefix(prefix)
+        if key.startswith(prefix) and name[:1] in columns and name[1:].isdigit():
+            return True
+    return False
+
+
+PICK_GAMES = [("spacewolves", 3, 1, "random"), ("wolves-on-the-hunt", 2, 3, "random"), ("wolf", 2, 5, "random")]
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "bot"), PICK_GAMES, ids=[g[0] for g in PICK_GAMES])
+def test_every_pick_names_an_element_of_the_seats_own_board(game: str, players: int, seed: int, bot: str) -> None:
+    """Each key an action asks to click is on the board the seat is shown (an element, or a declared grid's cell),
+    and every marked element has a name in words."""
+    checked = 0
+    every = 5 if game == "wolf" else 1  # a WOLF drawing is the largest
+    for index, state in enumerate(play(game, players, seed, bot)):
+        if index % every:
+            continue
+        for seat in acting(state):
+            observation = state.observation(seat)
+            root = parse(board_svg(game, observation, seat))
+            keys = pick_keys(root)
+            assert all(e.get("data-label") for e in root.iter() if e.get("data-pick"))
+            for group in action_choices(game, observation, legal(state, seat)):
+                for entry in group["actions"]:
+                    for key in entry.get("picks", []):
+                        assert key in keys or grid_holds(root, key), (entry, key)
+                        checked += 1
+    assert checked > 20
+
+
+def test_a_group_of_set_choices_is_drawn_as_toggles_with_each_action_once() -> None:
+    """Actions carrying toggles make a group of kind "toggles" whose items are every key they use, labelled."""
+    presenter = PRESENTERS["wolves-on-the-hunt"]
+    observation = play("wolves-on-the-hunt", 2, 3)[0].observation(0)
+    groups = action_choices("wolves-on-the-hunt", observation, ["reroll red4 blue2", "reroll red4", "pass"])
+    assert groups[0] == {
+        "group": "Reroll dice",
+        "kind": "toggles",
+        "items": [{"key": "die-red", "label": "red 4"}, {"key": "die-blue", "label": "blue 2"}],
+        "actions": [
+            {
+                "action": "reroll red4 blue2",
+                "label": "Reroll red 4, blue 2",
+                "toggles": ["die-red", "die-blue"],
+                "confirm": "Reroll the chosen dice",
+            },
+            {
+                "action": "reroll red4",
+                "label": "Reroll red 4",
+                "toggles": ["die-red"],
+                "confirm": "Reroll the chosen dice",
+            },
+        ],
+    }
+    assert "kind" not in groups[1] and presenter.details(observation, "pass") == {}

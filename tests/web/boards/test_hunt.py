@@ -207,3 +207,60 @@ def test_a_game_with_one_hunter_draws_one_sheet() -> None:
     state = wolfpack.load_game(NAME, players=1).new_initial_state()
     root = parse(board_svg(NAME, state.observation(0), 0))
     assert len(with_class(root, "sheet")) == 1
+
+
+# ---------------------------------------------------------------- boards you click
+
+
+def test_the_reroll_is_a_toggle_per_die_and_one_button_not_a_button_per_subset() -> None:
+    """Issue 17, finding 3: six dice in the pool made 63 reroll buttons (81 moves in all); now the reroll and the
+    modification are a group of toggles each, one per die, with their confirm buttons."""
+    state = next(s for s in play(NAME, 2, 3) if len(legal(s, 0)) == 81 if owner(s.observation(0)) == 0)
+    observation = state.observation(0)
+    groups = {group["group"]: group for group in action_choices(NAME, observation, legal(state, 0))}
+    pool = [colour for colour, (_, where) in observation["dice"].items() if where == "pool"]
+    reroll, modify = groups["Reroll dice"], groups["Modify a die"]
+    assert reroll["kind"] == modify["kind"] == "toggles"
+    assert {item["key"] for item in reroll["items"]} == {f"die-{colour}" for colour in pool}
+    assert len(reroll["actions"]) == 2 ** len(pool) - 1 == 63
+    assert {entry["confirm"] for entry in reroll["actions"]} == {"Reroll the chosen dice"}
+    assert {entry["confirm"] for entry in modify["actions"]} == {"Turn it up one", "Turn it down one"}
+    for entry in reroll["actions"]:  # each subset is reached by toggling exactly its dice
+        assert sorted(entry["toggles"]) == sorted(f"die-{word[:-1]}" for word in entry["action"].split()[1:])
+    buttons = sum(len(g["actions"]) for g in groups.values() if g.get("kind") != "toggles")
+    toggles = sum(len(g["items"]) + len({e["confirm"] for e in g["actions"]}) for g in groups.values() if g.get("kind"))
+    assert buttons + toggles == 6 + (6 + 1) + (6 + 2)
+
+
+def test_a_die_in_the_pool_is_taken_by_clicking_it_and_a_space_moved_to_by_clicking_it() -> None:
+    moves = takes = 0
+    for state in positions()[::2]:
+        for seat in acting(state):
+            observation = state.observation(seat)
+            root = parse(board_svg(NAME, observation, seat))
+            marked = {e.get("data-pick"): e for e in root.iter() if e.get("data-pick")}
+            for group in action_choices(NAME, observation, legal(state, seat)):
+                for entry in group["actions"]:
+                    words = entry["action"].split()
+                    if words[0] == "take":
+                        colour = words[1][:-1]
+                        assert entry["picks"] == [f"die-{colour}"]
+                        assert observation["dice"][colour][1] == "pool"
+                        assert marked[f"die-{colour}"].get("data-label", "").startswith(f"{colour} die showing")
+                        takes += 1
+                    elif words[0] == "move":
+                        assert entry["picks"] == [f"space-{words[1]}"] and f"space-{words[1]}" in marked
+                        moves += 1
+    assert takes > 20 and moves > 20
+
+
+def test_hunters_are_numbered_from_1_on_the_ring_in_colour_blind_safe_colours() -> None:
+    state = play(NAME, 2, 3)[-1]
+    root = parse(board_svg(NAME, state.observation(None), None))
+    tokens = with_class(root, "hunter")
+    assert [token.get("data-player") for token in tokens] == ["0", "1"]
+    assert [[t.text for t in with_class(token, "letter")] for token in tokens] == [["1"], ["2"]]
+    assert [token.find("{http://www.w3.org/2000/svg}circle").get("fill") for token in tokens] == [
+        "#E69F00",
+        "#56B4E9",
+    ]

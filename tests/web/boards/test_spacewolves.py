@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from functools import cache
@@ -75,7 +76,9 @@ def test_pieces_carry_their_seat_class_and_colour() -> None:
     root = parse(board_svg(NAME, state.observation(None), None))
     greens = [p for p in with_class(root, "piece") if p.get("data-player") == "green"]
     assert len(greens) == 3
-    assert all("p3" in (p.get("class") or "").split() and p.get("fill") == "#2a9d3a" for p in greens)
+    assert all("p3" in (p.get("class") or "").split() and p.get("fill") == "#009E73" for p in greens)
+    letters = [t.text for t in with_class(root, "letter")]
+    assert letters.count("G") == 3 + 1 and letters.count("R") == 3 + 1  # the tile's discs and the scores' key
 
 
 def test_earth_shows_each_arrival_on_its_number_and_the_scores_add_up() -> None:
@@ -152,14 +155,69 @@ def test_moves_are_grouped_by_spaceman() -> None:
     choices = action_choices(NAME, state.observation(1), legal(state, 1))
     assert choices == [
         {
-            "group": "Yellow spaceman on 4",
+            "group": "Yellow spaceman on the Space Station (space 4)",
             "actions": [
-                {"action": "y4+3", "label": "Up 3"},
-                {"action": "y4-3", "label": "Down 3"},
-                {"action": "y4+5", "label": "Up 5"},
+                {"action": "y4+3", "label": "Up 3 to tile 1 (space 7)", "picks": ["man-y4", "tile-7"]},
+                {"action": "y4-3", "label": "Down 3 to tile 6 (space 1)", "picks": ["man-y4", "tile-1"]},
+                {"action": "y4+5", "label": "Up 5 to tile 6 (space 9)", "picks": ["man-y4", "tile-9"]},
             ],
         }
     ]
+
+
+def test_a_spaceman_is_named_by_the_tile_face_the_board_shows_big() -> None:
+    """Issue 17, finding 3: the red spaceman on space 2 stands on the tile printed "5", and his moves say so."""
+    state = from_position(3, "1/2/3/A/4/5/6/W/1/2/3/Syyybbb/4/5r/6rr - - 1 r spaceman r own 35 - 0")
+    observation = state.observation(0)
+    faces = {row["position"]: row["tile"] for row in observation["tiles"]}
+    assert faces[2] == "5"
+    groups = {group["group"]: group for group in action_choices(NAME, observation, legal(state, 0))}
+    assert "Red spaceman on tile 5 (space 2)" in groups
+    assert "Red spaceman on tile 6 (space 1)" in groups
+    labels = [entry["label"] for entry in groups["Red spaceman on tile 5 (space 2)"]["actions"]]
+    assert "Up 3 to tile 3 (space 5)" in labels  # space 5 holds the tile printed "3"
+    root = parse(board_svg(NAME, observation, 0))
+    named = {e.get("data-pick"): e.get("data-label") for e in root.iter() if e.get("data-pick")}
+    assert named["man-r2"] == "Red spaceman on tile 5 (space 2)"
+    assert named["tile-5"] == "tile 3 (space 5)"
+
+
+def test_every_move_picks_its_spaceman_then_the_tile_the_rules_land_him_on() -> None:
+    """The second click of a move is where the game really puts the spaceman (played on a copy and looked at)."""
+    checked = 0
+    for state in positions():
+        for seat in acting(state):
+            observation = state.observation(seat)
+            for entry in (
+                e for group in action_choices(NAME, observation, legal(state, seat)) for e in group["actions"]
+            ):
+                move = re.fullmatch(r"([a-z])(\d+)[+-]\d", entry["action"])
+                if move is None:
+                    continue
+                after = state.clone()
+                after.apply_action(after.parse_action(entry["action"]))
+                landed = _arrivals(observation, after.observation(seat), entry["action"][0])
+                if landed is None:
+                    continue  # the move ended the phase and the Space Shift moved everyone: nothing to compare
+                assert entry["picks"] == [f"man-{move[1]}{move[2]}", landed]
+                checked += 1
+    assert checked > 200
+
+
+def _arrivals(before: dict[str, Any], after: dict[str, Any], letter: str) -> str | None:
+    """The pick key of the one place that gained a spaceman of colour `letter`, or None if the move was not alone."""
+    if (before["round"], before["phase"]) != (after["round"], after["phase"]):
+        return None
+    colour = next(name for name in before["players"] if name.startswith(letter))
+
+    def places(observation: dict[str, Any]) -> Counter[str]:
+        found: Counter[str] = Counter({"earth": sum(1 for a in observation["earth"] if a["colour"] == colour)})
+        for row in observation["tiles"]:
+            found[f"tile-{row['position']}"] += int(row["pieces"].get(colour, 0))
+        return found
+
+    gained = [key for key, count in (places(after) - places(before)).items() if count]
+    return gained[0] if len(gained) == 1 else None
 
 
 def test_doubles_and_warps_get_their_own_groups() -> None:

@@ -222,3 +222,70 @@ def test_ids_from_the_observation_are_escaped() -> None:
         )
         assert all(tag(e) != "script" for e in root.iter())
         assert turn_text(NAME, observation, 0)
+
+
+# ---------------------------------------------------------------- boards you click
+
+
+def test_a_move_is_the_unit_then_the_square_and_a_placement_the_square() -> None:
+    counted: dict[str, int] = {"move": 0, "pack": 0, "place": 0}
+    for state in positions(every=7):
+        for seat in acting(state):
+            observation = state.observation(seat)
+            units = {**observation["heroes"], **observation["wolves"]}
+            unit = (observation.get("pending") or {}).get("unit")
+            for group in action_choices(NAME, observation, legal(state, seat)):
+                for entry in group["actions"]:
+                    verb, *rest = entry["action"].split()
+                    if verb == "move":
+                        assert entry["picks"] == [f"unit-{unit}", f"sq-{rest[0]}"]
+                        counted["move"] += 1
+                    elif verb in units and rest != [units[verb]["square"]]:
+                        assert entry["picks"] == [f"unit-{verb}", f"sq-{rest[0]}"]
+                        counted["pack"] += 1
+                    elif verb == "place":
+                        assert entry["picks"] == [f"sq-{rest[0]}"]
+                        counted["place"] += 1
+                    elif verb in units or verb == "stay":
+                        assert "picks" not in entry  # staying put is a button: a click on the unit cancels
+    assert all(count > 5 for count in counted.values()), counted
+
+
+def _odds_the_game_gives(state: Any, action: str) -> float:
+    """The chance the game's own chance node gives the attack after `action` is played on a copy."""
+    from tests.rules.wolf.helpers import outcomes
+    from tests.rules.wolf.helpers import play as play_wolf
+
+    after = play_wolf(state.clone(), action)
+    pending = after.pending
+    if "at_least" in pending:
+        return sum(p for outcome, p in outcomes(after).items() if int(outcome.split()[1]) >= pending["at_least"])
+    return sum(p for outcome, p in outcomes(after).items() if int(outcome.split()[1]) <= pending["at_most"])
+
+
+def test_the_odds_shown_on_a_target_are_the_odds_the_game_rolls() -> None:
+    """Each weapon at each distance band, and bare hands: the hint equals the probability of the game's own roll."""
+    from tests.rules.wolf.helpers import load
+    from tests.rules.wolf.test_weapons import shooter
+
+    checked = 0
+    for cards, wolf in [(("shotgun",), "d18"), (("shotgun", "silver-bullet"), "g18"), (("hunting-rifle",), "n18")]:
+        state = load(shooter(*cards, wolf=wolf))
+        seat = state.current_player()
+        observation = state.observation(seat)
+        for group in action_choices(NAME, observation, legal(state, seat)):
+            for entry in group["actions"]:
+                if entry["action"].split()[0] in ("fire", "bare"):
+                    assert entry["picks"] == ["unit-jack", f"sq-{entry['action'].split()[-1]}"]
+                    assert entry["hint"] == f"{round(_odds_the_game_gives(state, entry['action']) * 100)}%"
+                    checked += 1
+    assert checked >= 4
+
+
+def test_units_carry_their_side_as_a_shape_and_a_letter() -> None:
+    state = play(NAME, 3, 2, "heuristic")[40]
+    root = parse(board_svg(NAME, state.observation(None), None))
+    for unit in with_class(root, "unit"):
+        shapes = {tag(child) for child in unit} - {"title", "text"}
+        assert shapes == ({"circle"} if "hero" in (unit.get("class") or "").split() else {"rect"})
+        assert [t.text for t in with_class(unit, "letter")] and unit.get("data-pick") == f"unit-{unit.get('data-unit')}"

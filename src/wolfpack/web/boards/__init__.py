@@ -1,9 +1,15 @@
 """Boards for web pages: a game's observation turned into an inline SVG, a sentence saying whose turn it is, and the
-seat's legal actions grouped for buttons.
+seat's legal actions grouped for buttons and for clicks on the board.
 
 Everything here reads only the observation (already filtered for the seat by the game) and the legal action
 strings, never a state, so a page can show no more than the seat may know. Each game registers a `Presenter`;
 a game without one gets a plain listing, never an error.
+
+Boards you click (docs/design/frontend.md, "Boards you click"): a board marks the elements a person may click with
+`data-pick="<key>"` (and `data-label`, their name in words); a legal action may carry `picks`, the keys to click
+in order to make it, and a `hint` shown on the last one (the odds of a shot). Actions that choose a set of things
+(Hunt's dice to reroll) carry `toggles` and `confirm` instead: the page draws one toggle per thing and one button
+per confirm, rather than one button per subset.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from wolfpack.web.boards import hunt, spacewolves, wolf
 from wolfpack.web.boards.svg import document, lines
 
 Observation = Mapping[str, Any]
+_NOTHING: Final[Mapping[str, Any]] = {}
 
 
 @dataclass(frozen=True)
@@ -26,6 +33,10 @@ class Presenter:
     turn: Callable[[Observation, int | None], str]
     describe: Callable[[Observation, str], tuple[str, str]]
     """(group, label) of one legal action string."""
+    details: Callable[[Observation, str], Mapping[str, Any]] = lambda observation, action: _NOTHING
+    """What a page needs to make the action by clicking: `picks` (keys of the board's data-pick elements, in
+    order), `hint` (a short note for the last pick), or `toggles` ({key: label} of the things the action chooses)
+    with `confirm` (the label of the button that plays the chosen set)."""
 
 
 def _generic_board(observation: Observation, seat: int | None) -> str:
@@ -54,9 +65,9 @@ def _generic_describe(observation: Observation, action: str) -> tuple[str, str]:
 
 GENERIC: Final = Presenter(_generic_board, _generic_turn, _generic_describe)
 PRESENTERS: Final[Mapping[str, Presenter]] = {
-    "spacewolves": Presenter(spacewolves.board_svg, spacewolves.turn_text, spacewolves.describe),
-    "wolves-on-the-hunt": Presenter(hunt.board_svg, hunt.turn_text, hunt.describe),
-    "wolf": Presenter(wolf.board_svg, wolf.turn_text, wolf.describe),
+    "spacewolves": Presenter(spacewolves.board_svg, spacewolves.turn_text, spacewolves.describe, spacewolves.details),
+    "wolves-on-the-hunt": Presenter(hunt.board_svg, hunt.turn_text, hunt.describe, hunt.details),
+    "wolf": Presenter(wolf.board_svg, wolf.turn_text, wolf.describe, wolf.details),
 }
 
 
@@ -71,13 +82,34 @@ def turn_text(game: str, observation: Mapping[str, Any], seat: int | None) -> st
 
 
 def action_choices(game: str, observation: Mapping[str, Any], legal: Sequence[str]) -> list[dict[str, Any]]:
-    """The legal actions grouped for buttons, each once: [{"group", "actions": [{"action", "label"}]}] (plain text)."""
-    describe = PRESENTERS.get(game, GENERIC).describe
-    groups: dict[str, list[dict[str, str]]] = {}
+    """The legal actions grouped for buttons, each once: [{"group", "actions": [{"action", "label"}]}] (plain text),
+    each action with its `picks` and `hint` where the board can make it; a group of actions that choose sets is of
+    kind "toggles", with its `items` ({"key", "label"}) and each action's `toggles` (keys) and `confirm`."""
+    presenter = PRESENTERS.get(game, GENERIC)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    items: dict[str, dict[str, str]] = {}
     for action in dict.fromkeys(legal):  # a duplicate would give two buttons for one move
-        name, label = describe(observation, action)
-        groups.setdefault(name, []).append({"action": action, "label": label})
-    return [{"group": name, "actions": actions} for name, actions in groups.items()]
+        name, label = presenter.describe(observation, action)
+        entry: dict[str, Any] = {"action": action, "label": label}
+        extra = presenter.details(observation, action)
+        if extra.get("picks"):
+            entry["picks"] = list(extra["picks"])
+        if extra.get("hint"):
+            entry["hint"] = str(extra["hint"])
+        if extra.get("toggles"):
+            entry["toggles"] = list(extra["toggles"])
+            entry["confirm"] = str(extra.get("confirm") or label)
+            items.setdefault(name, {}).update(extra["toggles"])
+        groups.setdefault(name, []).append(entry)
+    return [_group(name, actions, items.get(name)) for name, actions in groups.items()]
+
+
+def _group(name: str, actions: list[dict[str, Any]], items: Mapping[str, str] | None) -> dict[str, Any]:
+    """One group of choices; a group whose actions all choose sets is drawn as toggles and confirm buttons."""
+    if items and all("toggles" in entry for entry in actions):
+        listed = [{"key": key, "label": label} for key, label in items.items()]
+        return {"group": name, "kind": "toggles", "items": listed, "actions": actions}
+    return {"group": name, "actions": actions}
 
 
 __all__ = ["PRESENTERS", "Presenter", "action_choices", "board_svg", "turn_text"]

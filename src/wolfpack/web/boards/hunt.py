@@ -4,6 +4,9 @@ Drawn from the observation alone (`wolfpack.games.hunt.notation.observe`), which
 pack's names and numbers: a wolf shows its card id and the damage on it, a hunter his character id. The eight
 locations sit round the village clockwise from North at the top, the hunters on the player spaces outside them,
 the dogs and the elders inside.
+
+To click: a die in the pool is `die-<colour>` (taking it), a player space `space-<A-B>` (moving there); rerolls and
+modifications choose dice by toggles in the list of moves (`toggles`, keys `die-<colour>`), not one button per set.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from wolfpack.web.boards.palette import SEAT_COLOURS, SEAT_ORDER
 from wolfpack.web.boards.svg import INK, card, die, document, el, group, on_dark, text, title
 
 WIDTH: Final = 420
@@ -31,7 +35,11 @@ DIE_FILLS: Final[Mapping[str, str]] = {
     "blue": "#1f6fd1",
     "white": "#ffffff",
 }
-HUNTER_FILLS: Final = ("#e76f51", "#2a9d8f", "#e9c46a", "#8d6cab")
+HUNTER_FILLS: Final = tuple(SEAT_COLOURS[name] for name in SEAT_ORDER)
+"""Each hunter's colour (colour-blind-safe, docs/design/boards.md); his token also shows his number."""
+SPACES: Final = tuple(f"{COMPASS[i]}-{COMPASS[(i + 1) % len(COMPASS)]}" for i in range(len(COMPASS)))
+"""The player spaces between the locations, clockwise from N-NE (the content pack's ids)."""
+MODIFY_WORDS: Final[Mapping[str, str]] = {"up": "Turn it up one", "down": "Turn it down one"}
 SHEET_HEIGHT: Final = 140
 RESULTS: Final[Mapping[str, str]] = {"win": "The hunters have won", "loss": "The hunters have lost"}
 CHANCE_WORDS: Final = frozenset({"character", "leader", "roll", "face", "back", "howl"})
@@ -83,6 +91,7 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
         text(12, 22, _heading(observation), font_weight="bold", font_size="14", class_="heading"),
         _village(observation),
         group((_location(observation, location) for location in COMPASS), class_="locations"),
+        _spaces(),
         _hunters_on_ring(observation, seat),
         _pool(observation, pool_top),
         _decks(observation, pool_top + 72),
@@ -204,6 +213,23 @@ def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], x: float, y: 
     return group(parts, class_=cls, data_wolf=wolf.get("id"), data_damage=wolf.get("damage"))
 
 
+def _spaces() -> str:
+    """The eight player spaces on the ring, as dashed rings a hunter may be moved to."""
+    parts = []
+    for space in SPACES:
+        angle = _space_angle(space)
+        if angle is None:
+            continue
+        x, y = _point(angle, SPACE_RADIUS)
+        ring = el(
+            "circle", cx=x, cy=y, r=18.0, fill="#ffffff", fill_opacity="0.6", stroke="#999", stroke_dasharray="3 2"
+        )
+        parts.append(
+            group([ring], class_="space", data_space=space, data_pick=f"space-{space}", data_label=f"space {space}")
+        )
+    return group(parts, class_="spaces")
+
+
 def _hunters_on_ring(observation: Mapping[str, Any], seat: int | None) -> str:
     """Each hunter's token on his player space, numbered by seat."""
     parts = []
@@ -218,12 +244,21 @@ def _hunters_on_ring(observation: Mapping[str, Any], seat: int | None) -> str:
                 [
                     title(f"{hunter_name(observation, index)} on {hunter['space']}"),
                     el("circle", cx=x, cy=y, r=14.0, fill=fill, stroke=INK, stroke_width="3" if index == seat else "1"),
-                    text(x, y + 4, index, text_anchor="middle", font_weight="bold", fill=on_dark(fill)),
+                    text(
+                        x,
+                        y + 4,
+                        index + 1,
+                        text_anchor="middle",
+                        font_weight="bold",
+                        fill=on_dark(fill),
+                        class_="letter",
+                    ),
                     text(x, y + 26, hunter["space"], text_anchor="middle", font_size="8"),
                 ],
                 class_=f"piece hunter p{index}",
                 data_player=index,
                 data_square=hunter["space"],
+                data_in=f"space-{hunter['space']}",
             )
         )
     return group(parts, class_="hunters")
@@ -238,21 +273,21 @@ def _pool(observation: Mapping[str, Any], top: float) -> str:
         fill = DIE_FILLS.get(str(colour), "#cccccc")
         in_pool = where == "pool"
         caption, place = _die_place(observation, str(where), by_wolf)
-        parts.append(
-            die(
-                x,
-                top + 10,
-                36,
-                value,
-                fill=fill,
-                pip=on_dark(fill),
-                cls="die" + (" pool" if in_pool else " away"),
-                label=f"{colour} die, {place}",
-                data_colour=colour,
-                data_where=where,
-                opacity=None if in_pool else "0.4",
-            )
+        face = die(
+            x,
+            top + 10,
+            36,
+            value,
+            fill=fill,
+            pip=on_dark(fill),
+            cls="die" + (" pool" if in_pool else " away"),
+            label=f"{colour} die, {place}",
+            data_colour=colour,
+            data_where=where,
+            opacity=None if in_pool else "0.4",
         )
+        label = f"{colour} die showing {value}, {place}"
+        parts.append(group([face], data_pick=f"die-{colour}", data_label=label) if in_pool else face)
         parts.append(text(x + 18, top + 60, caption, text_anchor="middle", font_size="9"))
     return group(parts, class_="dice")
 
@@ -519,3 +554,29 @@ def _target_label(observation: Mapping[str, Any], args: Sequence[str]) -> str:
     if args and args[0].startswith("hunter") and args[0][6:].isdigit():
         return hunter_name(observation, int(args[0][6:]))
     return " ".join(args) or "target"
+
+
+def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
+    """The clicks that make an action: a die taken from the pool, a space moved to; a reroll or a modification
+    chooses its dice by toggles (keys die-<colour>) with one confirm button."""
+    words = action.split()
+    if len(words) == 2 and words[0] == "take":
+        match = _DIE.fullmatch(words[1])
+        return {"picks": [f"die-{match.group(1)}"]} if match else {}
+    if len(words) == 3 and words[0] == "move":
+        return {"picks": [f"space-{words[1]}"]}
+    if words[:1] == ["reroll"] and len(words) > 1:
+        return {"toggles": _dice_toggles(words[1:]), "confirm": "Reroll the chosen dice"}
+    if words[:1] == ["modify"] and len(words) == 3:
+        return {"toggles": _dice_toggles(words[1:2]), "confirm": MODIFY_WORDS.get(words[2], words[2])}
+    return {}
+
+
+def _dice_toggles(dice: Sequence[str]) -> dict[str, str]:
+    """{die-<colour>: "red 4"} for each die word of an action."""
+    toggles = {}
+    for word in dice:
+        match = _DIE.fullmatch(word)
+        if match is not None:
+            toggles[f"die-{match.group(1)}"] = _die_label(word)
+    return toggles

@@ -3,6 +3,10 @@
 Drawn from the observation alone (`wolfpack.games.spacewolves.notation.observe`): Earth on top with its twelve
 numbers, the fifteen moving tiles from position 15 down to 1, the Spacewolves tile at the bottom, then the dice
 still usable and the scores. Spacewolves! has no secrets, but the drawing still reads nothing else.
+
+To click: each spaceman that may move is `man-<letter><position>` (every disc of one colour on one tile shares the
+key: they are the same move), each tile `tile-<position>`, Earth `earth`; a move is its spaceman then the tile
+(or Earth) the die takes it to, worked out with the game's own movement rules.
 """
 
 from __future__ import annotations
@@ -11,13 +15,16 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from wolfpack.games.spacewolves.rules import EARTH, OFF_BOARD, backward_target, forward_target
+from wolfpack.web.boards.palette import SEAT_COLOURS
 from wolfpack.web.boards.svg import INK, die, document, el, group, on_dark, text, title
 
 WIDTH: Final = 400
 TILE_TOP: Final = 104
 TILE_HEIGHT: Final = 30
 PIECE_STEP: Final = 20
-COLOURS: Final[Mapping[str, str]] = {"red": "#d62828", "yellow": "#f2c40f", "blue": "#1f6fd1", "green": "#2a9d3a"}
+COLOURS: Final[Mapping[str, str]] = {name: SEAT_COLOURS[name] for name in ("red", "yellow", "blue", "green")}
+"""The game's four colours in the colour-blind-safe palette (docs/design/boards.md); each disc also shows its letter."""
 UNKNOWN_COLOUR: Final = "#888888"
 TILE_NAMES: Final[Mapping[str, str]] = {"A": "Asteroid Field", "W": "Tandem Warp", "S": "Space Station"}
 TILE_FILLS: Final[Mapping[str, str]] = {"A": "#cdb89a", "W": "#cdb8f0", "S": "#bfe3f2"}
@@ -66,11 +73,19 @@ def _colour(name: object) -> str:
 
 
 def _piece(
-    x: float, y: float, name: str, players: Sequence[str], where: object, radius: float = 9, kind: str = "piece"
+    x: float,
+    y: float,
+    name: str,
+    players: Sequence[str],
+    where: object,
+    radius: float = 9,
+    kind: str = "piece",
+    letter: bool = True,
 ) -> str:
-    """One spaceman (or, as kind "swatch", a colour key): a disc in its player's colour, class p<seat> for styling."""
+    """One spaceman (or, as kind "swatch", a colour key): a disc in its player's colour with the colour's letter on
+    it (so the colour is never the only sign), class p<seat> for styling."""
     seat = players.index(name) if name in players else "x"
-    return el(
+    disc = el(
         "circle",
         title(f"{name} spaceman"),
         cx=float(x),
@@ -83,6 +98,29 @@ def _piece(
         data_player=name,
         data_square=where,
     )
+    if not letter:
+        return disc
+    mark = text(
+        x,
+        y + radius * 0.4,
+        str(name)[:1].upper(),
+        text_anchor="middle",
+        font_size=_letter_size(radius),
+        font_weight="bold",
+        fill=on_dark(_colour(name)),
+        class_="letter",
+    )
+    return disc + mark
+
+
+def _letter_size(radius: float) -> str:
+    """A letter's font size that fits a disc of `radius`."""
+    return str(round(radius * 1.1))
+
+
+def _pickable(children: Sequence[str], key: str, label: str, inside: str | None = None, **attrs: object) -> str:
+    """A group a person may click: its pick key, its name in words, and (for a piece) the key of what it stands on."""
+    return group(children, data_pick=key, data_label=label, data_in=inside, **attrs)
 
 
 def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
@@ -95,12 +133,13 @@ def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
     for index, value in enumerate(range(12, 0, -1)):
         x = 90 + index * 25
         if value in taken:
-            parts.append(_piece(x, 66, taken[value], players, "earth", radius=10))
+            parts.append(_piece(x, 66, taken[value], players, "earth", radius=10, letter=False))
             parts.append(text(x, 70, value, text_anchor="middle", font_size="10", fill=on_dark(_colour(taken[value]))))
+            parts.append(text(x, 88, taken[value][:1].upper(), text_anchor="middle", font_size="8", class_="letter"))
         else:
             parts.append(el("circle", cx=float(x), cy=66.0, r=10.0, fill="#fff", stroke="#999", class_="slot"))
             parts.append(text(x, 70, value, text_anchor="middle", font_size="10", fill="#777"))
-    return group(parts, class_="earth-slots")
+    return _pickable([group(parts, class_="earth-slots")], "earth", "Earth")
 
 
 def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
@@ -109,8 +148,8 @@ def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
     label = str(row["tile"])
     fill = TILE_FILLS.get(label, NUMBER_FILL)
     safe = bool(row.get("safe"))
-    parts = [title("safe in numbers")] if safe else []
-    parts += [
+    face = [title("safe in numbers")] if safe else []
+    face += [
         el(
             "rect",
             x=10.0,
@@ -126,13 +165,24 @@ def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
         text(30, y + 18, row["position"], text_anchor="middle", font_size="10", fill="#555"),
         text(48, y + 18, TILE_NAMES.get(label, label), font_weight="bold", font_size="13" if label.isdigit() else "10"),
     ]
+    position = row["position"]
+    parts = [_pickable(face, f"tile-{position}", _spot(label, position), class_="tile-face")]
     x = 150.0
     for name in _ordered(row["pieces"], players):
+        key = f"man-{str(name)[:1]}{position}"
+        spaceman = f"{str(name).capitalize()} spaceman on {_spot(label, position)}"
         for _ in range(int(row["pieces"][name])):
-            parts.append(_piece(x, y + 13.5, name, players, row["position"]))
+            disc = _piece(x, y + 13.5, name, players, position)
+            parts.append(_pickable([disc], key, spaceman, f"tile-{position}", class_="spaceman"))
             x += PIECE_STEP
     cls = f"square tile tile-{label}" + (" safe" if safe else "")
     return group(parts, class_=cls, data_square=row["position"], data_tile=label)
+
+
+def _spot(tile: str, position: object) -> str:
+    """A tile as the board shows it: its face first (what is printed big), then its position (printed small)."""
+    shown = f"the {TILE_NAMES[tile]}" if tile in TILE_NAMES else f"tile {tile}"
+    return f"{shown} (space {position})"
 
 
 def _ordered(counts: Mapping[str, Any], players: Sequence[str]) -> list[str]:
@@ -182,7 +232,7 @@ def _scores(observation: Mapping[str, Any], players: Sequence[str], seat: int | 
             if applies
         ]
         suffix = f" ({', '.join(notes)})" if notes else ""
-        parts.append(_piece(22, y - 4, name, players, None, radius=7, kind="swatch"))
+        parts.append(_piece(22, y - 4, name, players, None, radius=8, kind="swatch"))
         parts.append(text(36, y, f"{name} {scores.get(name, 0)}{suffix}", class_=f"score p{index}", data_player=name))
     return group(parts, class_="scores")
 
@@ -245,16 +295,28 @@ def _result(scores: Mapping[str, Any]) -> str:
 
 
 def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
-    """Group moves by spaceman ("Yellow spaceman on 4": "Up 5"), warps and doubles apart, anything else as Other."""
+    """Group moves by spaceman as the board shows him ("Yellow spaceman on the 4 (space 2)": "Up 5 to the 6 (space
+    7)"), warps and doubles apart, anything else as Other."""
     move = _MOVE.fullmatch(action)
     if move is not None:
         colour = LETTERS.get(move.group(1), move.group(1))
-        direction = "Up" if move.group(3) == "+" else "Down"
-        return f"{colour.capitalize()} spaceman on {move.group(2)}", f"{direction} {move.group(4)}"
+        position, up, steps = int(move.group(2)), move.group(3) == "+", int(move.group(4))
+        faces = _faces(observation)
+        where = _spot(faces.get(position, "?"), position) if faces else str(position)
+        label = f"{'Up' if up else 'Down'} {steps}"
+        target = _target(observation, position, up, steps)
+        if target == "earth":
+            label += " to Earth"
+        elif target is not None and faces:
+            label += f" to {_spot(faces.get(int(target.removeprefix('tile-')), '?'), target.removeprefix('tile-'))}"
+        return f"{colour.capitalize()} spaceman on {where}", label
     partner = _PARTNER.fullmatch(action)
     if partner is not None:
         colour = LETTERS.get(partner.group(1), partner.group(1))
-        return "Tandem Warp", f"Warp with the {colour} spaceman on {partner.group(2)}"
+        faces = _faces(observation)
+        at = int(partner.group(2))
+        where = _spot(faces.get(at, "?"), at) if faces else str(at)
+        return "Tandem Warp", f"Warp with the {colour} spaceman on {where}"
     if action == "warp":
         return "Tandem Warp", "Warp alone"
     if action == "pass":
@@ -264,3 +326,34 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
     if action.startswith(("roll ", "first ")):
         return "Chance", action
     return "Other", action
+
+
+def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
+    """The clicks that make an action: a move is its spaceman then where it lands; a warp's partner is one click."""
+    move = _MOVE.fullmatch(action)
+    if move is not None:
+        target = _target(observation, int(move.group(2)), move.group(3) == "+", int(move.group(4)))
+        return {"picks": [f"man-{move.group(1)}{move.group(2)}", target]} if target is not None else {}
+    partner = _PARTNER.fullmatch(action)
+    if partner is not None:
+        return {"picks": [f"man-{partner.group(1)}{partner.group(2)}"]}
+    return {}
+
+
+def _faces(observation: Mapping[str, Any]) -> dict[int, str]:
+    """Each position's tile face, from the observation's tiles."""
+    return {int(row["position"]): str(row["tile"]) for row in observation.get("tiles") or []}
+
+
+def _target(observation: Mapping[str, Any], position: int, up: bool, steps: int) -> str | None:
+    """The pick key of where a spaceman on `position` lands moved `steps` up or down (the game's movement rules: the
+    Asteroid Field stops him, Earth needs no exact count); None when the tiles are unknown or the move leaves them."""
+    faces = _faces(observation)
+    if not faces:
+        return None
+    asteroid = next((p - 1 for p, face in faces.items() if face == "A"), len(faces))
+    slot = position - 1
+    landed = forward_target(slot, steps, asteroid) if up else backward_target(slot, steps, asteroid)
+    if landed == EARTH:
+        return "earth"
+    return None if landed == OFF_BOARD or landed < 0 else f"tile-{landed + 1}"

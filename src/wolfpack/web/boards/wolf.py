@@ -4,6 +4,11 @@ The units, barricades, piles and cards come from the observation alone (`wolfpac
 which already shows a card the viewer has not seen as "?": such a card is drawn as a back, every other one face
 up. The observation carries no terrain, so the grid under the units is the default content pack's map, which is
 public (the rulebook's board); a unit on a square outside that map still gets drawn, on plain floor.
+
+To click: each unit is `unit-<id>`, each square `sq-<square>` (the board declares its grid and the page draws a
+square's cell only when it is lit); a move is the unit then the square, an attack the attacker then the target,
+whose lit square shows the odds of the attack (`hint`), worked out from the content pack's Weapons Table (or its
+bare-hands roll) at the distance between the two squares the observation shows.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
+from wolfpack.games.wolf.content import WolfContent, distance, load_wolf_content
+from wolfpack.web.boards.palette import OKABE_ITO
 from wolfpack.web.boards.svg import INK, card, document, el, group, on_dark, text, title
 
 CELL: Final = 18
@@ -42,9 +49,14 @@ LEGEND: Final = (
     ("bin", "bin"),
     ("log", "log"),
 )
-HERO_FILL: Final = "#3f7fd0"
-TURNED_FILL: Final = "#a4161a"
-WOLF_FILLS: Final[Mapping[str, str]] = {"boss": "#2b0f16", "she-wolf": "#7d2e55", "werewolf": "#6b4a3a"}
+HERO_FILL: Final = OKABE_ITO["blue"]
+TURNED_FILL: Final = OKABE_ITO["vermillion"]
+WOLF_FILLS: Final[Mapping[str, str]] = {
+    "boss": OKABE_ITO["black"],
+    "she-wolf": OKABE_ITO["reddish purple"],
+    "werewolf": OKABE_ITO["orange"],
+}
+"""Colour-blind-safe (docs/design/boards.md); heroes are also round and the pack's units square, each with a label."""
 WOLF_CARD_FILLS: Final[Mapping[str, str]] = {"black": "#1b1b1b", "grey": "#9a9a9a"}
 OBJECT_FILL: Final = "#fff7e0"
 PANEL_WIDTH: Final = LEFT + 26 * CELL + 8
@@ -234,20 +246,23 @@ def _units(observation: Mapping[str, Any], seat: int | None) -> str:
         flags = [flag for flag in ("invisible", "intoxicated") if unit.get(flag)]
         mine = hero and unit.get("seat") == seat
         kind = ("hero" + (" transformed" if unit.get("transformed") else "")) if hero else "werewolf"
+        outline = {
+            "fill": fill,
+            "stroke": OKABE_ITO["yellow"] if mine else INK,
+            "stroke_width": "2.5" if mine else "1",
+            "stroke_dasharray": "2 1.5" if flags else None,
+        }
+        # The side is a shape as well as a colour: heroes round, the pack's units square.
+        shape = (
+            el("circle", cx=x, cy=y, r=7.5, **outline)
+            if hero
+            else el("rect", x=x - 7.0, y=y - 7.0, width=14.0, height=14.0, rx=2.0, **outline)
+        )
         parts.append(
             group(
                 [
                     title(" ".join([_name(unit_id), *flags])),
-                    el(
-                        "circle",
-                        cx=x,
-                        cy=y,
-                        r=7.5,
-                        fill=fill,
-                        stroke="#ffd166" if mine else INK,
-                        stroke_width="2.5" if mine else "1",
-                        stroke_dasharray="2 1.5" if flags else None,
-                    ),
+                    shape,
                     text(
                         x,
                         y + 3.5,
@@ -256,11 +271,15 @@ def _units(observation: Mapping[str, Any], seat: int | None) -> str:
                         font_size="9",
                         font_weight="bold",
                         fill=on_dark(fill),
+                        class_="letter",
                     ),
                 ],
                 class_=" ".join(["piece unit", kind, *flags]),
                 data_unit=unit_id,
                 data_square=unit.get("square"),
+                data_pick=f"unit-{unit_id}",
+                data_label=f"{_name(unit_id)} on {unit.get('square')}",
+                data_in=f"sq-{unit.get('square')}",
                 data_player=unit.get("seat") if hero else None,
                 opacity="0.55" if flags else None,
             )
@@ -292,7 +311,7 @@ def _legend(top: float) -> str:
         text(
             LEFT,
             y,
-            "heroes 1-5 (red once turned) · B boss · S she-wolf · W werewolf · faded: invisible or intoxicated",
+            "round: heroes 1-5 (red once turned) · square: B boss, S she-wolf, W werewolf · faded: unseen, drugged",
             font_size="9",
         )
     )
@@ -410,13 +429,22 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
         _barricades(observation),
         _piles_on_map(observation),
         _units(observation, seat),
+        group(
+            [],
+            class_="pick-grid",
+            data_grid_prefix="sq-",
+            data_grid_left=LEFT,
+            data_grid_top=TOP,
+            data_grid_cell=CELL,
+            data_grid_columns=COLUMNS[:width],
+        ),
         _legend(map_bottom + 14),
         heroes,
         piles,
         status,
     ]
     total_width = max(PANEL_WIDTH, LEFT + width * CELL + 8)
-    return document(total_width, y, body, "WOLF board", class_="board wolf")
+    return document(total_width, y, body, "WOLF board", class_="board wolf", data_zoom="grid")
 
 
 def _heading(observation: Mapping[str, Any]) -> str:
@@ -559,3 +587,75 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
     if verb in CHANCE_WORDS:
         return "Chance", action
     return "Other", action
+
+
+def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
+    """The clicks that make an action: a unit then a square (moves, attacks, a pile, a barricade), a unit then the
+    hero it bites, a square alone to place a unit; an attack's last pick carries the odds of the roll as its hint."""
+    words = action.split()
+    if len(words) != 2 and words[:1] != ["fire"]:
+        return {}
+    verb, target = words[0], words[-1]
+    units = {**observation["heroes"], **observation["wolves"]}
+    unit = (observation.get("pending") or {}).get("unit")
+    if verb in units:  # the pack moves one of its units
+        here = units[verb].get("square")
+        return {} if target == here else {"picks": [f"unit-{verb}", f"sq-{target}"]}
+    if verb == "place":
+        return {"picks": [f"sq-{target}"]}
+    if unit not in units or units[unit].get("square") is None:
+        return {}
+    if verb == "bite" and target in units:
+        return {"picks": [f"unit-{unit}", f"unit-{target}"]}
+    if verb not in SQUARE_VERBS or square_xy(target) is None:
+        return {}
+    found: dict[str, Any] = {"picks": [f"unit-{unit}", f"sq-{target}"]}
+    odds = attack_odds(verb, words[1] if verb == "fire" else None, units[unit]["square"], target)
+    if odds is not None:
+        found["hint"] = f"{round(odds * 100)}%"
+    return found
+
+
+SQUARE_VERBS: Final = frozenset({"move", "fire", "bare", "antidote", "pick", "break", "build", "barricade"})
+"""The actions whose last word is a square the acting unit aims at."""
+
+
+def attack_odds(verb: str, card_id: str | None, here: object, there: object) -> float | None:
+    """The chance that an attack works: a weapon's or the antidote's two dice reaching the Weapons Table's score at
+    this distance, bare hands' one die at most the content's number; None for anything that is not an attack."""
+    pack = _content()
+    if verb == "bare":
+        return pack.components.rolls.bare_hands / 6
+    if verb not in ("fire", "antidote"):
+        return None
+    start, end = square_xy(here), square_xy(there)
+    if start is None or end is None:
+        return None
+    column = _column(verb, card_id)
+    if column is None:
+        return None
+    need = pack.score_needed(column, max(1, distance(start, end)))
+    return None if need is None else two_dice_at_least(need)
+
+
+def _column(verb: str, card_id: str | None) -> str | None:
+    """The Weapons Table column of a fired card (a silver bullet's is the gun's), or the antidote's."""
+    pack = _content()
+    try:
+        if verb == "fire" and card_id is not None:
+            return pack.card(card_id).column or card_id
+        antidote = next(card for card in pack.objects.cards if card.kind == "antidote")
+        return antidote.column or antidote.id
+    except (KeyError, StopIteration):
+        return None
+
+
+def two_dice_at_least(score: int) -> float:
+    """The chance that two six-sided dice add up to `score` or more."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= score) / 36
+
+
+@cache
+def _content() -> WolfContent:
+    """The default content pack (its Weapons Table and rolls are public: the rulebook's tables, or ours)."""
+    return load_wolf_content()

@@ -1,0 +1,366 @@
+"""Boards you click, in real Chromium (issue 17): each game played by clicking the board, not the buttons, at phone
+and laptop size against bots; at every click the lit elements are exactly the legal continuations the server
+computes for the seat; Hunt's reroll is toggles and one button; WOLF zooms until a square takes a finger; axe on
+the boards with their targets lit. Screenshots go to test-artifacts/screenshots/boards-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from wolfpack.web.boards import action_choices, board_svg, turn_text
+
+from ..server.live import ThreadedServer, create_table
+from .accessibility import small_targets, wcag_violations
+from .boards.test_common import legal, play
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
+WAIT_S = 20.0
+"""A safety net for things that should happen at once, not a timing assertion."""
+
+GAMES = [
+    ("spacewolves", {"players": 3}, 8),
+    ("wolves-on-the-hunt", {"players": 2}, 6),
+    ("wolf", {"players": 2, "max_rounds": 2}, 6),
+]
+"""(game, options, board moves to make): a long enough stretch of each game, one person against bots."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
+    with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('boards')}/boards.db") as live:
+        yield live
+
+
+def _complaints(page: Page) -> list[str]:
+    found: list[str] = []
+    page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: found.append(str(error)))
+    return found
+
+
+def _shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"boards-{name}.png"), full_page=True)
+
+
+def _wait(page: Page, condition: Any, what: str) -> Any:
+    """Wait for `condition()` to be truthy (the page's events run between looks), failing with `what`."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        found = condition()
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never happened: {what}")
+        page.wait_for_timeout(10)  # lets the page's and the socket's events run between two looks
+
+
+def _settled(page: Page, server: ThreadedServer, table_id: str) -> int:
+    """Wait until the page shows the table's current version, with nothing of ours pending."""
+
+    def shown() -> bool:
+        version = server.hall.get(table_id).version
+        return bool(page.evaluate("Number(document.body.dataset.version)") == version and not page.evaluate("pending"))
+
+    _wait(page, shown, "the page showing the table's version")
+    return int(server.hall.get(table_id).version)
+
+
+def _past(page: Page, server: ThreadedServer, table_id: str, version: int, what: str) -> None:
+    """Wait until the table has moved on from `version`."""
+    _wait(page, lambda: server.hall.get(table_id).version > version, what)
+
+
+def _expected(server: ThreadedServer, table_id: str, seat: int) -> list[dict[str, Any]]:
+    """The choices the server computes for the seat now, from its own state."""
+    table = server.hall.get(table_id)
+    state = table.state
+    if table.over or seat not in state.waiting_for():
+        return []
+    legal = [state.action_to_string(a) for a in state.legal_actions(seat)]
+    return action_choices(table.game.name, state.observation(seat), legal)
+
+
+def _lit(page: Page) -> set[str]:
+    keys = page.locator("#board .pick-lit").evaluate_all("nodes => nodes.map((n) => n.dataset.pick)")
+    return set(keys)
+
+
+def _continuations(choices: list[dict[str, Any]], prefix: list[str]) -> set[str]:
+    """The next keys of every action whose picks begin with `prefix`, from the server's choices."""
+    return {
+        entry["picks"][len(prefix)]
+        for group in choices
+        for entry in group["actions"]
+        if entry.get("picks", [])[: len(prefix)] == prefix and len(entry.get("picks", [])) > len(prefix)
+    }
+
+
+def _click_key(page: Page, key: str) -> None:
+    """Click the lit element of `key` where a finger would: the middle of its box, whatever is drawn on top."""
+    target = page.locator(f'#board [data-pick="{key}"]').first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, f"{key} is not on the page"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _sent(page: Page) -> list[str]:
+    """Every message the page's sockets send from now on (listen before the page opens its socket)."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    return sent
+
+
+def _until_clickable(page: Page, server: ThreadedServer, table_id: str) -> set[str]:
+    """Wait (pressing a button when the person's only moves are buttons) until something on the board is lit."""
+
+    def lit_now() -> set[str]:
+        version = _settled(page, server, table_id)
+        choices = _expected(server, table_id, 0)
+        if server.hall.get(table_id).version != version:
+            return set()
+        if choices and not _continuations(choices, []):
+            page.locator("#actions button.action:enabled").first.click()
+            _past(page, server, table_id, version, "the button's move")
+            return set()
+        return _lit(page) if choices else set()
+
+    return set(_wait(page, lit_now, "something to click on the board"))
+
+
+def _play_by_the_board(
+    page: Page, sent: list[str], server: ThreadedServer, table_id: str, moves: int, seed: int
+) -> dict[str, int]:
+    """Make `moves` moves by clicking the board (a button only when no legal action can be clicked on the board),
+    checking at every click that the lit elements are exactly the server's legal continuations."""
+    rng = random.Random(seed)
+    counts = {"board": 0, "buttons": 0, "lit_checks": 0, "choosers": 0}
+    while counts["board"] < moves:
+        version = _settled(page, server, table_id)
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        choices = _expected(server, table_id, 0)
+        if server.hall.get(table_id).version != version:
+            continue  # chance or a bot moved while we looked: look again
+        if not choices:
+            _past(page, server, table_id, version, "the bots' moves")
+            continue
+        clickable = [entry for group in choices for entry in group["actions"] if entry.get("picks")]
+        assert _lit(page) == _continuations(choices, []), "before any click"
+        counts["lit_checks"] += 1
+        if not clickable:
+            buttons = page.locator("#actions button.action:enabled")
+            buttons.nth(rng.randrange(buttons.count())).click()
+            counts["buttons"] += 1
+        else:
+            chosen = rng.choice(clickable)
+            before = len(sent)
+            for index, key in enumerate(chosen["picks"]):
+                _click_key(page, key)
+                if index < len(chosen["picks"]) - 1:
+                    assert page.locator("#board").get_attribute("data-selection") == " ".join(
+                        chosen["picks"][: index + 1]
+                    )
+                    assert _lit(page) == _continuations(choices, chosen["picks"][: index + 1]) - set(
+                        chosen["picks"][: index + 1]
+                    )
+                    counts["lit_checks"] += 1
+            if page.locator(".pick-chooser").count():
+                page.locator(f'.pick-chooser button[data-action="{chosen["action"]}"]').click()
+                counts["choosers"] += 1
+            _wait(page, lambda before=before: len(sent) > before, "the board's click sending the action")
+            assert json.loads(sent[-1])["action"] == chosen["action"]
+            counts["board"] += 1
+        _past(page, server, table_id, version, "the move reaching the table")
+    return counts
+
+
+@pytest.mark.parametrize(("game", "options", "moves"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_a_person_plays_each_game_by_clicking_the_board(
+    server: ThreadedServer, browser: Browser, game: str, options: dict[str, Any], moves: int
+) -> None:
+    """One person against bots, at phone size then laptop size: every move they can make on the board is made there,
+    the lit elements are exactly the legal continuations at every click, and the page reports no error."""
+    for size, viewport in SIZES.items():
+        table = create_table(server.base, game, options, humans=1, seed=7)
+        page = browser.new_context(viewport=viewport).new_page()
+        complaints = _complaints(page)
+        sent = _sent(page)
+        page.goto(server.base + table["seats"][0]["link"])
+        expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
+        counts = _play_by_the_board(page, sent, server, table["id"], moves, seed=len(game) + len(size))
+        _shot(page, f"{game}-{size}")
+        played = counts["board"] or page.evaluate("document.body.dataset.status") == "over"
+        assert played and counts["board"] >= min(moves, 3), counts
+        assert counts["lit_checks"] > counts["board"], counts
+        assert complaints == [], complaints
+        page.context.close()
+
+
+def test_escape_and_a_second_click_cancel_a_selection(server: ThreadedServer, browser: Browser) -> None:
+    """Selecting a spaceman lights the tiles his dice reach; clicking him again, or Escape, puts the board back."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=3)
+    page = browser.new_context(viewport=SIZES["laptop"]).new_page()
+    page.goto(server.base + table["seats"][0]["link"])
+    expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
+
+    def two_step() -> list[dict[str, Any]]:
+        _settled(page, server, table["id"])
+        choices = _expected(server, table["id"], 0)
+        return [e for g in choices for e in g["actions"] if len(e.get("picks", [])) == 2]
+
+    found = _wait(page, two_step, "the person's first move of a spaceman")
+    choices = _expected(server, table["id"], 0)
+    unit = found[0]["picks"][0]
+    _click_key(page, unit)
+    assert _lit(page) == _continuations(choices, [unit]) and _lit(page)
+    expect(page.locator(f'#board [data-pick="{unit}"]').first).to_have_attribute("aria-pressed", "true")
+    _click_key(page, unit)
+    assert page.locator("#board").get_attribute("data-selection") == ""
+    assert _lit(page) == _continuations(choices, [])
+    _click_key(page, unit)
+    assert page.locator("#board").get_attribute("data-selection") == unit
+    page.keyboard.press("Escape")
+    assert page.locator("#board").get_attribute("data-selection") == ""
+    assert _lit(page) == _continuations(choices, [])
+    # The keyboard alone: Tab reaches a lit spaceman, Enter selects him, Enter on a lit tile plays the move.
+    page.locator(f'#board [data-pick="{unit}"][tabindex="0"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#board").get_attribute("data-selection") == unit
+    target = found[0]["picks"][1]
+    page.locator(f'#board [data-pick="{target}"][tabindex="0"]').focus()
+    version = server.hall.get(table["id"]).version
+    page.keyboard.press("Enter")
+    if page.locator(".pick-chooser").count():
+        page.locator(".pick-chooser button.pick-choice").first.press("Enter")
+    _wait(page, lambda: server.hall.get(table["id"]).version > version, "the keyboard's move reaching the table")
+
+
+def test_the_hunt_reroll_is_six_toggles_and_one_button_on_a_phone(server: ThreadedServer, browser: Browser) -> None:
+    """Issue 17, finding 3: with six dice in the pool the list of moves was 81 buttons and 3,550 px tall on a phone
+    (63 of them rerolls). Now every move of that position fits one phone screen, and toggling two dice then the one
+    reroll button sends exactly that reroll."""
+    state = next(s for s in play("wolves-on-the-hunt", 2, 3) if len(legal(s, 0)) == 81)
+    table = create_table(server.base, "wolves-on-the-hunt", {"players": 2}, humans=2, seed=1)
+    page = browser.new_context(viewport=SIZES["phone"]).new_page()
+    complaints = _complaints(page)
+    sent = _sent(page)
+    page.goto(server.base + table["seats"][0]["link"])
+    expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
+    _settled(page, server, table["id"])
+    # The page is shown that position as the server would draw it for the seat (no other seat moves at this table).
+    observation, actions = state.observation(0), legal(state, 0)
+    shown = {
+        **page.evaluate("frame"),
+        "snapshot": True,
+        "observation": observation,
+        "legal": actions,
+        "to_act": [0],
+        "board": board_svg("wolves-on-the-hunt", observation, 0),
+        "turn": turn_text("wolves-on-the-hunt", observation, 0),
+        "choices": action_choices("wolves-on-the-hunt", observation, actions),
+    }
+    page.evaluate("shown => receive(shown)", shown)
+    for fold in page.locator("#actions details").all():
+        fold.locator("summary").click()  # every family of moves open: the longest the list can be
+    buttons = page.locator("#actions button").count()
+    height = (page.locator("#actions").bounding_box() or {"height": 0.0})["height"]
+    _shot(page, "hunt-reroll-phone")
+    assert buttons <= 6 + (6 + 1) + (6 + 2), f"{buttons} buttons, {height:.0f} px tall"
+    assert height <= SIZES["phone"]["height"], f"the list of moves is {height:.0f} px tall on a phone"
+    assert small_targets(page) == []
+    reroll = page.locator('.toggles[data-group="Reroll dice"]')
+    confirm = reroll.locator("button.confirm")
+    expect(confirm).to_be_disabled()
+    pool = [colour for colour, (_, where) in observation["dice"].items() if where == "pool"]
+    for colour in pool[:2]:
+        reroll.locator(f'button.toggle[data-key="die-{colour}"]').click()
+        expect(reroll.locator(f'button.toggle[data-key="die-{colour}"]')).to_have_attribute("aria-pressed", "true")
+    wanted = next(
+        a for a in actions if a.startswith("reroll") and sorted(w[:-1] for w in a.split()[1:]) == sorted(pool[:2])
+    )
+    before = len(sent)
+    confirm.click()
+    _wait(page, lambda: len(sent) > before, "the reroll being sent")
+    assert json.loads(sent[-1])["action"] == wanted
+    assert complaints == [] or all("not" in c.lower() or "illegal" in c.lower() for c in complaints)
+
+
+def test_the_wolf_board_fits_the_width_and_zooms_until_a_square_takes_a_finger(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """At first the whole grid is in the phone's width; Zoom in, as far as it goes, makes a square 44 px or more; a
+    mouse drag pans the zoomed board; Fit puts it back; axe finds nothing on the board with its targets lit."""
+    table = create_table(server.base, "wolf", {"players": 2, "max_rounds": 2}, humans=1, seed=5)
+    page = browser.new_context(viewport=SIZES["phone"]).new_page()
+    complaints = _complaints(page)
+    page.goto(server.base + table["seats"][0]["link"])
+    expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
+    _settled(page, server, table["id"])
+
+    def square_px() -> float:
+        size = page.evaluate(
+            "() => { const svg = document.querySelector('#board svg');"
+            " return [svg.getBoundingClientRect().width, svg.viewBox.baseVal.width]; }"
+        )
+        return float(size[0]) / float(size[1]) * 18  # CELL, the grid's square in drawing units
+
+    board = page.locator("#board")
+    svg_box = page.locator("#board svg").bounding_box()
+    assert svg_box is not None and svg_box["x"] >= 0 and svg_box["x"] + svg_box["width"] <= SIZES["phone"]["width"]
+    first = square_px()
+    zoom_in = page.get_by_role("button", name="Zoom in")
+    while zoom_in.is_enabled():
+        zoom_in.click()
+    assert square_px() >= 44 > first, (first, square_px())
+    expect(page.locator(".zoom-level")).to_have_text("400%")
+    _shot(page, "wolf-zoomed-phone")
+    box = board.bounding_box()
+    assert box is not None
+    left = board.evaluate("b => b.scrollLeft")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 100)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 - 120, box["y"] + 100, steps=5)
+    page.mouse.up()
+    assert board.evaluate("b => b.scrollLeft") > left
+    page.get_by_role("button", name="Fit the board to the screen's width").click()
+    assert abs(square_px() - first) < 0.5
+    assert small_targets(page) == []
+    for size in ("phone", "laptop"):
+        found = wcag_violations(page, size)
+        assert found == [], f"the WOLF board at {size} size breaks WCAG 2.1 AA: {found}"
+    assert complaints == []
+
+
+@pytest.mark.parametrize("game", ["spacewolves", "wolves-on-the-hunt"])
+def test_axe_finds_nothing_on_a_board_with_its_targets_lit_and_one_selected(
+    server: ThreadedServer, browser: Browser, game: str
+) -> None:
+    """The clickable elements are buttons with names while lit, and the selected one is pressed: WCAG 2.1 A and AA."""
+    options = {"players": 3} if game == "spacewolves" else {"players": 2}
+    table = create_table(server.base, game, options, humans=1, seed=2)
+    page = browser.new_context(viewport=SIZES["phone"]).new_page()
+    page.goto(server.base + table["seats"][0]["link"])
+    expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
+
+    lit = _until_clickable(page, server, table["id"])
+    for element in page.locator("#board .pick-lit").all()[:3]:
+        assert element.get_attribute("role") == "button" and element.get_attribute("aria-label")
+    first = sorted(lit)[0]
+    two_step = [e for g in _expected(server, table["id"], 0) for e in g["actions"] if e.get("picks", [])[:1] == [first]]
+    if any(len(e["picks"]) > 1 for e in two_step):
+        _click_key(page, first)
+    for size in ("phone", "laptop"):
+        found = wcag_violations(page, size)
+        assert found == [], f"the {game} board at {size} size breaks WCAG 2.1 AA: {found}"
