@@ -190,16 +190,16 @@ def test_actions_are_grouped_and_labelled_for_people() -> None:
     assert labels["frobnicate"] == ("Other", "frobnicate")
 
 
-def test_ids_from_the_observation_are_escaped() -> None:
+def test_names_and_ids_from_the_observation_are_escaped() -> None:
     state = play(NAME, 2, 1, "heuristic")[120]
     observation = state.observation(0)
-    character = observation["hunters"][0]["character"]
-    wolf_id = next(iter(observation["wolves"].values()))["id"]
-    for old in (character, wolf_id, "red"):
+    character = observation["catalog"]["characters"][observation["hunters"][0]["character"]]["name"]
+    wolf = next(iter(observation["wolves"].values()))["name"]
+    for old in (character, wolf, "red"):
         hostile = rename(observation, old, HOSTILE)
         svg = board_svg(NAME, hostile, 0)
         assert "<script" not in svg
-        assert "<script>alert('x')</script>&" in all_text(parse(svg)).lower()  # a character's name is title-cased
+        assert "<script>alert('x')</script>&" in all_text(parse(svg))
         assert turn_text(NAME, hostile, 0)
 
 
@@ -264,3 +264,17 @@ def test_hunters_are_numbered_from_1_on_the_ring_in_colour_blind_safe_colours() 
         "#E69F00",
         "#56B4E9",
     ]
+
+
+def test_wolves_and_characters_are_shown_by_name_with_their_health_not_by_id() -> None:
+    """Issue 17, finding 4: cards showed ids ("day-11"); the board now writes the names the observation carries."""
+    state = play(NAME, 2, 1, "heuristic")[120]
+    observation = state.observation(0)
+    root = parse(board_svg(NAME, observation, 0))
+    shown = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert observation["wolves"]
+    for wolf in observation["wolves"].values():
+        assert wolf["name"] in shown and wolf["id"] not in shown
+        assert f"damage {wolf['damage']} of {wolf['health']}" in shown
+    character = observation["hunters"][0]["character"]
+    assert observation["catalog"]["characters"][character]["name"] in shown

@@ -115,7 +115,8 @@ def test_unseen_cards_are_backs_and_seen_cards_show_their_faces() -> None:
             for element, face in zip(shown, cards, strict=True):
                 hidden = "hidden" in (element.get("class") or "").split()
                 assert hidden == (face == "?")
-                assert (face in all_text(element)) or hidden
+                named = observation["catalog"]["objects"].get(face, {}).get("name", face)
+                assert (named in all_text(element)) or hidden
                 backs += hidden
                 faces += not hidden
         piles = {g.get("data-square"): g for g in with_class(root, "pile-cards")}
@@ -289,3 +290,20 @@ def test_units_carry_their_side_as_a_shape_and_a_letter() -> None:
         shapes = {tag(child) for child in unit} - {"title", "text"}
         assert shapes == ({"circle"} if "hero" in (unit.get("class") or "").split() else {"rect"})
         assert [t.text for t in with_class(unit, "letter")] and unit.get("data-pick") == f"unit-{unit.get('data-unit')}"
+
+
+def test_object_cards_and_units_are_shown_by_name_not_by_id() -> None:
+    """Issue 17, finding 4: the cards' faces, the heroes and the pack's units by the names the observation carries."""
+    named = 0
+    for observation, root, _ in boards():
+        texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+        for hero in observation["heroes"].values():
+            assert hero["name"] in texts
+            for card_id in (c for c in hero["objects"] if c != "?"):
+                assert observation["catalog"]["objects"][card_id]["name"] in texts
+                named += 1
+        labels = {e.get("data-label") for e in root.iter() if e.get("data-pick", "").startswith("unit-")}
+        for unit in (*observation["heroes"].values(), *observation["wolves"].values()):
+            if unit.get("alive") and unit.get("square"):
+                assert f"{unit['name']} on {unit['square']}" in labels
+    assert named > 3

@@ -71,7 +71,20 @@ def hunter_name(observation: Mapping[str, Any], seat: int) -> str:
     once dealt: Hunter 1 (Emil)."""
     hunters = observation.get("hunters") or []
     character = hunters[seat].get("character") if 0 <= seat < len(hunters) else None
-    return f"Hunter {seat + 1} ({_title(character)})" if character else f"Hunter {seat + 1}"
+    if not character:
+        return f"Hunter {seat + 1}"
+    named = _catalog(observation, "characters", character).get("name")
+    return f"Hunter {seat + 1} ({named or _title(character)})"
+
+
+def _catalog(observation: Mapping[str, Any], kind: str, key: object) -> Mapping[str, Any]:
+    """An entry of the observation's catalog (names and numbers from the content pack), or nothing."""
+    return (observation.get("catalog") or {}).get(kind, {}).get(str(key)) or {}
+
+
+def wolf_name(observation: Mapping[str, Any], wolf_id: object) -> str:
+    """A wolf card's name as the observation gives it (Snow Biter), else its id."""
+    return str(_catalog(observation, "wolves", wolf_id).get("name") or wolf_id)
 
 
 def _title(word: object) -> str:
@@ -202,8 +215,15 @@ def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], x: float, y: 
             stroke=INK,
             stroke_width="2.5" if leader else "1",
         ),
-        text(x, y - 8, wolf.get("id", "?"), text_anchor="middle", font_size="10"),
-        text(x, y + 7, f"damage {wolf.get('damage', 0)}", text_anchor="middle", font_size="9", class_="damage"),
+        title(f"{wolf.get('name') or wolf_name(observation, wolf.get('id'))} ({wolf.get('id')})"),
+        text(
+            x,
+            y - 8,
+            wolf.get("name") or wolf_name(observation, wolf.get("id", "?")),
+            text_anchor="middle",
+            font_size="9",
+        ),
+        text(x, y + 7, _wounds(wolf), text_anchor="middle", font_size="9", class_="damage"),
     ]
     if leader:
         parts.append(text(x, y + 19, "Pack Leader", text_anchor="middle", font_size="8", font_weight="bold"))
@@ -228,6 +248,12 @@ def _spaces() -> str:
             group([ring], class_="space", data_space=space, data_pick=f"space-{space}", data_label=f"space {space}")
         )
     return group(parts, class_="spaces")
+
+
+def _wounds(wolf: Mapping[str, Any]) -> str:
+    """The damage on a wolf, out of its health when the observation gives it."""
+    damage = wolf.get("damage", 0)
+    return f"damage {damage} of {wolf['health']}" if wolf.get("health") else f"damage {damage}"
 
 
 def _hunters_on_ring(observation: Mapping[str, Any], seat: int | None) -> str:
@@ -300,8 +326,8 @@ def _die_place(observation: Mapping[str, Any], where: str, by_wolf: Mapping[str,
     if where.startswith("hunter") and where[len("hunter") :].isdigit():
         seat = int(where[len("hunter") :])
         return f"Hunter {seat + 1}", f"on {hunter_name(observation, seat)}'s sheet"
-    wolf = by_wolf.get(where, where)
-    return f"on {wolf}", f"on {wolf}"
+    wolf = wolf_name(observation, where) if where in by_wolf else where
+    return "on a wolf", f"on {wolf} at {by_wolf.get(where, '?')}"
 
 
 def _decks(observation: Mapping[str, Any], top: float) -> str:
@@ -316,7 +342,7 @@ def _decks(observation: Mapping[str, Any], top: float) -> str:
     leader = observation.get("leader")
     where = observation.get("leader_location") or "waiting"
     parts.append(text(310, top + 16, "Pack Leader", font_size="10", font_weight="bold"))
-    parts.append(text(310, top + 30, f"{leader or '?'} ({where})", font_size="10"))
+    parts.append(text(310, top + 30, f"{wolf_name(observation, leader) if leader else '?'} ({where})", font_size="10"))
     return group(parts, class_="decks")
 
 

@@ -261,7 +261,7 @@ def _units(observation: Mapping[str, Any], seat: int | None) -> str:
         parts.append(
             group(
                 [
-                    title(" ".join([_name(unit_id), *flags])),
+                    title(" ".join([_name(unit_id, observation), *flags])),
                     shape,
                     text(
                         x,
@@ -278,7 +278,7 @@ def _units(observation: Mapping[str, Any], seat: int | None) -> str:
                 data_unit=unit_id,
                 data_square=unit.get("square"),
                 data_pick=f"unit-{unit_id}",
-                data_label=f"{_name(unit_id)} on {unit.get('square')}",
+                data_label=f"{_name(unit_id, observation)} on {unit.get('square')}",
                 data_in=f"sq-{unit.get('square')}",
                 data_player=unit.get("seat") if hero else None,
                 opacity="0.55" if flags else None,
@@ -335,11 +335,19 @@ def _flow(
     return parts, used
 
 
-def _card_items(cards: Sequence[Any], *, kind: str, width: float, height: float) -> list[tuple[float, str]]:
-    """Cards as flow items: a wolf card black or grey, an object card cream; a hidden one as a back."""
+def _card_name(observation: Mapping[str, Any], card_id: object) -> str:
+    """An object card's name from the observation's catalog (Drawing Pin), else its id; a hidden card stays "?"."""
+    entry = (observation.get("catalog") or {}).get("objects", {}).get(str(card_id)) or {}
+    return str(entry.get("name") or card_id)
+
+
+def _card_items(
+    cards: Sequence[Any], *, kind: str, width: float, height: float, observation: Mapping[str, Any] | None = None
+) -> list[tuple[float, str]]:
+    """Cards as flow items: a wolf card black or grey, an object card cream, by name; a hidden one as a back."""
     items = []
     for face in cards:
-        shown = str(face)
+        shown = _card_name(observation, face) if observation is not None and kind == "object" else str(face)
         colour = shown.split(" ")[0]
         fill = WOLF_CARD_FILLS.get(colour, "#e6e6e6") if kind == "wolf-card" else OBJECT_FILL
         extra = " cured" if shown.endswith("(cured)") else ""
@@ -360,7 +368,7 @@ def _heroes_panel(observation: Mapping[str, Any], seat: int | None, top: float) 
             text(LEFT + 22, y + 12, _hero_line(hero_id, hero, seat), font_size="10"),
         ]
         wolf_items = _card_items(hero.get("wolf_cards", []), kind="wolf-card", width=44, height=26)
-        object_items = _card_items(hero.get("objects", []), kind="object", width=86, height=26)
+        object_items = _card_items(hero.get("objects", []), kind="object", width=96, height=26, observation=observation)
         cards, used = _flow([*wolf_items, *object_items], LEFT + 22, y + 18, PANEL_WIDTH - 8, 26)
         parts.append(group([*head, *cards], class_="hero-cards", data_unit=hero_id, data_player=hero.get("seat")))
         y += 22 + used + 8
@@ -373,7 +381,10 @@ def _hero_line(hero_id: str, hero: Mapping[str, Any], seat: int | None) -> str:
     flags = [flag for flag in ("invisible", "intoxicated") if hero.get(flag)]
     you = " (you)" if hero.get("seat") == seat else ""
     where = hero.get("square") or "off the board"
-    return f"{_name(hero_id)} · seat {_people_number(hero.get('seat'))}{you} · {where} · " + ", ".join([state, *flags])
+    return (
+        f"{hero.get('name') or _name(hero_id)} · seat {_people_number(hero.get('seat'))}{you} · {where} · "
+        + ", ".join([state, *flags])
+    )
 
 
 def _piles_panel(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
@@ -383,7 +394,7 @@ def _piles_panel(observation: Mapping[str, Any], top: float) -> tuple[str, float
     y, row_height = top + 20, 0.0
     for index, pile in enumerate(observation["piles"]):
         x = LEFT + (index % 2) * column_width
-        items = _card_items(pile["cards"], kind="object", width=40, height=24)
+        items = _card_items(pile["cards"], kind="object", width=70, height=24, observation=observation)
         cards, used = _flow(items, x + 28, y, x + column_width - 6, 24)
         label = text(x, y + 16, pile.get("square"), font_size="10", font_weight="bold")
         parts.append(group([label, *cards], class_="pile-cards", data_square=pile.get("square")))
@@ -402,10 +413,10 @@ def _status(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
         f"Wolf-card stock: {observation['stock']} · barricades left: {observation['barricades_left']}"
         f" · face-down discards: {observation.get('released', 0)}",
         f"Sides known: {known or 'none'}",
-        f"Played objects: {', '.join(str(c) for c in observation['discard']) or 'none'}",
+        f"Played objects: {', '.join(_card_name(observation, c) for c in observation['discard']) or 'none'}",
     ]
     if observation.get("acted"):
-        rows.append(f"Acted this turn: {', '.join(_name(u) for u in observation['acted'])}")
+        rows.append(f"Acted this turn: {', '.join(_name(u, observation) for u in observation['acted'])}")
     if observation.get("winner"):
         rows.append(f"The {observation['winner']} have won.")
     parts = [
@@ -454,8 +465,13 @@ def _heading(observation: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------- the turn
 
 
-def _name(unit_id: object) -> str:
-    """A unit's id as a name: miss-q is Miss Q, she-wolf-2 is She-wolf 2."""
+def _name(unit_id: object, observation: Mapping[str, Any] | None = None) -> str:
+    """A unit's name as the observation gives it (the content pack's: Jack Ventura), else its id made readable:
+    miss-q is Miss Q, she-wolf-2 is She-wolf 2."""
+    if observation is not None:
+        unit = observation.get("heroes", {}).get(unit_id) or observation.get("wolves", {}).get(unit_id) or {}
+        if unit.get("name"):
+            return str(unit["name"])
     words = str(unit_id).split("-")
     if words[:2] == ["she", "wolf"]:
         return " ".join(["She-wolf", *words[2:]])
@@ -486,7 +502,7 @@ def turn_text(observation: Mapping[str, Any], seat: int | None) -> str:
     to_act = observation.get("to_act")
     deciding = isinstance(to_act, int) and not isinstance(to_act, bool) and to_act >= 0
     who = _seat_name(observation, to_act) if deciding else "chance"
-    sentence = _step_sentence(str(observation.get("step")), pending, who)
+    sentence = _step_sentence(str(observation.get("step")), pending, who, observation)
     context = f"round {observation['round']}, " + _whose_turn(observation)
     if deciding and to_act == seat:
         return f"Your turn: {sentence} ({context})."
@@ -498,13 +514,13 @@ def _whose_turn(observation: Mapping[str, Any]) -> str:
     if observation.get("step") in ("deal", "place"):
         return "setup"
     turn = observation.get("turn")
-    return "the pack's turn" if turn == PACK else f"{_name(turn)}'s turn"
+    return "the pack's turn" if turn == PACK else f"{_name(turn, observation)}'s turn"
 
 
-def _step_sentence(step: str, pending: Mapping[str, Any], who: str) -> str:
+def _step_sentence(step: str, pending: Mapping[str, Any], who: str, observation: Mapping[str, Any]) -> str:
     """What the waiting step needs, with the unit and numbers the pending step shows."""
-    unit = _name(pending.get("unit", "?"))
-    other = _name(pending.get("other", "?"))
+    unit = _name(pending.get("unit", "?"), observation)
+    other = _name(pending.get("other", "?"), observation)
     if step == "roll":
         dice = pending.get("dice", 1)
         need = ""
@@ -517,7 +533,7 @@ def _step_sentence(step: str, pending: Mapping[str, Any], who: str) -> str:
     offered = f" ({pending['card']})" if pending.get("card") else ""
     through = " through anything" if pending.get("through") else ""
     sentences = {
-        "deal": f"dealing a wolf card to {_name(pending.get('hero', '?'))}",
+        "deal": f"dealing a wolf card to {_name(pending.get('hero', '?'), observation)}",
         "place": f"{who} places {unit}",
         "takeover": f"{who} decides whether to take a contaminated hero over",
         "move": f"{who} moves {unit} up to {pending.get('limit', '?')} squares{through}",
@@ -529,7 +545,7 @@ def _step_sentence(step: str, pending: Mapping[str, Any], who: str) -> str:
         "force": f"{who} uses {unit}'s Force on a barricade, or ends",
         "vision": f"{who} chooses what {unit}'s Vision looks at, or ends",
         "object": "drawing a face-down object card",
-        "wolf-card": f"{_name(pending.get('hero', '?'))} draws a wolf card",
+        "wolf-card": f"{_name(pending.get('hero', '?'), observation)} draws a wolf card",
     }
     return sentences.get(step, f"{who} acts ({step})")
 
@@ -548,25 +564,25 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
     units = {**observation["heroes"], **observation["wolves"]}
     if verb in units and len(args) == 1:
         here = units[verb].get("square")
-        return f"Move {_name(verb)}", "Stay" if args[0] == here else f"To {args[0]}"
+        return f"Move {_name(verb, observation)}", "Stay" if args[0] == here else f"To {args[0]}"
     simple = {
         "leave": ("Contaminated hero", "Take nobody over"),
         "stay": ("Move", "Stay"),
         "accept": ("Answer", "Accept the card"),
         "refuse": ("Answer", "Refuse"),
         "end": ("End", "End the turn"),
-        "done": ("End", f"{_name(unit)} does nothing"),
+        "done": ("End", f"{_name(unit, observation)} does nothing"),
     }
     if verb in simple and not args:
         return simple[verb]
     if not args:
         return ("Objects", OBJECT_WORDS[verb]) if verb in OBJECT_WORDS else ("Other", action)
     labelled = {
-        "place": (f"Place {_name(unit)}", f"On {arg}"),
+        "place": (f"Place {_name(unit, observation)}", f"On {arg}"),
         "move": ("Move", f"To {arg}"),
         "pick": ("Pick an object", f"From the pile on {arg}"),
-        "ask": ("Trade", f"Ask {_name(arg)} for a card"),
-        "hand": ("Answer", f"Hand over {arg}"),
+        "ask": ("Trade", f"Ask {_name(arg, observation)} for a card"),
+        "hand": ("Answer", f"Hand over the {_card_name(observation, arg)}"),
         "bare": ("Attack", f"Bare hands on {arg}"),
         "antidote": ("Objects", f"Antidote on {arg}"),
         "glasses": ("Objects", f"Superglasses on {arg}"),
@@ -575,15 +591,15 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
         "break": ("Power", f"Break the barricade on {arg}"),
         "build": ("Power", f"Build a barricade on {arg}"),
         "look": ("Power", f"Look at {arg}"),
-        "bite": ("Bite", f"Bite {_name(arg)}"),
-        "take": ("Contaminated hero", f"Take over {_name(arg)}"),
+        "bite": ("Bite", f"Bite {_name(arg, observation)}"),
+        "take": ("Contaminated hero", f"Take over {_name(arg, observation)}"),
     }
     if verb in labelled:
         return labelled[verb]
     if verb == "give" and len(args) == 2:
-        return "Trade", f"Give {args[0]} to {_name(args[1])}"
+        return "Trade", f"Give the {_card_name(observation, args[0])} to {_name(args[1], observation)}"
     if verb == "fire" and len(args) == 2:
-        return "Attack", f"Fire {args[0]} at {args[1]}"
+        return "Attack", f"Fire the {_card_name(observation, args[0])} at {args[1]}"
     if verb in CHANCE_WORDS:
         return "Chance", action
     return "Other", action
