@@ -688,3 +688,26 @@ def test_a_link_is_drawn_as_a_qr_code_in_svg(server: Any) -> None:
     assert image.startswith("data:image/svg+xml") and "%3Cpath" in image
     assert server.client.post("/api/qr", json={"text": ""}).status_code == 422
     assert server.client.post("/api/qr", json={"text": "x" * 1001}).status_code == 422
+
+
+# ---- the lobby's words: cards and rules pages -----------------------------------------------------------------
+
+
+def test_each_game_comes_with_its_card_words_and_a_rules_page(server: Any) -> None:
+    """Issue 17 (finding 5): a description, player counts, a picture and the rules one click away, for every game."""
+    for game in server.client.get("/api/games").json():
+        assert game["description"] and game["tagline"]
+        assert game["players_text"] == f"{game['min_players']}–{game['max_players']} players"
+        assert game["bot_titles"]["random"] == "Random bot" and game["default_bot"] in game["bots"]
+        picture = server.client.get(game["picture"])
+        assert picture.status_code == 200 and picture.headers["content-type"].startswith("image/svg+xml")
+        page = server.client.get(game["rules"])
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert f"How to play {game['long_name']}" in page.text and "<h2>The goal</h2>" in page.text
+        assert "<script" not in page.text and "style=" not in page.text  # the pages' policy allows neither
+
+
+def test_a_game_without_a_rules_page_is_refused_by_name(server: Any) -> None:
+    for name in ("chess", "den-of-wolves"):  # no such game; a megagame, not played at a table
+        response = server.client.get(f"/rules/{name}")
+        assert response.status_code == 404 and name in response.json()["detail"]

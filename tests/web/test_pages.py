@@ -59,6 +59,7 @@ def _open_table(page: Page, server: ThreadedServer, game: str, options: dict[str
     """Fill in the lobby's form: the first two seats people, the rest bots; the two seat links."""
     page.goto(server.base + "/")
     page.select_option("#game", game)
+    page.locator("#advanced summary").click()  # the game's other options and the bots' pace are folded away
     for name, value in options.items():
         field = page.locator(f"#options [name={name}]")
         if field.evaluate("e => e.tagName") == "SELECT":

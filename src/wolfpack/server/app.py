@@ -22,7 +22,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from wolfpack.bots import bot_names
+from wolfpack.bots import bot_names, bot_title, default_bot_name
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.registry import game_class, game_names, load_game
 from wolfpack.event.errors import EventError
@@ -35,6 +35,7 @@ from wolfpack.server.protocol import TOKEN_PATTERN, Rejection
 from wolfpack.server.settings import ServerSettings
 from wolfpack.server.store import DEFAULT_DATABASE, Store
 from wolfpack.server.tables import NoFreeSeat, Table
+from wolfpack.web.lobby import card, game_words, players_text, rules_page
 
 WEB = resources.files("wolfpack.web")
 NO_TABLE = 4404
@@ -133,6 +134,14 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
         if hall.get(table_id) is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return (WEB / "static" / "table.html").read_text()
+
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def game_rules(game: str) -> str:
+        words = game_words(game) if game in game_names() and hosts(game) else None
+        if words is None:
+            raise HTTPException(404, f"no rules page for {game!r}")
+        info = load_game(game).info
+        return rules_page(words, info.long_name, players_text(info.min_players, info.max_players))
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
@@ -339,4 +348,8 @@ def _describe_game(name: str) -> dict[str, Any]:
         "num_players": game.info.num_players,
         "options": cls.Options.model_json_schema(),
         "bots": bot_names(game),
+        "bot_titles": {bot: bot_title(bot) for bot in bot_names(game)},
+        "default_bot": default_bot_name(game),
+        "players_text": players_text(game.info.min_players, game.info.max_players),
+        **card(name),
     }
