@@ -1,16 +1,23 @@
 // A table page: one WebSocket, frames in, actions out. Every rule lives on the server; this page only shows the
-// frame it is sent (the seat's own view, the board already drawn) and offers the legal actions it lists.
+// frame it is sent (the seat's own view, the board already drawn, the panels and the end in words) and offers the
+// legal actions it lists. With `?replay` in its address, a finished table's game is stepped through instead.
 "use strict";
 
-// The board's clicking and the list of moves live in modules of their own (loaded once; a classic script imports
-// them dynamically).
+// The board's clicking, the list of moves, the panels, the end and the replay live in modules of their own (loaded
+// once; a classic script imports them dynamically).
 const picks = import("/static/js/picks.js");
 const moves = import("/static/js/moves.js");
+const seats = import("/static/js/seats.js");
+const ending = import("/static/js/ending.js");
+const replaying = new URLSearchParams(location.search).has("replay");
+const replayControls = replaying ? import("/static/js/replay.js").then(makeReplayControls) : null;
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 let socket = null;
 let frame = null;
+let replayFrame = null;
+let replayRefused = false;
 let retryDelay = 500;
 let pending = null;
 let syncing = false;
@@ -22,8 +29,12 @@ function el(tag, attrs = {}, text = "") {
   return node;
 }
 
+function byId(id) {
+  return document.getElementById(id);
+}
+
 function notice(message, kind = "error") {
-  const box = document.getElementById("notice");
+  const box = byId("notice");
   box.textContent = message;
   box.dataset.kind = kind;
   box.hidden = !message;
@@ -52,7 +63,7 @@ function connect() {
 }
 
 function setConnection(state) {
-  const badge = document.getElementById("connection");
+  const badge = byId("connection");
   badge.dataset.state = state;
   badge.textContent = state;
 }
@@ -73,76 +84,101 @@ function receive(message) {
       }
     }
     syncing = false;
+    const first = frame === null;
     frame = message;
     pending = null;
-    render();
+    if (replayControls && !replayRefused) {
+      if (first) replayControls.then((controls) => controls.begin());
+      if (replayFrame) {
+        replayFrame.seats = frame.seats;
+        return; // the replay is on screen; the live table (over) has nothing new to show
+      }
+    }
+    render(frame);
+  } else if (message.type === "replay") {
+    replayFrame = message;
+    render(replayFrame);
+    replayControls.then((controls) => controls.show(message));
   } else if (message.type === "seats") {
     if (!frame) return;
     frame.seats = message.seats;
-    renderSeats();
+    if (replayFrame) replayFrame.seats = message.seats;
+    const shown = replayFrame || frame;
+    seats.then((module) => module.renderPanels(shown, panelBoxes()));
   } else if (message.type === "error") {
     pending = null;
     notice(message.message);
-    if (frame) renderActions();
+    if (message.code === "still-playing" || message.code === "bad-step") {
+      replayRefused = message.code === "still-playing";
+      if (replayControls) replayControls.then((controls) => controls.failed());
+      if (replayRefused) {
+        byId("replay-controls").hidden = true;
+        if (frame) render(frame);
+      }
+    }
+    if (frame && !replayFrame) renderActions(frame);
   } else if (message.type === "ack") {
     notice("");
   }
 }
 
-function render() {
-  document.body.dataset.version = frame.version;
-  document.body.dataset.status = frame.status;
-  document.title = `${frame.long_name} · table ${frame.table}`;
-  document.getElementById("title").textContent = `${frame.long_name} · table ${frame.table}`;
-  const me = frame.seat === null ? null : frame.seats[frame.seat];
-  document.getElementById("who").textContent =
-    me === null ? "You are watching." : `You are seat ${frame.seat + 1}: ${me.name}.`;
-  document.getElementById("seed-fixed").hidden = !frame.seed_fixed;
-  document.getElementById("turn").textContent = frame.turn || "";
-  const board = document.getElementById("board");
-  board.innerHTML = frame.board || "";
-  const shown = frame;
-  picks.then(({ wirePicks }) => wirePicks(board, shown.status === "playing" ? shown.choices || [] : [], act));
-  renderActions();
-  renderSeats();
-  renderLog();
-  renderResult();
+function panelBoxes() {
+  return { mine: byId("my-panel"), others: byId("panels"), shared: byId("shared"), who: byId("who") };
 }
 
-function renderActions() {
-  const shown = frame;
+function render(shown) {
+  document.body.dataset.version = shown.status === "replay" ? frame.version : shown.version;
+  document.body.dataset.status = shown.status;
+  if (shown.status === "replay") document.body.dataset.step = shown.step;
+  const title = `${shown.long_name} · table ${shown.table}${shown.status === "replay" ? " · replay" : ""}`;
+  document.title = title;
+  byId("title").textContent = title;
+  byId("seed-fixed").hidden = !shown.seed_fixed;
+  byId("actions-panel").hidden = shown.status === "replay";
+  const board = byId("board");
+  board.innerHTML = shown.board || "";
+  picks.then(({ wirePicks }) => wirePicks(board, shown.status === "playing" ? shown.choices || [] : [], act));
+  seats.then((module) => {
+    module.renderBanner(shown, { turn: byId("turn"), dice: byId("dice"), prompt: byId("prompt"), banner: byId("banner") });
+    module.renderPanels(shown, panelBoxes());
+  });
+  if (shown.status !== "replay") renderActions(shown);
+  renderLog(shown);
+  ending.then(({ renderEnding }) =>
+    renderEnding(shown, token, {
+      box: byId("result"),
+      title: byId("result-title"),
+      decided: byId("decided"),
+      standings: byId("returns"),
+      rematch: byId("rematch"),
+      rematchLink: byId("rematch-link"),
+      replayLink: byId("replay-link"),
+    }),
+  );
+}
+
+function renderActions(shown) {
   const waiting = pending !== null;
-  moves.then(({ renderMoves }) => renderMoves(document.getElementById("actions"), shown, waiting, act));
+  moves.then(({ renderMoves }) => renderMoves(byId("actions"), shown, waiting, act));
 }
 
 function act(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN || pending !== null) return;
   pending = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   socket.send(JSON.stringify({ type: "act", token, action, version: frame.version, request_id: pending }));
-  renderActions();
+  renderActions(frame);
 }
 
-function renderSeats() {
-  const list = document.getElementById("seats");
-  list.replaceChildren();
-  frame.seats.forEach((seat, index) => {
-    const item = el("li", { "data-seat": index, class: frame.to_act.includes(index) ? "to-act" : "" });
-    const state = seat.kind === "bot" ? "bot" : seat.stand_in ? "away: a bot plays" : seat.connected ? "here" : "not here";
-    item.append(el("span", { class: "seat-name" }, `${index + 1}. ${seat.name}`));
-    item.append(el("span", { class: `seat-state ${seat.connected ? "on" : "off"}` }, state));
-    list.append(item);
-  });
-}
-
-function renderLog() {
-  // Lines the page already shows stay; only those from the first changed line on are redrawn. Each line is in
-  // words; where the game gives its action in notation, that is the line's tooltip.
-  const list = document.getElementById("log");
-  const keep = Math.min(frame.log_from, list.children.length);
+function renderLog(shown) {
+  // Lines the page already shows stay; only those from the first changed line on are redrawn (a replay's step
+  // redraws the whole log). Each line is in words; where the game gives its action in notation, that is the line's
+  // tooltip.
+  const list = byId("log");
+  const keep = shown.status === "replay" ? 0 : Math.min(shown.log_from, list.children.length);
   while (list.children.length > keep) list.lastChild.remove();
-  const notation = frame.log_notation || [];
+  const notation = shown.log_notation || [];
   list.append(
-    ...frame.log.slice(keep).map((line, index) => {
+    ...shown.log.slice(keep).map((line, index) => {
       const text = notation[keep + index];
       return el("li", text ? { title: text, "data-notation": text } : {}, line);
     }),
@@ -150,22 +186,27 @@ function renderLog() {
   list.scrollTop = list.scrollHeight;
 }
 
-function renderResult() {
-  const box = document.getElementById("result");
-  box.hidden = frame.status !== "over";
-  if (box.hidden) return;
-  const list = document.getElementById("returns");
-  list.replaceChildren(
-    ...frame.returns.map((value, seat) => el("li", { "data-seat": seat }, `${frame.seats[seat].name}: ${value}`)),
+function makeReplayControls(module) {
+  const controls = new module.ReplayControls(
+    {
+      box: byId("replay-controls"),
+      step: byId("replay-step"),
+      what: byId("replay-what"),
+      slider: byId("replay-slider"),
+      start: byId("replay-start"),
+      back: byId("replay-back"),
+      forward: byId("replay-forward"),
+      end: byId("replay-end"),
+    },
+    (step) => {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "replay", step }));
+    },
   );
-  const button = document.getElementById("rematch");
-  const link = document.getElementById("rematch-link");
-  button.hidden = token === null || frame.rematch !== null;
-  link.hidden = frame.rematch === null;
-  if (frame.rematch !== null) link.href = `/play/${frame.rematch}${token ? `#token=${token}` : ""}`;
+  byId("replay-exit").href = `/play/${encodeURIComponent(tableId)}${token ? `#token=${token}` : ""}`;
+  return controls;
 }
 
-document.getElementById("rematch").addEventListener("click", async () => {
+byId("rematch").addEventListener("click", async () => {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

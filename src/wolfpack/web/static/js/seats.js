@@ -1,0 +1,106 @@
+// Who you are, at a glance: a panel per seat (the person, what they play with the board's own mark, what they hold,
+// whether they are here, away or a bot), yours first and marked "You", and the turn banner above the board (whose
+// turn, what you may do, the dice). Everything is read from the frame the server sent this seat: the panels come
+// from the seat's own observation (wolfpack.web.panels), so they never hold what the seat may not see.
+
+import { el, fill } from "/static/js/dom.js";
+
+const GROUPS_NAMED = 3;
+
+/** Whether a seat's person is here, away (a bot standing in or not) or a bot: [key, words]. */
+export function presence(seat) {
+  if (seat.kind === "bot") return ["bot", "bot"];
+  if (seat.stand_in) return ["stand-in", "away: a bot plays for now"];
+  return seat.connected ? ["here", "here"] : ["away", "away"];
+}
+
+/** A seat's name as people read it: the person's name, and what they play where the game says. */
+export function seatName(frame, index) {
+  const panel = (frame.panels?.seats || []).find((p) => p.seat === index);
+  const name = frame.seats[index]?.name ?? `Seat ${index + 1}`;
+  return panel ? `${name} (${panel.title})` : name;
+}
+
+/** One seat's panel as an element. */
+function panelOf(frame, panel) {
+  const seat = frame.seats[panel.seat] || { name: `Seat ${panel.seat + 1}`, kind: "human" };
+  const [state, words] = presence(seat);
+  const toAct = (frame.to_act || []).includes(panel.seat) && frame.status === "playing";
+  const mark = el("span", { class: "seat-mark-box" });
+  mark.innerHTML = panel.mark || ""; // an SVG the server built with every value escaped, like the board
+  const you = panel.you ? "You, " : "";
+  return el(
+    "article",
+    {
+      class: "seat-panel",
+      "data-seat": panel.seat,
+      "data-you": panel.you ? "true" : "false",
+      "data-to-act": toAct ? "true" : "false",
+      "aria-label": `${you}${seat.name}, ${panel.title}`,
+    },
+    el(
+      "header",
+      { class: "seat-head" },
+      mark,
+      el(
+        "span",
+        { class: "seat-who" },
+        el("strong", { class: "seat-person" }, seat.name),
+        panel.you ? el("span", { class: "you-badge" }, "You") : null,
+        el("span", { class: "seat-title" }, panel.title),
+      ),
+      el("span", { class: "presence", "data-presence": state }, words),
+    ),
+    toAct || panel.notes.length
+      ? el("p", { class: "seat-notes" }, [toAct ? "to play now" : null, ...panel.notes].filter(Boolean).join(" · "))
+      : null,
+    el(
+      "dl",
+      { class: "seat-facts" },
+      panel.facts.map((item) => el("div", {}, el("dt", {}, item.label), el("dd", {}, item.value))),
+    ),
+  );
+}
+
+/** Draw the viewer's own panel into `mine`, every other seat's into `others`, the table's shared facts into
+ * `shared`, and the sentence saying who the viewer is into `who`. */
+export function renderPanels(frame, { mine, others, shared, who }) {
+  const panels = frame.panels?.seats || [];
+  const own = panels.find((panel) => panel.you);
+  fill(mine, own ? panelOf(frame, own) : null);
+  fill(others, panels.filter((panel) => !panel.you).map((panel) => panelOf(frame, panel)));
+  if (!panels.length) {
+    // A game without panels still lists who sits where.
+    fill(others, frame.seats.map((seat, index) => panelOf(frame, { seat: index, title: `Seat ${index + 1}`, notes: [], facts: [], you: index === frame.seat })));
+  }
+  const facts = frame.panels?.shared || [];
+  fill(shared, facts.map((item) => el("div", {}, el("dt", {}, item.label), el("dd", {}, item.value))));
+  shared.hidden = !facts.length;
+  const me = frame.seat === null ? null : frame.seats[frame.seat];
+  who.textContent =
+    me === null || me === undefined
+      ? "You are watching."
+      : `You are seat ${frame.seat + 1}: ${me.name}${own ? `, playing ${own.title}` : ""}.`;
+}
+
+/** The banner above the board: the turn sentence, the dice, and what the viewer may do now (or whom play waits for). */
+export function renderBanner(frame, { turn, dice, prompt, banner }) {
+  turn.textContent = frame.turn || "";
+  dice.innerHTML = frame.panels?.dice || ""; // an SVG the server built, every value escaped
+  dice.hidden = !frame.panels?.dice;
+  const mine = frame.status === "playing" && frame.seat !== null && (frame.choices || []).length > 0;
+  banner.dataset.mine = mine ? "true" : "false";
+  prompt.textContent = promptText(frame, mine);
+}
+
+/** What the viewer may do now, from the groups of its legal moves; or whom play waits for. */
+function promptText(frame, mine) {
+  if (frame.status !== "playing") return ""; // the end and the replay say what they are in the turn sentence
+  if (mine) {
+    const groups = frame.choices.map((group) => group.group);
+    const named = groups.slice(0, GROUPS_NAMED).join("; ") + (groups.length > GROUPS_NAMED ? "; …" : "");
+    return `You may: ${named}. Choose below or on the board.`;
+  }
+  const waiting = (frame.to_act || []).map((seat) => seatName(frame, seat));
+  return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+}

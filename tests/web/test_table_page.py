@@ -1,0 +1,279 @@
+"""The table page around the board in real Chromium (issue 17): who you are at a glance (a panel per seat), the turn
+banner with the dice above the board on a phone and a laptop, the end in words with a link to its replay, and the
+replay stepped forwards and backwards, as the seat saw the game.
+
+Screenshots go to test-artifacts/screenshots/table-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from wolfpack.server.frames import GameReplay
+
+from ..server.live import ThreadedServer, create_table
+from .accessibility import SIZES, small_targets, wcag_violations
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+WAIT_MS = 20_000
+"""A safety net for things that should happen at once, not a timing assertion."""
+RAW_RETURN = re.compile(r":\s*-?\d+(\.\d+)?\s*$")
+"""How the end used to show a seat's result: its raw return after a colon ("Ann: 0.25")."""
+FACES = re.compile(r"\b(black|grey)\b", re.IGNORECASE)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
+    with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('table')}/table.db") as live:
+        yield live
+
+
+def _complaints(page: Page) -> list[str]:
+    """Everything the page's console reports as an error (a policy violation, a failed script) as it happens."""
+    found: list[str] = []
+    page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: found.append(str(error)))
+    return found
+
+
+def _screenshot(page: Page, name: str, full: bool = False) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"table-{name}.png"), full_page=full)
+
+
+def _open(browser: Browser, server: ThreadedServer, link: str, size: str) -> tuple[Page, list[str]]:
+    width, height = SIZES[size]
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    complaints = _complaints(page)
+    page.goto(server.base + link)
+    expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
+    return page, complaints
+
+
+def _in_first_screen(page: Page, target: Locator) -> None:
+    """`target` is shown whole without scrolling: inside the viewport at the page's top."""
+    assert page.evaluate("window.scrollY") == 0
+    box = target.bounding_box()
+    assert box is not None, "not laid out"
+    viewport = page.viewport_size
+    assert viewport is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (box, viewport)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], (box, viewport)
+
+
+def _play_out(server: ThreadedServer, table_id: str) -> None:
+    """Play the first legal action of the first seat that may act until the game is over (on the server's loop)."""
+    table = server.hall.get(table_id)
+    while not table.over:
+        seat = table.acting_seats()[0]
+        action = table.state.action_to_string(table.state.legal_actions(seat)[0])
+        server.call(table.submit(seat, action, table.version, None))
+
+
+def _version(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def _wait_for(page: Page, check: Any, what: str) -> None:
+    """Poll `check()` until true, letting the page's own events run between looks (Playwright's wait_for_function
+    evaluates a string, which the page's Content-Security-Policy forbids)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not check():
+        assert time.monotonic() < deadline, f"the page never showed {what}"
+        page.wait_for_timeout(10)
+
+
+# ---- who you are, and the banner above the board -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_turn_banner_with_the_dice_and_your_own_panel_are_in_the_first_screen(
+    server: ThreadedServer, browser: Browser, size: str
+) -> None:
+    """Finding 2: whose turn, what you may do, the dice and who you are sit above the board, not under it."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=5)
+    state = server.hall.get(table["id"]).state
+    mover = state.current_player()
+    page, complaints = _open(browser, server, table["seats"][mover]["link"], size)
+    colour = state.observation(mover)["players"][mover].capitalize()
+    dice = state.observation(mover)["dice"]
+    mine = page.locator(".seat-panel[data-you='true']")
+    expect(mine).to_have_count(1)  # the panels are drawn (the banner with them)
+    shown_dice = page.locator(".banner-dice, #board g.dice").first  # the dice, wherever the page shows them
+    _in_first_screen(page, shown_dice)
+    banner = page.locator("#banner")
+    expect(banner).to_contain_text("Your turn")
+    _in_first_screen(page, banner)
+    assert (shown_dice.get_attribute("aria-label") or "").endswith(", ".join(f"die {d}" for d in dice))
+    expect(mine).to_contain_text("You")
+    expect(mine).to_contain_text(f"Seat {mover + 1}")
+    expect(mine).to_contain_text(colour)
+    _in_first_screen(page, mine)
+    _screenshot(page, f"spacewolves-{size}")
+    assert complaints == []
+
+
+def test_every_seat_has_a_panel_saying_who_plays_what_and_whether_they_are_here(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Finding 4 (the panels): a panel per seat with the person, the colour with its letter, what it holds, and
+    whether it is here, away or a bot; yours marked; someone arriving is shown without a reload."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=2, seed=7)
+    page, complaints = _open(browser, server, table["seats"][0]["link"], "laptop")
+    panels = page.locator(".seat-panel")
+    expect(panels).to_have_count(3)
+    colours = server.hall.get(table["id"]).state.observation(0)["players"]
+    for seat, colour in enumerate(colours):
+        panel = page.locator(f".seat-panel[data-seat='{seat}']")
+        expect(panel).to_contain_text(colour.capitalize())
+        expect(panel.locator(".seat-facts")).to_contain_text("Score")
+        assert panel.locator("svg.seat-mark text").text_content() == colour[:1].upper()
+    expect(page.locator(".seat-panel[data-seat='0']")).to_contain_text("You")
+    expect(page.locator(".seat-panel[data-seat='0'] .presence")).to_have_text("here")
+    expect(page.locator(".seat-panel[data-seat='1'] .presence")).to_have_text("away")
+    expect(page.locator(".seat-panel[data-seat='2'] .presence")).to_have_text("bot")
+    expect(page.locator(".seat-panel[data-seat='2']")).to_contain_text(server.hall.get(table["id"]).seats[2].name)
+    for seat in (1, 2):
+        expect(page.locator(f".seat-panel[data-seat='{seat}']")).not_to_contain_text("You")
+    other = browser.new_context().new_page()
+    other.goto(server.base + table["seats"][1]["link"])
+    expect(page.locator(".seat-panel[data-seat='1'] .presence")).to_have_text("here", timeout=WAIT_MS)
+    assert complaints == []
+
+
+def test_no_panel_shows_a_wolf_card_the_board_keeps_to_its_seat(server: ThreadedServer, browser: Browser) -> None:
+    """WOLF with three players: the pack sees every hero's wolf cards on its board, but the panels (its own and the
+    others') only count cards, and a hero seat's page shows no card face anywhere."""
+    table = create_table(server.base, "wolf", {"players": 3, "max_rounds": 2}, humans=3, seed=3)
+    pack, complaints = _open(browser, server, table["seats"][2]["link"], "laptop")
+    expect(pack.locator(".seat-panel")).to_have_count(3)
+    assert FACES.search(pack.locator("#board").inner_text()), "the pack's board shows the heroes' wolf cards"
+    for panel in pack.locator(".seat-panel").all():
+        assert not FACES.search(panel.inner_text()), panel.inner_text()
+    for seat in (0, 1):  # the hero seats' panels count each hero's wolf cards
+        expect(pack.locator(f".seat-panel[data-seat='{seat}']")).to_contain_text("1 wolf card")
+    hero, more = _open(browser, server, table["seats"][0]["link"], "laptop")
+    expect(hero.locator(".seat-panel")).to_have_count(3)
+    assert not FACES.search(hero.locator("body").inner_text())
+    assert complaints == more == []
+
+
+# ---- the end and the replay --------------------------------------------------------------------------------------
+
+
+def test_the_end_says_you_won_or_lost_with_the_scores_in_words_and_a_replay_link(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Finding 5 (the end): "You won" or "You lost", what decided the game, every seat's standing in words (no raw
+    returns), the rematch, and a link to watch the replay; all in the first screen on a phone."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=11)
+    _play_out(server, table["id"])
+    returns = server.hall.get(table["id"]).state.returns()
+    for seat in range(3):
+        page, complaints = _open(browser, server, table["seats"][seat]["link"], "phone")
+        result = page.locator("#result")
+        expect(result).to_be_visible()
+        lines = page.locator("#returns li").all_inner_texts()
+        assert len(lines) == 3 and not [line for line in lines if RAW_RETURN.search(line)], lines
+        headline = "You lost" if returns[seat] == 0 else ("You won" if returns[seat] == 1 else "You share the win")
+        expect(page.locator("#result-title")).to_have_text(headline)
+        expect(page.locator("#decided")).to_contain_text("best Earth total")
+        assert all(("won" in line) or ("lost" in line) or ("shared" in line) for line in lines), lines
+        expect(page.locator("#rematch")).to_be_visible()
+        link = page.locator("#replay-link")
+        expect(link).to_have_text("Watch the replay")
+        assert "?replay" in (link.get_attribute("href") or "")
+        _in_first_screen(page, page.locator("#result-title"))
+        if seat == 0:
+            _screenshot(page, "spacewolves-over-phone")
+            found = wcag_violations(page, "phone")
+            assert found == [], f"the finished table at phone size breaks WCAG 2.1 AA: {found}"
+            assert small_targets(page) == []
+        page.context.close()
+        assert complaints == []
+
+
+def test_the_replay_steps_forwards_and_backwards_through_the_seats_view(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Buttons, the arrow keys and the slider step through a finished game; each step shows the board and the log
+    the seat saw then; back then forward shows the very same board."""
+    table = create_table(server.base, "wolf", {"players": 3, "max_rounds": 1}, humans=3, seed=4)
+    _play_out(server, table["id"])
+    live = server.hall.get(table["id"])
+    replay = GameReplay(live.game, server.hall.store.events(table["id"]))
+    page, complaints = _open(browser, server, table["seats"][1]["link"], "phone")
+    page.locator("#replay-link").click()
+    step = page.locator("#replay-step")
+    expect(step).to_have_text(f"Step 0 of {replay.steps}", timeout=WAIT_MS)
+    expect(page.locator("#actions")).to_be_hidden()
+
+    def shows(at: int) -> None:
+        expect(step).to_have_text(f"Step {at} of {replay.steps}", timeout=WAIT_MS)
+        _wait_for(page, lambda: page.locator("#log li").count() == len(replay.state_at(at).log(1)), f"step {at}'s log")
+        assert page.locator("#log li").all_inner_texts() == replay.state_at(at).log(1)
+
+    shows(0)
+    start_board = page.locator("#board").inner_html()
+    page.locator("#replay-forward").click()
+    shows(1)
+    page.keyboard.press("ArrowRight")
+    shows(2)
+    board_at_2 = page.locator("#board").inner_html()
+    page.keyboard.press("ArrowLeft")
+    shows(1)
+    page.keyboard.press("ArrowRight")
+    shows(2)
+    assert page.locator("#board").inner_html() == board_at_2
+    page.locator("#replay-back").click()
+    page.locator("#replay-back").click()
+    shows(0)
+    assert page.locator("#board").inner_html() == start_board
+    middle = replay.steps // 2
+    page.locator("#replay-slider").fill(str(middle))
+    shows(middle)
+    page.locator("#replay-end").click()
+    shows(replay.steps)
+    expect(page.locator("#result-title")).to_have_text(re.compile("^You (won|lost)"))
+    _in_first_screen(page, page.locator("#replay-controls"))
+    _screenshot(page, "wolf-replay-phone")
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))  # type: ignore[arg-type]
+    _in_first_screen(page, page.locator("#replay-controls"))
+    _screenshot(page, "wolf-replay-laptop")
+    found = wcag_violations(page, "phone")
+    assert found == [], f"the replay at phone size breaks WCAG 2.1 AA: {found}"
+    assert small_targets(page) == []
+    assert complaints == []
+
+
+def test_a_running_tables_replay_is_refused_with_a_sentence(server: ThreadedServer, browser: Browser) -> None:
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=2)
+    mover = server.hall.get(table["id"]).state.current_player()
+    page, complaints = _open(browser, server, table["seats"][mover]["link"].replace("#", "?replay#"), "phone")
+    expect(page.locator("#notice")).to_have_text(
+        f"table {table['id']} is still being played: its replay opens once the game is over", timeout=WAIT_MS
+    )
+    expect(page.locator("#replay-controls")).to_be_hidden()
+    expect(page.locator("#actions button.action").first).to_be_visible()  # the page plays on
+    assert complaints == []
+
+
+def test_a_playing_table_passes_wcag_and_has_44_pixel_targets_on_a_phone(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    table = create_table(server.base, "wolves-on-the-hunt", {"players": 2}, humans=2, seed=1)
+    page, complaints = _open(browser, server, table["seats"][0]["link"], "phone")
+    expect(page.locator(".seat-panel")).to_have_count(2)
+    _screenshot(page, "hunt-phone")
+    _screenshot(page, "hunt-phone-full", full=True)
+    found = wcag_violations(page, "phone")
+    assert found == [], f"the table at phone size breaks WCAG 2.1 AA: {found}"
+    assert small_targets(page) == []
+    assert complaints == []
