@@ -203,3 +203,14 @@ def test_the_wolf_end_names_the_winning_side_and_why() -> None:
     )
     observation["winner"] = "wolves"
     assert end_summary("wolf", observation, [-1.0, -1.0, 1.0], 2, NAMES)["headline"] == "You won: the pack won"
+
+
+def test_the_pack_leader_is_named_from_the_observations_catalog_once_drawn() -> None:
+    positions = play("wolves-on-the-hunt", 2, 4)
+    before = copy.deepcopy(positions[0].observation(0))
+    before["leader"] = None
+    assert {"label": "Pack Leader", "value": "not drawn yet"} in seat_panels("wolves-on-the-hunt", before, 0)["shared"]
+    drawn = positions[-1].observation(0)
+    name = drawn["catalog"]["wolves"][drawn["leader"]]["name"]
+    shared = {item["label"]: item["value"] for item in seat_panels("wolves-on-the-hunt", drawn, 0)["shared"]}
+    assert shared["Pack Leader"].startswith(f"{name} (")

@@ -4,7 +4,6 @@ Leader for the whole table; the dice in the pool; at the end, the hunters' share
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, Final
 
 from wolfpack.web.boards.hunt import DIE_FILLS, HUNTER_FILLS, hunter_name
@@ -16,19 +15,15 @@ LAST_ROUND: Final = 6
 """The rulebook's six rounds (the last two the endgame)."""
 
 
-@cache
-def _wolf_names() -> Mapping[str, str]:
-    """Each wolf card's name in the default content pack (public: the cards are face up once in play)."""
-    from wolfpack.games.hunt.content import load_hunt_content
-
-    decks = load_hunt_content().wolves
-    return {wolf.id: wolf.name for wolf in (*decks.day_wolves, *decks.night_wolves, *decks.pack_leaders)}
-
-
 def wolf_name(observation: Observation, wolf_id: object) -> str:
-    """A wolf by name: the observation's name for it if it carries one, else the default pack's, else its id."""
-    names = observation.get("wolf_names") or {}
-    return str(names.get(wolf_id) or _wolf_names().get(str(wolf_id)) or wolf_id)
+    """A wolf by the name the observation's catalog gives it (the pack in use), else by its id."""
+    wolves = (observation.get("catalog") or {}).get("wolves") or {}
+    return str((wolves.get(wolf_id) or {}).get("name") or wolf_id)
+
+
+def location_name(observation: Observation, location: object) -> str:
+    """A location by the name the observation's catalog gives it ("North-East"), else by its id."""
+    return str(((observation.get("catalog") or {}).get("locations") or {}).get(location) or location)
 
 
 def hunter_mark(index: int) -> str:
@@ -78,11 +73,12 @@ def shared(observation: Observation) -> list[dict[str, str]]:
     dogs = sum(1 for damage in observation["dogs"].values() if damage is not None)
     leader = observation.get("leader")
     where = observation.get("leader_location")
+    arrived = f"at {location_name(observation, where)}" if where else "not arrived"
     return [
         fact("Round", f"{observation['round']} of {LAST_ROUND} ({observation.get('round_kind', '?')})"),
         fact("Elders", observation["elders"]),
         fact("Dogs", f"{dogs} on guard, {observation.get('dog_supply', 0)} in the supply"),
-        fact("Pack Leader", f"{wolf_name(observation, leader)} ({'at ' + str(where) if where else 'not arrived'})"),
+        fact("Pack Leader", f"{wolf_name(observation, leader)} ({arrived})" if leader else "not drawn yet"),
     ]
 
 

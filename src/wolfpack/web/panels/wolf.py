@@ -6,7 +6,6 @@ public then)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from wolfpack.web.boards.wolf import HERO_FILL, TURNED_FILL, WOLF_FILLS, unit_labels
@@ -17,23 +16,10 @@ DEAD_FILL = "#999999"
 SIDES = {"heroes": "the heroes", "wolves": "the pack"}
 
 
-@cache
-def _default_names() -> Mapping[str, str]:
-    """Heroes' and werewolf units' names in the default content pack (public, like the board's map)."""
-    from wolfpack.games.wolf.content import load_wolf_content
-
-    pack = load_wolf_content()
-    names = {hero.id: hero.name for hero in pack.characters.heroes}
-    for unit_id, werewolf in pack.werewolf_units():
-        number = unit_id[len(werewolf.id) + 1 :]
-        names[unit_id] = f"{werewolf.name} {number}" if number else f"the {werewolf.name}"
-    return names
-
-
 def unit_name(observation: Observation, unit_id: str) -> str:
-    """A hero or werewolf unit by name: the observation's name if it carries one, else the default pack's."""
+    """A hero or werewolf unit by the name the observation gives it (the pack in use), else by its id."""
     unit = {**observation["wolves"], **observation["heroes"]}.get(unit_id) or {}
-    return str(unit.get("name") or _default_names().get(unit_id) or unit_id)
+    return str(unit.get("name") or unit_id)
 
 
 def pack_seat(observation: Observation) -> int:
