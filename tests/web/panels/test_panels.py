@@ -214,3 +214,14 @@ def test_the_pack_leader_is_named_from_the_observations_catalog_once_drawn() -> 
     name = drawn["catalog"]["wolves"][drawn["leader"]]["name"]
     shared = {item["label"]: item["value"] for item in seat_panels("wolves-on-the-hunt", drawn, 0)["shared"]}
     assert shared["Pack Leader"].startswith(f"{name} (")
+
+
+def test_the_wolf_end_names_who_carried_the_virus_from_the_cards_the_end_shows() -> None:
+    observation = last_observation("wolf", 3, 2, 0)
+    for hero in observation["heroes"].values():
+        hero["wolf_cards"] = ["grey"]
+    observation["heroes"]["july"].update(alive=True, wolf_cards=["grey", "black"])
+    observation["heroes"]["norbert"].update(alive=True, wolf_cards=["black (cured)"])
+    observation["winner"] = "wolves"
+    decided = end_summary("wolf", observation, [-1.0, -1.0, 1.0], None, NAMES)["decided"]
+    assert decided == "The pack won: no hero free of the virus was left. Carrying the virus at the end: July."
