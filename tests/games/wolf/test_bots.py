@@ -718,3 +718,25 @@ def test_an_eager_pack_takes_the_hero_whose_turn_begins_over_without_searching()
         assert bot.step(state) == HeuristicBot(seed=4).step(state) and bot.searches == 0
     pack = [s for s in _decision_states(2, seed=11, every=1) if s.step == "pack-action"]
     assert any(_searched(s, eager) for s in pack)
+
+
+def test_the_packs_search_may_choose_only_among_contenders() -> None:
+    """SearchSettings.pack_contenders: a searched pack decision's root holds only the heuristic's candidates scored
+    within `margin` of its best, so some decision that the bot as it is searches among three is searched among
+    fewer; the choice is always one of them."""
+    from wolfpack.games.wolf.bots import SearchSettings
+
+    settings = SearchSettings(iterations=2, pack_contenders=True)
+    narrowed = 0
+    for state in _decision_states(2, seed=11, every=1):
+        if state.step not in ("pack", "pack-action", "takeover") or narrowed >= 1:
+            continue
+        bot = SearchBot(seed=4, settings=settings)
+        action = bot.step(state)
+        if not bot.searches or bot.search.last_root is None:
+            continue
+        ranked = bot.guide.ranked(state)[:3]
+        contenders = {a for score, a in ranked if score >= ranked[0][0] - settings.margin}
+        assert action in contenders and set(bot.search.last_root.children) <= contenders
+        narrowed += len(contenders) < len(ranked)
+    assert narrowed >= 1

@@ -921,6 +921,9 @@ class SearchSettings:
     positional: bool = False
     """Score the rollouts' ends with `PositionalValueModel` (cards, units and where they stand) instead of
     `ValueModel` (cards and units only)."""
+    pack_contenders: bool = False
+    """At the pack's searched decisions, the search's first choice is only among the heuristic's best candidates that
+    score within `margin` of its best (a move it ranks far behind is no longer tried first)."""
     eager_takeover: bool = False
     """Answer the takeover question without searching: take over the contaminated hero whose own turn begins, always
     (what the searched question answers 95% of the time, docs/bots.md); at other turns' starts, the heuristic's
@@ -1186,6 +1189,8 @@ class SearchBot(Bot):
         self.searches += 1
         self._root_round = state.round  # type: ignore[attr-defined]
         root = [action for _, action in ranked[: self.settings.candidates]]
+        if pack and self.settings.pack_contenders:
+            root = [action for score, action in ranked[: len(root)] if score >= ranked[0][0] - self.settings.margin]
         settings = self.settings
         if pack and settings.pack_paired_samples:
             return self._paired_choice(state, root, settings.pack_paired_samples, settings.pack_paired_z)
