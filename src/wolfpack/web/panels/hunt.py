@@ -4,15 +4,13 @@ Leader for the whole table; the dice in the pool; at the end, the hunters' share
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from wolfpack.web.boards.hunt import DIE_FILLS, HUNTER_FILLS, hunter_name
 from wolfpack.web.boards.svg import on_dark
 from wolfpack.web.panels.common import dice_row, ending, fact, listed, mark, person
 
 Observation = Mapping[str, Any]
-LAST_ROUND: Final = 6
-"""The rulebook's six rounds (the last two the endgame)."""
 
 
 def wolf_name(observation: Observation, wolf_id: object) -> str:
@@ -75,7 +73,7 @@ def shared(observation: Observation) -> list[dict[str, str]]:
     where = observation.get("leader_location")
     arrived = f"at {location_name(observation, where)}" if where else "not arrived"
     return [
-        fact("Round", f"{observation['round']} of {LAST_ROUND} ({observation.get('round_kind', '?')})"),
+        fact("Round", f"{observation['round']} ({observation.get('round_kind', '?')})"),
         fact("Elders", observation["elders"]),
         fact("Dogs", f"{dogs} on guard, {observation.get('dog_supply', 0)} in the supply"),
         fact("Pack Leader", f"{wolf_name(observation, leader)} ({arrived})" if leader else "not drawn yet"),
@@ -103,7 +101,8 @@ def decided(observation: Observation) -> str:
         return f"{listed(fallen)} had no heart left."
     if int(observation["elders"]) <= 0:
         return "The last elder of the village died."
-    return f"Round {LAST_ROUND} ended with the Pack Leader still alive."
+    # The content pack sets how many rounds there are; the game ended at the last one, which the observation holds.
+    return f"Round {observation['round']} ended with the Pack Leader still alive."
 
 
 def end(observation: Observation, returns: Sequence[float], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
