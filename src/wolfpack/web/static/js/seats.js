@@ -51,9 +51,8 @@ function panelOf(frame, panel) {
       ),
       el("span", { class: "presence", "data-presence": state }, words),
     ),
-    toAct || panel.notes.length
-      ? el("p", { class: "seat-notes" }, [toAct ? "to play now" : null, ...panel.notes].filter(Boolean).join(" · "))
-      : null,
+    // Whose turn it is is the game's own note ("to move", "active"); the frame's to_act only highlights the panel.
+    panel.notes.length ? el("p", { class: "seat-notes" }, panel.notes.join(" · ")) : null,
     el(
       "dl",
       { class: "seat-facts" },
