@@ -70,7 +70,10 @@ def _settled(page: Page, server: ThreadedServer, table_id: str) -> int:
 
     def shown() -> bool:
         version = server.hall.get(table_id).version
-        return bool(page.evaluate("Number(document.body.dataset.version)") == version and not page.evaluate("pending"))
+        # The board is wired once js/picks.js has loaded (a module the page imports while the first frames arrive).
+        wired = page.evaluate("document.querySelector('#board').dataset.selection !== undefined")
+        shows = page.evaluate("Number(document.body.dataset.version)") == version
+        return bool(wired and shows and not page.evaluate("pending"))
 
     _wait(page, shown, "the page showing the table's version")
     return int(server.hall.get(table_id).version)
@@ -89,6 +92,13 @@ def _expected(server: ThreadedServer, table_id: str, seat: int) -> list[dict[str
         return []
     legal = [state.action_to_string(a) for a in state.legal_actions(seat)]
     return action_choices(table.game.name, state.observation(seat), legal)
+
+
+def _in_step(page: Page, choices: list[dict[str, Any]]) -> bool:
+    """Whether the page shows the position the server's state is in now (chance may have moved it on already: the
+    state runs ahead of the version while the server settles chance and sends the next frame)."""
+    legal = sorted(entry["action"] for group in choices for entry in group["actions"])
+    return bool(sorted(page.evaluate("frame.legal")) == legal)
 
 
 def _lit(page: Page) -> set[str]:
@@ -128,7 +138,7 @@ def _until_clickable(page: Page, server: ThreadedServer, table_id: str) -> set[s
     def lit_now() -> set[str]:
         version = _settled(page, server, table_id)
         choices = _expected(server, table_id, 0)
-        if server.hall.get(table_id).version != version:
+        if server.hall.get(table_id).version != version or not _in_step(page, choices):
             return set()
         if choices and not _continuations(choices, []):
             page.locator("#actions button.action:enabled").first.click()
@@ -151,7 +161,8 @@ def _play_by_the_board(
         if page.evaluate("document.body.dataset.status") == "over":
             break
         choices = _expected(server, table_id, 0)
-        if server.hall.get(table_id).version != version:
+        if server.hall.get(table_id).version != version or not _in_step(page, choices):
+            page.wait_for_timeout(10)
             continue  # chance or a bot moved while we looked: look again
         if not choices:
             _past(page, server, table_id, version, "the bots' moves")
@@ -307,7 +318,7 @@ def test_the_wolf_board_fits_the_width_and_zooms_until_a_square_takes_a_finger(
     complaints = _complaints(page)
     page.goto(server.base + table["seats"][0]["link"])
     expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
-    _settled(page, server, table["id"])
+    _until_clickable(page, server, table["id"])  # the person's turn: nothing redraws the board while we look
 
     def square_px() -> float:
         size = page.evaluate(
@@ -326,14 +337,17 @@ def test_the_wolf_board_fits_the_width_and_zooms_until_a_square_takes_a_finger(
     assert square_px() >= 44 > first, (first, square_px())
     expect(page.locator(".zoom-level")).to_have_text("400%")
     _shot(page, "wolf-zoomed-phone")
+    page.evaluate("() => document.querySelector('#board').scrollIntoView()")  # the frame's top at the screen's
     box = board.bounding_box()
     assert box is not None
-    left = board.evaluate("b => b.scrollLeft")
+    left, most = board.evaluate("b => [b.scrollLeft, b.scrollWidth - b.clientWidth]")
+    assert most > 3 * SIZES["phone"]["width"] * 0.8  # four times the width, less the frame's padding
+    way = -120 if left < most / 2 else 120  # drag towards the side with room to go
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 100)
     page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] / 2 - 120, box["y"] + 100, steps=5)
+    page.mouse.move(box["x"] + box["width"] / 2 + way, box["y"] + 100, steps=5)
     page.mouse.up()
-    assert board.evaluate("b => b.scrollLeft") > left
+    assert board.evaluate("b => b.scrollLeft") == pytest.approx(left - way, abs=2)
     page.get_by_role("button", name="Fit the board to the screen's width").click()
     assert abs(square_px() - first) < 0.5
     assert small_targets(page) == []

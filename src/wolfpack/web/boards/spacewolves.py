@@ -21,8 +21,8 @@ from wolfpack.web.boards.svg import INK, die, document, el, group, on_dark, text
 
 WIDTH: Final = 400
 TILE_TOP: Final = 104
-TILE_HEIGHT: Final = 30
-PIECE_STEP: Final = 20
+TILE_HEIGHT: Final = 36
+PIECE_STEP: Final = 26
 COLOURS: Final[Mapping[str, str]] = {name: SEAT_COLOURS[name] for name in ("red", "yellow", "blue", "green")}
 """The game's four colours in the colour-blind-safe palette (docs/design/boards.md); each disc also shows its letter."""
 UNKNOWN_COLOUR: Final = "#888888"
@@ -78,7 +78,7 @@ def _piece(
     name: str,
     players: Sequence[str],
     where: object,
-    radius: float = 9,
+    radius: float = 11,
     kind: str = "piece",
     letter: bool = True,
 ) -> str:
@@ -162,8 +162,8 @@ def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
             stroke_dasharray="4 3" if safe else None,
             stroke_width="2" if safe else "1",
         ),
-        text(30, y + 18, row["position"], text_anchor="middle", font_size="10", fill="#555"),
-        text(48, y + 18, TILE_NAMES.get(label, label), font_weight="bold", font_size="13" if label.isdigit() else "10"),
+        text(30, y + 21, row["position"], text_anchor="middle", font_size="10", fill="#555"),
+        text(48, y + 21, TILE_NAMES.get(label, label), font_weight="bold", font_size="13" if label.isdigit() else "10"),
     ]
     position = row["position"]
     parts = [_pickable(face, f"tile-{position}", _spot(label, position), class_="tile-face")]
@@ -172,7 +172,7 @@ def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
         key = f"man-{str(name)[:1]}{position}"
         spaceman = f"{str(name).capitalize()} spaceman on {_spot(label, position)}"
         for _ in range(int(row["pieces"][name])):
-            disc = _piece(x, y + 13.5, name, players, position)
+            disc = _piece(x, y + 16.5, name, players, position)
             parts.append(_pickable([disc], key, spaceman, f"tile-{position}", class_="spaceman"))
             x += PIECE_STEP
     cls = f"square tile tile-{label}" + (" safe" if safe else "")

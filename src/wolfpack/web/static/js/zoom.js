@@ -26,7 +26,7 @@ export function wireZoom(board) {
   apply(board);
   board.scrollLeft = scroll.left;
   board.scrollTop = scroll.top;
-  board.onscroll = () => (scroll = { left: board.scrollLeft, top: board.scrollTop });
+  board.onscroll = () => remember(board);
   if (!board.dataset.zoomWired) {
     board.dataset.zoomWired = "true";
     mouseDrag(board);
@@ -70,6 +70,12 @@ function setLevel(board, index) {
     board.scrollLeft += spot.x + spot.width / 2 - (shown.x + board.clientWidth / 2);
     board.scrollTop += spot.y + spot.height / 2 - (shown.y + board.clientHeight / 2);
   }
+  remember(board);
+}
+
+/** Keep where the board is scrolled to, for the next redraw (at once: a redraw may come before the scroll event). */
+function remember(board) {
+  scroll = { left: board.scrollLeft, top: board.scrollTop };
 }
 
 /** Show the level: the board's data-zoom picks the drawing's width in board.css; the bar says it in words. */
@@ -99,6 +105,7 @@ function mouseDrag(board) {
     if (dragged) {
       board.scrollLeft = start.left - dx;
       board.scrollTop = start.top - dy;
+      remember(board);
     }
   });
   const stop = () => (start = null);
