@@ -30,7 +30,7 @@ WAIT_S = 20.0
 GAMES = [
     ("spacewolves", {"players": 3}, 8),
     ("wolves-on-the-hunt", {"players": 2}, 6),
-    ("wolf", {"players": 2, "max_rounds": 2}, 6),
+    ("wolf", {"players": 2, "max_rounds": 2}, 12),
 ]
 """(game, options, board moves to make): a long enough stretch of each game, one person against bots."""
 
@@ -132,6 +132,23 @@ def _sent(page: Page) -> list[str]:
     return sent
 
 
+def _show(page: Page, game: str, state: Any, seat: int) -> tuple[dict[str, Any], list[str]]:
+    """Show the page a position as the server would draw it for `seat` (at a table where no other seat moves)."""
+    observation, actions = state.observation(seat), legal(state, seat)
+    shown = {
+        **page.evaluate("frame"),
+        "snapshot": True,
+        "observation": observation,
+        "legal": actions,
+        "to_act": [seat],
+        "board": board_svg(game, observation, seat),
+        "turn": turn_text(game, observation, seat),
+        "choices": action_choices(game, observation, actions),
+    }
+    page.evaluate("shown => receive(shown)", shown)
+    return observation, actions
+
+
 def _until_clickable(page: Page, server: ThreadedServer, table_id: str) -> set[str]:
     """Wait (pressing a button when the person's only moves are buttons) until something on the board is lit."""
 
@@ -155,7 +172,7 @@ def _play_by_the_board(
     """Make `moves` moves by clicking the board (a button only when no legal action can be clicked on the board),
     checking at every click that the lit elements are exactly the server's legal continuations."""
     rng = random.Random(seed)
-    counts = {"board": 0, "buttons": 0, "lit_checks": 0, "choosers": 0}
+    counts = {"board": 0, "buttons": 0, "lit_checks": 0, "choosers": 0, "two_clicks": 0}
     while counts["board"] < moves:
         version = _settled(page, server, table_id)
         if page.evaluate("document.body.dataset.status") == "over":
@@ -193,6 +210,7 @@ def _play_by_the_board(
             _wait(page, lambda before=before: len(sent) > before, "the board's click sending the action")
             assert json.loads(sent[-1])["action"] == chosen["action"]
             counts["board"] += 1
+            counts["two_clicks"] += len(chosen["picks"]) > 1
         _past(page, server, table_id, version, "the move reaching the table")
     return counts
 
@@ -215,6 +233,7 @@ def test_a_person_plays_each_game_by_clicking_the_board(
         played = counts["board"] or page.evaluate("document.body.dataset.status") == "over"
         assert played and counts["board"] >= min(moves, 3), counts
         assert counts["lit_checks"] > counts["board"], counts
+        assert game == "wolves-on-the-hunt" or counts["two_clicks"] >= 2, counts  # a piece, then where it goes
         assert complaints == [], complaints
         page.context.close()
 
@@ -270,19 +289,7 @@ def test_the_hunt_reroll_is_six_toggles_and_one_button_on_a_phone(server: Thread
     page.goto(server.base + table["seats"][0]["link"])
     expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
     _settled(page, server, table["id"])
-    # The page is shown that position as the server would draw it for the seat (no other seat moves at this table).
-    observation, actions = state.observation(0), legal(state, 0)
-    shown = {
-        **page.evaluate("frame"),
-        "snapshot": True,
-        "observation": observation,
-        "legal": actions,
-        "to_act": [0],
-        "board": board_svg("wolves-on-the-hunt", observation, 0),
-        "turn": turn_text("wolves-on-the-hunt", observation, 0),
-        "choices": action_choices("wolves-on-the-hunt", observation, actions),
-    }
-    page.evaluate("shown => receive(shown)", shown)
+    observation, actions = _show(page, "wolves-on-the-hunt", state, 0)
     for fold in page.locator("#actions details").all():
         fold.locator("summary").click()  # every family of moves open: the longest the list can be
     buttons = page.locator("#actions button").count()
@@ -378,3 +385,37 @@ def test_axe_finds_nothing_on_a_board_with_its_targets_lit_and_one_selected(
     for size in ("phone", "laptop"):
         found = wcag_violations(page, size)
         assert found == [], f"the {game} board at {size} size breaks WCAG 2.1 AA: {found}"
+
+
+def test_a_wolf_heros_lit_targets_show_the_odds_of_each_attack(server: ThreadedServer, browser: Browser) -> None:
+    """Jack, holding a shotgun, selected: the she-wolf beside him is lit with the shotgun's and bare hands' odds
+    written on it and in its name; clicking her opens the chooser (two attacks end there), which sends the shot."""
+    from tests.rules.wolf.helpers import load
+    from tests.rules.wolf.test_weapons import shooter
+
+    state = load(shooter("shotgun", wolf="d18"))
+    seat = state.current_player()
+    table = create_table(server.base, "wolf", {"players": 6}, humans=6, seed=1)
+    page = browser.new_context(viewport=SIZES["laptop"]).new_page()
+    sent = _sent(page)
+    page.goto(server.base + table["seats"][seat]["link"])
+    expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
+    _settled(page, server, table["id"])
+    _, actions = _show(page, "wolf", state, seat)
+    assert {"fire shotgun d18", "bare d18"} <= set(actions)
+    _click_key(page, "unit-jack")
+    target = page.locator('#board [data-pick="sq-d18"]')
+    expect(target).to_have_class("pick-cell pick-lit")
+    hints = page.locator("#board .pick-hint").evaluate_all("nodes => nodes.map((node) => node.textContent)")
+    assert "97% / 17%" in hints or "17% / 97%" in hints, hints  # shotgun adjacent: 3 or more on 2d6; bare hands: a 1
+    assert "97%" in (target.get_attribute("aria-label") or "")
+    target.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "boards-wolf-odds-laptop.png"))
+    _click_key(page, "sq-d18")
+    chooser = page.locator(".pick-chooser")
+    expect(chooser).to_be_visible()
+    expect(chooser.locator("button.pick-choice")).to_have_count(2)
+    before = len(sent)
+    chooser.locator('button[data-action="fire shotgun d18"]').click()
+    _wait(page, lambda: len(sent) > before, "the shot being sent")
+    assert json.loads(sent[-1])["action"] == "fire shotgun d18"
