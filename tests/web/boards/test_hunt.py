@@ -278,3 +278,13 @@ def test_wolves_and_characters_are_shown_by_name_with_their_health_not_by_id() -
         assert f"damage {wolf['damage']} of {wolf['health']}" in shown
     character = observation["hunters"][0]["character"]
     assert observation["catalog"]["characters"][character]["name"] in shown
+
+
+def test_the_pack_leaders_name_and_place_fit_inside_the_board() -> None:
+    """A long name ("The White Ghost (waiting)") ran off the right edge; the place now has a line of its own."""
+    width = float(parse(board_svg(NAME, play(NAME, 2, 3)[0].observation(0), 0)).get("viewBox", "0 0 0 0").split()[2])
+    for state in positions()[::25]:
+        root = parse(board_svg(NAME, state.observation(None), None))
+        for line in with_class(root, "decks")[0].iter("{http://www.w3.org/2000/svg}text"):
+            # 10-unit system-ui text: a character is at most about 6 units wide
+            assert float(line.get("x") or 0) + 6 * len(line.text or "") <= width, line.text

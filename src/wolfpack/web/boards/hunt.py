@@ -342,7 +342,9 @@ def _decks(observation: Mapping[str, Any], top: float) -> str:
     leader = observation.get("leader")
     where = observation.get("leader_location") or "waiting"
     parts.append(text(310, top + 16, "Pack Leader", font_size="10", font_weight="bold"))
-    parts.append(text(310, top + 30, f"{wolf_name(observation, leader) if leader else '?'} ({where})", font_size="10"))
+    # The name and where it stands on two lines: a long name would run off the board's right edge.
+    parts.append(text(310, top + 30, wolf_name(observation, leader) if leader else "?", font_size="10"))
+    parts.append(text(310, top + 43, f"({where})", font_size="10"))
     return group(parts, class_="decks")
 
 
