@@ -307,3 +307,20 @@ def test_object_cards_and_units_are_shown_by_name_not_by_id() -> None:
             if unit.get("alive") and unit.get("square"):
                 assert f"{unit['name']} on {unit['square']}" in labels
     assert named > 3
+
+
+def test_the_odds_follow_the_tables_own_weapons_table_as_the_observation_gives_it() -> None:
+    """An organiser's pack may change a weapon's scores: the hint reads the scores the seat's observation carries."""
+    from tests.rules.wolf.helpers import load
+    from tests.rules.wolf.test_weapons import shooter
+
+    state = load(shooter("shotgun", wolf="d18"))
+    seat = state.current_player()
+    observation = state.observation(seat)
+    observation["catalog"]["objects"]["shotgun"]["shot"]["scores"][0]["needs"] = 12  # adjacent: a double six
+    hints = {
+        entry["action"]: entry.get("hint")
+        for group in action_choices(NAME, observation, legal(state, seat))
+        for entry in group["actions"]
+    }
+    assert hints["fire shotgun d18"] == "3%"

@@ -626,7 +626,7 @@ def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
     if verb not in SQUARE_VERBS or square_xy(target) is None:
         return {}
     found: dict[str, Any] = {"picks": [f"unit-{unit}", f"sq-{target}"]}
-    odds = attack_odds(verb, words[1] if verb == "fire" else None, units[unit]["square"], target)
+    odds = attack_odds(observation, verb, words[1] if verb == "fire" else None, units[unit]["square"], target)
     if odds is not None:
         found["hint"] = f"{round(odds * 100)}%"
     return found
@@ -636,9 +636,12 @@ SQUARE_VERBS: Final = frozenset({"move", "fire", "bare", "antidote", "pick", "br
 """The actions whose last word is a square the acting unit aims at."""
 
 
-def attack_odds(verb: str, card_id: str | None, here: object, there: object) -> float | None:
-    """The chance that an attack works: a weapon's or the antidote's two dice reaching the Weapons Table's score at
-    this distance, bare hands' one die at most the content's number; None for anything that is not an attack."""
+def attack_odds(
+    observation: Mapping[str, Any], verb: str, card_id: str | None, here: object, there: object
+) -> float | None:
+    """The chance that an attack works: the card's dice reaching its score at this distance, read from the
+    observation's catalog (the table's own content pack) or else the default pack's Weapons Table; bare hands' one
+    die at most the pack's number; None for anything that is not an attack."""
     pack = _content()
     if verb == "bare":
         return pack.components.rolls.bare_hands / 6
@@ -647,11 +650,27 @@ def attack_odds(verb: str, card_id: str | None, here: object, there: object) -> 
     start, end = square_xy(here), square_xy(there)
     if start is None or end is None:
         return None
+    at = max(1, distance(start, end))
+    shot = _catalog_shot(observation, verb, card_id)
+    if shot is not None:
+        need = next((s["needs"] for s in shot.get("scores", []) if s["from"] <= at and (s["to"] or at) >= at), None)
+        return None if need is None else dice_at_least(int(shot.get("dice", 2)), int(need))
     column = _column(verb, card_id)
     if column is None:
         return None
-    need = pack.score_needed(column, max(1, distance(start, end)))
-    return None if need is None else two_dice_at_least(need)
+    need = pack.score_needed(column, at)
+    return None if need is None else dice_at_least(2, need)
+
+
+def _catalog_shot(observation: Mapping[str, Any], verb: str, card_id: str | None) -> Mapping[str, Any] | None:
+    """The shot (dice and scores by distance) the observation's catalog gives the fired card or the antidote."""
+    objects = (observation.get("catalog") or {}).get("objects") or {}
+    if verb == "fire":
+        entry = objects.get(str(card_id)) or {}
+    else:
+        entry = next((e for e in objects.values() if e.get("kind") == "antidote"), {})
+    shot = entry.get("shot")
+    return shot if isinstance(shot, Mapping) else None
 
 
 def _column(verb: str, card_id: str | None) -> str | None:
@@ -666,9 +685,13 @@ def _column(verb: str, card_id: str | None) -> str | None:
         return None
 
 
-def two_dice_at_least(score: int) -> float:
-    """The chance that two six-sided dice add up to `score` or more."""
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= score) / 36
+@cache
+def dice_at_least(dice: int, score: int) -> float:
+    """The chance that `dice` six-sided dice add up to `score` or more."""
+    totals = [0]
+    for _ in range(dice):
+        totals = [total + face for total in totals for face in range(1, 7)]
+    return sum(1 for total in totals if total >= score) / len(totals)
 
 
 @cache
