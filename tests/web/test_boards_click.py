@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from wolfpack.web.boards import action_choices, board_svg, turn_text
+from wolfpack.web.panels import seat_panels
 
 from ..server.live import ThreadedServer, create_table
 from .accessibility import small_targets, wcag_violations
@@ -133,7 +134,8 @@ def _sent(page: Page) -> list[str]:
 
 
 def _show(page: Page, game: str, state: Any, seat: int) -> tuple[dict[str, Any], list[str]]:
-    """Show the page a position as the server would draw it for `seat` (at a table where no other seat moves)."""
+    """Show the page a position as the server would draw it for `seat` (at a table where no other seat moves): board,
+    moves and panels alike, so the screenshot is of one position."""
     observation, actions = state.observation(seat), legal(state, seat)
     shown = {
         **page.evaluate("frame"),
@@ -144,6 +146,7 @@ def _show(page: Page, game: str, state: Any, seat: int) -> tuple[dict[str, Any],
         "board": board_svg(game, observation, seat),
         "turn": turn_text(game, observation, seat),
         "choices": action_choices(game, observation, actions),
+        "panels": seat_panels(game, observation, seat),
     }
     page.evaluate("shown => receive(shown)", shown)
     return observation, actions
