@@ -59,8 +59,11 @@ def test_a_bot_moves_when_the_clock_runs_out(server: ThreadedServer) -> None:
     """A person who lets the per-move clock run out has the stand-in bot move for them."""
     table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=4, clock_seconds=0.2)
     watcher = Client(server.base, table["id"], None)
-    start = server.hall.get(table["id"]).version
-    waiting = watcher.latest["to_act"]  # type: ignore[index]
+    # The version and who was waited for are read from one frame: under load the clock may run out before the
+    # watcher arrives, and the table's version read apart could then be a move newer than the frame's waiting seat.
+    first = watcher.latest
+    assert first is not None
+    start, waiting = first["version"], first["to_act"]
     frame = watcher.until(lambda f: f["type"] == "state" and f["version"] > start)
     assert _players(server, table["id"])[start] == waiting[0]
     assert frame["version"] > start
