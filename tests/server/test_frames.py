@@ -11,7 +11,7 @@ import pytest
 
 from wolfpack.server.frames import CHECKPOINT_EVERY, GameReplay, replay_frame, state_frame
 from wolfpack.server.tables import apply_notation
-from wolfpack.web.boards import board_svg
+from wolfpack.web.boards import board_svg, turn_text
 from wolfpack.web.panels import seat_panels
 
 HUMAN = {"kind": "human"}
@@ -99,6 +99,30 @@ def test_each_replay_step_is_exactly_the_seats_view_at_that_step(server: Any) ->
     assert differs > 0, "the game never hid anything from seat 0 that the pack saw: the test would prove nothing"
     end = replay_frame(table, replay, 0, replay.steps)
     assert end["observation"] == jsonable(table.state.observation(0)) and end["ending"] is not None
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "players"), [("spacewolves", {"players": 3}, 3), ("wolf", {"players": 2, "max_rounds": 1}, 2)]
+)
+def test_a_replay_step_tells_the_turn_as_past_never_as_your_turn(
+    server: Any, game: str, options: dict[str, Any], players: int
+) -> None:
+    """A step the seat was to act at says who acted as a watcher would ("Red moves ..."), not "Your turn": the
+    moment is past. It is read from the seat's own observation, so it tells no more than the seat saw."""
+    tid = finished(server, game, options, players)
+    table = server.table(tid)
+    replay = replay_of(server, tid)
+    state = table.game.new_initial_state()
+    theirs = 0
+    for step in range(replay.steps):
+        if step:
+            event = replay.events[step - 1]
+            apply_notation(state, event.action, event.player)
+        frame = replay_frame(table, replay, 0, step)
+        assert not frame["turn"].startswith("Your turn"), frame["turn"]
+        assert frame["turn"] == turn_text(game, state.observation(0), None)
+        theirs += turn_text(game, state.observation(0), 0).startswith("Your turn")
+    assert theirs > 0, "seat 0 was never to act: the test would prove nothing"
 
 
 def test_a_hero_seats_replay_never_shows_a_wolf_card_the_seat_did_not_see(server: Any) -> None:

@@ -106,7 +106,13 @@ class GameReplay:
 
 def replay_frame(table: Table, replay: GameReplay, seat: int | None, step: int) -> dict[str, Any]:
     """Step `step` of a finished table's game as `seat` (None: a watcher) saw it, drawn like a live frame."""
+    from wolfpack.web.boards import turn_text
+
     state = replay.state_at(step)
+    view = game_view(table.game, state, seat, [], True, [s.name for s in table.seats])
+    # Said as a watcher would say it ("Red moves ...", never "Your turn"): the step is past. The sentence is still
+    # drawn from the seat's own observation, so it tells no more than the seat saw then.
+    view["turn"] = turn_text(table.game.name, view["observation"], None)
     return {
         "type": "replay",
         "table": table.id,
@@ -117,7 +123,7 @@ def replay_frame(table: Table, replay: GameReplay, seat: int | None, step: int) 
         "steps": replay.steps,
         "seat": seat,
         "status": "replay",
-        **game_view(table.game, state, seat, [], True, [s.name for s in table.seats]),
+        **view,
         "seats": [table.seat_summary(s) for s in table.seats],
     }
 
