@@ -123,6 +123,9 @@ def test_a_hunters_panel_gives_hearts_space_and_marks_and_the_village_is_shared(
     second = panels["seats"][1]
     assert second["title"].startswith("Hunter 2") and ">2</text>" in second["mark"]  # counted from 1
     assert facts(second)["Hearts"] == "7 left, 2 more can be healed"
+    observation["hunters"][1]["space"] = "NE-E"
+    shown = facts(seat_panels("wolves-on-the-hunt", observation, 1)["seats"][1])
+    assert shown["Space"] == "between North-East and East"  # the locations' names, as the log says it
     shared = {item["label"]: item["value"] for item in panels["shared"]}
     assert shared["Elders"] == str(observation["elders"]) and shared["Round"].startswith(f"{observation['round']} (")
 

@@ -24,6 +24,14 @@ def location_name(observation: Observation, location: object) -> str:
     return str(((observation.get("catalog") or {}).get("locations") or {}).get(location) or location)
 
 
+def space_name(observation: Observation, space: object) -> str:
+    """A hunter's space by the two locations it lies between ("between North-East and East"), as the log says it."""
+    ends = str(space).split("-")
+    if len(ends) != 2:
+        return str(space)
+    return f"between {location_name(observation, ends[0])} and {location_name(observation, ends[1])}"
+
+
 def hunter_mark(index: int) -> str:
     """A hunter's disc in the board's colour for that seat, numbered from 1 like "Hunter 1"."""
     return mark([(HUNTER_FILLS[index % len(HUNTER_FILLS)], str(index + 1), "circle")])
@@ -51,7 +59,8 @@ def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
             if applies
         ]
         shown = stats[index] if index < len(stats) else hunter.get("stats", {})
-        facts = [fact("Hearts", hearts(hunter)), fact("Space", hunter.get("space") or "not placed yet")]
+        space = space_name(observation, hunter["space"]) if hunter.get("space") else "not placed yet"
+        facts = [fact("Hearts", hearts(hunter)), fact("Space", space)]
         if shown:
             facts.append(fact("Knife, rifle, traps", " / ".join(str(value) for value in shown.values())))
         panels.append(
