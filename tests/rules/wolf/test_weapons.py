@@ -4,9 +4,14 @@ only against a unit sharing a side; every weapon but the revolver may break a ba
 
 from __future__ import annotations
 
+from importlib.resources import files
+from pathlib import Path
+
 import pytest
 
 from .helpers import clear_wolves, give_objects, hero_turn, legal, load, outcomes, play, position, put
+
+DATA = Path(str(files("wolfpack.games.wolf.data")))
 
 
 def shooter(*cards: str, at: str = "c18", wolf: str = "d18", **others: str) -> dict:
@@ -41,6 +46,17 @@ def test_beyond_the_last_band_a_weapon_does_not_reach() -> None:
 def test_two_dice_are_rolled_for_a_weapon() -> None:
     state = play(load(shooter("shotgun", wolf="g18")), "fire shotgun g18")
     assert outcomes(state)["roll 7"] == pytest.approx(6 / 36) and outcomes(state)["roll 2"] == pytest.approx(1 / 36)
+
+
+def test_an_organisers_pack_sets_how_many_dice_a_weapon_rolls(tmp_path: Path) -> None:
+    """The pack's `rolls.weapon_dice` decides the dice added for a shot and for the antidote (three: 3 to 18)."""
+    components = (DATA / "components.toml").read_text(encoding="utf-8")
+    assert "weapon_dice = 2 " in components
+    (tmp_path / "components.toml").write_text(components.replace("weapon_dice = 2 ", "weapon_dice = 3 "), "utf-8")
+    state = play(load(shooter("shotgun", wolf="g18"), content=str(tmp_path)), "fire shotgun g18")
+    assert state.pending["dice"] == 3
+    assert outcomes(state)["roll 3"] == pytest.approx(1 / 216) and outcomes(state)["roll 10"] == pytest.approx(27 / 216)
+    assert set(outcomes(state)) == {f"roll {total}" for total in range(3, 19)}
 
 
 def test_reaching_the_score_removes_the_unit_for_good() -> None:

@@ -24,7 +24,22 @@ GREY: Final = "grey"
 
 ONE_DIE: Final = tuple((face, Fraction(1, 6)) for face in range(1, 7))
 """The faces of one die with their chances."""
-TWO_DICE: Final = tuple((total, Fraction(6 - abs(total - 7), 36)) for total in range(2, 13))
+
+
+@cache
+def dice_totals(count: int) -> tuple[tuple[int, Fraction], ...]:
+    """The totals of `count` dice added, with their exact chances."""
+    totals = {0: Fraction(1)}
+    for _ in range(count):
+        following: dict[int, Fraction] = {}
+        for total, chance in totals.items():
+            for face, face_chance in ONE_DIE:
+                following[total + face] = following.get(total + face, Fraction(0)) + chance * face_chance
+        totals = following
+    return tuple(sorted(totals.items()))
+
+
+TWO_DICE: Final = dice_totals(2)
 """The totals of two dice with their chances (2 and 12: 1 in 36; 7: 6 in 36)."""
 
 

@@ -24,7 +24,7 @@ from wolfpack.engine.constants import CHANCE, TERMINAL
 from wolfpack.engine.errors import InvalidActionError
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import WolfContent
-from wolfpack.games.wolf.rules import BLACK, GREY, HEROES, ONE_DIE, PACK, TWO_DICE, WOLVES, name_of
+from wolfpack.games.wolf.rules import BLACK, GREY, HEROES, PACK, WOLVES, dice_totals, name_of
 from wolfpack.games.wolf.turn import APPLY, CHANCE_STEPS, DECISIONS, SETUP_STEPS
 
 if TYPE_CHECKING:
@@ -306,8 +306,7 @@ class WolfState(State[str]):
             return _counts_table("wolf", self.stock)
         if self.step == "object":
             return _counts_table("card", self.pool)
-        dice = TWO_DICE if self.pending.get("dice") == 2 else ONE_DIE
-        return [(f"roll {total}", p) for total, p in dice]
+        return [(f"roll {total}", p) for total, p in dice_totals(int(self.pending.get("dice", 1)))]
 
     # ---- ending ------------------------------------------------------------------------------------------
 

@@ -621,23 +621,25 @@ def _bare(state: WolfState, hero_id: str, words: Words) -> None:
 
 
 def _fire(state: WolfState, hero_id: str, words: Words) -> None:
-    """Fire a weapon: the card is spent; two dice must reach the Weapons Table's score (rulebook 8)."""
+    """Fire a weapon: the card is spent; the pack's weapon dice (two) must reach the Weapons Table's score (rule 8)."""
     _, card_id, target = words
     column = state.content.card(card_id).column or card_id
     need = score_needed(state, column, hero_id, target)
     _spend(state, hero_id, card_id)
     state.log_event(f"{hero_id} fires the {card_id} at {_what(state, target)}: {need} or more needed")
-    state.step, state.pending = "roll", {"unit": hero_id, "dice": 2, "at_least": need, "effect": ["remove", target]}
+    dice = state.content.components.rolls.weapon_dice
+    state.step, state.pending = "roll", {"unit": hero_id, "dice": dice, "at_least": need, "effect": ["remove", target]}
 
 
 def _antidote(state: WolfState, hero_id: str, words: Words) -> None:
-    """Use the antidote on a unit: two dice against the antidote's column (rulebook 15)."""
+    """Use the antidote on a unit: the pack's weapon dice (two) against the antidote's column (rulebook 15)."""
     card_id = next(c[0] for c in state.heroes[hero_id]["objects"] if state.content.card(c[0]).kind == "antidote")
     column = state.content.card(card_id).column or card_id
     need = score_needed(state, column, hero_id, words[1])
     _spend(state, hero_id, card_id)
     state.log_event(f"{hero_id} uses the antidote on {_what(state, words[1])}: {need} or more needed")
-    state.step, state.pending = "roll", {"unit": hero_id, "dice": 2, "at_least": need, "effect": ["cure", words[1]]}
+    dice = state.content.components.rolls.weapon_dice
+    state.step, state.pending = "roll", {"unit": hero_id, "dice": dice, "at_least": need, "effect": ["cure", words[1]]}
 
 
 def _flytox(state: WolfState, hero_id: str, words: Words) -> None:
