@@ -18,6 +18,7 @@ from ..event.devices import EVENT_ID, Device
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES
 from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .console import console_errors
 from .test_pages import SCREENSHOTS
 
 WAIT_MS = int(WAIT * 1000)
@@ -62,9 +63,7 @@ class Table:
 
     def watch(self, name: str, page: Page) -> None:
         """Keep what the page's console reports as an error."""
-        found = self.complaints.setdefault(name, [])
-        page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: found.append(str(error)))
+        console_errors(page, self.complaints.setdefault(name, []))
 
     def seat(self, label: str) -> int:
         return self.event.seat(label).index

@@ -22,6 +22,7 @@ from wolfpack.web.panels import seat_panels
 from ..server.live import ThreadedServer, create_table
 from .accessibility import small_targets, wcag_violations
 from .boards.test_common import legal, play
+from .console import console_errors
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
@@ -40,13 +41,6 @@ GAMES = [
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('boards')}/boards.db") as live:
         yield live
-
-
-def _complaints(page: Page) -> list[str]:
-    found: list[str] = []
-    page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: found.append(str(error)))
-    return found
 
 
 def _shot(page: Page, name: str) -> None:
@@ -227,7 +221,7 @@ def test_a_person_plays_each_game_by_clicking_the_board(
     for size, viewport in SIZES.items():
         table = create_table(server.base, game, options, humans=1, seed=7)
         page = browser.new_context(viewport=viewport).new_page()
-        complaints = _complaints(page)
+        complaints = console_errors(page)
         sent = _sent(page)
         page.goto(server.base + table["seats"][0]["link"])
         expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
@@ -287,7 +281,7 @@ def test_the_hunt_reroll_is_six_toggles_and_one_button_on_a_phone(server: Thread
     state = next(s for s in play("wolves-on-the-hunt", 2, 3) if len(legal(s, 0)) == 81)
     table = create_table(server.base, "wolves-on-the-hunt", {"players": 2}, humans=2, seed=1)
     page = browser.new_context(viewport=SIZES["phone"]).new_page()
-    complaints = _complaints(page)
+    complaints = console_errors(page)
     sent = _sent(page)
     page.goto(server.base + table["seats"][0]["link"])
     expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
@@ -325,7 +319,7 @@ def test_the_wolf_board_fits_the_width_and_zooms_until_a_square_takes_a_finger(
     mouse drag pans the zoomed board; Fit puts it back; axe finds nothing on the board with its targets lit."""
     table = create_table(server.base, "wolf", {"players": 2, "max_rounds": 2}, humans=1, seed=5)
     page = browser.new_context(viewport=SIZES["phone"]).new_page()
-    complaints = _complaints(page)
+    complaints = console_errors(page)
     page.goto(server.base + table["seats"][0]["link"])
     expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
     _until_clickable(page, server, table["id"])  # the person's turn: nothing redraws the board while we look

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
+from .console import console_errors
 from .test_pages import SCREENSHOTS
 
 WAIT_MS = int(WAIT * 1000)
@@ -26,13 +27,6 @@ ROSTER = "name,team,role\nAnn Smith,Dione,Captain\nBob Jones,Dione,First Officer
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('organiser-pages')}/event.db") as live:
         yield live
-
-
-def _watch(page: Page) -> list[str]:
-    found: list[str] = []
-    page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: found.append(str(error)))
-    return found
 
 
 def _screenshots(page: Page, name: str) -> None:
@@ -55,7 +49,7 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
 ) -> None:
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     page = context.new_page()
-    complaints = _watch(page)
+    complaints = console_errors(page)
     page.goto(server.base + "/events/new")
     page.select_option("#edition", "infinite-domain")
     page.fill("#turns", "10")

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import WAIT, ThreadedServer, create_table
 from .accessibility import SIZES, small_targets, wcag_violations
+from .console import console_errors
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 WAIT_MS = 20_000
@@ -34,10 +35,7 @@ def _page(browser: Browser, size: str = "phone") -> tuple[Page, list[str]]:
     """A fresh page at `size` and the list its console errors (a policy violation, a failed script) go to."""
     width, height = SIZES[size]
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    complaints: list[str] = []
-    page.on("console", lambda message: complaints.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: complaints.append(str(error)))
-    return page, complaints
+    return page, console_errors(page)
 
 
 def _seated_at(page: Page) -> list[Any]:

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import ThreadedServer, create_table
 from .accessibility import wcag_violations
+from .console import console_errors
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
@@ -37,14 +38,6 @@ GAMES = [
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     with ThreadedServer(f"sqlite:///{tmp_path_factory.mktemp('pages')}/pages.db") as live:
         yield live
-
-
-def _complaints(page: Page) -> list[str]:
-    """Everything the page's console reports as an error (a policy violation, a failed script) as it happens."""
-    found: list[str] = []
-    page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: found.append(str(error)))
-    return found
 
 
 def _screenshot(page: Page, name: str) -> None:
@@ -140,13 +133,13 @@ def test_two_people_play_a_whole_game_by_clicking(
 ) -> None:
     """Lobby to result in real Chromium: moves by clicking, seen on the other seat, a reload resumes, the end shows."""
     lobby = browser.new_context().new_page()
-    complaints = _complaints(lobby)
+    complaints = console_errors(lobby)
     links = _open_table(lobby, server, game, options)
     table_id = links[0].split("/play/")[1].split("#")[0]
     contexts = [browser.new_context(viewport=SIZES["laptop"]) for _ in links]
     pages = [context.new_page() for context in contexts]
     for page in pages:
-        complaints += _complaints(page)
+        complaints += console_errors(page)
     for page, link in zip(pages, links, strict=True):
         page.goto(link)
         expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
@@ -198,7 +191,7 @@ def test_a_table_with_a_fixed_seed_says_so_on_its_page(server: ThreadedServer, b
     fixed = create_table(server.base, "wolf", {"players": 2, "max_rounds": 1}, humans=2, seed=4)
     drawn = create_table(server.base, "wolf", {"players": 2, "max_rounds": 1}, humans=2)
     page = browser.new_context().new_page()
-    complaints = _complaints(page)
+    complaints = console_errors(page)
     for table, shown in [(fixed, True), (drawn, False)]:
         page.goto(server.base + table["seats"][1]["link"])
         expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
@@ -240,7 +233,7 @@ def test_the_lobby_pages_its_list_of_tables(tmp_path: Path, browser: Browser) ->
     with ThreadedServer(f"sqlite:///{tmp_path}/lobby.db") as server:
         ids = [create_table(server.base, "wolf", {"players": 2}, humans=2)["id"] for _ in range(23)]
         page = browser.new_context().new_page()
-        complaints = _complaints(page)
+        complaints = console_errors(page)
         page.goto(server.base + "/")
         rows = page.locator("#tables li[data-table]")
         expect(rows).to_have_count(20, timeout=WAIT_MS)

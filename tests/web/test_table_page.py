@@ -20,6 +20,7 @@ from wolfpack.server.frames import GameReplay
 
 from ..server.live import ThreadedServer, create_table
 from .accessibility import SIZES, small_targets, wcag_violations
+from .console import console_errors
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 WAIT_MS = 20_000
@@ -35,14 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]
         yield live
 
 
-def _complaints(page: Page) -> list[str]:
-    """Everything the page's console reports as an error (a policy violation, a failed script) as it happens."""
-    found: list[str] = []
-    page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: found.append(str(error)))
-    return found
-
-
 def _screenshot(page: Page, name: str, full: bool = False) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"table-{name}.png"), full_page=full)
@@ -51,7 +44,7 @@ def _screenshot(page: Page, name: str, full: bool = False) -> None:
 def _open(browser: Browser, server: ThreadedServer, link: str, size: str) -> tuple[Page, list[str]]:
     width, height = SIZES[size]
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    complaints = _complaints(page)
+    complaints = console_errors(page)
     page.goto(server.base + link)
     expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
     return page, complaints
