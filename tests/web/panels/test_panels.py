@@ -13,6 +13,7 @@ import pytest
 from wolfpack.web.panels import end_summary, seat_panels
 from wolfpack.web.panels.common import results_by_best
 from wolfpack.web.panels.hunt import wolf_name
+from wolfpack.web.panels.wolf import hero_state
 
 from ..boards.test_common import play, viewers
 
@@ -158,6 +159,15 @@ def test_the_hunt_end_is_the_teams_and_says_what_decided_it(change: dict[str, An
 
 
 # ---- WOLF ------------------------------------------------------------------------------------------------------
+
+
+def test_a_wolf_heros_line_says_where_he_stands_or_that_he_is_not_placed_yet() -> None:
+    states = play("wolf", 2, 1)
+    first = states[0].observation(0)
+    assert first["heroes"]["jack"]["square"] is None
+    assert hero_state(first["heroes"]["jack"]).startswith("human, not placed yet, ")
+    placed = next(s.observation(0) for s in states if s.observation(0)["heroes"]["jack"]["square"])
+    assert f"human, on {placed['heroes']['jack']['square']}, " in hero_state(placed["heroes"]["jack"])
 
 
 def test_no_wolf_panel_shows_a_card_face_whatever_the_viewer_has_seen() -> None:

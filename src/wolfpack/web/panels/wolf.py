@@ -39,12 +39,12 @@ def hero_state(hero: Mapping[str, Any]) -> str:
     state = "turned werewolf" if hero.get("transformed") else "human"
     flags = [flag for flag in ("invisible", "intoxicated") if hero.get(flag)]
     objects, wolf_cards = len(hero.get("objects", [])), len(hero.get("wolf_cards", []))
-    where = hero.get("square") or "off the board"
+    where = f"on {hero['square']}" if hero.get("square") else "not placed yet"
     return ", ".join(
         [
             state,
             *flags,
-            f"on {where}",
+            where,
             f"{objects} object card{'' if objects == 1 else 's'}",
             f"{wolf_cards} wolf card{'' if wolf_cards == 1 else 's'}",
         ]
