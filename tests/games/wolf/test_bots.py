@@ -740,3 +740,23 @@ def test_the_packs_search_may_choose_only_among_contenders() -> None:
         assert action in contenders and set(bot.search.last_root.children) <= contenders
         narrowed += len(contenders) < len(ranked)
     assert narrowed >= 1
+
+
+def test_an_eager_search_expects_its_pack_to_take_heroes_over_at_once() -> None:
+    """SearchSettings.eager_rollouts: inside the search (the tree's candidates and the rollouts) the werewolf seat is
+    modelled taking over the hero whose own turn begins even where the default heuristic leaves him; without it,
+    the default heuristic's answer."""
+    from wolfpack.games.wolf.bots import EAGER_WEIGHTS, SearchSettings
+
+    bot = SearchBot(seed=4, settings=SearchSettings(eager_takeover=True, eager_rollouts=True))
+    rollout = bot.search.rollout_policy
+    assert isinstance(rollout, HeuristicBot) and rollout.weights == EAGER_WEIGHTS
+    plain = SearchBot(seed=4)
+    assert isinstance(plain.search.rollout_policy, HeuristicBot)
+    assert plain.search.rollout_policy.weights == HeuristicBot(seed=4).weights
+    states = [s for seed in (11, 12) for s in _decision_states(2, seed=seed, every=1) if s.step == "takeover"]
+    left = [s for s in states if f"take {s.turn}" in s.legal_actions() and HeuristicBot(seed=4).step(s) == "leave"]
+    assert left
+    for state in left:
+        assert bot.model_of_play.step(state) == f"take {state.turn}"
+        assert plain.model_of_play.step(state) == "leave"

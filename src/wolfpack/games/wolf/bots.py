@@ -928,6 +928,10 @@ class SearchSettings:
     """Answer the takeover question without searching: take over the contaminated hero whose own turn begins, always
     (what the searched question answers 95% of the time, docs/bots.md); at other turns' starts, the heuristic's
     answer (leave)."""
+    eager_rollouts: bool = False
+    """Inside the search (the tree's candidates and the rollouts), the werewolf seat is expected to take a
+    contaminated hero over as his own turn begins, always (`EAGER_WEIGHTS`), as `eager_takeover` plays, instead of
+    the default heuristic's wait."""
     tied: bool = False
     """Score the rollouts' ends with `TiedValueModel` (a transformed hero weighs as a hidden one: no lean towards
     taking over)."""
@@ -1083,6 +1087,11 @@ class PositionalValueModel(ValueModel):
         return value_features(state) + positional_features(state)
 
 
+EAGER_WEIGHTS: Final = Weights(secret_bite_rounds=FAR)
+"""The default heuristic, except that dawn always counts as near: the werewolf seat takes a contaminated hero over as
+his own turn begins, always (and, with three players or more, a secret werewolf bites whenever he may)."""
+
+
 def _for_the_pack(state: Any) -> bool:
     """Whether a decision is one the search bot searches: a step of `SEARCHED_STEPS` taken for the pack's side (the
     werewolf seat's, or a transformed or knowingly contaminated hero's). Its seat sees who acts and what he knows."""
@@ -1141,7 +1150,8 @@ class SearchBot(Bot):
         )
         # where it does not search it plays exactly as a heuristic bot with its seed (and its weights)
         self.guide = HeuristicBot(seed, self.settings.weights)
-        self.model_of_play = HeuristicBot(seed)
+        modelled = EAGER_WEIGHTS if self.settings.eager_rollouts else Weights()
+        self.model_of_play = HeuristicBot(seed, modelled)
         """How the search expects every seat to play: the default heuristic (the tree's candidates)."""
         self.searches = 0
         """How many decisions this bot has searched (the rest it took from the heuristic)."""
@@ -1151,7 +1161,7 @@ class SearchBot(Bot):
             self.rng.randrange(2**32),
             iterations=self.settings.iterations,
             determinize=determinize,  # type: ignore[arg-type]
-            rollout=lambda seed: HeuristicBot(seed),
+            rollout=lambda seed: HeuristicBot(seed, modelled),
             rollout_depth=settings.round_cap if settings.to_round_end else settings.rollout_depth,
             evaluate=self.model.values,
             candidates=self._candidates,
