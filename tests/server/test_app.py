@@ -688,6 +688,8 @@ def test_a_link_is_drawn_as_a_qr_code_in_svg(server: Any) -> None:
     assert image.startswith("data:image/svg+xml") and "%3Cpath" in image
     assert server.client.post("/api/qr", json={"text": ""}).status_code == 422
     assert server.client.post("/api/qr", json={"text": "x" * 1001}).status_code == 422
+    wide = server.client.post("/api/qr", json={"text": "€" * 1000})  # within 1,000 characters, 3,000 bytes: too many
+    assert wide.status_code == 422 and "too long to draw as a QR code" in wide.json()["detail"]
 
 
 # ---- the lobby's words: cards and rules pages -----------------------------------------------------------------

@@ -208,7 +208,11 @@ def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None
     @app.post("/api/qr")
     async def qr_code(request: QrRequest) -> dict[str, str]:
         # A POST, not a GET: a seat's link holds its token, which must not sit in an address the logs keep.
-        return {"image": qr_data_uri(request.text)}
+        try:
+            return {"image": qr_data_uri(request.text)}
+        except segno.DataOverflowError:
+            # 1,000 characters of a wide script (3-4 bytes each in UTF-8) is more than a QR code can hold.
+            raise HTTPException(422, "text: too long to draw as a QR code (about 2,300 bytes at most)") from None
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def rematch(table_id: str, credential: Credential) -> dict[str, Any]:
