@@ -19,7 +19,8 @@ import re
 import secrets
 import sys
 import textwrap
-from collections.abc import Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -799,6 +800,103 @@ def combat(
     except (UsageError, WolfpackError, ValueError) as exc:
         _fail(str(exc), EXIT_USAGE)
     make_console().print(describe(report), highlight=False, markup=False)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A registered game; see `wolfpack games`.")],
+    out: Annotated[Path, typer.Option("--out", metavar="FILE", help="The Parquet file to write (one row per game).")],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games (at least 1).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The run's seed: game i is the same in every run.")] = 1,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots", "-b", metavar="NAME[,NAME...]", help="One bot for every seat, or one per seat, comma-separated."
+        ),
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's default).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeat for several."),
+    ] = None,
+    edition: Annotated[
+        str | None, typer.Option("--edition", help="The rulebook edition, for games that have several.")
+    ] = None,
+    turns: Annotated[
+        int | None, typer.Option("--turns", help="How many turns the game lasts, for games that take it.")
+    ] = None,
+) -> None:
+    """Play GAME many times between bots and write one row per game to a Parquet file (docs/simulation.md).
+
+    Finished chunks are kept in FILE.parts/ as the run goes: after an interruption the same command goes on
+    where it stopped."""
+    from wolfpack.sim.simulate import SimulationError, check_out, done_indices, local_executor, make_spec
+    from wolfpack.sim.simulate import simulate as run_simulation
+
+    err = make_console(stderr=True)
+    try:
+        shorthands = {"players": players, "edition": edition, "turns": turns}
+        options = parse_game_options(option or [])
+        options.update(_shorthand_options(options, shorthands))
+        spec = make_spec(game, options, bots, seed)
+        executor = local_executor(jobs)
+        check_out(out, spec, games)
+    except (UsageError, SimulationError) as exc:
+        _fail(str(exc), EXIT_USAGE)
+    started = time.perf_counter()
+    with _games_progress(err, games, len(done_indices(out))) as advance:
+        try:
+            summary = run_simulation(spec, games, out, executor, on_done=advance)
+        except KeyboardInterrupt:
+            err.print(f"interrupted: the finished games are kept in {out}.parts; the same command goes on from there")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except SimulationError as exc:
+            _fail(str(exc), EXIT_USAGE)
+    seconds = time.perf_counter() - started
+    rate = f", {summary.played / seconds:.2f} games/s" if summary.played and seconds > 0 else ""
+    kept = f" ({summary.kept} kept from before)" if summary.kept else ""
+    make_console().print(
+        f"{summary.games} games of {spec.game} in {out}{kept}: {summary.played} played in {seconds:.1f} s "
+        f"on {executor.jobs} job(s){rate}"
+    )
+
+
+def _shorthand_options(options: Mapping[str, Any], shorthands: Mapping[str, object]) -> dict[str, Any]:
+    """The shorthand flags (--players, --edition, --turns) as options; one also given as --option is refused."""
+    given = {key: value for key, value in shorthands.items() if value is not None}
+    for key in given:
+        if key in options:
+            raise UsageError(f"give the {key} once: --{key} or --option {key}=...")
+    return given
+
+
+@contextlib.contextmanager
+def _games_progress(console: Console, total: int, kept: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar of games done, with games per second and time left (shown only on a terminal)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+        started = time.perf_counter()
+        task = progress.add_task("games", total=total, completed=kept, rate="")
+        done = 0
+
+        def advance(count: int) -> None:
+            nonlocal done
+            done += count
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            progress.update(task, advance=count, rate=f"{rate:.1f} games/s")
+
+        yield advance
 
 
 @app.command()

@@ -83,19 +83,34 @@ def win_shares(returns: Sequence[float]) -> list[float]:
     return [1.0 / winners if r == best else 0.0 for r in returns]
 
 
-def play_game(game: Game[Any], bots: Sequence[Bot], seed: int) -> State[Any]:
-    """Play one game with `bots[seat]` in each seat and chance from `random.Random(seed)`; return the final state."""
+@dataclass(frozen=True)
+class Played:
+    """A finished game: its final state and how many of its actions were the seats' decisions (not chance)."""
+
+    state: State[Any]
+    decisions: int
+
+
+def play_out(game: Game[Any], bots: Sequence[Bot], seed: int) -> Played:
+    """Play one game with `bots[seat]` in each seat and chance from `random.Random(seed)`, counting decisions."""
     if len(bots) != game.num_players():
         raise ValueError(f"{game.name} has {game.num_players()} seats, but {len(bots)} bots were given")
     rng = random.Random(seed)
     state = game.new_initial_state()
+    decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(sample_chance_outcome(state, rng))
         else:
             seat, action = bot_decision(state, bots, start=len(state.history()))
             state.apply_action(action, seat)
-    return state
+            decisions += 1
+    return Played(state, decisions)
+
+
+def play_game(game: Game[Any], bots: Sequence[Bot], seed: int) -> State[Any]:
+    """Play one game with `bots[seat]` in each seat and chance from `random.Random(seed)`; return the final state."""
+    return play_out(game, bots, seed).state
 
 
 def play_match(game: Game[Any], bots: Sequence[Bot], seed: int) -> list[float]:
