@@ -35,6 +35,16 @@ the weights to paste into `ValueModel`:
 
     nice -n 10 .venv/bin/python benchmarks/wolf_bots.py --fit --games 150 --seed 1
 
+The pack's takeover question (docs/bots.md, fourth tuning round): `--takeovers` writes, as JSON lines (`--out`), the
+search bot's answer at every takeover question it searched in the pack's games, with what the question sees
+(`takeover_features`); `--oracle` plays every takeover question of heuristic games on to the end both ways (take the
+hero over now, or leave him to the heuristic), `--samples` times with the same dice, and prints the pack's gain:
+
+    nice -n 15 .venv/bin/python benchmarks/wolf_bots.py --takeovers --games 150 --seed 3 --out takeovers.jsonl
+    nice -n 15 .venv/bin/python benchmarks/wolf_bots.py --oracle --games 60 --seed 3 --samples 8 --out oracle.jsonl
+
+`--inspect` and `--takeovers` start at the `--first-game`-th pack game, `--oracle` at that game.
+
 "Beats" means: the search seat wins more often than the heuristic does in the same seat on the same seeds. The
 report gives both win rates and the paired difference (search win minus heuristic win, per game: -1, 0 or 1) with
 its standard error; games whose two versions end the same way add nothing to the difference and little noise.
@@ -503,7 +513,7 @@ def main() -> None:
     parser.add_argument("--inspect", action="store_true", help="the pack's games the search lost and the heuristic won")
     parser.add_argument("--wins", action="store_true", help="--inspect the games the search won and the heuristic lost")
     parser.add_argument("--show", type=int, default=4, help="how many games --inspect prints")
-    parser.add_argument("--first-game", type=int, default=0, help="--inspect/--takeovers start at the N-th pack game")
+    parser.add_argument("--first-game", type=int, default=0, help="--inspect/--takeovers start at the N-th pack game, --oracle at game N")
     parser.add_argument("--takeovers", action="store_true", help="note the search bot's searched takeover questions")
     parser.add_argument("--out", default="takeovers.jsonl", help="where --takeovers/--oracle write their notes")
     parser.add_argument("--oracle", action="store_true", help="play each takeover question on both ways to the end")
