@@ -513,7 +513,9 @@ def main() -> None:
     parser.add_argument("--inspect", action="store_true", help="the pack's games the search lost and the heuristic won")
     parser.add_argument("--wins", action="store_true", help="--inspect the games the search won and the heuristic lost")
     parser.add_argument("--show", type=int, default=4, help="how many games --inspect prints")
-    parser.add_argument("--first-game", type=int, default=0, help="--inspect/--takeovers start at the N-th pack game, --oracle at game N")
+    parser.add_argument(
+        "--first-game", type=int, default=0, help="--inspect/--takeovers: the first pack game; --oracle: the first game"
+    )
     parser.add_argument("--takeovers", action="store_true", help="note the search bot's searched takeover questions")
     parser.add_argument("--out", default="takeovers.jsonl", help="where --takeovers/--oracle write their notes")
     parser.add_argument("--oracle", action="store_true", help="play each takeover question on both ways to the end")
