@@ -431,6 +431,19 @@ class TerminalPlay:
             self.say(f"-- round {value} --")
 
 
+GameOptionValues = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeat for several."),
+]
+"""A command's game options, as `wolfpack play` and `wolfpack simulate` take them."""
+EditionOption = Annotated[
+    str | None, typer.Option("--edition", help="The rulebook edition, for games that have several.")
+]
+TurnsOption = Annotated[
+    int | None, typer.Option("--turns", help="How many turns the game lasts, for games that take it.")
+]
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(metavar="GAME", help="A registered game; see `wolfpack games`.")],
@@ -453,16 +466,9 @@ def play(
     record: Annotated[
         Path | None, typer.Option("--record", "-r", metavar="FILE", help="Write the game record (JSON lines) here.")
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeat for several."),
-    ] = None,
-    edition: Annotated[
-        str | None, typer.Option("--edition", help="The rulebook edition, for games that have several.")
-    ] = None,
-    turns: Annotated[
-        int | None, typer.Option("--turns", help="How many turns the game lasts, for games that take it.")
-    ] = None,
+    option: GameOptionValues = None,
+    edition: EditionOption = None,
+    turns: TurnsOption = None,
 ) -> None:
     """Play GAME in the terminal against bots (or watch bots play with --bots all)."""
     out = make_console()
@@ -818,21 +824,13 @@ def simulate(
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's default).")
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeat for several."),
-    ] = None,
-    edition: Annotated[
-        str | None, typer.Option("--edition", help="The rulebook edition, for games that have several.")
-    ] = None,
-    turns: Annotated[
-        int | None, typer.Option("--turns", help="How many turns the game lasts, for games that take it.")
-    ] = None,
+    option: GameOptionValues = None,
+    edition: EditionOption = None,
+    turns: TurnsOption = None,
 ) -> None:
     """Play GAME many times between bots and write one row per game to a Parquet file (docs/simulation.md).
 
-    Finished chunks are kept in FILE.parts/ as the run goes: after an interruption the same command goes on
-    where it stopped."""
+    Finished chunks are kept in FILE.parts/: after an interruption, the same command goes on where it stopped."""
     from wolfpack.sim.simulate import SimulationError, check_out, done_indices, local_executor, make_spec
     from wolfpack.sim.simulate import simulate as run_simulation
 
