@@ -1006,14 +1006,7 @@ class TiedValueModel(ValueModel):
     model's weights. Its weights are `ValueModel`'s, the transformed heroes' dropped; `benchmarks/wolf_bots.py --fit
     --model tied` refits them under the tie."""
 
-    bias: float = -1.701
-    clean: float = -1.111
-    hidden: float = 0.365
-    transformed: float = 0.0
-    wolves: float = 0.192
-    rounds_left: float = 0.188
-    stock_black: float = 0.369
-    short: float = -9.527
+    transformed: float = 0.0  # a redefined field keeps its place among the weights; the others keep their values
 
     def inputs(self, state: Any) -> list[float]:
         """The counts, with the transformed heroes counted among the hidden ones."""
