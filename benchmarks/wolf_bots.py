@@ -360,6 +360,15 @@ def takeover_notes(seed: int, index: int, settings: SearchSettings) -> list[dict
     return [{**note, "game": index, "pack_won": won} for note in searcher.notes]
 
 
+def write_notes(path: str, games: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Every game's notes, in order, written to `path` as JSON lines; the notes."""
+    notes = [note for game in games for note in game]
+    with open(path, "w", encoding="utf-8") as out:
+        for note in notes:
+            out.write(json.dumps(note) + "\n")
+    return notes
+
+
 def takeovers(args: argparse.Namespace) -> None:
     """Write, as JSON lines, every takeover question the search bot searched in the pack's games (odd indices from
     `--first-game`), and print how often it took the hero over, by whether he could bite at once and rounds left."""
@@ -368,10 +377,7 @@ def takeovers(args: argparse.Namespace) -> None:
     n = len(indices)
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(takeover_notes, [args.seed] * n, indices, [settings] * n, chunksize=2))
-    notes = [note for game in games for note in game]
-    with open(args.out, "w", encoding="utf-8") as out:
-        for note in notes:
-            out.write(json.dumps(note) + "\n")
+    notes = write_notes(args.out, games)
     print(f"{len(notes)} searched takeover questions in {n} pack games of seed {args.seed} (written to {args.out})")
     for bite in (1.0, 0.0):
         for low, high in ((0, 4), (4, 8), (8, 99)):
@@ -442,10 +448,7 @@ def oracle(args: argparse.Namespace) -> None:
     n = len(indices)
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(takeover_oracle, [args.seed] * n, indices, [args.samples] * n, chunksize=1))
-    notes = [note for game in games for note in game]
-    with open(args.out, "w", encoding="utf-8") as out:
-        for note in notes:
-            out.write(json.dumps(note) + "\n")
+    notes = write_notes(args.out, games)
     print(f"{len(notes)} takeover questions of {n} heuristic games of seed {args.seed}, {args.samples} samples each")
     for bite in (1.0, 0.0):
         for low, high in ((0, 4), (4, 8), (8, 99)):
