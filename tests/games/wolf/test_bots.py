@@ -8,6 +8,8 @@ import math
 import random
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +19,7 @@ from wolfpack.bots import bot_names, make_bot
 from wolfpack.engine.bot import Bot, RandomBot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.play import bot_decision
-from wolfpack.games.wolf.bots import HeuristicBot, SearchBot, duel
+from wolfpack.games.wolf.bots import HeuristicBot, SearchBot, duel, weapon_chance
 from wolfpack.games.wolf.determinize import determinize
 from wolfpack.games.wolf.game import WolfGame
 from wolfpack.games.wolf.rules import BLACK
@@ -760,3 +762,14 @@ def test_an_eager_search_expects_its_pack_to_take_heroes_over_at_once() -> None:
     for state in left:
         assert bot.model_of_play.step(state) == f"take {state.turn}"
         assert plain.model_of_play.step(state) == "leave"
+
+
+def test_the_bots_odds_of_a_shot_roll_the_packs_weapon_dice(tmp_path: Path) -> None:
+    """The heuristic weighs a shot with the dice the rules will roll: two in the default pack (7 or more: 21 in 36),
+    three in an organiser's pack that says so."""
+    default = wolfpack.load_game("wolf", players=2).new_initial_state().content
+    assert weapon_chance(default, 7) == pytest.approx(21 / 36) and weapon_chance(default, None) == 0.0
+    components = (Path(str(files("wolfpack.games.wolf.data"))) / "components.toml").read_text(encoding="utf-8")
+    (tmp_path / "components.toml").write_text(components.replace("weapon_dice = 2 ", "weapon_dice = 3 "), "utf-8")
+    three = wolfpack.load_game("wolf", players=2, content=str(tmp_path)).new_initial_state().content
+    assert weapon_chance(three, 13) == pytest.approx(56 / 216) and weapon_chance(three, 13) > weapon_chance(default, 13)

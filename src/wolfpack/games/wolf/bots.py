@@ -36,7 +36,7 @@ from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import TWO_DICE, sq
+from wolfpack.games.wolf.rules import chance_at_least, sq
 
 TIE: Final = 1e-9
 """Scores closer than this count as equal."""
@@ -57,9 +57,9 @@ WEAPON_COST: Final = {"silver_bullet": 0.6, "weapon": 1.2}
 """What spending a card of each kind costs, in the units of one werewolf removed (10)."""
 
 
-def two_dice_at_least(need: int) -> float:
-    """The chance that two dice add up to `need` or more (from the rules' own table of two dice)."""
-    return float(sum(chance for total, chance in TWO_DICE if total >= need))
+def weapon_chance(content: WolfContent, need: int | None) -> float:
+    """The chance that the pack's weapon dice reach `need` (0 for a shot out of range: no score)."""
+    return 0.0 if need is None else chance_at_least(content.components.rolls.weapon_dice, need)
 
 
 @dataclass(frozen=True)
@@ -462,7 +462,7 @@ class HeuristicBot(Bot):
                 need = score_needed(view.content, column, max(1, at))
                 if need is None:
                     continue
-                chance = two_dice_at_least(need)
+                chance = weapon_chance(view.content, need)
                 if chance <= best:
                     continue
                 if blockers is None:
@@ -492,16 +492,14 @@ class HeuristicBot(Bot):
                 victim = view.units.get(target)
                 if victim in enemies:
                     column = content.card(card).column or card
-                    need = score_needed(content, column, max(1, distance(here, target))) or 13
-                    chance = two_dice_at_least(need)
+                    chance = weapon_chance(content, score_needed(content, column, max(1, distance(here, target))))
                     score = 10 * chance - 10 * WEAPON_COST[view.kind(card)] * (1 - chance)
                     if victim in view.enemy_wolves and distance(target, here) <= 3:
                         score += 2 * chance  # the nearest are the ones that bite next
             elif verb == "antidote":
                 target = sq(words[1])
                 victim = view.units.get(target, "")
-                need = score_needed(content, "antidote", max(1, distance(here, target))) or 13
-                chance = two_dice_at_least(need)
+                chance = weapon_chance(content, score_needed(content, "antidote", max(1, distance(here, target))))
                 if victim == unit:
                     score = 6 * chance * (1 - view.clean_chance(unit)) - 1
                 elif victim in view.heroes and view.heroes[victim]["transformed"]:

@@ -39,8 +39,10 @@ def dice_totals(count: int) -> tuple[tuple[int, Fraction], ...]:
     return tuple(sorted(totals.items()))
 
 
-TWO_DICE: Final = dice_totals(2)
-"""The totals of two dice with their chances (2 and 12: 1 in 36; 7: 6 in 36)."""
+@cache
+def chance_at_least(dice: int, score: int) -> float:
+    """The chance that `dice` dice add up to `score` or more."""
+    return float(sum(chance for total, chance in dice_totals(dice) if total >= score))
 
 
 def walk_destinations(

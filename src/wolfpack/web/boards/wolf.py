@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any, Final
 
 from wolfpack.games.wolf.content import WolfContent, distance, load_wolf_content
+from wolfpack.games.wolf.rules import chance_at_least
 from wolfpack.web.boards.palette import OKABE_ITO
 from wolfpack.web.boards.svg import INK, card, document, el, group, on_dark, text, title
 
@@ -654,12 +655,12 @@ def attack_odds(
     shot = _catalog_shot(observation, verb, card_id)
     if shot is not None:
         need = next((s["needs"] for s in shot.get("scores", []) if s["from"] <= at and (s["to"] or at) >= at), None)
-        return None if need is None else dice_at_least(int(shot.get("dice", 2)), int(need))
+        return None if need is None else chance_at_least(int(shot.get("dice", 2)), int(need))
     column = _column(verb, card_id)
     if column is None:
         return None
     need = pack.score_needed(column, at)
-    return None if need is None else dice_at_least(2, need)
+    return None if need is None else chance_at_least(pack.components.rolls.weapon_dice, need)
 
 
 def _catalog_shot(observation: Mapping[str, Any], verb: str, card_id: str | None) -> Mapping[str, Any] | None:
@@ -686,14 +687,6 @@ def _column(verb: str, card_id: str | None) -> str | None:
 
 
 @cache
-def dice_at_least(dice: int, score: int) -> float:
-    """The chance that `dice` six-sided dice add up to `score` or more."""
-    totals = [0]
-    for _ in range(dice):
-        totals = [total + face for total in totals for face in range(1, 7)]
-    return sum(1 for total in totals if total >= score) / len(totals)
-
-
 @cache
 def _content() -> WolfContent:
     """The default content pack (its Weapons Table and rolls are public: the rulebook's tables, or ours)."""
