@@ -821,6 +821,10 @@ def simulate(
         ),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option("--cluster", metavar="tcp://HOST:PORT", help="Play on the workers of this Dask scheduler."),
+    ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's default).")
     ] = None,
@@ -831,7 +835,8 @@ def simulate(
     """Play GAME many times between bots and write one row per game to a Parquet file (docs/simulation.md).
 
     Finished chunks are kept in FILE.parts/: after an interruption, the same command goes on where it stopped."""
-    from wolfpack.sim.simulate import SimulationError, check_out, done_indices, local_executor, make_spec
+    from wolfpack.sim.cluster import DaskExecutor, open_executor
+    from wolfpack.sim.simulate import SimulationError, check_out, done_indices, make_spec
     from wolfpack.sim.simulate import simulate as run_simulation
 
     err = make_console(stderr=True)
@@ -840,8 +845,8 @@ def simulate(
         options = parse_game_options(option or [])
         options.update(_shorthand_options(options, shorthands))
         spec = make_spec(game, options, bots, seed)
-        executor = local_executor(jobs)
         check_out(out, spec, games)
+        executor = open_executor(jobs, cluster)
     except (UsageError, SimulationError) as exc:
         _fail(str(exc), EXIT_USAGE)
     started = time.perf_counter()
@@ -853,12 +858,16 @@ def simulate(
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except SimulationError as exc:
             _fail(str(exc), EXIT_USAGE)
+        finally:
+            if isinstance(executor, DaskExecutor):
+                executor.close()
     seconds = time.perf_counter() - started
     rate = f", {summary.played / seconds:.2f} games/s" if summary.played and seconds > 0 else ""
     kept = f" ({summary.kept} kept from before)" if summary.kept else ""
+    where = executor.describe() if isinstance(executor, DaskExecutor) else f"{executor.jobs} job(s)"
     make_console().print(
         f"{summary.games} games of {spec.game} in {out}{kept}: {summary.played} played in {seconds:.1f} s "
-        f"on {executor.jobs} job(s){rate}"
+        f"on {where}{rate}"
     )
 
 

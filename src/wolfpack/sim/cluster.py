@@ -1,0 +1,135 @@
+"""Running a simulation's chunks on a Dask distributed cluster (`wolfpack simulate --cluster tcp://HOST:8786`).
+
+The cluster only plays chunks: `play_chunk(spec, chunk)` depends on nothing but the run and the games in it, and
+this process writes every finished chunk, so a cluster run gives the same file as a local one and resumes (or is
+resumed) exactly like one (docs/simulation.md, "On a Dask cluster").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from wolfpack.sim.simulate import FORMAT, Executor, RunSpec, SimulationError, local_executor, play_chunk
+
+ADDRESS = re.compile(r"tcp://(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.\-]*):(?P<port>\d{1,5})")
+"""A scheduler address as `dask scheduler` prints it: tcp://HOST:PORT (an IPv6 host in brackets)."""
+
+CONNECT_SECONDS = 10.0
+"""Our default: how long to wait for the scheduler to answer before saying nobody does."""
+
+CODE_SUFFIXES = (".py", ".toml")
+"""The package files that decide a row: the code and the content packs (not pages, styles or caches)."""
+
+
+def check_address(address: str) -> str:
+    """Refuse a scheduler address that is not tcp://HOST:PORT with a port from 1 to 65535; return it unchanged."""
+    match = ADDRESS.fullmatch(address)
+    if match is None or not 1 <= int(match["port"]) <= 65535:
+        raise SimulationError(
+            f"--cluster {address!r}: give the scheduler's address as `dask scheduler` prints it, "
+            "such as tcp://192.168.1.20:8786"
+        )
+    return address
+
+
+def code_identity() -> dict[str, Any]:
+    """This process's wolfpack: its version, the row format, and a digest of the code and content that make rows."""
+    import wolfpack
+
+    package = Path(wolfpack.__file__).parent
+    digest = hashlib.sha256()
+    files = sorted(p for p in package.rglob("*") if p.suffix in CODE_SUFFIXES and "__pycache__" not in p.parts)
+    for path in files:
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return {"wolfpack": importlib.metadata.version("wolfpack"), "format": FORMAT, "code": digest.hexdigest()[:16]}
+
+
+def check_workers(address: str, wanted: Mapping[str, Any], found: Mapping[str, Any]) -> None:
+    """Refuse a cluster with no workers, or with a worker that cannot import wolfpack or has other code than here."""
+    if not found:
+        raise SimulationError(
+            f"the Dask scheduler at {address} has no workers: start some with `dask worker {address}`"
+        )
+    for worker, identity in sorted(found.items()):
+        if isinstance(identity, BaseException):
+            raise SimulationError(
+                f"the Dask worker {worker} cannot run wolfpack ({identity}): install the same wolfpack checkout or "
+                "wheel on every machine (docs/simulation.md, On a Dask cluster)"
+            )
+        if identity != wanted:
+            raise SimulationError(
+                f"the Dask worker {worker} runs another wolfpack ({_describe(identity)}) than this one "
+                f"({_describe(wanted)}), so its games could differ: install the same checkout or wheel on every machine"
+            )
+
+
+def _describe(identity: Mapping[str, Any]) -> str:
+    return f"version {identity.get('wolfpack')}, row format {identity.get('format')}, code {identity.get('code')}"
+
+
+class DaskExecutor:
+    """Plays the chunks on the workers of a running Dask scheduler; this process writes what they return."""
+
+    def __init__(self, address: str, timeout: float | None = None) -> None:
+        from distributed import Client
+
+        self.address = check_address(address)
+        try:
+            self.client = Client(self.address, timeout=timeout or CONNECT_SECONDS, set_as_default=False)
+        except OSError:
+            raise SimulationError(
+                f"--cluster: no Dask scheduler answers at {self.address}: start one with `dask scheduler`"
+            ) from None
+        try:
+            found = self.client.run(code_identity, on_error="return")
+            check_workers(self.address, code_identity(), found)
+        except BaseException:
+            self.close()
+            raise
+        threads = self.client.nthreads()
+        self.workers = len(threads)
+        self.jobs = sum(threads.values())
+        """The cluster's worker threads when it was joined: chunks are planned for this many at once."""
+
+    def describe(self) -> str:
+        """Where the games are played, for the closing line."""
+        return f"the Dask cluster at {self.address}, {self.workers} worker(s)"
+
+    def run(self, spec: RunSpec, chunks: Sequence[Sequence[int]]) -> Iterator[list[dict[str, Any]]]:
+        """Submit every chunk; yield each chunk's rows as it finishes; cancel what is left if stopped early."""
+        from distributed import as_completed
+
+        futures = [self.client.submit(play_chunk, spec, list(chunk), pure=False) for chunk in chunks]
+        try:
+            for _future, rows in as_completed(futures, loop=self.client.loop, with_results=True):
+                yield rows
+        finally:
+            # Ctrl-C, an error or a consumer that stops: nothing should keep playing on the cluster for nobody.
+            self.client.cancel(futures)
+
+    def close(self) -> None:
+        """Leave the cluster (the scheduler and workers go on)."""
+        self.client.close()
+
+    def __enter__(self) -> DaskExecutor:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def open_executor(jobs: int, cluster: str | None) -> Executor:
+    """The executor for `--jobs J` or `--cluster ADDRESS`; not both, since a cluster's workers are its jobs."""
+    if cluster is None:
+        return local_executor(jobs)
+    if jobs != 1:
+        raise SimulationError(f"--cluster and --jobs {jobs}: give one of them; on a cluster its workers are the jobs")
+    return DaskExecutor(cluster)
+
+
+__all__ = ["DaskExecutor", "check_address", "check_workers", "code_identity", "open_executor"]
