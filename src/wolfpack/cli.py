@@ -907,6 +907,33 @@ def _games_progress(console: Console, total: int, kept: int) -> Iterator[Callabl
 
 
 @app.command()
+def analyze(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Results files of `wolfpack simulate`.")],
+    compare: Annotated[
+        bool, typer.Option("--compare", help="Compare exactly two files, A against B, and say if they differ.")
+    ] = False,
+    html: Annotated[
+        Path | None, typer.Option("--html", metavar="REPORT.html", help="Also write one HTML page with the plots.")
+    ] = None,
+) -> None:
+    """What results files of one game show: win rates with intervals, the first-player edge, length, Den of Wolves
+    fleets over the turns (docs/simulation.md). Several files are read as one; --compare tests A against B."""
+    from wolfpack.sim.analyze import AnalysisError
+    from wolfpack.sim.report import build_report, check_html_out, print_text, write_html
+
+    try:
+        if html is not None:
+            check_html_out(html)
+        title, sections = build_report(files, compare)
+    except AnalysisError as exc:
+        _fail(str(exc), EXIT_USAGE)
+    print_text(sections, make_console())
+    if html is not None:
+        write_html(html, title, sections)
+        make_console().print(f"wrote {html}")
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
