@@ -102,8 +102,11 @@ def fan_chart(fan: pd.DataFrame, measure: str) -> Figure:
         axes.set_title(ship, fontsize="small")
         axes.tick_params(labelsize="x-small")
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    for axes in list(grid.flat)[len(ships) :]:
-        axes.set_visible(False)
+    for index, axes in enumerate(grid.flat):
+        if index >= len(ships):
+            axes.set_visible(False)
+        elif index + columns >= len(ships):
+            axes.tick_params(labelbottom=True)  # the last chart in its column: it carries the turn numbers
     figure.supxlabel("turn", fontsize="small")
     figure.supylabel(measure, fontsize="small")
     figure.tight_layout()

@@ -273,8 +273,8 @@ def den_sections(games: pd.DataFrame) -> list[Section]:
     measures = ["morale", *analyze.resources(games)]
     fans = tuple(_fan_plot(games, measure) for measure in measures)
     notes = (
-        "Fan charts: per ship, the line is the median over the events, the dark band holds the middle 50% of "
-        "events and the light band the middle 90%.",
+        "Fan charts (on the --html page): per ship, the line is the median over the events, the dark band holds "
+        "the middle 50% of events and the light band the middle 90%.",
     )
     attack_tables = (
         summary_table("Per Wolf Attack", analyze.attack_summary(games)),
