@@ -199,6 +199,42 @@ def test_compared_numbers_use_welchs_test_and_constants_a_rank_test() -> None:
     assert constant.real
 
 
+def test_paired_rates_use_mcnemars_test_on_the_games_whose_result_changed() -> None:
+    a = [True, True, False, False, True, False, False, True] * 5
+    b = [True, False, True, True, True, True, False, True] * 5  # 5 games lost, 15 gained, 20 the same
+    found = analyze.compare_paired_rates("x", a, b)
+    assert found.p_value == pytest.approx(stats.binomtest(15, 20).pvalue)
+    assert found.difference == pytest.approx((15 - 5) / 40)
+    differences = [int(y) - int(x) for x, y in zip(a, b, strict=True)]
+    interval = stats.ttest_1samp(differences, 0.0).confidence_interval()
+    assert (found.low, found.high) == pytest.approx((interval.low, interval.high))
+    assert (found.a, found.b, found.n_a) == (0.5, 0.75, 40)
+    unchanged = analyze.compare_paired_rates("x", a, a)
+    assert (unchanged.p_value, unchanged.difference, unchanged.real) == (1.0, 0.0, False)
+
+
+def test_paired_numbers_use_a_paired_t_test_or_a_sign_test_when_every_game_moves_alike() -> None:
+    a, b = pd.Series([10.0, 12, 9, 14, 11, 13]), pd.Series([11.0, 15, 9, 16, 12, 16])
+    found = analyze.compare_paired_numbers("rounds", a, b)
+    assert (found.test, found.p_value) == ("paired t-test", pytest.approx(stats.ttest_rel(b, a).pvalue))
+    assert found.difference == pytest.approx(10 / 6)
+    shifted = analyze.compare_paired_numbers("rounds", a, a + 1)
+    assert shifted.test == "sign test, paired games"
+    assert shifted.p_value == pytest.approx(stats.binomtest(6, 6).pvalue)  # 2 / 64: every game one round longer
+
+
+def test_runs_on_the_same_seeds_are_compared_game_by_game(files: dict[str, Path]) -> None:
+    heuristic = analyze.load_results([files["heuristic first"]])
+    seed_1, seed_2 = (analyze.load_results([files[name]]) for name in ("random seed 1", "random seed 2"))
+    assert analyze.is_paired(heuristic, seed_1)
+    assert not analyze.is_paired(seed_1, seed_2)
+    tests = {c.measure: c.test for c in analyze.compare(heuristic, seed_1)}
+    assert tests["win rate, seat 0"] == "McNemar's exact test, paired games"
+    assert tests["rounds"] == "paired t-test"
+    assert tests["win rate, bot random"] == "Fisher's exact test"  # pooled over seats: not game by game
+    assert {c.test for c in analyze.compare(seed_1, seed_2)} == {"Fisher's exact test", "Welch's t-test"}
+
+
 def test_p_values_are_adjusted_for_the_measures_compared_together() -> None:
     lines = [analyze.compare_rates(name, analyze.Rate(1, 2), analyze.Rate(1, 2)) for name in "xyz"]
     lines = [replace(line, p_value=p) for line, p in zip(lines, [0.01, 0.04, 0.3], strict=True)]

@@ -401,7 +401,7 @@ class Comparison:
 
     measure: str
     kind: str
-    """"rate" (a proportion, Fisher's exact test) or "number" (Welch's t-test on the means)."""
+    """"rate" (a proportion) or "number" (a mean); `test` names the test used."""
     a: float
     b: float
     n_a: int
@@ -514,22 +514,103 @@ def compare_numbers(measure: str, a: pd.Series, b: pd.Series) -> Comparison:
     )
 
 
+def is_paired(a: pd.DataFrame, b: pd.DataFrame) -> bool:
+    """Whether two runs played the same games: as many, with the same chance seed index for index (bots swapped)."""
+    if len(a) != len(b):
+        return False
+    seeds_a, seeds_b = (frame.sort_values("index")[["index", "game_seed"]] for frame in (a, b))
+    return bool((seeds_a.to_numpy() == seeds_b.to_numpy()).all())
+
+
+def compare_paired_rates(measure: str, a: Sequence[bool], b: Sequence[bool]) -> Comparison:
+    """The same games played two ways: McNemar's exact test on the games whose result changed (scipy's binomtest).
+
+    The interval of B - A is the paired t interval of the game-by-game differences (each -1, 0 or 1)."""
+    n = len(a)
+    differences = [int(bool(y)) - int(bool(x)) for x, y in zip(a, b, strict=True)]
+    gained, lost = differences.count(1), differences.count(-1)
+    rate_a, rate_b = sum(map(bool, a)) / n, sum(map(bool, b)) / n
+    test = "McNemar's exact test, paired games"
+    if gained + lost == 0:
+        return Comparison(measure, "rate", rate_a, rate_b, n, n, 0.0, math.nan, math.nan, test, 1.0)
+    p_value = float(stats.binomtest(gained, gained + lost).pvalue)
+    low, high = _mean_interval(differences)
+    return Comparison(measure, "rate", rate_a, rate_b, n, n, (gained - lost) / n, low, high, test, p_value)
+
+
+def _mean_interval(differences: Sequence[float]) -> tuple[float, float]:
+    """The t interval of the mean of some differences (nan when they do not vary)."""
+    if len(differences) < 2 or len(set(differences)) < 2:
+        return (math.nan, math.nan)
+    interval = stats.ttest_1samp(differences, 0.0).confidence_interval(confidence_level=CONFIDENCE)
+    return (float(interval.low), float(interval.high))
+
+
+def compare_paired_numbers(measure: str, a: pd.Series, b: pd.Series) -> Comparison:
+    """The same games played two ways: a paired t-test on B - A game by game (a sign test if they differ evenly)."""
+    left = pd.to_numeric(a, errors="coerce").to_numpy(dtype=float)
+    right = pd.to_numeric(b, errors="coerce").to_numpy(dtype=float)
+    differences = right - left
+    differences = differences[~pd.isna(differences)]
+    n = len(differences)
+    mean = float(differences.mean()) if n else math.nan
+    sides = (float(pd.Series(left).mean()), float(pd.Series(right).mean()))
+    if n < 2 or differences.std() == 0:
+        # No spread in the differences: the paired t-test is undefined; the sign test still asks if games moved.
+        moved = int((differences != 0).sum())
+        p_value = float(stats.binomtest(int((differences > 0).sum()), moved).pvalue) if moved else 1.0
+        return Comparison(measure, "number", *sides, n, n, mean, mean, mean, "sign test, paired games", p_value)
+    paired = stats.ttest_rel(right, left, nan_policy="omit")
+    interval = paired.confidence_interval(confidence_level=CONFIDENCE)
+    low, high = float(interval.low), float(interval.high)
+    return Comparison(measure, "number", *sides, n, n, mean, low, high, "paired t-test", float(paired.pvalue))
+
+
 def compare(a: pd.DataFrame, b: pd.DataFrame) -> list[Comparison]:
-    """Two result files of the same game compared: the headline rate, per-seat and per-bot win rates, the numbers."""
+    """Two result files of the same game compared: the headline rate, per-seat and per-bot win rates, the numbers.
+
+    When both played the same games (`is_paired`), the headline, the seats and the numbers are compared game by
+    game, which sees smaller differences; a bot's rate, pooled over the seats it sat in, is compared unpaired."""
     if game_of(a) != game_of(b):
         raise AnalysisError(f"cannot compare games of {game_of(a)} with games of {game_of(b)}; compare the same game")
+    paired = is_paired(a, b)
+    a, b = (frame.sort_values("index").reset_index(drop=True) for frame in (a, b))
     found: list[Comparison] = []
     named = headline(a)
-    rate_a, rate_b = headline_rate(a), headline_rate(b)
-    if named is not None and rate_a is not None and rate_b is not None:
-        found.append(compare_rates(f"{named[0]} = {named[1]}", rate_a, rate_b))
+    if named is not None and named[0] in b.columns:
+        column, value = named
+        measure = f"{column} = {value}"
+        if paired:
+            found.append(compare_paired_rates(measure, list(a[column] == value), list(b[column] == value)))
+        else:
+            found.append(
+                compare_rates(
+                    measure,
+                    Rate(int((a[column] == value).sum()), len(a)),
+                    Rate(int((b[column] == value).sum()), len(b)),
+                )
+            )
     if not is_shared_result(game_of(a)):
-        found.extend(_compare_win_rates(a, b, "seat"))
+        found.extend(_compare_seats(a, b) if paired else _compare_win_rates(a, b, "seat"))
         found.extend(_compare_win_rates(a, b, "bot"))
     for column in NUMERIC_MEASURES.get(game_of(a), GENERIC_MEASURES):
         if column in a.columns and column in b.columns:
-            found.append(compare_numbers(column, a[column], b[column]))
+            numbers = compare_paired_numbers if paired else compare_numbers
+            found.append(numbers(column, a[column], b[column]))
     return adjust_for_many(found)
+
+
+def _compare_seats(a: pd.DataFrame, b: pd.DataFrame) -> list[Comparison]:
+    seats_a, seats_b = seat_games(a), seat_games(b)
+    common = sorted(set(seats_a["seat"]) & set(seats_b["seat"]))
+    return [
+        compare_paired_rates(
+            f"win rate, seat {seat}",
+            list(seats_a.loc[seats_a["seat"] == seat, "won"]),
+            list(seats_b.loc[seats_b["seat"] == seat, "won"]),
+        )
+        for seat in common
+    ]
 
 
 def _compare_win_rates(a: pd.DataFrame, b: pd.DataFrame, by: str) -> list[Comparison]:
@@ -555,11 +636,14 @@ __all__ = [
     "attack_summary",
     "compare",
     "compare_numbers",
+    "compare_paired_numbers",
+    "compare_paired_rates",
     "compare_rates",
     "den_fan",
     "final_morale",
     "first_player_edge",
     "headline_rate",
+    "is_paired",
     "length_summary",
     "load_results",
     "outcome_rates",

@@ -337,16 +337,30 @@ def comparison_sections(a: pd.DataFrame, b: pd.DataFrame) -> list[Section]:
     )
     notes = (
         f"{name_a} ({len(a)} games) against {name_b} ({len(b)} games), both {analyze.game_of(a)}.",
-        "Rates are compared with Fisher's exact test (the interval of B - A is Newcombe's, from the two Wilson "
-        "intervals); numbers by their means with Welch's t-test. 'adjusted p' allows for every measure being "
-        "tested at once (Benjamini-Hochberg): without it, one measure in twenty of two runs of the very same "
-        "bots would look real. The verdict is read from the adjusted p.",
+        _design(analyze.is_paired(a, b)),
+        "'adjusted p' allows for every measure being tested at once (Benjamini-Hochberg): without it, one "
+        "measure in twenty of two runs of the very same bots would look real. The verdict reads the adjusted p.",
     )
     columns = ("measure", "A", "B", "n A", "n B", "B - A", "95% interval", "p", "adjusted p", "verdict")
     table = Table("B - A, measure by measure", columns, rows)
     verdicts = tuple(f"{c.measure}: {c.verdict()}." for c in found)
     figures = tuple(_comparison_plots(a, b, found, (name_a, name_b)))
     return [Section("Comparison", notes, (table,)), Section("Verdicts", verdicts, (), figures)]
+
+
+def _design(paired: bool) -> str:
+    """How the two files are compared, in a sentence."""
+    if paired:
+        return (
+            "Both files played the same games (the same chance seed, game by game), so each game is compared with "
+            "itself: rates by McNemar's exact test on the games whose result changed, numbers by a paired t-test "
+            "(intervals: the t interval of the game-by-game differences); a bot's rate, pooled over its seats, by "
+            "Fisher's exact test."
+        )
+    return (
+        "Rates are compared with Fisher's exact test (the interval of B - A is Newcombe's, from the two Wilson "
+        "intervals), numbers by their means with Welch's t-test."
+    )
 
 
 def _comparison_plots(
