@@ -10,6 +10,7 @@ import io
 from collections.abc import Sequence
 
 import pandas as pd
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
@@ -35,7 +36,7 @@ def rate_bars(labels: Sequence[str], rates: pd.DataFrame, title: str, ylabel: st
     positions = range(len(labels))
     errors = [rates["rate"] - rates["low"], rates["high"] - rates["rate"]]
     axes.bar(positions, rates["rate"], yerr=errors, capsize=4, color=COLOURS[0])
-    axes.set_xticks(list(positions), list(labels), rotation=30 if len(labels) > 6 else 0, ha="right")
+    _label_bars(axes, labels)
     axes.set_ylim(0, 1)
     axes.set_ylabel(ylabel)
     axes.set_title(title)
@@ -52,7 +53,7 @@ def paired_rate_bars(labels: Sequence[str], a: pd.DataFrame, b: pd.DataFrame, na
         positions = [index + (offset - 0.5) * width for index in range(len(labels))]
         errors = [rates["rate"] - rates["low"], rates["high"] - rates["rate"]]
         axes.bar(positions, rates["rate"], width, yerr=errors, capsize=3, color=colour, hatch=hatch, label=name)
-    axes.set_xticks(list(range(len(labels))), list(labels), rotation=30 if len(labels) > 4 else 0, ha="right")
+    _label_bars(axes, labels)
     axes.set_ylim(0, 1)
     axes.set_ylabel("rate (95% interval)")
     axes.legend(fontsize="small")
@@ -111,6 +112,13 @@ def fan_chart(fan: pd.DataFrame, measure: str) -> Figure:
     figure.supylabel(measure, fontsize="small")
     figure.tight_layout()
     return figure
+
+
+def _label_bars(axes: Axes, labels: Sequence[str]) -> None:
+    """Put the labels under the bars, slanted when they would collide (many, or long)."""
+    slanted = len(labels) > 6 or sum(len(label) for label in labels) > 40
+    rotation, align = (25, "right") if slanted else (0, "center")
+    axes.set_xticks(list(range(len(labels))), list(labels), rotation=rotation, ha=align)
 
 
 def _bins(values: pd.Series) -> int | list[float]:
