@@ -188,7 +188,9 @@ def first_player_section(games: pd.DataFrame) -> Section:
     order = "the game's own turn order" if "turn_places" in games.columns else "seat order (seat 0 first)"
     verdict = "differ: the difference is real" if edge.real else "are not distinguishable from chance"
     notes = (
-        f"Places are counted in {order}; place 0 moved first.",
+        f"Places are counted in {order}; place 0 moved first. Where the seats have different roles or bots (WOLF's "
+        "werewolf seat, a stronger bot in one seat), the places differ for that reason too: ask this question of "
+        "runs with the same bot in every seat of a symmetric game.",
         f"The places {verdict} at the 5% level ({edge.test}, p = {edge.p_value:.3g}, {len(games)} games).",
     )
     table = rate_table("Win rate by place in the turn order", edge.rates, ["place"], ["share"])
