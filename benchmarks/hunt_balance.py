@@ -1,109 +1,110 @@
-"""Balance of Wolves on the Hunt: the heuristic bot on every seat, many seeded games per difficulty.
+"""Balance of Wolves on the Hunt: a recipe of `wolfpack simulate` and `wolfpack analyze`, nothing of its own.
 
-    .venv/bin/python benchmarks/hunt_balance.py                          # 2000 two-player games per difficulty
-    .venv/bin/python benchmarks/hunt_balance.py --games 200 --difficulty normal --jobs 2
+    .venv/bin/python benchmarks/hunt_balance.py                              # 2000 two-player games per difficulty
+    .venv/bin/python benchmarks/hunt_balance.py --games 1000 --players 1 2 3 4 --jobs 2
     .venv/bin/python benchmarks/hunt_balance.py --games 500 --content my-pack/   # balance your own pack
 
-Game `i` is exactly game `i` of `wolfpack.sim.arena("wolves-on-the-hunt", [heuristic] * players, games, seed)`:
-chance from `random.Random(game_seed(seed, i))`, the bot in seat `s` seeded with `bot_seed(seed, i, s)`, every
-decision through `wolfpack.engine.play.bot_decision` (so simultaneous nodes are handled as in play). `--jobs`
-spreads the games over processes; the result does not depend on it. Prints each difficulty's win rate with its 95%
-Wilson interval, how the games ended, and the exact command line. See docs/balance.md.
+For each player count and difficulty it runs what a designer would type,
+
+    wolfpack simulate wolves-on-the-hunt --players P --option difficulty=D --bots heuristic --games N --seed S \\
+        --out OUT/hunt-Pp-D-seedS.parquet
+
+(through the same Python functions), then reads the three files of a player count together, as
+`wolfpack analyze OUT/hunt-Pp-*-seedS.parquet` does: the hunters' win rate per difficulty with its 95% Wilson
+interval, how the other games ended, whether each difficulty is really harder than the one before (Fisher's exact
+test), and whether normal lies in the 25-75% band that issue 3 asks for. Files are kept in OUT (default
+var/hunt-balance): a second run with as many games or fewer reads them again without playing, one with more plays
+only the new games. Game i is game i of `wolfpack.sim.arena` with the same seed. See docs/balance.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import itertools
 import shlex
 import sys
-import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from pathlib import Path
 
-import wolfpack
-from wolfpack.engine import registry
-from wolfpack.engine.game import Game
-from wolfpack.games.hunt.bots import HeuristicBot
-from wolfpack.games.hunt.game import HuntGame
-from wolfpack.sim.arena import bot_seed, game_seed, play_game
+import pandas as pd
+import pyarrow.parquet as pq
+
+from wolfpack.sim.analyze import Rate, compare_rates, load_results, options_of, outcome_rates
+from wolfpack.sim.simulate import local_executor, make_spec, simulate
 
 GAME = "wolves-on-the-hunt"
 DIFFICULTIES = ("easy", "normal", "hard")
+BAND = (0.25, 0.75)
+"""Issue 3: normal's win rate must lie in this band."""
 
 
-def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (centre - half, centre + half)
+def results_file(out_dir: Path, players: int, difficulty: str, seed: int) -> Path:
+    """Where the run of one player count and difficulty is kept."""
+    return out_dir / f"hunt-{players}p-{difficulty}-seed{seed}.parquet"
 
 
-def _load(players: int, difficulty: str, content: str | None) -> Game[Any]:
-    if GAME not in registry.game_names():
-        wolfpack.register_game(HuntGame)
-    return wolfpack.load_game(GAME, players=players, difficulty=difficulty, content=content)
+def run(players: int, difficulty: str, games: int, seed: int, jobs: int, content: str | None, out: Path) -> None:
+    """`wolfpack simulate` for one player count and difficulty, unless the file already holds enough games."""
+    if out.exists() and pq.read_metadata(out).num_rows >= games:
+        return
+    options = {"players": players, "difficulty": difficulty, "content": content}
+    simulate(make_spec(GAME, options, "heuristic", seed), games, out, local_executor(jobs))
 
 
-def _play(args: tuple[int, str, int, int, str | None]) -> tuple[float, str]:
-    """Play game `index` of a run; return the win (1 or 0) and how it ended ("round 5: elders", ...)."""
-    index, difficulty, players, seed, content = args
-    game = _load(players, difficulty, content)
-    bots = [HeuristicBot(bot_seed(seed, index, seat)) for seat in range(players)]
-    state = play_game(game, bots, game_seed(seed, index))
-    returns = state.returns()
-    obs = state.observation()
-    if returns[0] > 0:
-        why = "win"
-    elif min(h["hearts"] for h in obs["hunters"]) == 0:
-        why = "a hunter's last heart"
-    elif obs["elders"] == 0:
-        why = "the last elder"
-    else:
-        why = "round 6 ended"
-    return returns[0], f"round {obs['round']}: {why}"
+def command(players: int, difficulty: str, games: int, seed: int, content: str | None, out: Path) -> str:
+    """The `wolfpack simulate` command line that plays the same games."""
+    words = ["wolfpack", "simulate", GAME, "--players", str(players), "--option", f"difficulty={difficulty}"]
+    words += ["--option", f"content={content}"] if content else []
+    return shlex.join([*words, "--bots", "heuristic", "--games", str(games), "--seed", str(seed), "--out", str(out)])
+
+
+def report(games: pd.DataFrame, difficulties: tuple[str, ...]) -> list[str]:
+    """The lines printed for one player count: win rate per difficulty, endings, the order and the band."""
+    wins = outcome_rates(games, by=["option:difficulty"]).set_index(["option:difficulty", "outcome"])
+    endings = outcome_rates(games, "ending", by=["option:difficulty"])
+    played = options_of(games)["option:difficulty"].value_counts()
+    rates: dict[str, Rate] = {}
+    lines = []
+    for difficulty in difficulties:
+        n = int(played.get(difficulty, 0))
+        won = int(wins["wins"].get((difficulty, "win"), 0))
+        rates[difficulty] = rate = Rate(won, n)
+        low, high = rate.interval
+        lines.append(f"{difficulty:<7} win rate {rate.rate:6.1%}  95% interval [{low:.1%}, {high:.1%}]  ({won}/{n})")
+        for ending in endings[endings["option:difficulty"] == difficulty].itertuples():
+            lines.append(f"          {ending.ending:<28} {ending.wins:>6}")
+    for easier, harder in itertools.pairwise(difficulties):
+        step = compare_rates(f"{easier} to {harder}", rates[easier], rates[harder])
+        lines.append(
+            f"{easier} to {harder}: {step.difference:+.1%} [{step.low:+.1%}, {step.high:+.1%}]: {step.verdict()}"
+        )
+    if "normal" in rates:
+        inside = BAND[0] <= rates["normal"].rate <= BAND[1]
+        lines.append(f"normal in [{BAND[0]:.0%}, {BAND[1]:.0%}]: {'yes' if inside else 'NO'}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000, help="games per difficulty (default 2000)")
-    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4), help="hunters (default 2)")
-    parser.add_argument("--seed", type=int, default=1, help="arena seed (default 1)")
+    parser.add_argument("--players", type=int, nargs="+", default=[2], choices=(1, 2, 3, 4), help="hunters (2)")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--difficulty", default="all", choices=("all", *DIFFICULTIES))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--content", default=None, help="an organiser's content pack (directory or file)")
+    parser.add_argument("--out-dir", type=Path, default=Path("var/hunt-balance"), help="where the results stay")
     args = parser.parse_args(argv)
     difficulties = DIFFICULTIES if args.difficulty == "all" else (args.difficulty,)
     print("command:", shlex.join([".venv/bin/python", "benchmarks/hunt_balance.py", *sys.argv[1:]]))
-    print(f"{args.players} players, {args.games} games per difficulty, seed {args.seed}, heuristic bot on every seat")
-    rates = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for difficulty in difficulties:
-            start = time.perf_counter()
-            tasks = [(index, difficulty, args.players, args.seed, args.content) for index in range(args.games)]
-            results = list(pool.map(_play, tasks, chunksize=8))
-            wins = sum(win for win, _ in results)
-            low, high = wilson(wins, args.games)
-            rates.append(wins / args.games)
-            seconds = time.perf_counter() - start
-            print(
-                f"{difficulty:<7} win rate {wins / args.games:6.1%}  95% CI [{low:.1%}, {high:.1%}]  "
-                f"({int(wins)}/{args.games}, {seconds:.0f} s)",
-                flush=True,
-            )
-            for ending, count in sorted(Counter(ending for _, ending in results).items()):
-                print(f"          {ending:<32} {count:>6}")
-    if len(rates) == len(DIFFICULTIES):
-        falling = rates[0] > rates[1] > rates[2]
-        print(
-            f"easy > normal > hard: {'yes' if falling else 'NO'}; normal in [25%, 75%]: "
-            f"{'yes' if 0.25 <= rates[1] <= 0.75 else 'NO'}"
-        )
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    for players in args.players:
+        files = [results_file(args.out_dir, players, difficulty, args.seed) for difficulty in difficulties]
+        for difficulty, out in zip(difficulties, files, strict=True):
+            print("  same as:", command(players, difficulty, args.games, args.seed, args.content, out), flush=True)
+            run(players, difficulty, args.games, args.seed, args.jobs, args.content, out)
+        loaded = load_results(files)
+        games = loaded[loaded["index"] < args.games].reset_index(drop=True)  # a file may hold more games
+        print(f"{players} player(s), {args.games} games per difficulty, seed {args.seed}, heuristic bot on every seat")
+        print("\n".join(report(games, difficulties)), flush=True)
     return 0
 
 
