@@ -130,6 +130,35 @@ def test_rates_by_an_option_that_differs_between_the_games() -> None:
     rates = analyze.outcome_rates(games, by=["option:difficulty"])
     wins = rates[rates["outcome"] == "win"].set_index("option:difficulty")
     assert wins[["wins", "n"]].to_dict("index") == {"easy": {"wins": 2, "n": 3}, "hard": {"wins": 1, "n": 2}}
+    headline = analyze.headline_rates(games, ["option:difficulty"]).set_index("option:difficulty")
+    assert headline[["wins", "n"]].to_dict("index") == {"easy": {"wins": 2, "n": 3}, "hard": {"wins": 1, "n": 2}}
+
+
+def test_a_headline_rate_by_option_keeps_a_value_that_never_won() -> None:
+    rows = [
+        {"options": json.dumps({"difficulty": level, "players": players}), "outcome": outcome, "bots": ["a"]}
+        for level, players, outcome in [
+            ("easy", 1, "win"),
+            ("hard", 1, "loss"),
+            ("hard", 2, "loss"),
+            ("easy", 2, "win"),
+        ]
+    ]
+    games = games_frame([{**row, "winners": []} for row in rows], game="wolves-on-the-hunt")
+    by_both = analyze.headline_rates(games, ["option:difficulty", "option:players"])
+    assert by_both[["option:difficulty", "option:players", "wins", "n"]].values.tolist() == [
+        ["easy", "1", 1, 1],
+        ["easy", "2", 1, 1],
+        ["hard", "1", 0, 1],
+        ["hard", "2", 0, 1],
+    ]
+    section = report.option_section(games, analyze.varying_options(games))
+    assert [table.caption for table in section.tables] == [
+        "outcome = win, by option:difficulty",
+        "outcome = win, by option:players",
+        "outcome = win, by option:difficulty and option:players",
+    ]
+    assert section.tables[0].rows[1][:3] == ("hard", "0", "2")  # a value that never won is still there
 
 
 def test_length_summary_gives_median_and_quartiles() -> None:

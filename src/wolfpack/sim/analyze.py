@@ -250,6 +250,16 @@ def headline_rate(games: pd.DataFrame) -> Rate | None:
     return Rate(int((games[column] == value).sum()), len(games))
 
 
+def headline_rates(games: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """The headline result's rate per group of `by` (`option:KEY` columns), groups without one counted as 0."""
+    named = headline(games)
+    if named is None:
+        raise AnalysisError(f"{game_of(games)} has no headline result; use outcome_rates")
+    column, value = named
+    frame = pd.concat([games.reset_index(drop=True), options_of(games.reset_index(drop=True))], axis=1)
+    return rate_table(frame.assign(success=frame[column] == value), "success", by)
+
+
 def shared_results(games: pd.DataFrame) -> dict[str, Rate]:
     """How many games had one winner, a win shared between seats, and no winner (every seat's return equal)."""
     sizes = games["winners"].map(len)
@@ -643,6 +653,7 @@ __all__ = [
     "final_morale",
     "first_player_edge",
     "headline_rate",
+    "headline_rates",
     "is_paired",
     "length_summary",
     "load_results",

@@ -200,23 +200,24 @@ def first_player_section(games: pd.DataFrame) -> Section:
 
 
 def option_section(games: pd.DataFrame, options: Sequence[str]) -> Section:
-    """The results by every option whose value differs between the games."""
+    """The results by every option whose value differs between the games (and by all of them together)."""
     tables, figures = [], []
     named = analyze.headline(games)
-    for option in options:
+    groupings = [[option] for option in options] + ([list(options)] if len(options) > 1 else [])
+    for keys in groupings:
+        label = " and ".join(keys)
         if named is not None:
-            rates = analyze.outcome_rates(games, named[0], by=[option])
-            rates = rates[rates[named[0]] == named[1]]
-            caption = f"{named[0]} = {named[1]}, by {option}"
-            tables.append(rate_table(caption, rates, [option]))
-            figures.append(bar_plot(caption, rates, option, "share of games", _bars_alt("share", rates, option)))
+            rates = analyze.headline_rates(games, keys)
+            caption = f"{named[0]} = {named[1]}, by {label}"
+            tables.append(rate_table(caption, rates, keys))
+            if len(keys) == 1:
+                alt = _bars_alt("share", rates, keys[0])
+                figures.append(bar_plot(caption, rates, keys[0], "share of games", alt))
         elif analyze.is_shared_result(analyze.game_of(games)):
-            tables.append(
-                rate_table(f"Outcome by {option}", analyze.outcome_rates(games, by=[option]), [option, "outcome"])
-            )
-        else:
-            rates = analyze.win_rates(games, [option, "seat"])
-            tables.append(rate_table(f"Win rate by {option} and seat", rates, [option, "seat"], ["share"]))
+            tables.append(rate_table(f"Outcome by {label}", analyze.outcome_rates(games, by=keys), [*keys, "outcome"]))
+        elif len(keys) == 1:
+            rates = analyze.win_rates(games, [*keys, "seat"])
+            tables.append(rate_table(f"Win rate by {label} and seat", rates, [*keys, "seat"], ["share"]))
     note = "Options that differ between the games: " + ", ".join(name.removeprefix("option:") for name in options) + "."
     return Section("By option", (note,), tuple(tables), tuple(figures))
 
