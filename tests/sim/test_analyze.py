@@ -391,6 +391,10 @@ def test_bad_input_is_refused_with_a_sentence_and_exit_2(files: dict[str, Path],
     results = pq.read_table(files["random seed 1"])
     pq.write_table(results.slice(0, 0), tmp_path / "empty.parquet")
     (tmp_path / "a-dir").mkdir()
+    pq.write_table(results.drop_columns(["winners"]), tmp_path / "no-winners.parquet")
+    rows = results.to_pylist()
+    rows[3]["options"] = "{not json"
+    pq.write_table(pa.Table.from_pylist(rows, schema=results.schema), tmp_path / "bad-options.parquet")
     sw, hunt = str(files["random seed 1"]), str(files["hunt"])
     cases = [
         ((str(tmp_path / "missing.parquet"),), "missing.parquet: no such file"),
@@ -398,6 +402,9 @@ def test_bad_input_is_refused_with_a_sentence_and_exit_2(files: dict[str, Path],
         ((str(tmp_path / "other.parquet"),), "not one written by `wolfpack simulate`"),
         ((str(tmp_path / "empty.parquet"),), "the file holds no games"),
         ((str(tmp_path / "a-dir"),), "it is a directory"),
+        ((str(tmp_path / "no-winners.parquet"),), "lack the column(s) winners"),
+        ((str(tmp_path / "bad-options.parquet"),), "game 3's options are not a JSON object"),
+        ((sw, sw), "is given twice"),
         ((sw, hunt), "the files are of different games"),
         (("--compare", sw, hunt), "compare two files of the same game"),
         (("--compare", sw), "--compare takes exactly two files"),

@@ -35,7 +35,7 @@ from scipy import stats
 
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.registry import load_game
-from wolfpack.sim.simulate import FORMAT, METADATA_KEY
+from wolfpack.sim.simulate import COMMON_FIELDS, FORMAT, METADATA_KEY
 
 CONFIDENCE = 0.95
 """Our default: every interval is a 95% interval, and a difference is called real when p < 1 - CONFIDENCE."""
@@ -87,13 +87,30 @@ def read_results(path: Path) -> pd.DataFrame:
     games = pd.read_parquet(path)
     if games.empty:
         raise AnalysisError(f"{path}: the file holds no games")
+    missing = [field.name for field in COMMON_FIELDS if field.name not in games.columns]
+    if missing:
+        raise AnalysisError(f"{path}: the rows lack the column(s) {', '.join(missing)} of `wolfpack simulate`")
+    for index, text in zip(games["index"], games["options"], strict=True):
+        if not _is_json_object(text):
+            raise AnalysisError(f"{path}: game {index}'s options are not a JSON object")
     return games
+
+
+def _is_json_object(text: Any) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except (TypeError, ValueError):
+        return False
 
 
 def load_results(paths: Sequence[Path]) -> pd.DataFrame:
     """The games of one or more results files of the same game, one row each, with the `file` each came from."""
     if not paths:
         raise AnalysisError("give at least one results file")
+    resolved = [Path(path).resolve() for path in paths]
+    twice = next((path for number, path in enumerate(paths) if resolved[number] in resolved[:number]), None)
+    if twice is not None:
+        raise AnalysisError(f"{twice} is given twice; its games would count twice")
     frames = [read_results(Path(path)).assign(file=Path(path).name) for path in paths]
     names = {str(frame["game"].iloc[0]): Path(path).name for frame, path in zip(frames, paths, strict=True)}
     if len(names) > 1:
