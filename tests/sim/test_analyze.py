@@ -328,7 +328,7 @@ def planted(source: Path, out: Path) -> Path:
     for number, row in enumerate(rows):
         note = "<script>alert('options')</script>" if number % 2 else "calm"
         row["options"] = json.dumps({**json.loads(row["options"]), "note": note})
-        row["bots"] = ["<b onmouseover=x>bold</b>", *row["bots"][1:]]
+        row["bots"] = ["<b onmouseover=x>bold</b>", "\x1b[2Jwiped", *row["bots"][2:]]
     pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), out)
     return out
 
@@ -350,6 +350,14 @@ def test_the_html_page_has_a_plot_with_alt_text_for_each_plot_and_escapes_the_fi
     outside_images = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", page)
     assert "http" not in outside_images  # nothing is fetched from anywhere
     assert "<link" not in outside_images and "url(" not in outside_images
+
+
+def test_the_terminal_gets_no_control_characters_from_the_file(files: dict[str, Path], tmp_path: Path) -> None:
+    hostile = planted(files["heuristic first"], tmp_path / "hostile.parquet")
+    result = run("analyze", str(hostile))
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output  # the escape sequence that would clear the screen is not sent...
+    assert "\\x1b[2Jwiped" in result.output  # ...but spelled out
 
 
 def test_the_den_page_has_a_fan_chart_for_morale_and_each_resource(files: dict[str, Path]) -> None:

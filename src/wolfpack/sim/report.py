@@ -91,7 +91,7 @@ def summary_table(caption: str, summary: pd.DataFrame, key: str = "measure") -> 
 
 def bar_plot(title: str, rates: pd.DataFrame, key: str, ylabel: str, alt: str) -> Plot:
     """A plot of rates by `key` with their intervals."""
-    labels = [str(value) for value in rates[key]]
+    labels = [shown(str(value)) for value in rates[key]]
     return Plot(title, alt, lambda: plots.rate_bars(labels, rates, title, ylabel))
 
 
@@ -403,17 +403,27 @@ def _rates_frame(pairs: Sequence[tuple[float, int]]) -> pd.DataFrame:
 def print_text(sections: Sequence[Section], console: Console) -> None:
     """Print the sections to a terminal: headings, notes and tables (no plots)."""
     for section in sections:
-        console.print(Text(section.heading, style="bold underline"))
+        console.print(Text(shown(section.heading), style="bold underline"))
         for note in section.notes:
-            console.print(Text(note))
+            console.print(Text(shown(note)))
         for table in section.tables:
-            rich_table = RichTable(title=Text(table.caption), title_justify="left")
+            rich_table = RichTable(title=Text(shown(table.caption)), title_justify="left")
             for column in table.columns:
-                rich_table.add_column(Text(column), overflow="fold")
+                rich_table.add_column(Text(shown(column)), overflow="fold")
             for row in table.rows:
-                rich_table.add_row(*(Text(cell) for cell in row))
+                rich_table.add_row(*(Text(shown(cell)) for cell in row))
             console.print(rich_table)
         console.print()
+
+
+def shown(text: str) -> str:
+    """Text safe for a terminal: a control character from a file (an escape sequence) is spelled out, not sent."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def escaped(text: str) -> str:
+    """Text for the page: control characters spelled out, then HTML-escaped (quotes too, for attributes)."""
+    return html.escape(shown(text), quote=True)
 
 
 STYLE = """
@@ -434,12 +444,12 @@ def render_html(sections: Sequence[Section], title: str) -> str:
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{html.escape(title)}</h1>",
+        f"<title>{escaped(title)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{escaped(title)}</h1>",
     ]
     for section in sections:
-        parts.append(f"<h2>{html.escape(section.heading)}</h2>")
-        parts.extend(f"<p>{html.escape(note)}</p>" for note in section.notes)
+        parts.append(f"<h2>{escaped(section.heading)}</h2>")
+        parts.extend(f"<p>{escaped(note)}</p>" for note in section.notes)
         parts.extend(_html_table(table) for table in section.tables)
         parts.extend(_html_plot(plot) for plot in section.plots)
     parts.append("</body></html>")
@@ -447,16 +457,16 @@ def render_html(sections: Sequence[Section], title: str) -> str:
 
 
 def _html_table(table: Table) -> str:
-    head = "".join(f"<th>{html.escape(column)}</th>" for column in table.columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
-    caption = html.escape(table.caption)
+    head = "".join(f"<th>{escaped(column)}</th>" for column in table.columns)
+    body = "".join("<tr>" + "".join(f"<td>{escaped(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
+    caption = escaped(table.caption)
     return f'<div class="scroll"><table><caption>{caption}</caption><tr>{head}</tr>{body}</table></div>'
 
 
 def _html_plot(plot: Plot) -> str:
     data = base64.b64encode(plots.png(plot.draw())).decode("ascii")
-    alt = html.escape(plot.alt, quote=True)
-    return f'<figure><h3>{html.escape(plot.title)}</h3><img src="data:image/png;base64,{data}" alt="{alt}"></figure>'
+    alt = escaped(plot.alt)
+    return f'<figure><h3>{escaped(plot.title)}</h3><img src="data:image/png;base64,{data}" alt="{alt}"></figure>'
 
 
 # ---- the command -----------------------------------------------------------------------------------------------
