@@ -363,6 +363,9 @@ def test_the_terminal_gets_no_control_characters_from_the_file(files: dict[str, 
 def test_the_den_page_has_a_fan_chart_for_morale_and_each_resource(files: dict[str, Path]) -> None:
     games = analyze.load_results([files["den"]])
     sections = report.analysis_sections(games)
+    outcomes = next(section for section in sections if section.heading == "Outcomes")
+    assert outcomes.tables[0].rows == (("event over", "2", "2", "1.000", "0.342 to 1.000"),)
+    assert outcomes.plots == ()  # one outcome for every event: no picture of it
     fans = next(section for section in sections if section.heading == "Ships over the turns")
     assert [plot.title for plot in fans.plots] == [
         "Morale per ship over the turns",

@@ -173,7 +173,9 @@ def shared_outcomes(games: pd.DataFrame) -> Section:
     """For a game whose seats share one result: how often each outcome (and each ending) came up."""
     outcomes = analyze.outcome_rates(games)
     tables = [rate_table("Games by outcome", outcomes, ["outcome"])]
-    figures = [bar_plot("Outcome", outcomes, "outcome", "share of games", _bars_alt("share", outcomes, "outcome"))]
+    alt = _bars_alt("share", outcomes, "outcome")
+    # One outcome for every game (a Den of Wolves event is simply over) needs no picture.
+    figures = [bar_plot("Outcome", outcomes, "outcome", "share of games", alt)] if len(outcomes) > 1 else []
     if "ending" in games.columns:
         endings = analyze.outcome_rates(games, "ending")
         tables.append(rate_table("Games by ending", endings, ["ending"]))
