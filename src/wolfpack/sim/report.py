@@ -70,16 +70,18 @@ def rate_cells(row: Mapping[str, Any]) -> tuple[str, ...]:
     return (str(int(row["wins"])), str(int(row["n"])), f"{row['rate']:.3f}", f"{row['low']:.3f} to {row['high']:.3f}")
 
 
-RATE_COLUMNS = ("wins", "n", "rate", "95% interval")
+RATE_COLUMNS = ("n", "rate", "95% interval")
 
 
-def rate_table(caption: str, rates: pd.DataFrame, keys: Sequence[str], extra: Sequence[str] = ()) -> Table:
+def rate_table(
+    caption: str, rates: pd.DataFrame, keys: Sequence[str], extra: Sequence[str] = (), counted: str = "wins"
+) -> Table:
     """A table of rates (one row per group of `keys`) with wins, n, rate, interval and any `extra` columns."""
     rows = tuple(
         (*(str(row[key]) for key in keys), *rate_cells(row), *(number(row[name]) for name in extra))
         for row in rates.to_dict("records")
     )
-    return Table(caption, (*keys, *RATE_COLUMNS, *extra), rows)
+    return Table(caption, (*keys, counted, *RATE_COLUMNS, *extra), rows)
 
 
 def summary_table(caption: str, summary: pd.DataFrame, key: str = "measure") -> Table:
@@ -154,7 +156,7 @@ def win_rate_section(games: pd.DataFrame) -> Section:
     tables = [
         rate_table("Win rate by seat", by_seat, ["seat"], ["share"]),
         rate_table("Win rate by bot (over every seat it sat in)", by_bot, ["bot"], ["share"]),
-        rate_table("Games by result", analyze.with_intervals(shared_rows), ["result"]),
+        rate_table("Games by result", analyze.with_intervals(shared_rows), ["result"], counted="games"),
     ]
     figures = [
         bar_plot(
@@ -165,20 +167,20 @@ def win_rate_section(games: pd.DataFrame) -> Section:
     named = analyze.headline(games)
     if named is not None:
         outcomes = analyze.outcome_rates(games, named[0])
-        tables.append(rate_table(f"Games by {named[0]}", outcomes, [named[0]]))
+        tables.append(rate_table(f"Games by {named[0]}", outcomes, [named[0]], counted="games"))
     return Section("Win rates", notes, tuple(tables), tuple(figures))
 
 
 def shared_outcomes(games: pd.DataFrame) -> Section:
     """For a game whose seats share one result: how often each outcome (and each ending) came up."""
     outcomes = analyze.outcome_rates(games)
-    tables = [rate_table("Games by outcome", outcomes, ["outcome"])]
+    tables = [rate_table("Games by outcome", outcomes, ["outcome"], counted="games")]
     alt = _bars_alt("share", outcomes, "outcome")
     # One outcome for every game (a Den of Wolves event is simply over) needs no picture.
     figures = [bar_plot("Outcome", outcomes, "outcome", "share of games", alt)] if len(outcomes) > 1 else []
     if "ending" in games.columns:
         endings = analyze.outcome_rates(games, "ending")
-        tables.append(rate_table("Games by ending", endings, ["ending"]))
+        tables.append(rate_table("Games by ending", endings, ["ending"], counted="games"))
         figures.append(bar_plot("Ending", endings, "ending", "share of games", _bars_alt("share", endings, "ending")))
     notes = ("Every seat shares the game's result, so the game is measured by its outcome, not by seat.",)
     return Section("Outcomes", notes, tuple(tables), tuple(figures))
@@ -216,7 +218,11 @@ def option_section(games: pd.DataFrame, options: Sequence[str]) -> Section:
                 alt = _bars_alt("share", rates, keys[0])
                 figures.append(bar_plot(caption, rates, keys[0], "share of games", alt))
         elif analyze.is_shared_result(analyze.game_of(games)):
-            tables.append(rate_table(f"Outcome by {label}", analyze.outcome_rates(games, by=keys), [*keys, "outcome"]))
+            tables.append(
+                rate_table(
+                    f"Outcome by {label}", analyze.outcome_rates(games, by=keys), [*keys, "outcome"], counted="games"
+                )
+            )
         elif len(keys) == 1:
             rates = analyze.win_rates(games, [*keys, "seat"])
             tables.append(rate_table(f"Win rate by {label} and seat", rates, [*keys, "seat"], ["share"]))
@@ -255,7 +261,7 @@ def wolf_sections(games: pd.DataFrame) -> list[Section]:
     endings = analyze.outcome_rates(games, "ending")
     columns = ["contaminations", "cured", "contaminated_heroes", "transformed_heroes", "hero_deaths", "wolf_deaths"]
     tables = (
-        rate_table("Games by ending", endings, ["ending"]),
+        rate_table("Games by ending", endings, ["ending"], counted="games"),
         summary_table("Per game", analyze.measure_summary(games, columns)),
     )
     return [Section("Endings, contaminations and deaths", (), tables)]
