@@ -597,7 +597,8 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> list[Comparison]:
     """Two result files of the same game compared: the headline rate, per-seat and per-bot win rates, the numbers.
 
     When both played the same games (`is_paired`), the headline, the seats and the numbers are compared game by
-    game, which sees smaller differences; a bot's rate, pooled over the seats it sat in, is compared unpaired."""
+    game, which sees smaller differences. A bot's rate, pooled over the seats it sat in, is compared (unpaired)
+    only when it sat in the same seats in both runs: otherwise its rate would change with the seats, not the bot."""
     if game_of(a) != game_of(b):
         raise AnalysisError(f"cannot compare games of {game_of(a)} with games of {game_of(b)}; compare the same game")
     paired = is_paired(a, b)
@@ -619,7 +620,7 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> list[Comparison]:
             )
     if not is_shared_result(game_of(a)):
         found.extend(_compare_seats(a, b) if paired else _compare_win_rates(a, b, "seat"))
-        found.extend(_compare_win_rates(a, b, "bot"))
+        found.extend(_compare_win_rates(a, b, "bot", _bots_in_the_same_seats(a, b)))
     for column in NUMERIC_MEASURES.get(game_of(a), GENERIC_MEASURES):
         if column in a.columns and column in b.columns:
             numbers = compare_paired_numbers if paired else compare_numbers
@@ -640,9 +641,16 @@ def _compare_seats(a: pd.DataFrame, b: pd.DataFrame) -> list[Comparison]:
     ]
 
 
-def _compare_win_rates(a: pd.DataFrame, b: pd.DataFrame, by: str) -> list[Comparison]:
+def _bots_in_the_same_seats(a: pd.DataFrame, b: pd.DataFrame) -> set[str]:
+    """The bots that sat in the same seats in both runs: only their pooled rates measure the same thing."""
+    seats_a, seats_b = seat_games(a), seat_games(b)
+    where_a, where_b = (frame.groupby("bot")["seat"].agg(frozenset) for frame in (seats_a, seats_b))
+    return {bot for bot in where_a.index if bot in where_b.index and where_a[bot] == where_b[bot]}
+
+
+def _compare_win_rates(a: pd.DataFrame, b: pd.DataFrame, by: str, only: set[str] | None = None) -> list[Comparison]:
     left, right = win_rates(a, by).set_index(by), win_rates(b, by).set_index(by)
-    common = [key for key in left.index if key in right.index]
+    common = [key for key in left.index if key in right.index and (only is None or key in only)]
     return [
         compare_rates(
             f"win rate, {by} {key}",
