@@ -835,7 +835,7 @@ def simulate(
     """Play GAME many times between bots and write one row per game to a Parquet file (docs/simulation.md).
 
     Finished chunks are kept in FILE.parts/: after an interruption, the same command goes on where it stopped."""
-    from wolfpack.sim.cluster import DaskExecutor, open_executor
+    from wolfpack.sim.cluster import ClusterLostError, DaskExecutor, open_executor
     from wolfpack.sim.simulate import SimulationError, check_out, done_indices, make_spec
     from wolfpack.sim.simulate import simulate as run_simulation
 
@@ -858,6 +858,8 @@ def simulate(
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except SimulationError as exc:
             _fail(str(exc), EXIT_USAGE)
+        except ClusterLostError as exc:
+            _fail(f"{exc}; the finished games are kept in {out}.parts: the same command goes on", EXIT_ABANDONED)
         finally:
             if isinstance(executor, DaskExecutor):
                 executor.close()

@@ -9,8 +9,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,19 @@ import pytest
 from distributed import Client
 from typer.testing import CliRunner, Result
 
-from wolfpack.cli import EXIT_USAGE, app
+from wolfpack.cli import EXIT_ABANDONED, EXIT_USAGE, app
 from wolfpack.sim import cluster as cluster_module
-from wolfpack.sim.cluster import DaskExecutor, check_address, check_workers, code_identity
-from wolfpack.sim.simulate import FORMAT, InlineExecutor, RunSpec, SimulationError, make_spec, plan_chunks, simulate
+from wolfpack.sim.cluster import ClusterLostError, DaskExecutor, check_address, check_workers, code_identity
+from wolfpack.sim.simulate import (
+    FORMAT,
+    InlineExecutor,
+    RunSpec,
+    SimulationError,
+    make_spec,
+    plan_chunks,
+    play_chunk,
+    simulate,
+)
 
 STARTUP_SECONDS = 90.0
 """How long a scheduler or worker may take to come up on a loaded 2-core machine before the test gives up."""
@@ -71,23 +81,25 @@ class LoopbackCluster:
     processes: list[subprocess.Popen[bytes]] = field(default_factory=list)
     client: Client | None = None
 
-    def start(self, command: str, *args: str) -> subprocess.Popen[bytes]:
+    def start(self, command: str, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
         log = (self.directory / f"{command}-{len(self.processes)}.log").open("wb")
         process = subprocess.Popen(
             [sys.executable, "-m", f"distributed.cli.dask_{command}", *args],
             cwd=self.directory,
+            env={**os.environ, **(env or {})},
             stdout=log,
             stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group: the nanny and its worker die together
+            # Its own process group, so the nanny and its worker die together; but the same session, so that Linux's
+            # autogroup scheduling gives it no more CPU than this test process (it would starve the client).
+            process_group=0,
         )
         self.processes.append(process)
         return process
 
-    def start_scheduler(self) -> None:
+    def start_scheduler(self, env: dict[str, str] | None = None) -> None:
         scheduler_file = self.directory / "scheduler.json"
-        self.start(
-            "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(scheduler_file)
-        )
+        where = ("--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(scheduler_file))
+        self.start("scheduler", *where, env=env)
 
         def address() -> str:
             try:
@@ -124,8 +136,29 @@ class LoopbackCluster:
             kill(process)
 
 
+class KillWhenBusy(threading.Thread):
+    """Kills a worker's process group the moment the scheduler shows it playing a chunk, so that chunk is lost."""
+
+    def __init__(self, client: Client, worker_groups: dict[str, int]) -> None:
+        super().__init__(daemon=True)
+        self.client = client
+        self.worker_groups = worker_groups
+        """The workers that may be killed: address -> process group."""
+        self.lost: list[str] = []
+
+    def run(self) -> None:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while not self.lost and time.monotonic() < deadline:
+            processing = self.client.processing(list(self.worker_groups))
+            for worker, keys in processing.items():
+                if keys and not self.lost:
+                    self.lost.extend(keys)
+                    os.killpg(self.worker_groups[worker], signal.SIGKILL)
+            time.sleep(0.01)  # polls for the condition (a busy worker); nothing waits on the clock
+
+
 def kill(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL a process group started with start_new_session, and reap its leader."""
+    """SIGKILL a process group started by LoopbackCluster.start, and reap its leader."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait()
@@ -196,21 +229,17 @@ def test_a_worker_killed_mid_run_has_its_games_replayed_elsewhere_and_the_file_i
     run_spec = make_spec("spacewolves", {"players": 4}, "heuristic", seed=8)
     local = local_file(run_spec, 24, tmp_path / "local.parquet")
     [doomed], [doomed_address] = cluster.add_workers(1)
-    lost: list[str] = []
+    assert cluster.client is not None
+    killer = KillWhenBusy(cluster.client, {doomed_address: doomed.pid})
     try:
         with DaskExecutor(cluster.address) as executor:
             assert executor.workers == 3
-
-            def kill_the_new_worker_while_it_plays(count: int) -> None:
-                # After the first finished chunk, while games are still queued, so the worker holds one.
-                if not lost:
-                    lost.extend(executor.client.processing()[doomed_address])
-                    kill(doomed)
-
-            summary = simulate(run_spec, 24, tmp_path / "cluster.parquet", executor, kill_the_new_worker_while_it_plays)
+            killer.start()
+            summary = simulate(run_spec, 24, tmp_path / "cluster.parquet", executor)
+        killer.join()
     finally:
         cluster.remove_worker(doomed, doomed_address)
-    assert lost, "the killed worker was playing nothing, so nothing was replayed"
+    assert killer.lost, "the killed worker was playing nothing, so nothing was replayed"
     assert summary.played == 24
     assert summary.out.read_bytes() == local.read_bytes()
 
@@ -226,6 +255,58 @@ def test_a_run_stopped_early_cancels_the_games_left_on_the_cluster(cluster: Loop
         assert executor.client.futures == {}
         idle = lambda: all(not keys for keys in executor.client.processing().values())  # noqa: E731
         wait_until(idle, "the workers to drop the cancelled games", time.monotonic() + 30)
+
+
+def test_a_cluster_that_fails_mid_run_ends_it_in_a_sentence_and_the_finished_games_are_kept(tmp_path: Path) -> None:
+    # A cluster of its own, whose scheduler gives up on a chunk at the first death of a worker playing it.
+    own = LoopbackCluster(tmp_path / "own")
+    own.directory.mkdir()
+    run_spec = make_spec("spacewolves", {"players": 4}, "heuristic", seed=10)
+    out = tmp_path / "r.parquet"
+    try:
+        own.start_scheduler(env={"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"})
+        with pytest.raises(SimulationError, match=f"the Dask scheduler at {own.address} has no workers"):
+            DaskExecutor(own.address, timeout=0.5)
+        own.add_workers(2)
+        with DaskExecutor(own.address) as executor, pytest.raises(ClusterLostError, match="gave up on the games"):
+            worker_pids: dict[str, int] = executor.client.run(os.getpid)
+            killer = KillWhenBusy(executor.client, {worker: os.getpgid(pid) for worker, pid in worker_pids.items()})
+            killer.start()
+            simulate(run_spec, 24, out, executor)
+        killer.join()
+        assert killer.lost
+        scheduler = own.processes[0]
+        with DaskExecutor(own.address) as executor, pytest.raises(ClusterLostError, match="stopped answering"):
+            simulate(run_spec, 24, out, executor, on_done=lambda count: kill(scheduler))
+    finally:
+        own.stop()
+    summary = simulate(run_spec, 24, out, InlineExecutor())
+    assert 0 < summary.kept < 24  # what both broken runs finished was kept
+    assert out.read_bytes() == local_file(run_spec, 24, tmp_path / "local.parquet").read_bytes()
+
+
+class LosesTheCluster:
+    """An executor whose cluster goes away after the first chunk."""
+
+    jobs = 1
+
+    def run(self, run_spec: RunSpec, chunks: Sequence[Sequence[int]]) -> Iterator[list[dict[str, Any]]]:
+        yield play_chunk(run_spec, chunks[0])
+        raise ClusterLostError("the Dask scheduler at tcp://127.0.0.1:8786 stopped answering in the middle of the run")
+
+
+def test_the_command_says_when_the_cluster_is_lost_and_keeps_the_finished_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster_module, "open_executor", lambda jobs, cluster: LosesTheCluster())
+    out = tmp_path / "r.parquet"
+    args = ("spacewolves", "--players", "3", "--bots", "random", "--games", "12", "--out", str(out))
+    result = run("simulate", *args, "--cluster", "tcp://127.0.0.1:8786")
+    assert result.exit_code == EXIT_ABANDONED
+    assert "stopped answering in the middle of the run; the finished games are kept in" in result.output
+    assert "the same command goes on" in result.output
+    assert len(list((tmp_path / "r.parquet.parts").glob("*.parquet"))) == 1
+    assert not out.exists()
 
 
 def test_a_worker_without_wolfpack_is_refused_by_name(cluster: LoopbackCluster, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ resumed) exactly like one (docs/simulation.md, "On a Dask cluster").
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
 import re
@@ -72,6 +73,10 @@ def _describe(identity: Mapping[str, Any]) -> str:
     return f"version {identity.get('wolfpack')}, row format {identity.get('format')}, code {identity.get('code')}"
 
 
+class ClusterLostError(RuntimeError):
+    """The cluster stopped answering, or gave up on a chunk, in the middle of a run (the finished chunks are kept)."""
+
+
 class DaskExecutor:
     """Plays the chunks on the workers of a running Dask scheduler; this process writes what they return."""
 
@@ -79,13 +84,17 @@ class DaskExecutor:
         from distributed import Client
 
         self.address = check_address(address)
+        seconds = timeout or CONNECT_SECONDS
         try:
-            self.client = Client(self.address, timeout=timeout or CONNECT_SECONDS, set_as_default=False)
+            self.client = Client(self.address, timeout=seconds, set_as_default=False)
         except OSError:
             raise SimulationError(
                 f"--cluster: no Dask scheduler answers at {self.address}: start one with `dask scheduler`"
             ) from None
         try:
+            with contextlib.suppress(TimeoutError):
+                # Workers started with the scheduler take a moment to join; check_workers refuses if none did.
+                self.client.wait_for_workers(1, timeout=seconds)
             found = self.client.run(code_identity, on_error="return")
             check_workers(self.address, code_identity(), found)
         except BaseException:
@@ -104,13 +113,34 @@ class DaskExecutor:
         """Submit every chunk; yield each chunk's rows as it finishes; cancel what is left if stopped early."""
         from distributed import as_completed
 
-        futures = [self.client.submit(play_chunk, spec, list(chunk), pure=False) for chunk in chunks]
+        futures = {self.client.submit(play_chunk, spec, list(chunk), pure=False): chunk for chunk in chunks}
         try:
-            for _future, rows in as_completed(futures, loop=self.client.loop, with_results=True):
-                yield rows
+            for future in as_completed(futures, loop=self.client.loop):
+                yield self._rows(future, futures[future])
         finally:
             # Ctrl-C, an error or a consumer that stops: nothing should keep playing on the cluster for nobody.
-            self.client.cancel(futures)
+            if self.client.status == "running":
+                self.client.cancel(list(futures))
+
+    def _rows(self, future: Any, chunk: Sequence[int]) -> list[dict[str, Any]]:
+        """A finished chunk's rows; a chunk the cluster lost or gave up on becomes a ClusterLostError."""
+        from concurrent.futures import CancelledError
+
+        from distributed import KilledWorker
+
+        try:
+            rows: list[dict[str, Any]] = future.result()  # an error in a game is raised here whole: it is a bug
+        except (CancelledError, OSError):
+            # Cancelled by the client itself when the scheduler's connection dropped, or dropped while fetching.
+            raise ClusterLostError(
+                f"the Dask scheduler at {self.address} stopped answering in the middle of the run"
+            ) from None
+        except KilledWorker:
+            raise ClusterLostError(
+                f"the Dask cluster at {self.address} gave up on the games {chunk[0]} to {chunk[-1]}: the workers "
+                "playing them died (its setting distributed.scheduler.allowed-failures says how often to retry)"
+            ) from None
+        return rows
 
     def close(self) -> None:
         """Leave the cluster (the scheduler and workers go on)."""
@@ -132,4 +162,4 @@ def open_executor(jobs: int, cluster: str | None) -> Executor:
     return DaskExecutor(cluster)
 
 
-__all__ = ["DaskExecutor", "check_address", "check_workers", "code_identity", "open_executor"]
+__all__ = ["ClusterLostError", "DaskExecutor", "check_address", "check_workers", "code_identity", "open_executor"]
