@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import random
 import statistics
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.engine.play import bot_decision
 from wolfpack.engine.records import Match, replay_lines
+from wolfpack.games.den import bots as den_bots
 from wolfpack.games.den.bots import ControlBot, TeamBot, thrifty_levels
 from wolfpack.games.den.content import RATION_LEVELS, load_den_content
 from wolfpack.games.den.event import Event, event_bots, headless, play_event, run_event
@@ -166,6 +169,11 @@ def _battle(edition: str, *wolves: str) -> DenState:
     """Fleet round 1 of an attack in turn 1's Action Phase whose only Wolves are `wolves` (`kind@place`)."""
     state = _started(edition)
     state.apply_action("control advance", CONTROL)
+    return _battle_from(state, *wolves)
+
+
+def _battle_from(state: DenState, *wolves: str) -> DenState:
+    """Fleet round 1 of an attack started in the Action Phase of `state`, whose only Wolves are `wolves`."""
     state.apply_action('control set pursuit 0 "calm"', CONTROL)
     state.apply_action('control attack "test"', CONTROL)
     while state.is_chance_node():
@@ -207,6 +215,64 @@ def test_on_foot_units_fight_boarders_and_idle_ones_reinforce_the_ship_in_need(e
     assert TeamBot(1).step(state, _seat(state, "carmine/captain")) is None  # no shuttle, no fighters
 
 
+COMMANDER = {"classic": "aegis/commanding-officer", "infinite-domain": "aegis/admiral"}
+
+
+def _rallied_battle(edition: str, *wolves: str) -> DenState:
+    """Fleet round 2 of an attack at pursuit 0 joined by `wolves` (`kind@place`), after a start of the turn played
+    by the team bots (every drive crewed, the Aegis' rally destination told to every ship)."""
+    state = _started(edition)
+    bots = {seat: TeamBot(seat) for seat, info in enumerate(state.seats) if info.kind == "team"}
+    acted = True
+    while acted:
+        acted = False
+        for seat, bot in bots.items():
+            action = bot.step(state, seat)
+            if action is not None:
+                state.apply_action(action, seat)
+                acted = True
+    assert all(ship["drive_ready"] for ship in state.ships.values())
+    state.apply_action("control advance", CONTROL)
+    state.apply_action('control set pursuit 0 "calm"', CONTROL)
+    state.apply_action('control attack "test"', CONTROL)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    for wolf in wolves:
+        kind, where = wolf.split("@")
+        state.apply_action(f'control wolves {kind} 1 {where} "test"', CONTROL)
+    state.apply_action("control wolf-round", CONTROL)  # ships jump from the second Fleet round
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.attack is not None and state.attack["round"] == 2
+    return state
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_fleet_jumps_together_out_of_a_losing_battle(edition: str) -> None:
+    # Twelve Wolf fighters need more hits than the fleet's fighters (and batteries) can strike in a round.
+    state = _rallied_battle(edition, *["fighter@q1"] * 12)
+    admiral = _seat(state, COMMANDER[edition])
+    rally = state.observation(admiral)["destinations"][0]["coordinates"]
+    assert TeamBot(1).step(state, admiral) == f"coords {rally}"
+    state.apply_action(f"coords {rally}", admiral)
+    assert TeamBot(1).step(state, admiral) == "jump"
+    captain = _seat(state, "carmine/captain")
+    assert TeamBot(1).step(state, captain) is None  # no ship flees alone: it waits for the Aegis
+    state.apply_action("jump", admiral)
+    assert TeamBot(1).step(state, captain) == f"coords {rally}"
+    state.apply_action(f"coords {rally}", captain)
+    assert TeamBot(1).step(state, captain) == "jump"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_fleet_fights_on_in_a_battle_it_can_win(edition: str) -> None:
+    state = _rallied_battle(edition)  # pursuit 0's few Wolves
+    admiral = _seat(state, COMMANDER[edition])
+    assert "jump" in state.legal_actions(admiral)
+    action = TeamBot(1).step(state, admiral)
+    assert action is None or action.split()[0] not in ("jump", "coords")
+
+
 def test_control_fights_an_attack_round_by_round_and_ends_a_long_one() -> None:
     state = _battle("classic", "fighter@q3")
     control = ControlBot(1)
@@ -239,6 +305,55 @@ def test_thrifty_rations_skip_levels_that_cost_more_morale_per_food_saved() -> N
     assert thrifty_levels(aegis_water, tables.ration_modifiers) == ["normal", "minimum", "critical", "none"]
     flat: dict[str, int] = {level: 0 for level in RATION_LEVELS}
     assert thrifty_levels(flat, tables.ration_modifiers) == ["normal"]
+
+
+RECREATION = (
+    'effects = [{ op = "lose", resource = "food", amount = 1 }, { op = "lose", resource = "water", amount = 1 }, '
+    '{ op = "morale", amount = 1 }]'
+)
+
+
+def _promenade(tmp_path: Path, food: int, water: int) -> tuple[DenState, int]:
+    """The Dione in the Action Phase of a one-turn classic event whose recreation costs `food` and `water`, with a
+    hold for exactly normal rations (8 food, 6 water): the seat that works its panel."""
+    fleet = resources.files("wolfpack.games.den.data.classic").joinpath("fleet.toml").read_text(encoding="utf-8")
+    assert RECREATION in fleet
+    priced = RECREATION.replace('"food", amount = 1', f'"food", amount = {food}').replace(
+        '"water", amount = 1', f'"water", amount = {water}'
+    )
+    (tmp_path / "fleet.toml").write_text(fleet.replace(RECREATION, priced), encoding="utf-8")
+    game = wolfpack.load_game("den-of-wolves", edition="classic", turns=1, content=str(tmp_path))
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    state.apply_action("control advance", CONTROL)
+    position = state.to_dict()["position"]
+    position["ships"]["dione"]["hold"].update(food=8, water=6)
+    position["ships"]["dione"]["morale"] = 4
+    fresh = game.state_from_position(position)
+    assert isinstance(fresh, DenState)
+    return fresh, _seat(fresh, "dione/first-officer")
+
+
+def test_recreation_is_used_when_it_buys_more_morale_per_counter_than_richer_rations(tmp_path: Path) -> None:
+    # 1 food and 1 water for a level (0.5 a counter) beats raising the water ration to increased (+2 on the roll
+    # for 1 water: a third of a level on average).
+    state, worker = _promenade(tmp_path, 1, 1)
+    assert den_bots.ration_gain(den_bots.seat_view(state, worker)) == pytest.approx(1 / 3)
+    assert den_bots._recreation(den_bots.seat_view(state, worker)) == "use promenade"
+
+
+def test_richer_rations_are_chosen_over_recreation_that_buys_less_morale_per_counter(tmp_path: Path) -> None:
+    # 3 food and 3 water for a level (a sixth of a level a counter): richer rations buy more.
+    state, worker = _promenade(tmp_path, 3, 3)
+    me = den_bots.seat_view(state, worker)
+    assert den_bots._recreation(me) is None
+    assert den_bots._recreation(me, "recreation") == "use promenade"  # the pinned policy still uses it
+    assert den_bots._recreation(den_bots.seat_view(state, worker), "rations") is None
+
+
+def test_a_team_bot_refuses_a_meal_policy_it_does_not_know() -> None:
+    with pytest.raises(ValueError, match="meals must be one of team, rations, recreation, not 'feast'"):
+        TeamBot(1, meals="feast")
 
 
 # ---- whole events -----------------------------------------------------------------------------------------------

@@ -3,6 +3,9 @@ the same report, stronger Wolves costing more, and the text report."""
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
+
 import pytest
 
 import wolfpack
@@ -40,10 +43,33 @@ def test_the_report_reads_as_text() -> None:
     report = simulate(wolfpack.load_game("den-of-wolves"), pursuit=7, attacks=5, seed=1)
     text = describe(report)
     assert text.startswith("5 Wolf Attacks, classic, pursuit 7, at most 6 Fleet rounds (seed 1)")
-    for part in ("the fleet destroyed every Wolf in", "damage to the fleet: mean", "fleet units destroyed", "aegis"):
+    parts = (
+        "the fleet destroyed every Wolf in",
+        "ships jumped out of",
+        "damage to the fleet: mean",
+        "fleet units destroyed",
+    )
+    for part in (*parts, "aegis"):
         assert part in text
 
 
 def test_a_pursuit_off_the_track_is_refused() -> None:
     with pytest.raises(ValueError, match="the pursuit track runs 0 to 12"):
         simulate(wolfpack.load_game("den-of-wolves"), pursuit=13, attacks=1, seed=1)
+
+
+def test_the_fleet_jumps_out_of_attacks_it_is_losing(tmp_path: Path) -> None:
+    """Wolves far stronger than the pack's: the start of the turn crews the drives and tells every ship the Aegis'
+    rally point, so the fleet can jump away together from the second Fleet round."""
+    combat = resources.files("wolfpack.games.den.data.classic").joinpath("combat.toml").read_text(encoding="utf-8")
+    strong = "{ low = 11, high = 12, units = { fighter = 16, boarding = 3 }, large = { raider = 1 }, large_on = 4 }"
+    old = "{ low = 11, high = 12, units = { fighter = 6, boarding = 3 }, large = { raider = 1 }, large_on = 4 }"
+    assert old in combat
+    (tmp_path / "combat.toml").write_text(combat.replace(old, strong), encoding="utf-8")
+    game = wolfpack.load_game("den-of-wolves", content=str(tmp_path))
+    report = simulate(game, pursuit=12, attacks=5, seed=1)
+    fled = [ships for ships in report.fled if ships]
+    assert len(fled) >= 3
+    assert all(ships == sorted(game.content.ships) for ships in fled)  # the whole fleet, never a ship alone
+    assert all(battle["rounds"] >= 2 for battle in report.battles)  # not before the second Fleet round
+    assert f"ships jumped out of {len(fled)} ({20 * len(fled)}%)" in describe(report)

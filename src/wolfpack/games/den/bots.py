@@ -11,20 +11,27 @@ first teammate at the ship's table (else the commander) works the panel (station
 other seat passes. It reads its observation first and lists its legal actions only when it has something in mind,
 so a seat with nothing to do costs little. By step:
 
-- start of the turn: a ship cut off from the fleet writes the coordinates it was told last, and declares an
-  emergency jump when it cannot pay for the jump; the team crews its jump drive when it wants to be able to jump
-  (the Aegis when it means to jump this turn, every other ship whenever it has fuel for a short hop);
-- Action Phase, most urgent first: sends on-foot units at the riots aboard (the jump drive's first; each unit once
-  a turn); repairs the stations that matter (jump drive, sickbay, production) when engineers and materials allow;
-  heals wounded crew and damaged units at its sickbay; the fleet's jump (below); works every production station its
-  crew allow (farms, recyclers, workshops, mining), then converters whose inputs are worth less than their output
-  (refineries), then recreation (food and water for a level of morale, worth far more than the rations they would
-  buy) while the hold keeps minimum rations to the end; loads food or water it can spare into a shuttle that came
-  for it; runs its shuttles' errands (`_shuttle`: posting a spare unit aboard a ship printed without on-foot units
-  (`guard_duties` shares those out among the teams) or with two or more riots, carrying spare fuel round the fleet,
-  fetching food or water from a ship whose panel makes more than it eats); in Infinite Domain hands its destination
-  cards to the Aegis; plays an action card when it helps (below); last, repairs the stations that matter less;
+- start of the turn: the Aegis tells every ship the destination the fleet would flee a Wolf Attack to (its rally
+  point: coordinates cannot pass between tables during an attack); a ship cut off from the fleet writes the
+  coordinates it was told last, and declares an emergency jump when it cannot pay for the jump; the team crews its
+  jump drive when it wants to be able to jump (the Aegis whenever a destination is in reach, every other ship
+  whenever it has fuel for a short hop);
+- Action Phase, most urgent first: sends on-foot units at the riots aboard (the jump drive's first; each unit once a
+  turn); repairs the stations that matter (jump drive, sickbay, production) when engineers and materials allow; heals
+  wounded crew and damaged units at its sickbay; the fleet's jump (below); works every production station its crew allow
+  (farms, recyclers, workshops, mining), then converters whose inputs are worth less than their output (refineries),
+  then recreation (food and water for a level of morale) while the hold keeps minimum rations to the end and its morale
+  per counter is at least what richer rations would buy (`ration_gain`); loads food or water it can spare into a shuttle
+  that came for it; runs its shuttles' errands (`_shuttle`: posting a spare unit aboard a ship printed without on-foot
+  units (`guard_duties` shares those out among the teams) or with two or more riots, carrying spare fuel round the
+  fleet, fetching food or water from a ship whose panel makes more than it eats); in Infinite Domain hands its
+  destination cards to the Aegis; plays an action card when it helps (below); last, repairs the stations that matter
+  less;
 - Team Phase: disperses riots where the edition allows, and sets the food and water rations (below).
+
+In a Wolf Attack every seat fights with its units (`combat_action`), and the fleet jumps out of a battle it is
+losing (the Wolves on the map need more hits than the fleet has fighters and batteries left): the Aegis to its rally
+point, every other ship after it.
 
 The jump: the Aegis jumps once the pursuit track reaches `JUMP_PURSUIT` (sooner to a rich destination, fuel
 allowing), to the held destination with the most rewards per step of distance among those whose jump leaves it
@@ -57,6 +64,10 @@ before anything else, and Control enters the first die of the first ship with an
 pause: each rolls its d6 with a generator of its own seeded from the bot's seed (`dice_rng`), so the rest of its play
 is what it would be with the server rolling.
 
+`TeamBot(seed, meals=...)` pins how a team buys morale with food and water, for a controlled comparison
+(`wolfpack.games.den.calibration`): "rations" never uses recreation, "recreation" uses it whenever the hold allows and
+sets rations no better than normal; the default "team" weighs the two.
+
 Both bots are deterministic given their seed (and the order they are asked in).
 """
 
@@ -66,12 +77,12 @@ import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.game import State
-from wolfpack.games.den.content import ON_FOOT, RATION_LEVELS, DenContent, Effect, RationLevel, Ship, Station
+from wolfpack.games.den.content import ON_FOOT, RATION_LEVELS, DenContent, Effect, RationLevel, Ship, Station, row_for
 from wolfpack.games.den.council_bot import control_council_action, council_action, has_business
 from wolfpack.games.den.dice import FACES
 from wolfpack.games.den.notation import canonical, quote
@@ -97,6 +108,8 @@ UNIT_PREFERENCE: Final = ("riot-troops", "marines", "security")
 RESOURCE_VALUE: Final = {"fuel": 3.0, "materials": 1.5, "food": 1.0, "water": 1.0, "science": 1.0, "ore": 0.5}
 """What a counter of each resource is worth, to judge converters (a refinery turns 2 ore into 1 fuel)."""
 MEALS: Final = ("food", "water")
+MEAL_POLICIES: Final = ("team", "rations", "recreation")
+"""How a team bot buys morale with food and water (`TeamBot.meals`)."""
 
 
 def den_content(state: State[Any]) -> DenContent:
@@ -360,6 +373,28 @@ class _Seat:
         return self._told
 
 
+def seat_view(state: State[Any], player: int, obs: Mapping[str, Any] | None = None) -> _Seat:
+    """What a team seat sees now, with the lookups the rules of thumb share."""
+    obs = state.observation(player) if obs is None else obs
+    label = str(obs["seat"])
+    ship = label.split("/", 1)[0]
+    content = den_content(state)
+    card = content.ships[ship]
+    return _Seat(
+        state=state,
+        seat=player,
+        label=label,
+        ship=ship,
+        obs=obs,
+        content=content,
+        card=card,
+        aegis=centre_ship(content),
+        commander=obs["ships"][ship]["commander"] == label,  # whoever commands now (Player Roles)
+        worker=_worker(obs, card) == label,
+        rules=getattr(state.game, "ruleset", None),
+    )
+
+
 def _worker(obs: Mapping[str, Any], card: Ship) -> str:
     """The label of the seat that does a team's panel work (see `_Seat.worker`)."""
     commander = str(obs["ships"][card.id]["commander"] or "")
@@ -432,8 +467,13 @@ class TeamBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, meals: str = "team") -> None:
         super().__init__(seed)
+        if meals not in MEAL_POLICIES:
+            raise ValueError(f"meals must be one of {', '.join(MEAL_POLICIES)}, not {meals!r}")
+        self.meals = meals
+        """How the team buys morale with food and water (`MEAL_POLICIES`): "team" weighs rations against recreation;
+        "rations" and "recreation" pin one way, for a controlled comparison (docs: Calibration)."""
         self.control = ControlBot(self.rng.randrange(2**32))
         """Plays seat 0 when this bot is seated there (bots in every seat of a terminal game)."""
         self._turn = 0
@@ -487,21 +527,7 @@ class TeamBot(Bot):
             self._tried.clear()
             self._errands = _Errands()
         self._turn = turn
-        content = den_content(state)
-        card = content.ships[ship]
-        me = _Seat(
-            state=state,
-            seat=player,
-            label=label,
-            ship=ship,
-            obs=obs,
-            content=content,
-            card=card,
-            aegis=centre_ship(content),
-            commander=obs["ships"][ship]["commander"] == label,  # whoever commands now (Player Roles)
-            worker=_worker(obs, card) == label,
-            rules=getattr(state.game, "ruleset", None),
-        )
+        me = seat_view(state, player, obs)
         if obs["attack"] is not None:
             # In a Wolf Attack every seat that commands units fights; nothing else is worth a Fleet round.
             return combat_action(me)
@@ -519,6 +545,10 @@ class TeamBot(Bot):
     # ---- the steps -----------------------------------------------------------------------------------------
 
     def _start(self, me: _Seat) -> str | None:
+        if me.ship == me.aegis and me.commander:
+            rally = _share_rally(me)
+            if rally is not None:
+                return rally
         if not me.with_fleet:
             code, jumped = me.told()
             if code is not None and not jumped:
@@ -542,7 +572,7 @@ class TeamBot(Bot):
             lambda m: _work(m, "produce"),
             lambda m: _work(m, "draw"),
             lambda m: _work(m, "convert"),
-            _recreation,
+            lambda m: _recreation(m, self.meals),
             _give_supplies,
             _pass_destinations,
             lambda m: _repair(m, important=False),
@@ -561,6 +591,8 @@ class TeamBot(Bot):
             return action
         for meal in MEALS:
             level = ration_level(me, meal)
+            if self.meals == "recreation" and RATION_LEVELS.index(level) < RATION_LEVELS.index("normal"):
+                level = "normal"  # pinned: morale comes from the recreation station, not from richer rations
             if level != me.panel["rations"][meal] and f"rations {meal} {level}" in me.legal:
                 return f"rations {meal} {level}"
         return None
@@ -569,7 +601,8 @@ class TeamBot(Bot):
 
     def _wants_jump(self, me: _Seat) -> bool:
         if me.ship == me.aegis:
-            return _aegis_target(me, need_drive=False) is not None
+            # Crewed whenever a destination is in reach: the fleet may have to flee a Wolf Attack this turn.
+            return _rally_target(me) is not None
         if not me.with_fleet:
             code, jumped = me.told()
             return code is not None and not jumped
@@ -590,14 +623,7 @@ class TeamBot(Bot):
                 if f"share {target['id']} {other}" in me.legal:
                     return f"share {target['id']} {other}"
             return "jump" if me.commander and "jump" in me.legal else None
-        if me.with_fleet and not facts[me.aegis]["jumping"]:
-            return None
-        code, jumped = me.told()
-        if code is None or jumped:
-            return None
-        if me.panel["coords"] != code:
-            return f"coords {code}" if f"coords {code}" in me.legal else None
-        return "jump" if me.commander and "jump" in me.legal else None
+        return _follow_aegis(me)
 
     # ---- action cards --------------------------------------------------------------------------------------
 
@@ -652,12 +678,16 @@ class TeamBot(Bot):
 
 
 def combat_action(me: _Seat) -> str | None:
-    """A Fleet round's order: on-foot units fight the boarders aboard; fighters and batteries strike the Wolf
-    most worth it in reach (boarding squadrons first, before they board); an idle fighter flies to the quadrant
-    with the most Wolves; an idle on-foot unit of a ship without boarders rides to the ship with the most."""
+    """A Fleet round's order: the fleet jumps out of a losing battle (`_flee`); on-foot units fight the boarders
+    aboard; fighters and batteries strike the Wolf most worth it in reach (boarding squadrons first, before they
+    board); an idle fighter flies to the quadrant with the most Wolves; an idle on-foot unit of a ship without
+    boarders rides to the ship with the most."""
     attack = me.obs["attack"]
     if attack["side"] != "fleet":
         return None
+    flight = _flee(me)
+    if flight is not None:
+        return flight
     wolves: Mapping[str, Any] = attack["wolves"]
     by_verb: dict[str, list[str]] = {}
     for action in sorted(me.legal):
@@ -682,6 +712,77 @@ def combat_action(me: _Seat) -> str | None:
     if aboard and me.ship not in aboard and by_verb.get("reinforce"):
         neediest = max(sorted(set(aboard)), key=aboard.count)
         return next((a for a in by_verb["reinforce"] if a.endswith(f" {neediest}")), None)
+    return None
+
+
+STRIKERS: Final = frozenset({"fighter", "battery"})
+"""Fleet units that strike Wolves on the map; each hits about once a Fleet round (both editions' tables)."""
+
+
+def _strikes_left(me: _Seat) -> int:
+    """The fleet's fighters and batteries still in the battle: those printed on the panels of the ships there
+    (units are numbered `ship:uN` in the panel's order), less those the Wolves destroyed."""
+    attack = me.obs["attack"]
+    lost = set(attack["lost"])
+    count = 0
+    for sid in attack["ships"]:
+        kinds = [group.kind for group in me.content.ships[sid].units for _ in range(group.count)]
+        count += sum(kind in STRIKERS and f"{sid}:u{n}" not in lost for n, kind in enumerate(kinds, 1))
+    return count
+
+
+def _wolf_hits_left(me: _Seat) -> int:
+    """The hits it takes to destroy the Wolves still on the map (not those aboard: jumping leaves them aboard)."""
+    hits = {wolf.id: wolf.hits for wolf in me.content.combat.combat.wolves}
+    wolves = me.obs["attack"]["wolves"].values()
+    return sum(hits[wolf["kind"]] - int(wolf["hits"]) for wolf in wolves if wolf["ship"] is None)
+
+
+def losing_battle(me: _Seat) -> bool:
+    """Whether the fleet cannot expect to finish the Wolves on the map this Fleet round: they need more hits than it
+    has fighters and batteries left to strike."""
+    return _wolf_hits_left(me) > _strikes_left(me)
+
+
+def _flee(me: _Seat) -> str | None:
+    """Out of a losing battle, as a fleet: the Aegis' commander writes the destination it told every ship at the
+    start of the turn (`_share_rally`) and holds up the indicator; every other commander, seeing it, follows to the
+    same coordinates. A ship alone would be cut off from the fleet, so none flees on its own."""
+    if not me.commander or not me.panel["drive_ready"] or me.facts["jumping"]:
+        return None
+    if me.ship != me.aegis:
+        return _follow_aegis(me)
+    target = _rally_target(me)
+    if target is None or not losing_battle(me):
+        return None
+    code = target["coordinates"]
+    if me.panel["coords"] != code:
+        return f"coords {code}" if f"coords {code}" in me.legal else None
+    return "jump" if "jump" in me.legal else None
+
+
+def _follow_aegis(me: _Seat) -> str | None:
+    """A ship other than the Aegis, once the Aegis holds up its indicator (or cut off from the fleet), writes the
+    coordinates it was told last and jumps there."""
+    if me.with_fleet and not me.obs["ships"][me.aegis]["jumping"]:
+        return None
+    code, jumped = me.told()
+    if code is None or jumped:
+        return None
+    if me.panel["coords"] != code:
+        return f"coords {code}" if f"coords {code}" in me.legal else None
+    return "jump" if me.commander and "jump" in me.legal else None
+
+
+def _share_rally(me: _Seat) -> str | None:
+    """At the start of the turn the Aegis tells every ship the destination it would flee to (`_rally_target`), so
+    that the fleet can jump together out of a Wolf Attack, when no coordinates may pass between tables."""
+    target = _rally_target(me)
+    if target is None:
+        return None
+    for other in sorted(me.obs["ships"]):
+        if f"share {target['id']} {other}" in me.legal:
+            return f"share {target['id']} {other}"
     return None
 
 
@@ -730,14 +831,24 @@ def _aegis_target(me: _Seat, need_drive: bool) -> dict[str, Any] | None:
             for c in cards
             if sum(c["rewards"].values()) >= RICH_REWARDS and fuel - costs[c["distance"]] >= costs["long"]
         ]
-    if not spare:
+    return max(spare, key=_destination_value) if spare else None
+
+
+def _destination_value(card: Mapping[str, Any]) -> tuple[float, int, str]:
+    """How the Aegis ranks destinations: rewards per step of distance, then the shorter jump."""
+    rank = DISTANCE_RANK[card["distance"]]
+    return (1 + sum(card["rewards"].values())) / rank, -rank, str(card["id"])
+
+
+def _rally_target(me: _Seat) -> dict[str, Any] | None:
+    """The destination the fleet would flee a Wolf Attack to: the one on the Aegis' sheet, else the best one its
+    fuel reaches (`_destination_value`), whatever the pursuit."""
+    if not me.with_fleet:
         return None
-
-    def value(card: dict[str, Any]) -> tuple[float, int, str]:
-        rank = DISTANCE_RANK[card["distance"]]
-        return (1 + sum(card["rewards"].values())) / rank, -rank, card["id"]
-
-    return max(spare, key=value)
+    fuel, costs = int(me.hold["fuel"]), me.panel["fuel_costs"]
+    cards: list[dict[str, Any]] = [c for c in me.obs.get("destinations", []) if costs[c["distance"]] <= fuel]
+    planned = [card for card in cards if card["coordinates"] == me.panel["coords"]]
+    return planned[0] if planned else max(cards, key=_destination_value, default=None)
 
 
 def _station(content: DenContent, ship: str, station_id: str) -> Station | None:
@@ -848,18 +959,49 @@ def _work(me: _Seat, kind: str) -> str | None:
     return None
 
 
-def _recreation(me: _Seat) -> str | None:
-    """A station that turns food and water into morale: a level of morale is worth far more than the rations the
-    same counters would buy (a ration level moves the d6 by 1 or 2), so it is used whenever the ship is below the
-    top of its track and the hold can still keep minimum rations to the end."""
-    if int(me.panel["morale"]) >= me.card.morale.top:
+def _recreation(me: _Seat, meals: str = "team") -> str | None:
+    """A station that turns food and water into morale, used while the ship is below the top of its track and the
+    hold can still keep minimum rations to the end, when its morale per counter spent is at least what the same
+    counters buy as richer rations (`ration_gain`); never under the "rations" policy, always under "recreation"."""
+    if int(me.panel["morale"]) >= me.card.morale.top or meals == "rations":
         return None
     for station in me.card.stations:
         if _kind(station) != "recreation" or not me.usable(station):
             continue
-        if me.can_spare(_lost(station.effects), "minimum") and f"use {station.id}" in me.legal:
-            return f"use {station.id}"
+        costs = _lost(station.effects)
+        if not me.can_spare(costs, "minimum") or f"use {station.id}" not in me.legal:
+            continue
+        bought = sum(e.amount for e in station.effects if e.op == "morale")
+        if meals == "team" and bought / max(1, sum(costs.values())) < ration_gain(me):
+            continue
+        return f"use {station.id}"
     return None
+
+
+def expected_move(bands: Sequence[Any], modifier: int) -> float:
+    """The mean number of levels a morale roll moves with this total modifier (a d6 through the band table)."""
+    return sum(int(row_for(bands, face + modifier).result) for face in range(1, FACES + 1)) / FACES
+
+
+def ration_gain(me: _Seat) -> float:
+    """The most morale (levels a roll moves, on average) that one counter of food or water buys by raising one meal a
+    level above the rations the team would set now (`ration_level`)."""
+    tables = me.content.tables.tables
+    modifiers = tables.ration_modifiers
+    levels = {meal: cast(RationLevel, ration_level(me, meal)) for meal in MEALS}
+    base = sum(modifiers[level] for level in levels.values())
+    best = 0.0
+    for meal, level in levels.items():
+        index = RATION_LEVELS.index(level)
+        if index == 0:
+            continue
+        richer = RATION_LEVELS[index - 1]
+        costs = me.panel["ration_costs"][meal]
+        extra = int(costs[richer]) - int(costs[level])
+        if extra > 0:
+            gain = expected_move(tables.morale_bands, base + modifiers[richer] - modifiers[level])
+            best = max(best, (gain - expected_move(tables.morale_bands, base)) / extra)
+    return best
 
 
 def _give_supplies(me: _Seat) -> str | None:

@@ -7,10 +7,12 @@
     3
 
 Each attack starts from the same position: turn 1's Action Phase of a fresh event (the fleet as the pack lays it
-out, or as an organiser's `content` pack does), with the pursuit track set to the level asked. The team bots fight
-every Fleet round (`bots.combat_action`); Control ends each Fleet round when the seats are done, and ends the
-attack after `rounds` Fleet rounds if the fleet has not destroyed every Wolf by then (the Wolves withdraw). The
-dice come from `random.Random(seed)`, so a seed gives the same report.
+out, or as an organiser's `content` pack does, the team bots having played the start of the turn: drives crewed,
+the Aegis' rally destination told to every ship), with the pursuit track set to the level asked. The team bots
+fight every Fleet round (`bots.combat_action`), and jump the fleet out of a battle they are losing; Control resolves
+declared jumps, ends each Fleet round when the seats are done, and ends the attack after `rounds` Fleet rounds if
+the fleet has not destroyed every Wolf by then (the Wolves withdraw). The dice come from `random.Random(seed)`, so a
+seed gives the same report.
 """
 
 from __future__ import annotations
@@ -40,40 +42,59 @@ class CombatReport:
     rounds: int
     seed: int
     battles: list[dict[str, Any]]
+    fled: list[list[str]]
+    """Per attack, the ships that jumped out of it."""
 
 
 def simulate(game: Game[Any], pursuit: int, attacks: int, seed: int, rounds: int = 6) -> CombatReport:
     """Fight `attacks` Wolf Attacks at `pursuit` against the game's fleet; the dice from `seed`."""
     rng = random.Random(seed)
-    start = _action_phase(game, rng)
-    top = start.content.tables.tables.pursuit_top
-    if not 0 <= pursuit <= top:
-        raise ValueError(f"the pursuit track runs 0 to {top}")
-    fighters = _fighting_seats(start)
-    bots = {seat: TeamBot(seed * BOT_SEED_STRIDE + seat) for seat in fighters}
-    battles = []
-    for _ in range(attacks):
-        state = start.clone()
-        assert isinstance(state, DenState)
-        _fight(state, pursuit, rounds, rng, bots)
-        battles.append(state.battles[-1])
-    return CombatReport(start.rules.edition, pursuit, rounds, seed, battles)
-
-
-def _action_phase(game: Game[Any], rng: random.Random) -> DenState:
     state = game.new_initial_state()
     assert isinstance(state, DenState)
+    top = state.content.tables.tables.pursuit_top
+    if not 0 <= pursuit <= top:
+        raise ValueError(f"the pursuit track runs 0 to {top}")
+    bots = {seat: TeamBot(seed * BOT_SEED_STRIDE + seat) for seat in _team_seats(state)}
+    start = _action_phase(state, rng, bots)
+    battles, fled = [], []
+    for _ in range(attacks):
+        fight = start.clone()
+        assert isinstance(fight, DenState)
+        _fight(fight, pursuit, rounds, rng, bots)
+        battles.append(fight.battles[-1])
+        fled.append(sorted(sid for sid, ship in fight.ships.items() if ship["jumped"]))
+    return CombatReport(start.rules.edition, pursuit, rounds, seed, battles, fled)
+
+
+def _action_phase(state: DenState, rng: random.Random, bots: Mapping[int, TeamBot]) -> DenState:
+    """Turn 1's Action Phase, the team bots having played the start of the turn."""
     _roll(state, rng)
     while state.step != "action":
+        _play(state, rng, bots)
         state.apply_action("control advance", CONTROL)
         _roll(state, rng)
     return state
 
 
-def _fighting_seats(state: DenState) -> list[int]:
-    """The seats of teams with units: the ones that fight."""
-    owners = {unit["owner"] for unit in state.units.values()}
-    return [seat for seat, info in enumerate(state.seats) if info.ship in owners]
+def _team_seats(state: DenState) -> list[int]:
+    """The seats of the ships' teams: their units fight and their commanders may jump."""
+    return [seat for seat, info in enumerate(state.seats) if info.kind == "team"]
+
+
+def _play(state: DenState, rng: random.Random, bots: Mapping[int, TeamBot]) -> None:
+    """Ask every seat in turn while any acts (as the event does), stopping when an attack ends."""
+    fighting = state.attack is not None
+    acted = True
+    while acted and (state.attack is not None) == fighting:
+        acted = False
+        for seat, bot in bots.items():
+            action = bot.step(state, seat)
+            if action is not None:
+                state.apply_action(action, seat)
+                _roll(state, rng)
+                acted = True
+            if fighting and state.attack is None:
+                return
 
 
 def _roll(state: DenState, rng: random.Random) -> None:
@@ -88,17 +109,13 @@ def _fight(state: DenState, pursuit: int, rounds: int, rng: random.Random, bots:
     state.apply_action(f"control attack {reason}", CONTROL)
     _roll(state, rng)
     while state.attack is not None:
-        acted = True
-        while acted and state.attack is not None:
-            acted = False
-            for seat, bot in bots.items():
-                action = bot.step(state, seat)
-                if action is not None:
-                    state.apply_action(action, seat)
-                    _roll(state, rng)
-                    acted = True
-                if state.attack is None:
-                    return
+        _play(state, rng, bots)
+        if state.attack is None:
+            return
+        if any(ship["jump"] is not None for ship in state.ships.values()):
+            state.apply_action("control resolve-jumps", CONTROL)
+            _roll(state, rng)
+            continue
         if state.attack["round"] >= rounds:
             state.apply_action(f"control end-attack {quote('the Wolves withdraw')}", CONTROL)
         else:
@@ -118,6 +135,8 @@ def describe(report: CombatReport) -> str:
         return lines[0]
     beaten = sum(1 for b in battles if b["left"] == 0)
     lines.append(f"  the fleet destroyed every Wolf in {beaten} ({100 * beaten / count:.0f}%)")
+    fled = sum(1 for ships in report.fled if ships)
+    lines.append(f"  ships jumped out of {fled} ({100 * fled / count:.0f}%)")
     lines.append("  " + _spread("Wolves that came", [b["arrived"] for b in battles]))
     lines.append("  " + _spread("Fleet rounds", [b["rounds"] for b in battles]))
     totals = [sum(b["damage"].values()) for b in battles]

@@ -3,25 +3,33 @@
 `council_action(obs, legal, rng)` plays a council seat (a member, an office holder, any elector) from its
 observation and its legal actions; `control_council_action(obs, legal, rng)` plays Control's part. Each returns one
 of the legal actions, or None when the seat has no council business now; `has_business(obs)` says cheaply whether
-a seat may have any (so a bot lists its legal actions only then). All chance comes from `rng`, so the same
-generator state gives the same choice.
+a seat may have any (so a bot lists its legal actions only then). The seats' choices are
+pure functions of what they see; Control's chances come from `rng`, so the same generator state gives the same
+choice.
 
-A seat, most pressing first:
+A seat votes by its team's interest, judged from what it sees (`favours`): its ship's hold against its ration and
+fuel costs, its riots, the pursuit track. The stock wordings each serve some ships and cost others: sharing food and
+water by need serves a ship short of either; capping fuel serves a ship that holds no more than two long jumps of it;
+a curfew serves a ship with riots aboard; the report on the pursuit is wanted once the track runs high; backing the
+fleet's next jump is wanted by a ship with fuel for it. A wording the bot does not know (a player's own) is backed.
+Most pressing first:
 
-- votes when a vote is open to it: yea on a bill with chance `YEA_RATE` (else nay); against a call of no
-  confidence or a snap election with chance `CALL_NAY_RATE`; the Vice President breaks a tie the same way as a bill;
-- the President signs a passed bill with chance `SIGN_RATE`, else vetoes it;
-- an elector votes for the candidate with the most votes so far (chosen by `rng` among those level), so that
-  elections settle quickly;
+- votes when a vote is open to it: yea on a bill its team favours (a repeal: when it does not favour the law; an
+  amendment: when it favours the law), nay otherwise; nay on a call of no confidence or a snap election (a team
+  keeps the fleet's government steady); the Vice President breaks a tie the same way;
+- the President signs a passed bill the Star Alpha favours, else vetoes it;
+- an elector votes for the candidate with the most votes so far, so that elections settle quickly (among those
+  level, one of its own team, else the first in seat order);
 - a President without a Vice President names the first seat of their own team offered (else the first offered);
-- the agenda's holder proposes at most one bill a turn, chosen by `rng` among the listed laws and motions (the
-  stock wordings) not already in force or resolved, and calls the vote on a bill in debate; on a vetoed bill it
-  calls the override vote with chance `OVERRIDE_RATE`, else withdraws it.
+- the agenda's holder proposes at most one bill a turn, the first listed law or motion it favours that is not
+  already in force or resolved, and calls the vote on a bill in debate; on a vetoed bill it calls the override vote
+  when it favours the bill, else withdraws it.
 
 Control closes, in the Team Phase, a vote still open (the Action Phase is over: whoever has not voted abstains) or
 an election that has ballots (an election without any waits for the next Action Phase); and with chance
 `MARK_RATE` per call, while a law in force has no ruling yet, rules on the first such law: unenforced with chance
-`UNENFORCED_RATE`, else enforced. Seats never call votes of no confidence or snap elections, nor give orders.
+`UNENFORCED_RATE`, else enforced (Control plays the world, not a team). Seats never call votes of no confidence or
+snap elections, nor give orders.
 """
 
 from __future__ import annotations
@@ -31,16 +39,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from wolfpack.games.den.council import CALLS
+from wolfpack.games.den.council import CALLS, STOCK_LAWS, STOCK_MOTIONS
 
-YEA_RATE: Final = 0.7
-"""The chance a member votes for a bill (a law, motion, amendment or repeal; an override; a tie to break)."""
-CALL_NAY_RATE: Final = 0.8
-"""The chance a member votes against a call of no confidence or a snap election."""
-SIGN_RATE: Final = 0.85
-"""The chance the President signs a passed bill rather than veto it."""
-OVERRIDE_RATE: Final = 0.5
-"""The chance the agenda's holder calls a vote to override a veto rather than withdraw the bill."""
+HIGH_PURSUIT: Final = 8
+"""From here a seat wants the Admiral's report on the pursuit."""
 MARK_RATE: Final = 0.2
 """The chance per call that Control rules on a law in force it has not ruled on."""
 UNENFORCED_RATE: Final = 0.3
@@ -79,35 +81,70 @@ def council_action(obs: Mapping[str, Any], legal: Sequence[str], rng: random.Ran
 
 
 def _vote(obs: Mapping[str, Any], legal: frozenset[str], rng: random.Random) -> str | None:
-    """A ballot on the open vote: mostly yea on bills, mostly nay on calls."""
+    """A ballot on the open vote, by the team's interest (`stance`)."""
     if "vote yea" not in legal and "vote nay" not in legal:
         return None
-    bill = obs["council"]["bill"] or {}
-    if bill.get("kind") in CALLS:
-        choice = "vote nay" if rng.random() < CALL_NAY_RATE else "vote yea"
-    else:
-        choice = "vote yea" if rng.random() < YEA_RATE else "vote nay"
+    choice = "vote yea" if stance(obs, obs["council"]["bill"] or {}) else "vote nay"
     return choice if choice in legal else None
 
 
 def _sign(obs: Mapping[str, Any], legal: frozenset[str], rng: random.Random) -> str | None:
-    """The President signs, or now and then vetoes, a passed bill."""
+    """The President signs a passed bill the Star Alpha favours, and vetoes one it does not."""
     if "sign" not in legal:
         return None
-    if rng.random() >= SIGN_RATE and "veto" in legal:
+    if not stance(obs, obs["council"]["bill"] or {}) and "veto" in legal:
         return "veto"
     return "sign"
 
 
 def _elect(obs: Mapping[str, Any], legal: frozenset[str], rng: random.Random) -> str | None:
-    """A vote for the leading candidate (one of the leaders, by `rng`, when several are level)."""
+    """A vote for the leading candidate, so that elections settle; among those level, one of the seat's own team,
+    else the first in seat order."""
     offered = sorted(action for action in legal if action.startswith("elect "))
     if not offered:
         return None
     election = obs["council"]["election"] or {}
     counts = Counter(election.get("ballots", {}).values())
     top = max(counts[action.split()[1]] for action in offered)
-    return rng.choice([action for action in offered if counts[action.split()[1]] == top])
+    leaders = [action for action in offered if counts[action.split()[1]] == top]
+    team = str(obs["seat"]).split("/", 1)[0] + "/"
+    return next((action for action in leaders if action.split()[1].startswith(team)), leaders[0])
+
+
+def stance(obs: Mapping[str, Any], bill: Mapping[str, Any]) -> bool:
+    """Whether the seat's team wants the bill to pass (see the module's notes)."""
+    kind = bill.get("kind")
+    if kind in CALLS:
+        return False
+    if kind in ("amend", "repeal"):
+        law = next((law for law in obs["council"]["laws"] if law["id"] == bill.get("target")), None)
+        wanted = favours(obs, str(law["text"])) if law is not None else True
+        return wanted if kind == "amend" else not wanted
+    return favours(obs, str(bill.get("text", "")))
+
+
+def favours(obs: Mapping[str, Any], text: str) -> bool:
+    """Whether a law or motion of this wording serves the seat's own ship, as its panel and the fleet show it."""
+    ship = str(obs["seat"]).split("/", 1)[0]
+    panel = obs.get("panels", {}).get(ship)
+    facts = obs["ships"].get(ship)
+    if panel is None or facts is None:
+        return True  # a seat without a ship's panel backs the Council
+    hold, fuel = panel["hold"], panel["fuel_costs"]
+    if text == STOCK_LAWS[0]:  # food and water shared out by need
+        return any(int(hold.get(meal, 0)) < 2 * int(panel["ration_costs"][meal]["normal"]) for meal in MEALS)
+    if text == STOCK_LAWS[1]:  # no hoarding of fuel
+        return int(hold.get("fuel", 0)) <= 2 * int(fuel["long"])
+    if text == STOCK_LAWS[2]:  # a curfew
+        return bool(facts["riots"])
+    if text == STOCK_MOTIONS[0]:  # a report on the pursuit
+        return int(obs["pursuit"]) >= HIGH_PURSUIT
+    if text == STOCK_MOTIONS[1]:  # the fleet's next jump
+        return int(hold.get("fuel", 0)) >= int(fuel["medium"])
+    return True
+
+
+MEALS: Final = ("food", "water")
 
 
 def _name_vp(obs: Mapping[str, Any], legal: frozenset[str], rng: random.Random) -> str | None:
@@ -120,10 +157,11 @@ def _name_vp(obs: Mapping[str, Any], legal: frozenset[str], rng: random.Random) 
 
 
 def _agenda(obs: Mapping[str, Any], legal: frozenset[str], rng: random.Random) -> str | None:
-    """The agenda's holder: one bill a turn, brought to a vote (after a veto, an override or a withdrawal)."""
+    """The agenda's holder: one bill a turn that its team favours, brought to a vote (after a veto, an override if
+    it still favours the bill, else a withdrawal)."""
     bill = obs["council"]["bill"]
     if bill is not None and "call-vote" in legal:
-        if bill["stage"] != "vetoed" or rng.random() < OVERRIDE_RATE:
+        if bill["stage"] != "vetoed" or stance(obs, bill):
             return "call-vote"
         return "withdraw" if "withdraw" in legal else None
     council = obs["council"]
@@ -132,11 +170,13 @@ def _agenda(obs: Mapping[str, Any], legal: frozenset[str], rng: random.Random) -
     drafts = sorted(
         action
         for action in legal
-        if action.startswith(("propose law ", "propose motion ")) and action.split('"')[1] not in passed
+        if action.startswith(("propose law ", "propose motion "))
+        and action.split('"')[1] not in passed
+        and favours(obs, action.split('"')[1])
     )
     if bill is not None or not drafts or _proposed_this_turn(obs):
         return None
-    return rng.choice(drafts)
+    return drafts[0]
 
 
 def _proposed_this_turn(obs: Mapping[str, Any]) -> bool:
