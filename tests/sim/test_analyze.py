@@ -53,7 +53,12 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def games_frame(rows: list[dict[str, Any]], game: str = "spacewolves") -> pd.DataFrame:
     """Hand-made rows with the common columns, for checking the arithmetic."""
     base = {"game": game, "file": "hand.parquet", "options": "{}", "rounds": 1, "actions": 1, "outcome": ""}
-    return pd.DataFrame([{**base, "index": index, **row} for index, row in enumerate(rows)])
+    return pd.DataFrame([{**base, "index": index, "returns": returns_of(row), **row} for index, row in enumerate(rows)])
+
+
+def returns_of(row: dict[str, Any]) -> list[float]:
+    """Returns that agree with a hand-made row's winners: 1 for a winner, 0 for the others."""
+    return [1.0 if seat in row.get("winners", []) else 0.0 for seat in range(len(row.get("bots", [])))]
 
 
 # ---- rates -----------------------------------------------------------------------------------------------------
@@ -71,7 +76,11 @@ def test_wilson_intervals_are_the_published_values(successes: int, n: int, low: 
 def test_a_shared_win_counts_for_each_winner_and_an_all_tied_game_for_nobody() -> None:
     bots = ["heuristic", "random", "random"]
     games = games_frame(
-        [{"bots": bots, "winners": [0]}, {"bots": bots, "winners": [1, 2]}, {"bots": bots, "winners": []}]
+        [
+            {"bots": bots, "winners": [0]},
+            {"bots": bots, "winners": [1, 2], "returns": [0.0, 0.5, 0.5]},
+            {"bots": bots, "winners": [], "returns": [1 / 3] * 3},  # every seat drew, below Spacewolves' best (1)
+        ]
     )
     by_seat = analyze.win_rates(games, "seat").set_index("seat")
     assert by_seat["wins"].tolist() == [1, 1, 1]
@@ -80,6 +89,23 @@ def test_a_shared_win_counts_for_each_winner_and_an_all_tied_game_for_nobody() -
     assert (by_seat.loc[1, "low"], by_seat.loc[1, "high"]) == pytest.approx(analyze.wilson_interval(1, 3))
     by_bot = analyze.win_rates(games, "bot").set_index("bot")
     assert (by_bot.loc["random", "wins"], by_bot.loc["random", "n"]) == (2, 6)  # every seat it sat in
+    results = analyze.shared_results(games)
+    assert [(r.successes, r.n) for r in results.values()] == [(1, 3), (1, 3), (1, 3)]
+
+
+def test_every_seat_on_the_games_best_return_have_all_won() -> None:
+    # WOLF, two players: the pack won, and so did the heroes' player through a transformed hero (returns 1 and 1).
+    games = games_frame(
+        [
+            {"bots": ["heuristic"] * 2, "winners": [], "returns": [1.0, 1.0]},
+            {"bots": ["heuristic"] * 2, "winners": [0], "returns": [1.0, -1.0]},
+            {"bots": ["heuristic"] * 2, "winners": [], "returns": [-1.0, -1.0]},  # both lost: nobody won
+        ],
+        game="wolf",
+    )
+    by_seat = analyze.win_rates(games, "seat").set_index("seat")
+    assert by_seat["wins"].tolist() == [2, 1]
+    assert by_seat["share"].tolist() == pytest.approx([1.5 / 3, 0.5 / 3])
     results = analyze.shared_results(games)
     assert [(r.successes, r.n) for r in results.values()] == [(1, 3), (1, 3), (1, 3)]
 

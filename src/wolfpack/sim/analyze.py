@@ -201,6 +201,7 @@ def seat_games(games: pd.DataFrame) -> pd.DataFrame:
     """One row per seat of every game: seat, bot, place in the turn order, won (alone or shared), win share."""
     frame = games.reset_index(drop=True)
     rows = frame.to_dict("records")
+    top = max_return(game_of(games))
     seats = pd.DataFrame(
         {
             "file": frame["file"] if "file" in frame.columns else "",
@@ -208,8 +209,8 @@ def seat_games(games: pd.DataFrame) -> pd.DataFrame:
             "seat": [list(range(len(row["bots"]))) for row in rows],
             "bot": [[str(bot) for bot in row["bots"]] for row in rows],
             "place": [turn_places(row) for row in rows],
-            "won": [[seat in set(row["winners"]) for seat in range(len(row["bots"]))] for row in rows],
-            "share": [win_shares(row) for row in rows],
+            "won": [[share > 0 for share in win_shares(row, top)] for row in rows],
+            "share": [win_shares(row, top) for row in rows],
         }
     )
     seats = pd.concat([seats, options_of(frame)], axis=1).explode(["seat", "bot", "place", "won", "share"])
@@ -217,10 +218,34 @@ def seat_games(games: pd.DataFrame) -> pd.DataFrame:
     return seats.astype(types).reset_index(drop=True)
 
 
-def win_shares(row: Mapping[str, Any]) -> list[float]:
-    """Each seat's share of the game's win: 1/k for each of k winners, 0 for the others."""
-    winners = {int(seat) for seat in row["winners"]}
-    return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(row["bots"]))]
+def win_shares(row: Mapping[str, Any], top: float | None = None) -> list[float]:
+    """Each seat's share of the game's win: 1/k for each of the k `winning_seats`, 0 for the others."""
+    won = winning_seats(row, top)
+    return [1 / len(won) if seat in won else 0.0 for seat in range(len(row["bots"]))]
+
+
+def winning_seats(row: Mapping[str, Any], top: float | None = None) -> set[int]:
+    """The game's `winners`; when every seat had the same return, all of them if it is the game's `top`, else none.
+
+    Every seat on the game's best return have all won together (a WOLF heroes' player whose transformed hero won
+    with the pack); every seat on a lesser one (a Spacewolves! game ending 0-0-0-0) have drawn."""
+    if len(row["winners"]):
+        return {int(seat) for seat in row["winners"]}
+    returns = list(row["returns"])
+    if top is not None and returns and all(value == top for value in returns):
+        return set(range(len(returns)))
+    return set()
+
+
+@functools.lru_cache(maxsize=16)
+def max_return(game: str) -> float | None:
+    """The best return a seat can get in the game (its info); None for a game not registered here or whose
+    returns are all the same (Den of Wolves: nobody wins)."""
+    try:
+        info = load_game(game).info
+    except WolfpackError:
+        return None
+    return float(info.max_return) if info.max_return > info.min_return else None
 
 
 def turn_places(row: Mapping[str, Any]) -> list[int]:
@@ -278,8 +303,9 @@ def headline_rates(games: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
 
 
 def shared_results(games: pd.DataFrame) -> dict[str, Rate]:
-    """How many games had one winner, a win shared between seats, and no winner (every seat's return equal)."""
-    sizes = games["winners"].map(len)
+    """How many games had one winner, a win shared between seats, and no winner (every seat drew)."""
+    top = max_return(game_of(games))
+    sizes = pd.Series([len(winning_seats(row, top)) for row in games.to_dict("records")])
     n = len(games)
     return {
         "one winner": Rate(int((sizes == 1).sum()), n),

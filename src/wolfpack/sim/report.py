@@ -150,8 +150,8 @@ def win_rate_section(games: pd.DataFrame) -> Section:
     shared_rows = pd.DataFrame([{"result": name, "wins": r.successes, "n": r.n} for name, r in shared.items()])
     notes = (
         "A seat wins a game when its return is the best; a win shared by k seats counts as a win for each of "
-        "them (so the rates can add up to more than 1), and a game where every seat has the same return is won "
-        "by nobody. 'share' counts a k-way shared win as 1/k.",
+        "them (so the rates can add up to more than 1). When every seat has the same return, all won if it is "
+        "the game's best possible return, else nobody did. 'share' counts a k-way shared win as 1/k.",
     )
     tables = [
         rate_table("Win rate by seat", by_seat, ["seat"], ["share"]),
