@@ -12,7 +12,7 @@ import functools
 import html
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,7 @@ class Section:
     heading: str
     notes: tuple[str, ...] = ()
     tables: tuple[Table, ...] = ()
-    plots: tuple[Plot, ...] = field(default=())
+    plots: tuple[Plot, ...] = ()
 
 
 # ---- formatting ------------------------------------------------------------------------------------------------
@@ -108,6 +108,12 @@ def seat_list(names: Sequence[Any]) -> str:
     return ", ".join(name if count == 1 else f"{count} x {name}" for name, count in runs)
 
 
+def first_few(items: Sequence[str], shown_at_most: int = 5) -> str:
+    """Some items joined with semicolons, the rest counted ("a; b; c; d; e; and 3 more")."""
+    more = len(items) - shown_at_most
+    return "; ".join(items[:shown_at_most]) + (f"; and {more} more" if more > 0 else "")
+
+
 # ---- one analysis ----------------------------------------------------------------------------------------------
 
 
@@ -135,8 +141,8 @@ def overview(games: pd.DataFrame) -> Section:
     options = sorted(set(games["options"]))
     notes = (
         f"{len(games)} games of {analyze.game_of(games)} from {files}.",
-        "Bots, seat by seat: " + "; ".join(bots[:5]) + (f"; and {len(bots) - 5} more" if len(bots) > 5 else "") + ".",
-        "Options: " + "; ".join(options[:5]) + (f"; and {len(options) - 5} more" if len(options) > 5 else "") + ".",
+        f"Bots, seat by seat: {first_few(bots)}.",
+        f"Options: {first_few(options)}.",
         "Every rate is given with its n and its 95% Wilson interval.",
     )
     return Section("Games", notes)
