@@ -21,7 +21,7 @@ ADDRESS = re.compile(r"tcp://(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.\
 """A scheduler address as `dask scheduler` prints it: tcp://HOST:PORT (an IPv6 host in brackets)."""
 
 CONNECT_SECONDS = 10.0
-"""Our default: how long to wait for the scheduler to answer before saying nobody does."""
+"""Our default: how long to wait for the scheduler to answer, and then for a first worker, before refusing."""
 
 CODE_SUFFIXES = (".py", ".toml")
 """The package files that decide a row: the code and the content packs (not pages, styles or caches)."""
