@@ -520,51 +520,20 @@ def compare_numbers(measure: str, a: pd.Series, b: pd.Series) -> Comparison:
     left = pd.to_numeric(a, errors="coerce").dropna().to_numpy(dtype=float)
     right = pd.to_numeric(b, errors="coerce").dropna().to_numpy(dtype=float)
     difference = float(right.mean() - left.mean())
+
+    def result(low: float, high: float, test: str, p_value: float) -> Comparison:
+        means = float(left.mean()), float(right.mean())
+        return Comparison(measure, "number", *means, len(left), len(right), difference, low, high, test, p_value)
+
     if len(left) < 2 or len(right) < 2:
-        return Comparison(
-            measure,
-            "number",
-            float(left.mean()),
-            float(right.mean()),
-            len(left),
-            len(right),
-            difference,
-            math.nan,
-            math.nan,
-            "no test (fewer than 2 games a side)",
-            1.0,
-        )
+        return result(math.nan, math.nan, "no test (fewer than 2 games a side)", 1.0)
     if left.std() == 0 and right.std() == 0:
         # Welch's test is undefined without spread; the rank test still says whether the two constants differ.
         p_value = float(stats.mannwhitneyu(right, left, alternative="two-sided").pvalue)
-        return Comparison(
-            measure,
-            "number",
-            float(left.mean()),
-            float(right.mean()),
-            len(left),
-            len(right),
-            difference,
-            difference,
-            difference,
-            "Mann-Whitney U test",
-            p_value,
-        )
+        return result(difference, difference, "Mann-Whitney U test", p_value)
     welch = stats.ttest_ind(right, left, equal_var=False)
     interval = welch.confidence_interval(confidence_level=CONFIDENCE)
-    return Comparison(
-        measure,
-        "number",
-        float(left.mean()),
-        float(right.mean()),
-        len(left),
-        len(right),
-        difference,
-        float(interval.low),
-        float(interval.high),
-        "Welch's t-test",
-        float(welch.pvalue),
-    )
+    return result(float(interval.low), float(interval.high), "Welch's t-test", float(welch.pvalue))
 
 
 def is_paired(a: pd.DataFrame, b: pd.DataFrame) -> bool:
