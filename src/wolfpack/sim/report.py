@@ -290,7 +290,7 @@ def den_sections(games: pd.DataFrame) -> list[Section]:
     measures = ["morale", *analyze.resources(games)]
     fans = tuple(_fan_plot(games, measure) for measure in measures)
     notes = (
-        "Fan charts (on the --html page): per ship, the line is the median over the events, the dark band holds "
+        "Fan charts per ship (drawn by --html): the line is the median over the events, the dark band holds "
         "the middle 50% of events and the light band the middle 90%.",
     )
     attack_tables = (
