@@ -145,9 +145,9 @@ def test_the_report_reads_an_event_played_with_an_organisers_pack(tmp_path: Path
     from importlib import resources
 
     text = resources.files("wolfpack.games.den.data.classic").joinpath("fleet.toml").read_text("utf-8")
-    aegis = "hold = { fuel = 15, food = 10, water = 10, materials = 6 }"
+    aegis = "hold = { fuel = 23, food = 20, water = 20, materials = 6 }"
     assert text.count(aegis) == 1
-    (tmp_path / "fleet.toml").write_text(text.replace(aegis, aegis.replace("food = 10", "food = 40")), "utf-8")
+    (tmp_path / "fleet.toml").write_text(text.replace(aegis, aegis.replace("food = 20", "food = 40")), "utf-8")
     game = wolfpack.load_game("den-of-wolves", edition="classic", turns=2, content=str(tmp_path))
     out = io.StringIO()
     event = run_event(game, 3, record=out)

@@ -399,12 +399,13 @@ def test_starting_quadrants_fit_the_map(edition: Edition, pack: DenContent) -> N
 # ---------------------------------------------------------------- hold, fuel, rations, morale
 
 
-def test_fuel_costs_rise_and_the_hold_lasts_two_or_three_jumps(pack: DenContent) -> None:
+def test_fuel_costs_rise_and_the_hold_lasts_three_to_five_jumps(pack: DenContent) -> None:
     for ship in pack.fleet.ships:
         fuel = ship.fuel
         assert 0 < fuel.short < fuel.medium < fuel.long, ship.id
         assert fuel.cost("long") == fuel.long
-        assert 2 * fuel.medium <= ship.hold.get("fuel", 0) <= 3 * fuel.long, ship.id
+        # Calibration step 2: one and a half times the first design's two or three medium jumps.
+        assert 3 * fuel.medium <= ship.hold.get("fuel", 0) <= 6 * fuel.medium, ship.id
     aegis = pack.ships["aegis"].fuel
     assert (aegis.short, aegis.medium, aegis.long) == (3, 6, 9)
     big = [ship.fuel.medium for ship in pack.fleet.ships if ship.size == 2 and not ship.centre]
@@ -424,9 +425,10 @@ def test_rations_leave_ships_short(pack: DenContent) -> None:
             assert short in expected, (ship.id, resource, short)
             assert rations.cost("none") == 0 < rations.critical <= rations.minimum < rations.normal
             assert rations.normal < rations.increased < rations.luxurious
-            # The hold keeps a ship at normal rations for several turns, but not many.
+            # The hold keeps a ship at normal rations for a good part of a 12-turn event, not all of it
+            # (Calibration step 1: twice, in Infinite Domain two and a half times, the first design's 2 to 6).
             turns = ship.hold.get(resource, 0) / max(1, short)
-            assert 2 <= turns <= 6 or (ship.id, resource) in surplus, (ship.id, resource)
+            assert 4 <= turns <= 15 or (ship.id, resource) in surplus, (ship.id, resource)
 
 
 def test_morale_tracks(pack: DenContent) -> None:
@@ -434,7 +436,7 @@ def test_morale_tracks(pack: DenContent) -> None:
         track = ship.morale
         assert (track.top, len(track.riot_on), track.source) == (10, 11, OUR_DEFAULT)
         assert 5 <= track.start <= 7, ship.id
-        assert track.riot_on[0] >= 5 and track.riot_on[-1] == 0, ship.id
+        assert track.riot_on[0] >= 4 and track.riot_on[-1] == 0, ship.id
 
 
 # ---------------------------------------------------------------- decks, cards, destinations
@@ -597,9 +599,9 @@ def test_infinite_domain_may_use_science_where_classic_may_not(tmp_path: Path) -
         directory = tmp_path / edition
         directory.mkdir()
         text = (data_dir(edition) / "fleet.toml").read_text(encoding="utf-8")
-        hold = "hold = { fuel = 15,"
+        hold = "hold = { fuel = 23,"
         assert text.count(hold) == 1
-        (directory / "fleet.toml").write_text(text.replace(hold, "hold = { science = 2, fuel = 15,"), "utf-8")
+        (directory / "fleet.toml").write_text(text.replace(hold, "hold = { science = 2, fuel = 23,"), "utf-8")
         if edition == "classic":
             with pytest.raises(ContentError, match="no science"):
                 load_den_content(edition, directory)
@@ -667,7 +669,7 @@ BREAKAGES = [
     (
         "classic",
         "fleet",
-        "hold = { fuel = 15,",
+        "hold = { fuel = 23,",
         "hold = { fuel = -2,",
         'ships[0] (id "aegis", name "ICSS Aegis")',
         "hold.fuel",

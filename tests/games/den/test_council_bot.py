@@ -131,7 +131,7 @@ def test_the_agenda_holder_brings_one_bill_a_turn_and_calls_its_vote(edition: st
 
 
 def test_the_agenda_holder_proposes_only_what_its_team_favours_and_not_twice() -> None:
-    state = set_hold(begin("classic", "action"), "star-alpha", food=30, water=30)
+    state = set_hold(begin("classic", "action"), "star-alpha", food=30, water=30, fuel=4)
     # The Star Alpha: no riots, fuel within two long jumps, pursuit low, holds stocked: no curfew, no sharing by
     # need, no report; it backs capping fuel and the next jump.
     wanted = {f'propose law "{STOCK_LAWS[1]}"', f'propose motion "{STOCK_MOTIONS[1]}"'}
@@ -150,7 +150,7 @@ def test_the_agenda_holder_proposes_only_what_its_team_favours_and_not_twice() -
 
 
 def test_after_a_veto_the_parliamentarian_overrides_what_it_favours() -> None:
-    state = at_stock_vote("infinite-domain", STOCK_LAWS[1])  # capping fuel: the Star Alpha holds little
+    state = set_hold(at_stock_vote("infinite-domain", STOCK_LAWS[1]), "star-alpha", fuel=4)  # it holds little
     for who in voters(state):
         act(state, who, "vote yea")
     act(state, PRESIDENT, "veto")

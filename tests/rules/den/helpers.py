@@ -154,6 +154,11 @@ def hold(state: DenState, ship: str) -> dict[str, int]:
     return dict(state.ships[ship]["hold"])
 
 
+def start(edition: str, ship: str, resource: str) -> int:
+    """What a ship's hold starts with in the edition's default pack (calibrated numbers: tests count from them)."""
+    return new_game(edition).content.ships[ship].hold.get(resource, 0)
+
+
 def log(state: DenState, label: str | None) -> list[str]:
     """The log as the seat labelled `label` reads it (None: the public log)."""
     return state.log(None if label is None else seat(state, label))

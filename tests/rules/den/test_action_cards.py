@@ -16,7 +16,22 @@ import pytest
 from wolfpack import InvalidActionError
 from wolfpack.games.den.state import DenState
 
-from .helpers import AEGIS_COMMANDER, act, begin, both, chance, control, edit, hold, log, notices, refused, seat, verbs
+from .helpers import (
+    AEGIS_COMMANDER,
+    act,
+    begin,
+    both,
+    chance,
+    control,
+    edit,
+    hold,
+    log,
+    notices,
+    refused,
+    seat,
+    start,
+    verbs,
+)
 
 
 def hand(state: DenState, label: str) -> list[str]:
@@ -73,13 +88,14 @@ def test_a_tradeable_card_passes_to_another_team_and_works_for_its_new_team(edit
     line = "carmine/captain gives seed-bank to dione/captain"
     assert line in log(state, "dione/captain") and line in log(state, "carmine/captain")
     act(state, "dione/captain", "play seed-bank")
-    assert hold(state, "dione")["food"] == 13 and hold(state, "carmine")["food"] == 9
+    assert hold(state, "dione")["food"] == start(edition, "dione", "food") + 3
+    assert hold(state, "carmine")["food"] == start(edition, "carmine", "food")
 
 
 @both
 def test_a_one_use_card_is_discarded_when_played(edition: str) -> None:
     state = act(begin(edition, "action"), "carmine/captain", "play seed-bank")
-    assert hold(state, "carmine")["food"] == 12
+    assert hold(state, "carmine")["food"] == start(edition, "carmine", "food") + 3
     assert "seed-bank" not in hand(state, "carmine/captain")
     assert refused(state, "carmine/captain", "play seed-bank").rule == "hand"
 
@@ -88,7 +104,9 @@ def test_a_one_use_card_is_discarded_when_played(edition: str) -> None:
 def test_a_retained_card_is_kept_and_played_again(edition: str) -> None:
     state = act(begin(edition, "action"), "dione/captain", "play gala-evening", "play gala-evening")
     assert "gala-evening" in hand(state, "dione/captain")
-    assert hold(state, "dione")["food"] == 10 - 4 and state.ships["dione"]["morale"] == 6 + 2
+    assert (
+        hold(state, "dione")["food"] == start(edition, "dione", "food") - 4 and state.ships["dione"]["morale"] == 6 + 2
+    )
     assert "dione/captain: play gala-evening (Gala Evening)" in log(state, "dione/first-officer")
 
 

@@ -10,7 +10,7 @@ import pytest
 from wolfpack import IllegalActionError, InvalidActionError
 from wolfpack.games.den.state import DenState
 
-from .helpers import act, begin, both, chance, control, edit, log, notices, pending, refused, seat, to_step
+from .helpers import act, begin, both, chance, control, edit, log, notices, pending, refused, seat, start, to_step
 
 
 def control_refused(state: DenState, action: str) -> IllegalActionError:
@@ -94,7 +94,7 @@ def test_a_pause_stops_everyone_but_control(edition: str) -> None:
         ('control brig control "x"', "unknown seat"),
         ('control release dione/captain "x"', "not in brig"),
         ('control award dione food 1 "x"', "rewards"),
-        ('control freeform dione fuel:11 3 "x"', "cost"),
+        ('control freeform dione fuel:99 3 "x"', "cost"),
         ('control settle 1 "x"', "unknown notice"),
         ("control resolve-jumps", "no jumps"),
     ],
@@ -173,7 +173,9 @@ def test_control_moves_anything(edition: str) -> None:
 def test_control_awards_the_rewards_on_the_map(edition: str) -> None:
     state = control(begin(edition, "action"), 'control set rewards.water 3 "a comet"')
     control(state, 'control award dione water 2 "first come"')
-    assert state.rewards == {"water": 1} and state.ships["dione"]["hold"]["water"] == 10
+    assert (
+        state.rewards == {"water": 1} and state.ships["dione"]["hold"]["water"] == start(edition, "dione", "water") + 2
+    )
     assert control_refused(state, 'control award dione water 2 "x"').rule == "rewards"
 
 
@@ -183,7 +185,11 @@ def test_a_freeform_action_pays_its_cost_then_rolls_against_its_odds(
     edition: str, odds: int, face: int, outcome: str
 ) -> None:
     state = control(begin(edition, "action"), f'control freeform dione fuel:2,materials:1 {odds} "a daring plan"')
-    assert (state.ships["dione"]["hold"]["fuel"], state.ships["dione"]["hold"]["materials"]) == (8, 2)
+    fuel, materials = start(edition, "dione", "fuel"), start(edition, "dione", "materials")
+    assert (state.ships["dione"]["hold"]["fuel"], state.ships["dione"]["hold"]["materials"]) == (
+        fuel - 2,
+        materials - 1,
+    )
     chance(state, f"roll {face}")
     assert f"dione: a daring plan: roll {face}, {outcome}" in log(state, "dione/captain")
 
@@ -340,11 +346,14 @@ def test_control_cancels_a_declared_jump_and_returns_its_fuel(edition: str) -> N
     assert control_refused(state, 'control cancel-jump dione "no"').rule == "no jump"
     assert control_refused(state, 'control cancel-jump nowhere "no"').rule == "unknown ship"
     act(state, "dione/captain", "jump")
-    assert state.ships["dione"]["hold"]["fuel"] == 10 - 2
+    assert state.ships["dione"]["hold"]["fuel"] == start(edition, "dione", "fuel") - 2
     action = 'control cancel-jump dione "the drive misfires"'
     assert state.parse_action(action, 0) == action
     control(state, action)
-    assert (state.ships["dione"]["jump"], state.ships["dione"]["hold"]["fuel"]) == (None, 10)
+    assert (state.ships["dione"]["jump"], state.ships["dione"]["hold"]["fuel"]) == (
+        None,
+        start(edition, "dione", "fuel"),
+    )
     assert 'Control: cancel-jump dione ("the drive misfires")' in log(state, None)
     control(state, "control advance")  # no jump is left to resolve
     assert state.step == "team" and state.ships["dione"]["at"] == state.fleet_at

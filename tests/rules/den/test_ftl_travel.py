@@ -32,6 +32,7 @@ from .helpers import (
     notices,
     refused,
     resolve,
+    start,
     to_step,
     verbs,
 )
@@ -118,7 +119,7 @@ def test_only_the_commander_jumps_and_only_in_the_action_phase(edition: str) -> 
 @pytest.mark.parametrize(("destination", "fuel"), [("cinder-moon", 2), ("garden-world", 4), ("far-reach", 6)])
 def test_a_jump_burns_the_fuel_its_distance_costs_the_ship(edition: str, destination: str, fuel: int) -> None:
     state = jump(ready(begin(edition, "action"), ["dione"], CODES[destination]), ["dione"])
-    assert hold(state, "dione")["fuel"] == 10 - fuel
+    assert hold(state, "dione")["fuel"] == start(edition, "dione", "fuel") - fuel
     assert state.ships["dione"]["jump"] == CODES[destination]
     assert "dione holds up its jump indicator" in log(state, None)
     assert f"dione spends {fuel} fuel on the jump" in log(state, "dione/captain")
@@ -145,7 +146,8 @@ def test_a_ship_jumps_once_a_turn_and_keeps_its_sheet_while_jumping(edition: str
 @both
 def test_a_blind_jump_costs_a_short_jump_and_lands_at_an_empty_point_of_its_own(edition: str) -> None:
     state = jump(ready(begin(edition, "action"), ["dione", "carmine"], None), ["dione", "carmine"])
-    assert (hold(state, "dione")["fuel"], hold(state, "carmine")["fuel"]) == (10 - 2, 5 - 1)
+    fuel = (start(edition, "dione", "fuel"), start(edition, "carmine", "fuel"))
+    assert (hold(state, "dione")["fuel"], hold(state, "carmine")["fuel"]) == (fuel[0] - 2, fuel[1] - 1)
     control(state, "control resolve-jumps")
     assert (state.ships["dione"]["at"], state.ships["carmine"]["at"]) == ("void-1-dione", "void-1-carmine")
     assert state.fleet_at == "origin" and state.pursuit == 3
@@ -267,7 +269,7 @@ def test_other_ships_jumping_keep_the_cards(edition: str) -> None:
 def test_classic_aegis_scouts_for_three_fuel() -> None:
     state = begin("classic", "action")
     act(state, "aegis/logs-officer", "scout")
-    assert hold(state, "aegis")["fuel"] == 15 - 3
+    assert hold(state, "aegis")["fuel"] == start("classic", "aegis", "fuel") - 3
     assert state.is_chance_node() and len(state.chance_outcomes()) == len(state.destinations["deck"])
     chance(state, "draw far-reach")
     assert state.held["aegis"] == ["cinder-moon", "far-reach"]
@@ -295,12 +297,12 @@ def test_infinite_domain_aegis_scouts_with_its_scouting_vehicle_card() -> None:
         in state.hands[str(state.seats.index(next(s for s in state.seats if s.label == "aegis/admiral")))]
     )
     act(state, "aegis/admiral", "play scouting-vehicle")
-    assert hold(state, "aegis")["fuel"] == 15 - 3
+    assert hold(state, "aegis")["fuel"] == start("infinite-domain", "aegis", "fuel") - 3
     chance(state, "draw far-reach")
     assert state.held["aegis"] == ["cinder-moon", "far-reach"]
     act(state, "aegis/admiral", "play scouting-vehicle")  # retained: it may be played again
     chance(state, "draw garden-world")
-    assert hold(state, "aegis")["fuel"] == 15 - 6
+    assert hold(state, "aegis")["fuel"] == start("infinite-domain", "aegis", "fuel") - 6
 
 
 @pytest.mark.parametrize("step", ["start", "team"])
@@ -309,7 +311,8 @@ def test_infinite_domain_the_scouting_vehicle_draws_at_any_time(step: str) -> No
     assert "play scouting-vehicle" in verbs(state, "aegis/admiral", "play")
     act(state, "aegis/admiral", "play scouting-vehicle")
     chance(state, "draw far-reach")
-    assert (state.held["aegis"], hold(state, "aegis")["fuel"]) == (["cinder-moon", "far-reach"], 15 - 3)
+    fuel = start("infinite-domain", "aegis", "fuel") - 3
+    assert (state.held["aegis"], hold(state, "aegis")["fuel"]) == (["cinder-moon", "far-reach"], fuel)
     assert refused(state, "aegis/admiral", "play flight-school aegis:c1").rule == "phase"  # other cards wait
 
 
@@ -399,7 +402,7 @@ def test_infinite_domain_emergency_jump_leaves_the_damage_to_control() -> None:
     to_step(state, "action")
     assert refused(state, "dione/chief-engineer", "use fore-farms").rule == "emergency jump"
     act(state, "dione/captain", "jump")
-    assert hold(state, "dione")["fuel"] == 10
+    assert hold(state, "dione")["fuel"] == start("infinite-domain", "dione", "fuel")
     control(state, "control resolve-jumps")
     assert not state.is_chance_node()
     assert "dione made an emergency jump: adjudicate any station damage" in notices(state)

@@ -10,7 +10,7 @@ import pytest
 from wolfpack import IllegalActionError
 from wolfpack.games.den.state import DenState
 
-from .helpers import act, begin, both, control, log, next_turn, notices, refused, resolve, to_step
+from .helpers import act, begin, both, control, log, next_turn, notices, refused, resolve, start, to_step
 
 
 def morale_line(state: DenState, ship: str, roll: int = 3) -> str:
@@ -74,13 +74,15 @@ def test_food_and_water_are_two_separate_modifiers(edition: str) -> None:
     # The rulebook's example: low food and critical water rations give -5 together.
     state = act(begin(edition, "team"), "dione/chief-engineer", "rations food low", "rations water critical")
     assert morale_line(state, "dione") == "dione morale roll 3-5 = -2: -1 level(s)"
-    assert (state.ships["dione"]["hold"]["food"], state.ships["dione"]["hold"]["water"]) == (10 - 7, 8 - 1)
+    food, water = start(edition, "dione", "food"), start(edition, "dione", "water")
+    assert (state.ships["dione"]["hold"]["food"], state.ships["dione"]["hold"]["water"]) == (food - 7, water - 1)
 
 
 @both
 def test_a_hold_that_cannot_pay_supplies_the_best_level_it_can(edition: str) -> None:
-    # Luxurious food costs the Dione 12, increased 10: its hold of 10 pays for increased.
-    state = act(begin(edition, "team"), "dione/chief-engineer", "rations food luxurious")
+    # Luxurious food costs the Dione 12, increased 10: a hold of 10 pays for increased.
+    state = control(begin(edition, "team"), 'control set dione.food 10 "a lean hold"')
+    act(state, "dione/chief-engineer", "rations food luxurious")
     assert morale_line(state, "dione").startswith("dione morale roll 3+2 = 5:")
     assert state.ships["dione"]["supplied"]["food"] == "increased"
     assert state.ships["dione"]["hold"]["food"] == 0

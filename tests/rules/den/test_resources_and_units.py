@@ -11,18 +11,18 @@ import pytest
 
 from wolfpack import InvalidActionError
 
-from .helpers import EDITIONS, act, begin, both, chance, control, edit, hold, log, refused, verbs
+from .helpers import EDITIONS, act, begin, both, chance, control, edit, hold, log, refused, start, verbs
 
 
 def test_a_classic_hold_keeps_ore_fuel_food_water_and_materials() -> None:
     state = begin("classic", "action")
-    assert hold(state, "dione") == {"ore": 0, "fuel": 10, "food": 10, "water": 8, "materials": 3}
+    assert hold(state, "dione") == {"ore": 0, "fuel": 15, "food": 20, "water": 16, "materials": 3}
     assert all("science" not in ship["hold"] for ship in state.ships.values())
 
 
 def test_an_infinite_domain_hold_also_keeps_science() -> None:
     state = begin("infinite-domain", "action")
-    assert hold(state, "dione") == {"ore": 0, "fuel": 10, "food": 10, "water": 8, "materials": 3, "science": 0}
+    assert hold(state, "dione") == {"ore": 0, "fuel": 15, "food": 25, "water": 20, "materials": 3, "science": 0}
     assert hold(state, "baltar")["science"] == 1
 
 
@@ -43,7 +43,7 @@ def test_science_rides_a_shuttle_in_infinite_domain() -> None:
 def test_a_team_loads_its_own_hold_into_a_shuttle_docked_there(edition: str) -> None:
     state = begin(edition, "action")
     act(state, "dione/chief-engineer", "load dione:s1 food 2")
-    assert hold(state, "dione")["food"] == 8
+    assert hold(state, "dione")["food"] == start(edition, "dione", "food") - 2
     assert state.shuttles["dione:s1"]["cargo"] == {"food": 2}
     assert "dione/chief-engineer: load dione:s1 food 2" in log(state, "dione/captain")
     assert "dione/chief-engineer: load dione:s1 food 2" not in log(state, "icebreaker/captain")
@@ -61,7 +61,8 @@ def test_the_load_candidates_are_every_amount_of_the_hold(edition: str) -> None:
 @both
 def test_loading_more_than_the_hold_has_is_refused(edition: str) -> None:
     state = begin(edition, "action")
-    assert refused(state, "dione/chief-engineer", "load dione:s1 water 9").rule == "hold"
+    water = start(edition, "dione", "water")
+    assert refused(state, "dione/chief-engineer", f"load dione:s1 water {water + 1}").rule == "hold"
 
 
 @both
@@ -78,7 +79,7 @@ def test_only_the_hold_owner_loads_from_it(edition: str) -> None:
 def test_the_shuttle_owner_unloads_into_the_hold_where_it_is_docked(edition: str) -> None:
     state = begin(edition, "action")
     act(state, "dione/chief-engineer", "load dione:s1 food 3", "fly dione:s1 icebreaker", "unload dione:s1 food 2")
-    assert hold(state, "icebreaker")["food"] == 6 + 2
+    assert hold(state, "icebreaker")["food"] == start(edition, "icebreaker", "food") + 2
     assert state.shuttles["dione:s1"]["cargo"] == {"food": 1}
     assert refused(state, "icebreaker/chief-engineer", "unload dione:s1 food 1").rule == "shuttle owner"
     assert refused(state, "dione/chief-engineer", "unload dione:s1 food 2").rule == "cargo"
@@ -128,7 +129,7 @@ def test_the_shuttle_owner_lands_crew_on_a_station_with_room(edition: str) -> No
     }
     # Now the Icebreaker's crew, it works the Icebreaker's stations.
     act(state, "icebreaker/chief-engineer", "use ice-melt", "use ice-melt")
-    assert hold(state, "icebreaker")["water"] == 8 + 4
+    assert hold(state, "icebreaker")["water"] == start(edition, "icebreaker", "water") + 4
 
 
 @both

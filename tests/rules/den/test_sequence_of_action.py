@@ -116,9 +116,11 @@ def test_players_stay_put_through_the_team_phase(edition: str) -> None:
 def test_the_broadcast_pays_rations_then_queues_a_morale_roll_then_a_riot_roll_per_ship(edition: str) -> None:
     state = begin(edition, "team")
     food = {sid: ship["hold"]["food"] for sid, ship in state.ships.items()}
+    water = {sid: ship["hold"]["water"] for sid, ship in state.ships.items()}
     control(state, "control advance")
     assert state.step == "news" and state.current_player() == CHANCE
-    assert state.ships["dione"]["hold"]["food"] == 10 - 8 and state.ships["dione"]["hold"]["water"] == 8 - 6
+    assert state.ships["dione"]["hold"]["food"] == food["dione"] - 8
+    assert state.ships["dione"]["hold"]["water"] == water["dione"] - 6
     assert {sid: food[sid] - ship["hold"]["food"] for sid, ship in state.ships.items()} == {
         sid: state.content.ships[sid].food.normal for sid in state.ships
     }

@@ -15,21 +15,37 @@ from typing import Any
 
 import pytest
 
-from .helpers import act, begin, both, chance, control, crew_on, edit, hold, log, notices, refused, seat, to_step, verbs
+from .helpers import (
+    act,
+    begin,
+    both,
+    chance,
+    control,
+    crew_on,
+    edit,
+    hold,
+    log,
+    notices,
+    refused,
+    seat,
+    start,
+    to_step,
+    verbs,
+)
 
 
 @both
 def test_using_a_station_turns_its_crew_face_down_and_does_its_effects(edition: str) -> None:
     state = act(begin(edition, "action"), "dione/chief-engineer", "use fore-farms")
     assert [state.crew[c]["used"] for c in ("dione:c3", "dione:c4")] == [True, False]
-    assert hold(state, "dione")["food"] == 12
+    assert hold(state, "dione")["food"] == start(edition, "dione", "food") + 2
     assert "dione/chief-engineer: use fore-farms" in log(state, "dione/captain")
 
 
 @both
 def test_each_use_needs_its_own_unused_crew(edition: str) -> None:
     state = act(begin(edition, "action"), "dione/chief-engineer", "use fore-farms", "use fore-farms")
-    assert hold(state, "dione")["food"] == 14
+    assert hold(state, "dione")["food"] == start(edition, "dione", "food") + 4
     assert refused(state, "dione/chief-engineer", "use fore-farms").rule == "crew"
 
 
@@ -63,13 +79,14 @@ def test_trained_crew_work_untrained_stations(edition: str) -> None:
         position["crew"]["dione:c4"]["training"] = "medical"
 
     state = act(edit(begin(edition, "action"), train), "dione/chief-engineer", "use fore-farms", "use fore-farms")
-    assert hold(state, "dione")["food"] == 14
+    assert hold(state, "dione")["food"] == start(edition, "dione", "food") + 4
 
 
 @both
 def test_refining_spends_ore_then_makes_fuel(edition: str) -> None:
     state = act(begin(edition, "action"), "icebreaker/chief-engineer", "use refinery")
-    assert (hold(state, "icebreaker")["ore"], hold(state, "icebreaker")["fuel"]) == (2, 11)
+    fuel = start(edition, "icebreaker", "fuel")
+    assert (hold(state, "icebreaker")["ore"], hold(state, "icebreaker")["fuel"]) == (2, fuel + 1)
 
 
 @both
@@ -163,7 +180,7 @@ def test_damage_wounds_every_crew_on_the_station_and_does_its_instant_effects(ed
     state = control(begin(edition, "action"), 'control damage dione 1 "hit"')
     chance(state, "draw crop-blight", "pick fore-farms")
     assert [state.crew[c]["wounded"] for c in ("dione:c3", "dione:c4")] == [True, True]
-    assert hold(state, "dione")["food"] == 10 - 2
+    assert hold(state, "dione")["food"] == start(edition, "dione", "food") - 2
     assert "dione.fore-farms is damaged (Crop Blight)" in log(state, "dione/captain")
     assert "dione is hit" in log(state, None) and "dione.fore-farms is damaged (Crop Blight)" not in log(state, None)
 
@@ -200,18 +217,18 @@ def test_a_damaged_station_whose_card_says_so_still_works(edition: str) -> None:
     chance(state, "draw grow-light-failure", "pick aft-farms")
     control(state, 'control move dione:c3 dione.aft-farms "reassigned"')
     act(state, "dione/chief-engineer", "use aft-farms")
-    assert hold(state, "dione")["food"] == 12
+    assert hold(state, "dione")["food"] == start(edition, "dione", "food") + 2
     control(state, "control advance")
-    assert hold(state, "dione")["food"] == 11
+    assert hold(state, "dione")["food"] == start(edition, "dione", "food") + 1
 
 
 @both
 def test_ongoing_damage_effects_happen_at_every_team_phase(edition: str) -> None:
     state = control(begin(edition, "action"), 'control damage dione 1 "hit"')
     chance(state, "draw irrigation-burst", "pick fore-farms")
-    assert hold(state, "dione")["water"] == 8 - 1
+    assert hold(state, "dione")["water"] == start(edition, "dione", "water") - 1
     control(state, "control advance")
-    assert hold(state, "dione")["water"] == 8 - 2
+    assert hold(state, "dione")["water"] == start(edition, "dione", "water") - 2
 
 
 @both

@@ -95,7 +95,7 @@ def test_the_wolves_strength_follows_the_pursuit_track(
 
 
 @both
-@pytest.mark.parametrize(("face", "raider"), [(4, True), (5, False)])
+@pytest.mark.parametrize(("face", "raider"), [(5, True), (6, False)])  # the packs' raider comes on 5 or less at 11
 def test_a_high_track_may_bring_a_larger_wolf_ship(edition: str, face: int, raider: bool) -> None:
     state = control(begin(edition, "action"), 'control set pursuit 11 "close"', 'control attack "found"')
     while state.pending[0]["kind"] == "wolf-place":

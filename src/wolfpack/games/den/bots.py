@@ -11,11 +11,11 @@ first teammate at the ship's table (else the commander) works the panel (station
 other seat passes. It reads its observation first and lists its legal actions only when it has something in mind,
 so a seat with nothing to do costs little. By step:
 
-- start of the turn: the Aegis tells every ship the destination the fleet would flee a Wolf Attack to (its rally
-  point: coordinates cannot pass between tables during an attack); a ship cut off from the fleet writes the
-  coordinates it was told last, and declares an emergency jump when it cannot pay for the jump; the team crews its
-  jump drive when it wants to be able to jump (the Aegis whenever a destination is in reach, every other ship
-  whenever it has fuel for a short hop);
+- start of the turn: the Aegis tells every ship the destination the fleet would flee a Wolf Attack to (its rally point:
+  coordinates cannot pass between tables during an attack); a ship cut off from the fleet writes the fleet's coordinates
+  if it knows them (else those it was told last), and declares an emergency jump when it cannot pay for the jump; the
+  team crews its jump drive when it wants to be able to jump (the Aegis whenever a destination is in reach, every other
+  ship whenever it has fuel for a short hop);
 - Action Phase, most urgent first: sends on-foot units at the riots aboard (the jump drive's first; each unit once a
   turn); repairs the stations that matter (jump drive, sickbay, production) when engineers and materials allow; heals
   wounded crew and damaged units at its sickbay; the fleet's jump (below); works every production station its crew allow
@@ -37,8 +37,8 @@ The jump: the Aegis jumps once the pursuit track reaches `JUMP_PURSUIT` (sooner 
 allowing), to the held destination with the most rewards per step of distance among those whose jump leaves it
 fuel for a short hop. Its team writes the coordinates on its sheet and tells every other ship; its commander then
 declares. Every other ship, seeing the Aegis declare, writes the coordinates it was told last, and its commander
-declares if the fuel allows. A ship cut off from the fleet writes the last coordinates it was told and jumps there
-(once).
+declares if the fuel allows. A ship cut off from the fleet jumps back to where the fleet is, when its team knows those
+coordinates, else to the last coordinates it was told (once).
 
 Rations, per meal, from the panel's `ration_costs`: what the hold can spend per broadcast till the end of the event
 is the hold plus what its stations make (`PRODUCTION_SAFETY` of it) in the turns left, shared over the broadcasts
@@ -75,6 +75,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
@@ -108,6 +109,8 @@ UNIT_PREFERENCE: Final = ("riot-troops", "marines", "security")
 RESOURCE_VALUE: Final = {"fuel": 3.0, "materials": 1.5, "food": 1.0, "water": 1.0, "science": 1.0, "ore": 0.5}
 """What a counter of each resource is worth, to judge converters (a refinery turns 2 ore into 1 fuel)."""
 MEALS: Final = ("food", "water")
+FLEET_ARRIVES: Final = re.compile(r"the fleet arrives at .* \(([0-9]{5})\); pursuit falls to ")
+"""The public log's line for the fleet's arrival at a destination, with its coordinates."""
 MEAL_POLICIES: Final = ("team", "rations", "recreation")
 """How a team bot buys morale with food and water (`TeamBot.meals`)."""
 
@@ -316,12 +319,14 @@ class _Seat:
 
     @property
     def production(self) -> dict[str, float]:
-        """What the ship's undamaged stations make in a turn with the crew on them (gains only, no converters)."""
+        """What the ship's stations make in a turn with the crew on them (gains only, no converters): not those damaged
+        or held by a riot, which a team cannot count on until it has mended or put it down."""
         if self._production is None:
             made: dict[str, float] = {}
             for station in self.card.stations:
                 slot = self.panel["stations"][station.id]
-                if slot["damage"] is not None or any(e.op == "lose" for e in station.effects):
+                blocked = slot["damage"] is not None or slot["riot"] is not None
+                if blocked or any(e.op == "lose" for e in station.effects):
                     continue
                 uses = len(_able_crew(station, slot, unused=False)) // station.crew
                 for effect in station.effects:
@@ -356,6 +361,14 @@ class _Seat:
         if self.panel["emergency"] and station.kind != "jump-drive":
             return False
         return len(_able_crew(station, slot, unused=True)) >= station.crew
+
+    def fleet_arrived(self) -> str | None:
+        """The coordinates where the fleet last arrived, as the public log tells it (None before its first jump)."""
+        for line in reversed(self.state.log(self.seat)):
+            arrival = FLEET_ARRIVES.match(line)
+            if arrival is not None:
+                return arrival.group(1)
+        return None
 
     def told(self) -> tuple[str | None, bool]:
         """The coordinates the team was told last, and whether the ship has jumped to them since (its log)."""
@@ -550,8 +563,8 @@ class TeamBot(Bot):
             if rally is not None:
                 return rally
         if not me.with_fleet:
-            code, jumped = me.told()
-            if code is not None and not jumped:
+            code = _rejoin_code(me)
+            if code is not None:
                 short = me.hold["fuel"] < _jump_cost(me, code)
                 if me.commander and short and not me.panel["emergency"] and "emergency" in me.legal:
                     return "emergency"
@@ -604,8 +617,7 @@ class TeamBot(Bot):
             # Crewed whenever a destination is in reach: the fleet may have to flee a Wolf Attack this turn.
             return _rally_target(me) is not None
         if not me.with_fleet:
-            code, jumped = me.told()
-            return code is not None and not jumped
+            return _rejoin_code(me) is not None
         return bool(me.hold["fuel"] >= me.panel["fuel_costs"]["short"])
 
     def _jump(self, me: _Seat) -> str | None:
@@ -762,16 +774,31 @@ def _flee(me: _Seat) -> str | None:
 
 
 def _follow_aegis(me: _Seat) -> str | None:
-    """A ship other than the Aegis, once the Aegis holds up its indicator (or cut off from the fleet), writes the
-    coordinates it was told last and jumps there."""
-    if me.with_fleet and not me.obs["ships"][me.aegis]["jumping"]:
-        return None
-    code, jumped = me.told()
-    if code is None or jumped:
+    """A ship other than the Aegis, once the Aegis holds up its indicator, writes the coordinates it was told last
+    and jumps there; a ship cut off from the fleet jumps back to it (`_rejoin_code`)."""
+    if me.with_fleet:
+        if not me.obs["ships"][me.aegis]["jumping"]:
+            return None
+        code, jumped = me.told()
+        code = None if jumped else code
+    else:
+        code = _rejoin_code(me)
+    if code is None:
         return None
     if me.panel["coords"] != code:
         return f"coords {code}" if f"coords {code}" in me.legal else None
     return "jump" if me.commander and "jump" in me.legal else None
+
+
+def _rejoin_code(me: _Seat) -> str | None:
+    """Where a ship cut off from the fleet jumps: where the fleet last arrived (a public line of the log) when its
+    team knows those coordinates, else the coordinates it was told last, if it has not jumped there since (a later
+    rally point is not where the fleet went)."""
+    fleet = me.fleet_arrived()
+    if fleet is not None and fleet in me.obs.get("known", {}).get(me.ship, ()):
+        return fleet
+    code, jumped = me.told()
+    return None if code is None or jumped else code
 
 
 def _share_rally(me: _Seat) -> str | None:

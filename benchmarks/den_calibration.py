@@ -1,0 +1,50 @@
+"""Den of Wolves pack calibration: issue 18's four targets measured with 95% intervals
+(`wolfpack.games.den.calibration`; docs/games/den-of-wolves.md, "Content design", "Calibration").
+
+    nice -n 10 .venv/bin/wolfpack simulate den-of-wolves --edition classic --turns 12 --games 200 --jobs 2 \\
+        --seed 1 --out /tmp/den/classic.parquet
+    .venv/bin/python benchmarks/den_calibration.py events /tmp/den/classic.parquet
+    .venv/bin/python benchmarks/den_calibration.py combat --edition classic --attacks 100
+    .venv/bin/python benchmarks/den_calibration.py riches --edition classic --games 60
+
+`--content DIR` measures an organiser's pack (or a candidate step) instead of the default one: give the same
+directory to `wolfpack simulate -o content=DIR`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+
+import pandas as pd
+
+import wolfpack
+from wolfpack.games.den import calibration
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Measure the Den of Wolves calibration targets.")
+    parser.add_argument("what", choices=("events", "combat", "riches"))
+    parser.add_argument("file", nargs="?", help="a `wolfpack simulate den-of-wolves` Parquet file (events)")
+    parser.add_argument("--edition", default="classic")
+    parser.add_argument("--content", default=None, help="an organiser's pack directory (combat)")
+    parser.add_argument("--attacks", type=int, default=100, help="attacks per pursuit level (combat)")
+    parser.add_argument("--games", type=int, default=60, help="paired events (riches)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.what == "events":
+        if args.file is None:
+            parser.error("events needs the simulate file")
+        result = calibration.event_measures(pd.read_parquet(args.file))
+    elif args.what == "combat":
+        game = wolfpack.load_game("den-of-wolves", edition=args.edition, content=args.content)
+        result = calibration.combat_measures(game, args.attacks, args.seed)
+    else:
+        pairs = calibration.riches(args.edition, args.games, args.seed, content=args.content)
+        result = calibration.riches_measures(pairs)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
