@@ -120,7 +120,6 @@ def test_two_hundred_events_end_with_morale_in_the_middle_third(edition: str) ->
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
 @pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.xfail(strict=True, reason="not met: the median event ends with 2 ships at 0 (Calibration)")
 def test_in_the_median_of_two_hundred_events_at_most_one_ship_ends_at_zero(edition: str) -> None:
     assert two_hundred_events(edition)["ships_at_zero"][0] <= 1
 
@@ -152,7 +151,6 @@ def test_a_fresh_classic_fleet_is_sometimes_not_able_to_beat_top_third_wolves_in
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
 @pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.xfail(strict=True, reason="not met: the ceiling of the track ties most pairs (Calibration)")
 def test_a_ship_fed_richer_rations_ends_higher_than_one_on_recreation(edition: str) -> None:
     measures = riches_measures(riches(edition, games=30, seed=1))
     assert measures["mean_difference"] > 0
