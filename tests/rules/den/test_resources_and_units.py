@@ -109,27 +109,28 @@ def test_the_shuttle_owner_lands_crew_on_a_station_with_room(edition: str) -> No
     act(state, "dione/captain", "board dione:s1 dione:c3")
     act(state, "dione/chief-engineer", "fly dione:s1 icebreaker")
     assert refused(state, "dione/chief-engineer", "land dione:s1 dione:c3 icebreaker.galley-farm").rule == "capacity"
-    assert refused(state, "icebreaker/captain", "land dione:s1 dione:c3 icebreaker.ice-melt").rule == "shuttle owner"
+    assert refused(state, "icebreaker/captain", "land dione:s1 dione:c3 icebreaker.mining-rig").rule == "shuttle owner"
     assert refused(state, "dione/chief-engineer", "land dione:s1 dione:c3 dione.fore-farms").rule == "unknown station"
     # Another ship's station is named in full; a bare id would be the Dione's own.
-    assert refused(state, "dione/chief-engineer", "land dione:s1 dione:c3 ice-melt").rule == "unknown station"
-    # Only the Icebreaker's jump drive and ice-melt have a free seat.
+    assert refused(state, "dione/chief-engineer", "land dione:s1 dione:c3 mining-rig").rule == "unknown station"
+    # Only the Icebreaker's jump drive and mining rig have a free seat (its ice-melt is full: Calibration step 6).
     assert verbs(state, "dione/chief-engineer", "land") == [
-        "land dione:s1 dione:c3 icebreaker.ice-melt",
         "land dione:s1 dione:c3 icebreaker.jump-drive",
+        "land dione:s1 dione:c3 icebreaker.mining-rig",
     ]
-    act(state, "dione/chief-engineer", "land dione:s1 dione:c3 icebreaker.ice-melt")
+    act(state, "dione/chief-engineer", "land dione:s1 dione:c3 icebreaker.mining-rig")
     assert state.crew["dione:c3"] == {
         "ship": "icebreaker",
-        "station": "ice-melt",
+        "station": "mining-rig",
         "shuttle": None,
         "training": "untrained",
         "used": False,
         "wounded": False,
     }
     # Now the Icebreaker's crew, it works the Icebreaker's stations.
-    act(state, "icebreaker/chief-engineer", "use ice-melt", "use ice-melt")
-    assert hold(state, "icebreaker")["water"] == start(edition, "icebreaker", "water") + 4
+    # (The rig takes 2 crew a use: with the landed one, its 4 seats make two uses.)
+    act(state, "icebreaker/chief-engineer", "use mining-rig", "use mining-rig")
+    assert hold(state, "icebreaker")["ore"] == start(edition, "icebreaker", "ore") + 4
 
 
 @both
