@@ -4,22 +4,25 @@
     nice -n 10 .venv/bin/wolfpack simulate den-of-wolves --edition classic --turns 12 --games 200 --jobs 2 \\
         --seed 1 --out /tmp/den/classic.parquet
     .venv/bin/python benchmarks/den_calibration.py events /tmp/den/classic.parquet
-    .venv/bin/python benchmarks/den_calibration.py combat --edition classic --attacks 100
+    nice -n 10 .venv/bin/python benchmarks/den_calibration.py combat --edition classic --attacks 100 --jobs 2
     .venv/bin/python benchmarks/den_calibration.py riches --edition classic --games 60
 
 `--content DIR` measures an organiser's pack (or a candidate step) instead of the default one: give the same
-directory to `wolfpack simulate -o content=DIR`.
+directory to `wolfpack simulate -o content=DIR`. `combat` plays the combat scenario with `wolfpack simulate` at each
+level of the top third of the pursuit track (`--attacks` games a level), keeping the results files in `--keep DIR`
+(default: a temporary directory) where the same command resumes them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 import pandas as pd
 
-import wolfpack
 from wolfpack.games.den import calibration
 
 
@@ -32,14 +35,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--attacks", type=int, default=100, help="attacks per pursuit level (combat)")
     parser.add_argument("--games", type=int, default=60, help="paired events (riches)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (combat)")
+    parser.add_argument("--keep", default=None, help="a directory for the combat runs' results files (combat)")
     args = parser.parse_args(argv)
     if args.what == "events":
         if args.file is None:
             parser.error("events needs the simulate file")
         result = calibration.event_measures(pd.read_parquet(args.file))
     elif args.what == "combat":
-        game = wolfpack.load_game("den-of-wolves", edition=args.edition, content=args.content)
-        result = calibration.combat_measures(game, args.attacks, args.seed)
+        with tempfile.TemporaryDirectory() as scratch:
+            directory = Path(args.keep or scratch)
+            games = calibration.combat_runs(args.edition, args.attacks, args.seed, directory, args.content, args.jobs)
+            result = calibration.combat_measures(games)
     else:
         pairs = calibration.riches(args.edition, args.games, args.seed, content=args.content)
         result = calibration.riches_measures(pairs)

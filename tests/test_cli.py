@@ -793,30 +793,6 @@ def test_a_den_of_wolves_event_runs_headless_with_a_summary_per_turn(tmp_path: P
     assert header["options"]["edition"] == edition
 
 
-def test_combat_prints_what_wolf_attacks_cost_the_fleet() -> None:
-    done = run("combat", "--pursuit", "5", "--attacks", "4", "--seed", "2", "--edition", "infinite-domain")
-    assert done.exit_code == 0, done.output
-    assert done.output.startswith("4 Wolf Attacks, infinite-domain, pursuit 5, at most 6 Fleet rounds (seed 2)")
-    assert "damage to the fleet: mean" in done.output
-    assert run("combat", "--pursuit", "5", "--attacks", "4", "--seed", "2", "--edition", "infinite-domain").output == (
-        done.output
-    )
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--pursuit", "99"], "the pursuit track runs 0 to 12"),
-        (["--pursuit", "3", "--edition", "third"], "option 'edition' = 'third'"),
-        (["--pursuit", "3", "--option", "content=/nowhere"], "/nowhere"),
-    ],
-)
-def test_combat_refuses_bad_settings_with_a_clear_error(args: list[str], message: str) -> None:
-    done = run("combat", "--attacks", "1", *args)
-    assert done.exit_code == 2
-    assert message in done.stderr
-
-
 # ---- wolfpack event (src/wolfpack/event, docs/event.md) ---------------------------------------------------------
 
 EVENT_URL = "http://192.168.1.20:8000"

@@ -12,7 +12,8 @@ GAME_OPTIONS = {
     "wolves-on-the-hunt": [{"players": 1, "difficulty": "easy"}, {"players": 4, "difficulty": "hard"}],
     "wolf": [{"players": n, "max_rounds": 6} for n in (2, 3, 4, 5, 6)],
     "den-of-wolves": [
-        {"edition": edition, "turns": 2, "phase_actions": 30} for edition in ("classic", "infinite-domain")
+        *({"edition": edition, "turns": 2, "phase_actions": 30} for edition in ("classic", "infinite-domain")),
+        {"edition": "classic", "scenario": "combat", "pursuit": 12, "phase_actions": 30},
     ],
 }
 PLAYOUTS = {"den-of-wolves": 4}

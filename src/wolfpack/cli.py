@@ -8,7 +8,6 @@ registers appears here with nothing else to write.
     wolfpack replay game.jsonl                           # re-apply a record, print the final position
     wolfpack replay wolf.jsonl --seat 2                  # a game with secrets, as seat 2 saw it (--all: everything)
     wolfpack games                                       # the games, their options and their bots
-    wolfpack combat --pursuit 7 --attacks 500            # Den of Wolves: what Wolf Attacks cost the fleet
     wolfpack serve --port 8000                           # the browser server (see docs/server.md)
 """
 
@@ -780,32 +779,6 @@ def print_kit(
     if html_too:
         files.append((output.with_suffix(".html"), page))
     _write_files(files, "kit")
-
-
-@app.command()
-def combat(
-    pursuit: Annotated[int, typer.Option("--pursuit", help="The pursuit track's level for every attack.")],
-    attacks: Annotated[int, typer.Option("--attacks", "-n", min=1, max=100_000, help="How many attacks.")] = 200,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the dice and the bots.")] = 1,
-    rounds: Annotated[
-        int, typer.Option("--rounds", min=1, max=50, help="Fleet rounds before the Wolves withdraw.")
-    ] = 6,
-    edition: Annotated[str, typer.Option("--edition", help="classic or infinite-domain.")] = "classic",
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A Den of Wolves option (content=DIR, quadrants=N)."),
-    ] = None,
-) -> None:
-    """Den of Wolves: simulate many Wolf Attacks at one pursuit level against the fleet (the default pack's, or an
-    organiser's `--option content=DIR`), with the team bots fighting, and print what they cost."""
-    from wolfpack.games.den.combat_sim import describe, simulate
-
-    try:
-        game = _game_for_play("den-of-wolves", {"edition": edition}, option or [])
-        report = simulate(game, pursuit, attacks, seed, rounds)
-    except (UsageError, WolfpackError, ValueError) as exc:
-        _fail(str(exc), EXIT_USAGE)
-    make_console().print(describe(report), highlight=False, markup=False)
 
 
 @app.command()

@@ -38,7 +38,8 @@ def played(directory: Path, name: str, game: str, options: dict[str, Any], bots:
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Spacewolves! runs for the comparisons, a Hunt run, and a two-turn Den of Wolves event."""
+    """Spacewolves! runs for the comparisons, a Hunt run, a two-turn Den of Wolves event and six Wolf Attacks (its
+    combat scenario)."""
     directory = tmp_path_factory.mktemp("results")
     three = {"players": 3}
     return {
@@ -47,6 +48,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "random seed 2": played(directory, "r2", "spacewolves", three, "random", 2, COMPARE_GAMES),
         "hunt": played(directory, "hunt", "wolves-on-the-hunt", {"difficulty": "easy"}, "random", 1, 6),
         "den": played(directory, "den", "den-of-wolves", {"turns": 2}, "heuristic", 1, 2),
+        "den combat": played(
+            directory, "combat", "den-of-wolves", {"scenario": "combat", "pursuit": 12}, "heuristic", 1, 6
+        ),
     }
 
 
@@ -227,6 +231,40 @@ def test_den_attacks_and_ships_at_zero_are_summarised(files: dict[str, Path]) ->
     assert zero["events"].sum() == 2
     with pytest.raises(analyze.AnalysisError, match="no measure 'hold:gold'"):
         analyze.den_fan(games, "hold:gold")
+
+
+def test_den_attack_rates_count_each_attack_from_its_row(files: dict[str, Path]) -> None:
+    games = analyze.load_results([files["den combat"]])
+    rates = analyze.attack_rates(games).set_index("measure")
+    attacks = [attack for log in games["attack_log"] for attack in log]
+    jumped = [bool(turns[0]["ships_jumped"]) for turns in games["fleet_turns"]]
+    damaged = [attack["damage"] > 0 for attack in attacks]
+    left = [attack["destroyed"] < attack["arrived"] for attack in attacks]
+    assert len(attacks) == 6 and set(rates["n"]) == {6}
+    assert rates.loc["damaged a ship", "wins"] == sum(damaged)
+    assert rates.loc["ships jumped in its turn", "wins"] == sum(jumped)
+    assert rates.loc["damaged a ship or ships jumped", "wins"] == sum(map(max, damaged, jumped))
+    assert rates.loc["Wolves left unbeaten", "wins"] == sum(left)
+    assert rates.loc["not won (Wolves left, or ships jumped)", "wins"] == sum(map(max, left, jumped))
+    assert analyze.combat_run(games) and not analyze.combat_run(analyze.load_results([files["den"]]))
+
+
+def test_a_combat_run_is_analysed_by_its_attacks_alone(files: dict[str, Path]) -> None:
+    result = run("analyze", str(files["den combat"]))
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "6 attacks over 6 events." in text
+    assert "Combat scenario: each event is one attack" in text
+    assert "Per Wolf Attack, how often" in text and "Why the attacks ended" in text
+    assert "The fleet at the end" not in text and "Ships over the turns" not in text
+    event = " ".join(run("analyze", str(files["den"])).output.split())
+    assert "The fleet at the end" in event and "Per Wolf Attack, how often" in event
+    assert "Combat scenario" not in event
+
+
+def test_no_attack_gives_an_empty_table_of_rates() -> None:
+    games = pd.DataFrame({"attack_log": [[]], "fleet_turns": [[]]})
+    assert analyze.attack_rates(games).empty
 
 
 # ---- two files compared ----------------------------------------------------------------------------------------

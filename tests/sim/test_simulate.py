@@ -160,6 +160,11 @@ def test_a_finished_file_of_more_games_is_not_cut_down(tmp_path: Path) -> None:
         (("spacewolves", "--option", "colour=red"), "unknown option 'colour'"),
         (("spacewolves", "--games", "0"), "--games 0"),
         (("spacewolves", "--jobs", "0"), "--jobs 0"),
+        (("den-of-wolves", "-o", "scenario=skirmish", "-o", "pursuit=3"), "option 'scenario' = 'skirmish'"),
+        (("den-of-wolves", "-o", "scenario=combat"), "scenario=combat needs pursuit=N"),
+        (("den-of-wolves", "-o", "scenario=combat", "-o", "pursuit=99"), "the pursuit track runs 0 to 12"),
+        (("den-of-wolves", "-o", "scenario=combat", "-o", "pursuit=3", "-o", "attack_rounds=0"), "'attack_rounds' = 0"),
+        (("den-of-wolves", "-o", "scenario=combat", "-o", "pursuit=3", "-o", "content=/nowhere"), "/nowhere"),
     ],
 )
 def test_bad_input_is_refused_with_exit_2_and_writes_nothing(tmp_path: Path, args: tuple[str, ...], named: str) -> None:
@@ -298,3 +303,20 @@ def test_den_of_wolves_rows_hold_every_ship_every_turn(tmp_path: Path) -> None:
     assert row["ships_at_zero"] == sum(m == 0 for m in last)
     assert row["attacks"] == len(row["attack_log"])
     assert row["fleet_jumps"] == sum(turn["fleet_jumped"] for turn in row["fleet_turns"])
+
+
+def test_the_den_combat_scenario_is_simulated_one_attack_a_row_the_same_seed_the_same_file(tmp_path: Path) -> None:
+    """`wolfpack combat` retired: its attacks are now rows of `simulate` with the combat scenario's options."""
+    args = ("simulate", "den-of-wolves", "-o", "scenario=combat", "-o", "pursuit=10", "--games", "3", "--seed", "2")
+    for name in ("a", "b"):
+        result = run(*args, "--out", str(tmp_path / f"{name}.parquet"))
+        assert result.exit_code == 0, result.output
+    first = pq.read_table(tmp_path / "a.parquet")
+    assert first.equals(pq.read_table(tmp_path / "b.parquet"))
+    assert (tmp_path / "a.parquet").read_bytes() == (tmp_path / "b.parquet").read_bytes()
+    for row in first.to_pylist():
+        assert json.loads(row["options"])["scenario"] == "combat"
+        assert (row["outcome"], row["rounds"], row["attacks"]) == ("event over", 1, 1)
+        (attack,) = row["attack_log"]
+        assert (attack["turn"], attack["pursuit"]) == (1, 10)
+        assert attack["rounds"] <= 6 and attack["destroyed"] <= attack["arrived"]

@@ -445,6 +445,33 @@ def attack_endings(games: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"why": counts.index, "attacks": counts.to_numpy()})
 
 
+def attack_rates(games: pd.DataFrame) -> pd.DataFrame:
+    """How often a Wolf Attack damaged a ship (a damage card on a station), came in a turn in which ships jumped,
+    either, left Wolves unbeaten, and was not won (Wolves left, or ships jumped), each with its Wilson interval."""
+    flags: list[tuple[bool, bool, bool]] = []
+    for attacks, turns in zip(games["attack_log"], games["fleet_turns"], strict=True):
+        jumped = {int(turn["turn"]) for turn in turns if turn["ships_jumped"]}
+        for attack in attacks:
+            flags.append((attack["damage"] > 0, int(attack["turn"]) in jumped, attack["destroyed"] < attack["arrived"]))
+    measures = {
+        "damaged a ship": [damaged for damaged, _, _ in flags],
+        "ships jumped in its turn": [fled for _, fled, _ in flags],
+        "damaged a ship or ships jumped": [damaged or fled for damaged, fled, _ in flags],
+        "Wolves left unbeaten": [left for _, _, left in flags],
+        "not won (Wolves left, or ships jumped)": [left or fled for _, fled, left in flags],
+    }
+    if not flags:
+        return pd.DataFrame(columns=["measure", "wins", "n", "rate", "low", "high"])
+    return with_intervals(
+        pd.DataFrame({"measure": list(measures), "wins": [sum(v) for v in measures.values()], "n": len(flags)})
+    )
+
+
+def combat_run(games: pd.DataFrame) -> bool:
+    """Whether every game of the rows is Den of Wolves' combat scenario (one Wolf Attack, nothing after it)."""
+    return all(json.loads(text).get("scenario") == "combat" for text in games["options"])
+
+
 # ---- two files compared ----------------------------------------------------------------------------------------
 
 
@@ -663,7 +690,9 @@ __all__ = [
     "Rate",
     "adjust_for_many",
     "attack_endings",
+    "attack_rates",
     "attack_summary",
+    "combat_run",
     "compare",
     "compare_numbers",
     "compare_paired_numbers",

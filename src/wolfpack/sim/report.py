@@ -274,7 +274,10 @@ def wolf_sections(games: pd.DataFrame) -> list[Section]:
 
 
 def den_sections(games: pd.DataFrame) -> list[Section]:
-    """Den of Wolves: the fleet at the end, each ship's morale and hold over turns as fan charts, the attacks."""
+    """Den of Wolves: the fleet at the end, each ship's morale and hold over turns as fan charts, the attacks (only
+    the attacks for the combat scenario, whose fleet at the end is the fleet before any broadcast)."""
+    if analyze.combat_run(games):
+        return [attack_section(games)]
     final = analyze.final_morale(games)
     rows = tuple(
         (str(row["ship"]), *(number(row[name]) for name in ("n", "q25", "median", "q75")), f"{row['at_zero_rate']:.3f}")
@@ -293,7 +296,23 @@ def den_sections(games: pd.DataFrame) -> list[Section]:
         "Fan charts per ship (drawn by --html): the line is the median over the events, the dark band holds "
         "the middle 50% of events and the light band the middle 90%.",
     )
-    attack_tables = (
+    return [
+        Section("The fleet at the end", (), (fleet, final_table, zero_table)),
+        Section("Ships over the turns", notes, (), fans),
+        attack_section(games),
+    ]
+
+
+def attack_section(games: pd.DataFrame) -> Section:
+    """Den of Wolves' Wolf Attacks: how often they hurt, drove ships away or were not won; their sizes; endings."""
+    notes = [f"{int(games['attacks'].sum())} attacks over {len(games)} events."]
+    if analyze.combat_run(games):
+        notes.append(
+            "Combat scenario: each event is one attack and ends with it, so a ship that jumped in its turn fled it; "
+            "the morale rolls of the broadcast never come."
+        )
+    tables = (
+        rate_table("Per Wolf Attack, how often", analyze.attack_rates(games), ["measure"], counted="attacks"),
         summary_table("Per Wolf Attack", analyze.attack_summary(games)),
         Table(
             "Why the attacks ended",
@@ -301,11 +320,7 @@ def den_sections(games: pd.DataFrame) -> list[Section]:
             tuple((str(r["why"]), str(r["attacks"])) for r in analyze.attack_endings(games).to_dict("records")),
         ),
     )
-    return [
-        Section("The fleet at the end", (), (fleet, final_table, zero_table)),
-        Section("Ships over the turns", notes, (), fans),
-        Section("Wolf Attacks", (f"{int(games['attacks'].sum())} attacks over {len(games)} events.",), attack_tables),
-    ]
+    return Section("Wolf Attacks", tuple(notes), tables)
 
 
 def _fan_plot(games: pd.DataFrame, measure: str) -> Plot:

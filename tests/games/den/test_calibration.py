@@ -20,6 +20,7 @@ from wolfpack.games.den.bots import TeamBot
 from wolfpack.games.den.calibration import (
     RICHES_SHIP,
     combat_measures,
+    combat_runs,
     event_measures,
     median_interval,
     rate,
@@ -88,12 +89,23 @@ def test_the_pinned_meal_policies_do_what_they_say() -> None:
     assert riches("classic", games=1, seed=2, turns=4) == [finals]
 
 
-def test_a_few_top_third_attacks_are_measured_for_the_targets() -> None:
-    game = wolfpack.load_game("den-of-wolves", edition="classic")
-    measures = combat_measures(game, attacks=2, seed=1)
+def test_a_few_top_third_attacks_are_measured_for_the_targets(tmp_path: Path) -> None:
+    games = combat_runs("classic", attacks=2, seed=1, directory=tmp_path)
+    measures = combat_measures(games)
     assert measures["pursuit"] == [9, 10, 11, 12]
     assert measures["damaged"]["n"] == 8
+    damaged = sum(attack["damage"] > 0 for log in games["attack_log"] for attack in log)
+    assert measures["damaged"]["share"] == round(damaged / 8, 3)
     assert measures["fled_or_damaged"]["share"] >= measures["damaged"]["share"]
+    kept = {path.name for path in tmp_path.iterdir()}
+    assert kept == {f"combat-classic-pursuit{level}-seed1.parquet" for level in (9, 10, 11, 12)}
+
+
+@functools.cache
+def four_hundred_attacks(edition: str) -> dict[str, Any]:
+    """Target 3 over 100 combat-scenario games at each top-third level of the default pack (seed 1)."""
+    with tempfile.TemporaryDirectory() as directory:
+        return combat_measures(combat_runs(edition, attacks=100, seed=1, directory=Path(directory), jobs=2))
 
 
 # ---- the statistical targets (make strength) ----------------------------------------------------------------------
@@ -137,15 +149,13 @@ def test_top_third_attacks_in_two_hundred_events_hurt_and_are_sometimes_not_won(
 @pytest.mark.timeout(3600)
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_at_the_top_third_of_the_pursuit_attacks_hurt_or_drive_the_fleet_away(edition: str) -> None:
-    measures = combat_measures(wolfpack.load_game("den-of-wolves", edition=edition), attacks=100, seed=1)
-    assert measures["fled_or_damaged"]["low"] >= 0.25
+    assert four_hundred_attacks(edition)["fled_or_damaged"]["low"] >= 0.25
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
 def test_a_fresh_classic_fleet_is_sometimes_not_able_to_beat_top_third_wolves_in_six_rounds() -> None:
-    measures = combat_measures(wolfpack.load_game("den-of-wolves", edition="classic"), attacks=100, seed=1)
-    assert measures["not_won"]["share"] > 0
+    assert four_hundred_attacks("classic")["not_won"]["share"] > 0
 
 
 @pytest.mark.slow

@@ -14,8 +14,9 @@ battle), `places` (their quadrants as the attack began), `wolves` (id -> kind, q
 taken), `acted` (fleet units that acted this round), `transit` (a reinforcing unit -> the first Fleet round it
 may fight), `damage`, `boarded` and `pilots` (per ship: damage recorded, boarders that came aboard, pilot wounds
 owed), `boarding` (ships a boarding squadron picked this Wolf round), and for the record `pursuit` (as the attack
-began), `arrived` (Wolf units that came), `hurt` and `lost` (fleet units damaged, and destroyed). When it ends, its
-outcome joins `state.battles`.
+began), `arrived` (Wolf units that came), `hurt` and `lost` (fleet units damaged, and destroyed). The combat scenario
+(scenario.py) adds `withdraw`: the Fleet round at whose end the Wolves withdraw. When it ends, its outcome joins
+`state.battles`.
 """
 
 from __future__ import annotations
@@ -862,7 +863,7 @@ class AddWolves:
 
 @control_verb("wolf-round")
 class WolfRound:
-    """Control ends the Fleet round: the Wolves act."""
+    """Control ends the Fleet round: the Wolves act (or, once the attack's `withdraw` round is over, withdraw)."""
 
     @staticmethod
     def problem(state: DenState, args: list[str]) -> Why:
@@ -870,7 +871,12 @@ class WolfRound:
 
     @staticmethod
     def apply(state: DenState, args: list[str]) -> str:
-        wolf_round(state)
+        assert state.attack is not None
+        withdraw = state.attack.get("withdraw")
+        if withdraw is not None and state.attack["round"] >= withdraw:
+            end_attack(state, f"the Wolves withdraw after Fleet round {withdraw}")
+        else:
+            wolf_round(state)
         return PUBLIC
 
     @staticmethod

@@ -194,7 +194,8 @@ class ControlBot(Bot):
         with chance `attack_rate`, start one."""
         attack = obs["attack"]
         if attack is not None:
-            if attack["round"] >= self.attack_rounds:
+            # The combat scenario's attack sets its own last round (`withdraw`): its wolf-round ends it.
+            if attack.get("withdraw") is None and attack["round"] >= self.attack_rounds:
                 return next((a for a in legal if a.startswith("control end-attack ")), None)
             return "control wolf-round" if "control wolf-round" in legal else None
         turn = int(obs["turn"])

@@ -11,9 +11,11 @@
   track), the median number of ships at 0 (target: at most one), and, of the attacks at the top third of the
   pursuit track, the share that damaged a ship (each damage is a card laid on a station) and the share the fleet
   did not finish in the rounds Control allowed;
-- `combat_measures(game, attacks, seed)`: `combat_sim` at every level of the top third of the pursuit track: the
-  share of attacks a ship jumped out of, that damaged a ship, either (target: at least one in four), and that the
-  fleet did not win in 6 rounds, Wolves being left or the fleet having fled them (target: sometimes);
+- `combat_runs(edition, attacks, seed, directory)` plays the combat scenario (`scenario=combat`, a fresh fleet in
+  turn 1's Action Phase) `attacks` times at every level of the top third of the pursuit track with `wolfpack
+  simulate`, and `combat_measures(games)` reads its rows: the share of attacks a ship jumped out of, that damaged a
+  ship, either (target: at least one in four), and that the fleet did not win in 6 rounds, Wolves being left or the
+  fleet having fled them (target: sometimes);
 - `riches(edition, games, seed)`: the controlled comparison of rations against recreation (target: rations end
   higher). A bot-played event rarely shows both cases on one ship, so each seed's event is played twice with the
   same bots and the same chance, once with the team of `RICHES_SHIP` (a ship with a recreation station in both
@@ -28,15 +30,14 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import pandas as pd
 from scipy import stats
 
 import wolfpack
-from wolfpack.engine.game import Game
 from wolfpack.games.den.bots import TeamBot
-from wolfpack.games.den.combat_sim import simulate
 from wolfpack.games.den.event import BOT_SEED_STRIDE, event_bots, run_event
 
 RICHES_SHIP: Final = "dione"
@@ -85,25 +86,46 @@ def event_measures(games: pd.DataFrame, top: int = 12) -> dict[str, Any]:
     }
 
 
-def combat_measures(game: Game[Any], attacks: int, seed: int) -> dict[str, Any]:
-    """Target 3 from `combat_sim`: `attacks` attacks at each level of the top third of the pursuit track."""
-    levels = top_third(game.content.tables.tables.pursuit_top)  # type: ignore[attr-defined]
-    fled = damaged = either = unfinished = 0
-    for pursuit in levels:
-        report = simulate(game, pursuit, attacks, seed, rounds=ROUNDS)
-        for battle, ships in zip(report.battles, report.fled, strict=True):
-            hurt = any(battle["damage"].values())
-            fled += bool(ships)
-            damaged += hurt
-            either += bool(ships) or hurt
-            unfinished += battle["left"] > 0 or bool(ships)  # Wolves left, or the fleet fled them
-    n = attacks * len(levels)
+def combat_runs(
+    edition: str, attacks: int, seed: int, directory: Path, content: str | None = None, jobs: int = 1
+) -> pd.DataFrame:
+    """The rows of `attacks` combat-scenario games at each level of the top third of the pursuit track (`content`:
+    an organiser's pack, else the edition's), one `wolfpack simulate` run of seed `seed` a level, kept in
+    `directory` (a run already there is resumed, not played again)."""
+    # Imported here: simulation sits above the games; this measuring tool is its only use inside one.
+    from wolfpack.sim.simulate import local_executor, make_spec, simulate
+
+    game = wolfpack.load_game("den-of-wolves", edition=edition, content=content)
+    runs = []
+    for pursuit in top_third(game.content.tables.tables.pursuit_top):  # type: ignore[attr-defined]
+        options = {"edition": edition, "content": content, "scenario": "combat", "pursuit": pursuit}
+        out = directory / f"combat-{edition}-pursuit{pursuit}-seed{seed}.parquet"
+        simulate(
+            make_spec("den-of-wolves", {**options, "attack_rounds": ROUNDS}, None, seed),
+            attacks,
+            out,
+            local_executor(jobs),
+        )
+        runs.append(pd.read_parquet(out))
+    return pd.concat(runs, ignore_index=True)
+
+
+def combat_measures(games: pd.DataFrame) -> dict[str, Any]:
+    """Target 3 from the rows of combat-scenario runs (`combat_runs`): how often an attack drove ships away, damaged
+    a ship, either, and was not won (Wolves left, or the fleet fled them)."""
+    from wolfpack.sim.analyze import attack_rates
+
+    rates = attack_rates(games).set_index("measure")
+    names = {
+        "fled": "ships jumped in its turn",
+        "damaged": "damaged a ship",
+        "fled_or_damaged": "damaged a ship or ships jumped",
+        "not_won": "not won (Wolves left, or ships jumped)",
+    }
+    levels = sorted({int(attack["pursuit"]) for log in games["attack_log"] for attack in log})
     return {
         "pursuit": levels,
-        "fled": rate(fled, n),
-        "damaged": rate(damaged, n),
-        "fled_or_damaged": rate(either, n),
-        "not_won": rate(unfinished, n),
+        **{key: rate(int(rates.loc[name, "wins"]), int(rates.loc[name, "n"])) for key, name in names.items()},
     }
 
 
@@ -145,6 +167,7 @@ __all__ = [
     "RICHES_SHIP",
     "ROUNDS",
     "combat_measures",
+    "combat_runs",
     "event_measures",
     "median_interval",
     "rate",

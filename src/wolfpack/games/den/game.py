@@ -6,15 +6,16 @@ import json
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from wolfpack.engine.errors import InvalidStateError
+from wolfpack.engine.errors import GameOptionError, InvalidStateError
 from wolfpack.engine.game import Game, GameInfo, GameOptions, json_object
 from wolfpack.games.den.content import DenContent, Edition, load_den_content
 from wolfpack.games.den.editions import RULESETS, Ruleset
 from wolfpack.games.den.rules import Seat, make_seats, starting_quadrants
+from wolfpack.games.den.scenario import ATTACK_ROUNDS, SCENARIO_OPTIONS
 from wolfpack.games.den.state import FIELDS, DenState
 from wolfpack.games.den.views import EventLog
 
@@ -46,12 +47,37 @@ class DenOptions(GameOptions):
         description="each ship's own rolls (morale, riots, spreading, dispersal, emergency-jump damage, freeform) "
         "wait for its table's real dice to be entered (`enter`, `control enter`); our default: the server rolls",
     )
+    scenario: Literal["event", "combat"] = Field(
+        "event",
+        description="event: the whole megagame; combat: one Wolf Attack at `pursuit` against turn 1's fleet, the "
+        "game ending with it (a designer's measure; the rulebooks have no such scenario)",
+    )
+    pursuit: int | None = Field(
+        None, ge=0, description="scenario=combat (and only it): the pursuit level the Wolves attack at"
+    )
+    attack_rounds: int = Field(
+        ATTACK_ROUNDS,
+        ge=1,
+        le=100,
+        description="scenario=combat (and only it): the Wolves withdraw when Control ends this Fleet round (our "
+        "default: 6, as the Control bot plays an event)",
+    )
 
     @model_validator(mode="after")
     def _quadrants_fit_edition(self) -> DenOptions:
         allowed = RULESETS[self.edition].quadrants
         if self.quadrants is not None and self.quadrants not in allowed:
             raise ValueError(f"{self.edition} allows {', '.join(map(str, allowed))} quadrants")
+        return self
+
+    @model_validator(mode="after")
+    def _scenario_settings_fit(self) -> DenOptions:
+        given = [name for name in SCENARIO_OPTIONS if name in self.model_fields_set]
+        if self.scenario != "combat" and given:
+            verb = "belong" if len(given) > 1 else "belongs"
+            raise ValueError(f"{' and '.join(given)} {verb} to scenario=combat, not scenario={self.scenario}")
+        if self.scenario == "combat" and self.pursuit is None:
+            raise ValueError("scenario=combat needs pursuit=N, the pursuit level the Wolves attack at")
         return self
 
 
@@ -90,6 +116,9 @@ class DenGame(Game[str]):
 
     def _make_info(self) -> GameInfo:
         starting_quadrants(self.content, self.quadrants)  # refuses a fleet that does not fit, as the game loads
+        top = self.content.tables.tables.pursuit_top
+        if self.options.pursuit is not None and self.options.pursuit > top:
+            raise GameOptionError(f"option pursuit = {self.options.pursuit}: the pursuit track runs 0 to {top}")
         steps = 3 * self.options.turns
         per_step = (self.options.phase_actions + 2) * (1 + MOST_CHANCE_PER_ACTION)
         return GameInfo(
@@ -106,6 +135,15 @@ class DenGame(Game[str]):
             max_return=0.0,
             max_game_length=steps * per_step,
         )
+
+    def options_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict; an event's leaves out the combat scenario's, so records and results
+        files of events read as they did before the scenario existed."""
+        options = super().options_dict()
+        if self.options.scenario == "event":
+            for name in ("scenario", *SCENARIO_OPTIONS):
+                del options[name]
+        return options
 
     def new_initial_state(self) -> DenState:
         """The start of the event: the Aegis is about to draw the first destination."""
