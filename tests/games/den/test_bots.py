@@ -23,7 +23,7 @@ from wolfpack.engine.play import bot_decision
 from wolfpack.engine.records import Match, replay_lines
 from wolfpack.games.den import bots as den_bots
 from wolfpack.games.den.bots import ControlBot, TeamBot, thrifty_levels
-from wolfpack.games.den.content import RATION_LEVELS, load_den_content
+from wolfpack.games.den.content import RATION_LEVELS, Effect, load_den_content
 from wolfpack.games.den.event import Event, event_bots, headless, play_event, play_turns, run_event
 from wolfpack.games.den.game import DenGame
 from wolfpack.games.den.rules import CONTROL
@@ -336,7 +336,7 @@ def test_thrifty_rations_skip_levels_that_cost_more_morale_per_food_saved() -> N
 
 RECREATION = re.compile(
     r'effects = \[\{ op = "lose", resource = "food", amount = \d+ \}, '
-    r'\{ op = "lose", resource = "water", amount = \d+ \}, \{ op = "morale", amount = 1 \}\]'
+    r'\{ op = "lose", resource = "water", amount = \d+ \}, \{ op = "morale(?:-roll)?", amount = \d+ \}\]'
 )
 
 
@@ -378,6 +378,15 @@ def test_richer_rations_are_chosen_over_recreation_that_buys_less_morale_per_cou
     assert den_bots._recreation(me) is None
     assert den_bots._recreation(me, "recreation") == "use promenade"  # the pinned policy still uses it
     assert den_bots._recreation(den_bots.seat_view(state, worker), "rations") is None
+
+
+def test_recreation_that_adds_to_the_roll_is_worth_the_rolls_mean_move(tmp_path: Path) -> None:
+    # At normal rations (+0), +2 on the d6 lifts faces 5 and 6 into the 7-12 band: a third of a level on average
+    # (Calibration, step 10), against a sure level for a `morale` effect.
+    state, worker = _promenade(tmp_path, 3, 3)
+    me = den_bots.seat_view(state, worker)
+    assert den_bots.morale_bought(me, (Effect(op="morale-roll", amount=2),)) == pytest.approx(1 / 3)
+    assert den_bots.morale_bought(me, (Effect(op="morale", amount=1),)) == 1
 
 
 def test_a_team_counts_on_no_food_from_a_farm_held_by_a_riot(tmp_path: Path) -> None:

@@ -475,6 +475,7 @@ def test_action_cards(edition: Edition, pack: DenContent) -> None:
         "repair",
         "wound",
         "morale",
+        "morale-roll",
         "fleet-morale",
         "pursuit",
         "gain",
@@ -486,7 +487,7 @@ def test_action_cards(edition: Edition, pack: DenContent) -> None:
     assert (by_id["field-training"].team, by_id["field-training"].effects[0].training) == ("asclepius", "medical")
     assert (by_id["flight-school"].team, by_id["flight-school"].effects[0].training) == ("aegis", "pilot")
     for card in cards:
-        if any(effect.op == "morale" for effect in card.effects):
+        if any(effect.op in ("morale", "morale-roll") for effect in card.effects):
             assert card.own_ship_only, card.id  # the morale of the card's own ship
     if edition == "classic":
         assert "scouting-vehicle" not in by_id
@@ -621,6 +622,24 @@ def break_file(directory: Path, name: str, old: str, new: str) -> int:
 
 BREAKAGES = [
     # edition, file, old, new, entry, field, message
+    (
+        "classic",
+        "fleet",
+        '{ op = "morale-roll", amount = 2 }',
+        '{ op = "morale-roll", amount = 0 }',
+        'ships[2] (id "dione", name "Dione") stations[6] (id "promenade"',
+        "amount",
+        "a morale-roll modifier lies between -6 and 6, not 0 (got 0)",
+    ),
+    (
+        "infinite-domain",
+        "cards",
+        '{ op = "morale-roll", amount = 2 }',
+        '{ op = "morale-roll", amount = 7 }',
+        'cards[9] (id "gala-evening", name "Gala Evening") effects[1]',
+        "amount",
+        "a morale-roll modifier lies between -6 and 6, not 0 (got 7)",
+    ),
     (
         "classic",
         "damage",

@@ -104,8 +104,9 @@ def test_a_one_use_card_is_discarded_when_played(edition: str) -> None:
 def test_a_retained_card_is_kept_and_played_again(edition: str) -> None:
     state = act(begin(edition, "action"), "dione/captain", "play gala-evening", "play gala-evening")
     assert "gala-evening" in hand(state, "dione/captain")
+    # Gala Evening adds 2 to the turn's morale roll (Interpretations 76): played twice, 4.
     assert (
-        hold(state, "dione")["food"] == start(edition, "dione", "food") - 4 and state.ships["dione"]["morale"] == 6 + 2
+        hold(state, "dione")["food"] == start(edition, "dione", "food") - 4 and state.ships["dione"]["morale_roll"] == 4
     )
     assert "dione/captain: play gala-evening (Gala Evening)" in log(state, "dione/first-officer")
 

@@ -176,3 +176,38 @@ def test_a_ships_new_morale_is_its_own_teams_news(edition: str) -> None:
     assert len(mine) == 1
     assert not any("morale is now" in line for line in log(state, None))
     assert not any(line.startswith("dione's morale") for line in log(state, "icebreaker/captain"))
+
+
+def _roll_lift(state: DenState, ship: str, station: str) -> int:
+    """What using the station adds to this turn's morale roll, as its ship's panel says."""
+    panel = next(s for s in state.content.ships[ship].stations if s.id == station)
+    return sum(effect.amount for effect in panel.effects if effect.op == "morale-roll")
+
+
+@both
+def test_a_recreation_station_adds_its_modifier_to_this_turns_roll_not_a_level(edition: str) -> None:
+    """The recreation station is a station effect on the roll (Interpretations 76): using it leaves the track where
+    it is and adds its modifier to the morale d6 of the broadcast that follows."""
+    state = begin(edition, "action")
+    lift = _roll_lift(state, "dione", "promenade")
+    assert lift > 0
+    before = state.ships["dione"]["morale"]
+    act(state, "dione/chief-engineer", "use promenade")
+    assert state.ships["dione"]["morale"] == before
+    to_step(state, "team")
+    assert morale_line(state, "dione", roll=1) == (
+        f"dione morale roll 1{lift:+d} = {1 + lift}: {1 if 1 + lift >= 7 else 0:+d} level(s)"
+    )
+
+
+@both
+def test_a_station_modifier_lasts_only_its_turn(edition: str) -> None:
+    state = begin(edition, "action")
+    act(state, "dione/chief-engineer", "use promenade")
+    state = next_turn(to_step(state, "team"))
+    assert state.ships["dione"]["morale_roll"] == 0
+    to_step(state, "team")
+    morale_line(state, "dione", roll=3)
+    assert [line for line in log(state, "dione/captain") if line.startswith("dione morale roll")][-1] == (
+        "dione morale roll 3+0 = 3: +0 level(s)"
+    )

@@ -437,6 +437,10 @@ def _lost(effects: Sequence[Effect]) -> dict[str, int]:
     return costs
 
 
+MORALE_OPS: Final = frozenset({"morale", "morale-roll", "fleet-morale"})
+"""Effects that lift morale: a level, a modifier on this turn's roll, or every ship's level."""
+
+
 def _kind(station: Station) -> str:
     """How the team bot treats a station: drive, heal, produce, convert, recreation, draw, or idle."""
     ops = {effect.op for effect in station.effects}
@@ -447,8 +451,8 @@ def _kind(station: Station) -> str:
     if "freeform" in ops or "wound" in ops or not ops:
         return "idle"
     if "lose" in ops:
-        return "recreation" if ops & {"morale", "fleet-morale"} else "convert"
-    if ops & {"gain", "morale", "fleet-morale"}:
+        return "recreation" if ops & MORALE_OPS else "convert"
+    if ops & ({"gain"} | MORALE_OPS):
         return "produce"
     if "draw-destination" in ops:
         return "draw"
@@ -665,7 +669,7 @@ class TeamBot(Bot):
         ops = {effect.op for effect in effects}
         costs = _lost(effects)
         morale = int(me.panel["morale"])
-        if ops & {"morale", "fleet-morale"}:
+        if ops & MORALE_OPS:
             # Like recreation: morale bought with food or water is worth it while minimum rations stay affordable.
             if morale >= me.card.morale.top or (costs and not me.can_spare(costs, "minimum")):
                 return False
@@ -999,8 +1003,7 @@ def _recreation(me: _Seat, meals: str = "team") -> str | None:
         costs = _lost(station.effects)
         if not me.can_spare(costs, "minimum") or f"use {station.id}" not in me.legal:
             continue
-        bought = sum(e.amount for e in station.effects if e.op == "morale")
-        if meals == "team" and bought / max(1, sum(costs.values())) < ration_gain(me):
+        if meals == "team" and morale_bought(me, station.effects) / max(1, sum(costs.values())) < ration_gain(me):
             continue
         return f"use {station.id}"
     return None
@@ -1011,13 +1014,27 @@ def expected_move(bands: Sequence[Any], modifier: int) -> float:
     return sum(int(row_for(bands, face + modifier).result) for face in range(1, FACES + 1)) / FACES
 
 
+def morale_bought(me: _Seat, effects: Sequence[Effect]) -> float:
+    """The levels of morale effects buy: a level for sure, or a roll modifier's mean move at the planned rations."""
+    bands = me.content.tables.tables.morale_bands
+    base = planned_modifier(me)
+    lifted = expected_move(bands, base + sum(e.amount for e in effects if e.op == "morale-roll"))
+    return sum(e.amount for e in effects if e.op == "morale") + lifted - expected_move(bands, base)
+
+
+def planned_modifier(me: _Seat) -> int:
+    """The food and water modifiers of the rations the team would set now (`ration_level`)."""
+    modifiers = me.content.tables.tables.ration_modifiers
+    return sum(modifiers[cast(RationLevel, ration_level(me, meal))] for meal in MEALS)
+
+
 def ration_gain(me: _Seat) -> float:
     """The most morale (levels a roll moves, on average) that one counter of food or water buys by raising one meal a
     level above the rations the team would set now (`ration_level`)."""
     tables = me.content.tables.tables
     modifiers = tables.ration_modifiers
     levels = {meal: cast(RationLevel, ration_level(me, meal)) for meal in MEALS}
-    base = sum(modifiers[level] for level in levels.values())
+    base = planned_modifier(me)
     best = 0.0
     for meal, level in levels.items():
         index = RATION_LEVELS.index(level)

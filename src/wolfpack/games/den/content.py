@@ -15,7 +15,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated, Final, Literal, Protocol, TypeVar
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import Field, StringConstraints, ValidationInfo, field_validator, model_validator
 
 from wolfpack.content import (
     ContentModel,
@@ -64,6 +64,7 @@ Op = Literal[
     "gain",
     "lose",
     "morale",
+    "morale-roll",
     "fleet-morale",
     "pursuit",
     "heal",
@@ -74,6 +75,9 @@ Op = Literal[
     "draw-destination",
     "freeform",
 ]
+MORALE_ROLL_LIMIT: Final = 6
+"""A `morale-roll` effect adds 1 to 6 (or takes 1 to 6) from this turn's morale d6: 0 does nothing, and beyond a
+die's worth the roll would no longer matter."""
 TARGETED_OPS: Final[frozenset[str]] = frozenset({"heal", "refit", "train", "repair", "wound"})
 """Ops whose target (a crew, a unit or a station) the player names when using the station or card: `heal` treats a
 wounded crew or on-foot unit (sickbays, medical cards), `refit` restores a damaged fighter squadron (cards)."""
@@ -101,6 +105,14 @@ class Effect(ContentModel):
         if self.op == "freeform" and not self.text:
             raise ValueError("a freeform effect needs a `text` saying what Control should settle")
         return self
+
+    @field_validator("amount")
+    @classmethod
+    def _roll_modifier_in_range(cls, amount: int, info: ValidationInfo) -> int:
+        if info.data.get("op") == "morale-roll" and not 1 <= abs(amount) <= MORALE_ROLL_LIMIT:
+            limit = MORALE_ROLL_LIMIT
+            raise ValueError(f"a morale-roll modifier lies between -{limit} and {limit}, not 0 (got {amount})")
+        return amount
 
 
 def _one_target(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

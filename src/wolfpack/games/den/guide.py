@@ -36,6 +36,7 @@ def effect_words(effect: Effect) -> str:
         "gain": f"gain {amount} {resource}",
         "lose": f"pay {amount} {resource}",
         "morale": f"morale {amount:+d}",
+        "morale-roll": f"{amount:+d} to this turn's morale roll",
         "fleet-morale": f"every ship's morale {amount:+d}",
         "pursuit": f"pursuit track {amount:+d}",
         "heal": "heal a wounded crew or on-foot unit",

@@ -162,6 +162,7 @@ def _new_ship(state: DenState, ship: Ship) -> dict[str, Any]:
         "damage": 0,
         "boarders": 0,
         "news": 0,
+        "morale_roll": 0,
         "hidden": False,
         "anarchy": False,
     }
@@ -461,6 +462,9 @@ def run_effects(state: DenState, effects: Sequence[Effect], ship: str, target: s
             hold[effect.resource] = max(0, hold.get(effect.resource, 0) - effect.amount)
         elif op == "morale":
             shift_morale(state, ship, effect.amount)
+        elif op == "morale-roll":
+            # Older saved games have no such mark: it counts from 0.
+            state.ships[ship]["morale_roll"] = state.ships[ship].get("morale_roll", 0) + effect.amount
         elif op == "fleet-morale":
             for other in state.ships:
                 shift_morale(state, other, effect.amount)

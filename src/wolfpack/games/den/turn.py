@@ -203,7 +203,7 @@ def resolve_morale(state: DenState, event: dict[str, Any], value: str) -> None:
 
 
 def morale_modifier(state: DenState, ship: str) -> int:
-    """Everything added to a ship's morale d6: damage, boarders, food and water supplied, the news."""
+    """Everything added to a ship's morale d6: damage, boarders, food and water supplied, station effects, the news."""
     record = state.ships[ship]
     tables = state.content.tables.tables
     damage = int(record["damage"]) // state.content.ships[ship].damage_divisor
@@ -214,6 +214,7 @@ def morale_modifier(state: DenState, ship: str) -> int:
         + rations[record["supplied"]["food"]]
         + rations[record["supplied"]["water"]]
         + record["news"]
+        + record.get("morale_roll", 0)
         + sum(term(state, ship) for term in MORALE_MODIFIERS)
     )
 
@@ -371,7 +372,7 @@ def end_turn(state: DenState) -> None:
     move_pursuit(state, 1)
     note(state, PUBLIC, f"turn {state.turn} ends; the pursuit track rises to {state.pursuit}")
     for ship in state.ships.values():
-        ship.update(drive_ready=False, emergency=False, jumped=False, damage=0, boarders=0, news=0)
+        ship.update(drive_ready=False, emergency=False, jumped=False, damage=0, boarders=0, news=0, morale_roll=0)
         for slot in ship["stations"].values():
             # A riot's dispersal attempts count for the turn they were made in (Riot Propagation).
             slot["riot_tried"] = False
