@@ -63,6 +63,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from wolfpack.games.wolf.bots import (
+    BITING_MOVE,
+    EAGER_WEIGHTS,
     TAKEOVER_FEATURES,
     HeuristicBot,
     PositionalValueModel,
@@ -423,15 +425,16 @@ def takeover_oracle(seed: int, index: int, samples: int) -> list[dict[str, Any]]
     return notes
 
 
-def _played_out(state: Any, action: str, seed: int) -> int:
-    """1 if the werewolves win when heuristic bots (seeded by `seed`) play `state` on to the end after `action`."""
+def _played_out(state: Any, action: str, seed: int, pack: Weights | None = None) -> int:
+    """1 if the werewolves win when heuristic bots (seeded by `seed`; the pack's with `pack` weights) play `state` on
+    to the end after `action`."""
     from wolfpack.engine.chance import sample_chance_outcome
     from wolfpack.engine.play import bot_decision
 
     twin = state.clone()
     twin.apply_action(action)
     rng = random.Random(seed)
-    bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+    bots = [HeuristicBot(seed), HeuristicBot(seed + 1, pack)]
     while not twin.is_terminal():
         if twin.is_chance_node():
             twin.apply_action(sample_chance_outcome(twin, rng))
@@ -458,6 +461,81 @@ def oracle(args: argparse.Namespace) -> None:
                 mean = sum(gains) / len(gains)
                 where = f"bites at once {bool(bite)!s:5}, {low}-{high} rounds left"
                 print(f"  {where}: {len(group)} questions, gain {mean:+.3f}")
+
+
+DECISION_SIDES: dict[str, SearchSettings] = {
+    "pack": SearchSettings(takeover=False),
+    "heroes": SearchSettings(heroes=True),
+}
+"""`--decisions SIDE`: whose close calls (as the search bot with these settings picks them) the oracle plays out."""
+
+
+def decision_oracle(seed: int, index: int, samples: int, side: str) -> list[dict[str, Any]]:
+    """At every close call of `side` (the decisions the search bot searches, `SearchBot.close_call`; the takeover
+    question left out) in game `index` between the heuristic heroes and a heuristic pack that takes heroes over at
+    once (`EAGER_WEIGHTS`): the guide's three best candidates with their scores, and the pack's wins when the real
+    state is played on to the end after each, `samples` times, with the same dice and bot seeds for every candidate."""
+    from wolfpack.engine.bot import Bot
+    from wolfpack.engine.chance import sample_chance_outcome
+    from wolfpack.engine.play import bot_decision
+    from wolfpack.engine.registry import load_game
+    from wolfpack.sim.arena import bot_seed, game_seed
+
+    game = load_game("wolf", players=2)
+    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, 0)), HeuristicBot(bot_seed(seed, index, 1), EAGER_WEIGHTS)]
+    judge = SearchBot(0, DECISION_SIDES[side])
+    rng = random.Random(game_seed(seed, index))
+    state = game.new_initial_state()
+    notes: list[dict[str, Any]] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+            continue
+        legal = state.legal_actions()
+        close_call = judge.close_call(state, legal) if len(legal) > 1 else None
+        if close_call is not None and close_call[1] == (side == "pack"):
+            top = close_call[0][:3]
+            first_seed = seed * 7919 + index * 131 + len(notes) * 17
+            outs = [
+                [_played_out(state, action, first_seed + k, EAGER_WEIGHTS) for k in range(samples)] for _, action in top
+            ]
+            note = {"step": state.step, "candidates": [a for _, a in top], "scores": [s for s, _ in top], "wins": outs}  # type: ignore[attr-defined]
+            notes.append({**note, "game": index, "round": state.round})  # type: ignore[attr-defined]
+        seat, action = bot_decision(state, bots, start=len(state.history()))
+        state.apply_action(action, seat)
+    return notes
+
+
+def decision_kind(note: dict[str, Any], other: int) -> str:
+    """What sets candidate `other` of a close call apart from the guide's first: for the pack's moves, whether another
+    unit moves and whether each bites (scores `BITING_MOVE` or more); else the two actions' verbs, tied or not."""
+    first, alternative = note["candidates"][0], note["candidates"][other]
+    if note["step"] == "pack":
+        unit = "same unit" if first.split()[0] == alternative.split()[0] else "another unit"
+        bites = ["bites" if score >= BITING_MOVE else "no bite" for score in (note["scores"][0], note["scores"][other])]
+        return f"move: {unit}, first {bites[0]}, alternative {bites[1]}"
+    tied = "tied" if abs(note["scores"][0] - note["scores"][other]) < 1e-6 else "ranked lower"
+    return f"{note['step']}: {first.split()[0]} -> {alternative.split()[0]} ({tied})"
+
+
+def decisions(args: argparse.Namespace) -> None:
+    """Write `decision_oracle`'s notes for `--games` games from `--first-game` as JSON lines, and print, by kind of
+    alternative (`decision_kind`), how much more the side wins after it than after the guide's first choice."""
+    n = args.games
+    indices = list(range(args.first_game, args.first_game + n))
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(decision_oracle, [args.seed] * n, indices, [args.samples] * n, [args.decisions] * n))
+    notes = write_notes(args.out, games)
+    sign = 1 if args.decisions == "pack" else -1
+    gains: dict[str, list[float]] = {}
+    for note in notes:
+        for other in range(1, len(note["candidates"])):
+            pairs = zip(note["wins"][0], note["wins"][other], strict=True)
+            gains.setdefault(decision_kind(note, other), []).append(sign * sum(b - a for a, b in pairs) / args.samples)
+    print(f"{len(notes)} close calls of the {args.decisions} in {n} games of seed {args.seed}, {args.samples} samples")
+    for kind, values in sorted(gains.items(), key=lambda item: -len(item[1])):
+        mean, se = paired(values, [0.0] * len(values))
+        print(f"  {kind:<58} {len(values):>4}: the alternative wins {mean:+.3f} ± {se:.3f} more than the first")
 
 
 def inspect(args: argparse.Namespace) -> None:
@@ -523,7 +601,13 @@ def main() -> None:
     parser.add_argument("--out", default="takeovers.jsonl", help="where --takeovers/--oracle write their notes")
     parser.add_argument("--oracle", action="store_true", help="play each takeover question on both ways to the end")
     parser.add_argument("--samples", type=int, default=8, help="--oracle's paired play-outs per question")
+    parser.add_argument(
+        "--decisions", choices=sorted(DECISION_SIDES), help="play each close call of this side on to the end every way"
+    )
     args = parser.parse_args()
+    if args.decisions:
+        decisions(args)
+        return
     if args.inspect:
         inspect(args)
         return

@@ -19,7 +19,7 @@ from wolfpack.bots import bot_names, make_bot
 from wolfpack.engine.bot import Bot, RandomBot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.play import bot_decision
-from wolfpack.games.wolf.bots import HeuristicBot, SearchBot, duel, weapon_chance
+from wolfpack.games.wolf.bots import HeuristicBot, SearchBot, SearchSettings, duel, weapon_chance
 from wolfpack.games.wolf.determinize import determinize
 from wolfpack.games.wolf.game import WolfGame
 from wolfpack.games.wolf.rules import BLACK
@@ -380,6 +380,31 @@ class _Watched(Bot):
         if self.searcher.searches > before:
             self.searched.append((str(action), str(heuristic_first)))
         return action
+
+
+def test_a_close_call_is_a_searched_step_whose_two_best_actions_score_within_the_margin() -> None:
+    """`SearchBot.close_call` (what the bot searches, and what `benchmarks/wolf_bots.py --decisions` plays out): the
+    guide's ranking at a searched step when its two best actions are within `margin`, the pack's side flagged; None at
+    any other decision. With `heroes`, human heroes' close calls are found too."""
+    pack_bot, heroes_bot = SearchBot(1), SearchBot(1, SearchSettings(heroes=True))
+    found = Counter[str]()
+    for state in _decision_states(2, seed=11, every=3):
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        for name, bot in (("pack", pack_bot), ("heroes", heroes_bot)):
+            close_call = bot.close_call(state, legal)
+            if close_call is None:
+                continue
+            ranked, pack = close_call
+            assert ranked == bot.guide.ranked(state, legal)
+            assert ranked[0][0] - ranked[1][0] <= bot.settings.margin
+            assert state.step in ("takeover", "action", "pack-action", "pack", "move")
+            found[f"{name} {'pack' if pack else 'hero'}"] += 1
+        found["decisions"] += 1
+    assert found["pack pack"] and found["heroes hero"], found
+    assert found["pack pack"] + found["heroes hero"] < found["decisions"], "not every decision is a close call"
+    assert not found["pack hero"], "without `heroes` no human hero's decision is a close call"
 
 
 def test_the_search_bot_searches_the_packs_close_calls_and_changes_the_games_in_a_few_paired_games() -> None:

@@ -1169,24 +1169,10 @@ class SearchBot(Bot):
             return legal[0]
         if self.settings.eager_takeover and getattr(state, "step", None) == "takeover":
             return self._eager_takeover(state, legal)
-        pack = _for_the_pack(state) and (self.settings.takeover or getattr(state, "step", None) != "takeover")
-        if pack:
-            ranked = self.guide.ranked(state, legal)
-            moves = getattr(state, "step", None) == "pack"
-            worth = any(
-                (score >= BITING_MOVE) if moves else (action.split()[0] in FIGHTING_VERBS)
-                for score, action in ranked[: self.settings.candidates]
-            )
-        elif self.settings.heroes and _for_a_human_hero(state):
-            ranked = self.guide.ranked(state, legal)
-            close = ranked[: self.settings.candidates]
-            if self.settings.hero_contenders:
-                close = [(score, action) for score, action in close if score >= ranked[0][0] - self.settings.margin]
-            worth = len(close) > 1 and _heroes_close_call(state, [action for _, action in close])
-        else:
+        close_call = self.close_call(state, legal)
+        if close_call is None:
             return self.guide.step(state)
-        if not worth or ranked[0][0] - ranked[1][0] > self.settings.margin:
-            return self.guide.step(state)
+        ranked, pack = close_call
         self.searches += 1
         self._root_round = state.round  # type: ignore[attr-defined]
         root = [action for _, action in ranked[: self.settings.candidates]]
@@ -1202,6 +1188,28 @@ class SearchBot(Bot):
         if pack and settings.takeover_iterations and state.step == "takeover":  # type: ignore[attr-defined]
             return self._searched_with(settings.takeover_iterations, state, root)
         return self.search.search(state, state.current_player(), root)
+
+    def close_call(self, state: State[Any], legal: Sequence[str]) -> tuple[list[tuple[float, str]], bool] | None:
+        """The guide's ranking at a decision this bot searches, and whether it is the pack's; None where it does not."""
+        pack = _for_the_pack(state) and (self.settings.takeover or getattr(state, "step", None) != "takeover")
+        if pack:
+            ranked = self.guide.ranked(state, legal)
+            moves = getattr(state, "step", None) == "pack"
+            worth = any(
+                (score >= BITING_MOVE) if moves else (action.split()[0] in FIGHTING_VERBS)
+                for score, action in ranked[: self.settings.candidates]
+            )
+        elif self.settings.heroes and _for_a_human_hero(state):
+            ranked = self.guide.ranked(state, legal)
+            close = ranked[: self.settings.candidates]
+            if self.settings.hero_contenders:
+                close = [(score, action) for score, action in close if score >= ranked[0][0] - self.settings.margin]
+            worth = len(close) > 1 and _heroes_close_call(state, [action for _, action in close])
+        else:
+            return None
+        if not worth or ranked[0][0] - ranked[1][0] > self.settings.margin:
+            return None
+        return ranked, pack
 
     def _eager_takeover(self, state: State[Any], legal: Sequence[str]) -> Any:
         """Take over the hero whose own turn begins if the seat may; else the heuristic's answer."""
