@@ -58,7 +58,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -118,7 +118,7 @@ def wilson(p: float, games: int) -> str:
     return f"95% {centre - half:.3f}-{centre + half:.3f}"
 
 
-def paired(wins: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
+def paired(wins: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
     """The mean paired difference of two win lists and its standard error."""
     n = len(wins)
     diffs = [a - b for a, b in zip(wins, base, strict=True)]
@@ -395,6 +395,24 @@ def takeover_oracle(seed: int, index: int, samples: int) -> list[dict[str, Any]]
     bots after taking him over and after leaving him, `samples` times, each time with the same dice and bot seeds for
     both (paired: the difference is what the takeover alone changes; after leaving him, the heuristic takes him over
     later as it would)."""
+    notes: list[dict[str, Any]] = []
+    for state in decisions_of(seed, index):
+        take = f"take {state.turn}"
+        if state.step == "takeover" and take in state.legal_actions():
+            seat = state.current_player()
+            view = View(state.game.content, state.observation(seat), seat)
+            note: dict[str, Any] = dict(zip(TAKEOVER_FEATURES, takeover_features(view, state.turn), strict=True))
+            for action in (take, "leave"):
+                note[action.split()[0]] = [
+                    _played_out(state, action, seed * 7919 + index * 131 + k) for k in range(samples)
+                ]
+            notes.append({**note, "game": index, "round": state.round})
+    return notes
+
+
+def decisions_of(seed: int, index: int, pack: Weights | None = None) -> Iterator[Any]:
+    """Every decision of game `index` between heuristic bots (the pack's with `pack` weights), seeded as
+    `wolfpack.sim.arena` seeds games: the state before the seat to act plays (the caller must not change it)."""
     from wolfpack.engine.bot import Bot
     from wolfpack.engine.chance import sample_chance_outcome
     from wolfpack.engine.play import bot_decision
@@ -402,27 +420,16 @@ def takeover_oracle(seed: int, index: int, samples: int) -> list[dict[str, Any]]
     from wolfpack.sim.arena import bot_seed, game_seed
 
     game = load_game("wolf", players=2)
-    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
+    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, 0)), HeuristicBot(bot_seed(seed, index, 1), pack)]
     rng = random.Random(game_seed(seed, index))
     state = game.new_initial_state()
-    notes: list[dict[str, Any]] = []
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(sample_chance_outcome(state, rng))
             continue
-        take = f"take {state.turn}"  # type: ignore[attr-defined]
-        if state.step == "takeover" and take in state.legal_actions():  # type: ignore[attr-defined]
-            seat = state.current_player()
-            view = View(state.game.content, state.observation(seat), seat)  # type: ignore[attr-defined]
-            note: dict[str, Any] = dict(zip(TAKEOVER_FEATURES, takeover_features(view, state.turn), strict=True))  # type: ignore[attr-defined]
-            for action in (take, "leave"):
-                note[action.split()[0]] = [
-                    _played_out(state, action, seed * 7919 + index * 131 + k) for k in range(samples)
-                ]
-            notes.append({**note, "game": index, "round": state.round})  # type: ignore[attr-defined]
+        yield state
         seat, action = bot_decision(state, bots, start=len(state.history()))
         state.apply_action(action, seat)
-    return notes
 
 
 def _played_out(state: Any, action: str, seed: int, pack: Weights | None = None) -> int:
@@ -475,22 +482,9 @@ def decision_oracle(seed: int, index: int, samples: int, side: str) -> list[dict
     question left out) in game `index` between the heuristic heroes and a heuristic pack that takes heroes over at
     once (`EAGER_WEIGHTS`): the guide's three best candidates with their scores, and the pack's wins when the real
     state is played on to the end after each, `samples` times, with the same dice and bot seeds for every candidate."""
-    from wolfpack.engine.bot import Bot
-    from wolfpack.engine.chance import sample_chance_outcome
-    from wolfpack.engine.play import bot_decision
-    from wolfpack.engine.registry import load_game
-    from wolfpack.sim.arena import bot_seed, game_seed
-
-    game = load_game("wolf", players=2)
-    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, 0)), HeuristicBot(bot_seed(seed, index, 1), EAGER_WEIGHTS)]
     judge = SearchBot(0, DECISION_SIDES[side])
-    rng = random.Random(game_seed(seed, index))
-    state = game.new_initial_state()
     notes: list[dict[str, Any]] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance_outcome(state, rng))
-            continue
+    for state in decisions_of(seed, index, EAGER_WEIGHTS):
         legal = state.legal_actions()
         close_call = judge.close_call(state, legal) if len(legal) > 1 else None
         if close_call is not None and close_call[1] == (side == "pack"):
@@ -499,10 +493,8 @@ def decision_oracle(seed: int, index: int, samples: int, side: str) -> list[dict
             outs = [
                 [_played_out(state, action, first_seed + k, EAGER_WEIGHTS) for k in range(samples)] for _, action in top
             ]
-            note = {"step": state.step, "candidates": [a for _, a in top], "scores": [s for s, _ in top], "wins": outs}  # type: ignore[attr-defined]
-            notes.append({**note, "game": index, "round": state.round})  # type: ignore[attr-defined]
-        seat, action = bot_decision(state, bots, start=len(state.history()))
-        state.apply_action(action, seat)
+            note = {"step": state.step, "candidates": [a for _, a in top], "scores": [s for s, _ in top], "wins": outs}
+            notes.append({**note, "game": index, "round": state.round})
     return notes
 
 
