@@ -266,6 +266,9 @@ def test_a_real_sigint_at_the_prompt(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env=os.environ | {"COLUMNS": "80"},
+        # as at a terminal, whatever this test runs under: a shell that starts a job in the background without job
+        # control (`cmd &` in a script) has it ignore SIGINT, the child would inherit that, and Python keeps it so
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     ) as process:
         assert process.stdout is not None
         seen = b""
@@ -277,9 +280,10 @@ def test_a_real_sigint_at_the_prompt(tmp_path: Path) -> None:
         # flag, and the read that follows would then block (or, with stdin closed, meet end of input) unhandled.
         wait_until_blocked_reading_a_pipe(process.pid)
         process.send_signal(signal.SIGINT)
-        # Read to the end with stdin still open, as at a real terminal (communicate() would close it).
-        rest = process.stdout.read()
+        # Wait with stdin still open, as at a real terminal (communicate() would close it); what it writes after the
+        # prompt fits in the pipe, and a child that never exits fails the test here instead of hanging it.
         process.wait(timeout=60)
+        rest = process.stdout.read()
     output = (seen + rest).decode()
     assert process.returncode == 130, output
     assert "game abandoned (interrupted)" in output
