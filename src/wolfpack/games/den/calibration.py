@@ -19,7 +19,8 @@
 - `riches(edition, games, seed)`: the controlled comparison of rations against recreation (target: rations end
   higher). A bot-played event rarely shows both cases on one ship, so each seed's event is played twice with the
   same bots and the same chance, once with the team of `RICHES_SHIP` (a ship with a recreation station in both
-  editions) on the "rations" policy (no recreation; the most generous rations the hold allows) and once on
+  editions) on the "rations" policy (no recreation; each turn the most generous rations the hold
+  can pay while keeping normal rations for the turns left, as the team bot always sets them) and once on
   "recreation" (the station whenever the hold allows, rations no better than normal); every other seat plays as
   usual (`TeamBot.meals`). Each pair is that ship's final morale under the two policies.
 
