@@ -154,7 +154,8 @@ def balance_game(players: int, seed: int, index: int, content: str | None) -> tu
     final = play_game(game, bots, game_seed(seed, index))
     log = final.log(None)
     built = sum(" builds a barricade on " in line for line in log)
-    broken = sum(line.startswith("the barricade on ") or " tears down the barricade " in line for line in log)
+    # log sentences begin with a capital ("The barricade on d15 is destroyed")
+    broken = sum(line.lower().startswith("the barricade on ") or " tears down the barricade " in line for line in log)
     return players, int(final.returns()[-1] > 0), final.round, built, broken  # type: ignore[attr-defined]
 
 

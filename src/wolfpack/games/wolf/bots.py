@@ -208,6 +208,11 @@ class View:
         """Where the werewolves and transformed heroes stand."""
         self.human_squares = [self.square(h) for h in self.humans]
         """Where the human heroes stand."""
+        unproven = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
+        unproven = [h for h in unproven if not self.shown_black(h)]
+        self.last_hope = unproven[0] if len(unproven) == 1 else None
+        """The one living human hero not shown contaminated, if only one is left: he is clean, because the game
+        would be over if no living human hero were (rule 20: the wolves win)."""
 
     def _place(self, unit_id: str, unit: Mapping[str, Any]) -> None:
         square = sq(unit["square"])
@@ -229,10 +234,13 @@ class View:
         return "black" in self.heroes[hero_id]["wolf_cards"]
 
     def clean_chance(self, hero_id: str) -> float:
-        """How likely the seat thinks a hero still clean: 0 if it saw a black card, 1 if it saw every card grey."""
+        """How likely the seat thinks a hero still clean: 0 if it saw a black card, 1 if it saw every card grey or
+        he is the one living human hero not shown contaminated."""
         cards = self.heroes[hero_id]["wolf_cards"]
         if "black" in cards:
             return 0.0
+        if self.last_hope == hero_id:
+            return 1.0
         chance = 1.0
         for index, card in enumerate(cards):
             if card == HIDDEN:
