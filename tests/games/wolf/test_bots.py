@@ -348,6 +348,20 @@ def test_the_packs_close_calls_are_compared_on_paired_samples_when_asked(monkeyp
     assert compared and set(compared) == {(3, 0.5)}
 
 
+def test_a_paired_playout_to_the_end_counts_the_games_result() -> None:
+    """SearchSettings.paired_to_end: a paired sample is played on to the game's end and scored by its returns (no
+    value model); without it, it stops at the round's end and the value model scores it."""
+    state = next(s for s in _decision_states(2, seed=11, every=5) if s.round >= 3 and s.step == "pack")
+    to_end = SearchBot(seed=4, settings=SearchSettings(paired_to_end=True))
+    twin = state.clone()
+    values = to_end._playout(twin, seed=7)
+    assert twin.is_terminal() and list(values) == list(twin.returns())
+    short = SearchBot(seed=4, settings=SearchSettings())
+    twin = state.clone()
+    values = short._playout(twin, seed=7)
+    assert not twin.is_terminal() and list(values) == list(short.model.values(twin))
+
+
 def test_the_search_bot_plays_as_its_guide_with_the_weights_of_its_settings() -> None:
     """SearchSettings.weights: where it does not search, the search bot plays as a heuristic bot with those weights,
     which may differ from the default heuristic's choice."""

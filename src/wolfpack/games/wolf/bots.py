@@ -916,6 +916,9 @@ class SearchSettings:
     the round's end) instead of searched by IS-MCTS."""
     pack_paired_z: float = 0.0
     """`paired_z` for the pack's paired comparison."""
+    paired_to_end: bool = False
+    """The paired comparisons play every sample on to the game's end and count its result (no value model), every
+    seat playing as the search expects (`eager_rollouts`)."""
     weights: Weights = Weights()
     """The heuristic's weights where the bot plays as its guide and ranks a searched decision's candidates; inside a
     search (the tree's candidates, the rollouts) every seat plays the default heuristic, as the opponents do."""
@@ -1256,11 +1259,15 @@ class SearchBot(Bot):
         return candidates[best]
 
     def _playout(self, state: State[Any], seed: int) -> Sequence[float]:
-        """Each seat's value after the heuristic plays `state` on to the end of the round (`round_cap` at most)."""
+        """Each seat's value after the heuristic plays `state` on to the end of the round (`round_cap` at most), or
+        of the game (`paired_to_end`)."""
         rng = random.Random(seed)
-        policy = HeuristicBot(seed)
+        policy = HeuristicBot(seed, self.model_of_play.weights)
         decisions = 0
-        while not state.is_terminal() and decisions < self.settings.round_cap and not self._round_over(state):
+        to_end = self.settings.paired_to_end
+        while not state.is_terminal() and (
+            to_end or (decisions < self.settings.round_cap and not self._round_over(state))
+        ):
             if state.is_chance_node():
                 state.apply_action(sample_chance_outcome(state, rng))
                 continue
