@@ -22,6 +22,7 @@ from wolfpack.engine.play import bot_decision
 from wolfpack.games.wolf.bots import HeuristicBot, SearchBot, SearchSettings, Weights, duel, weapon_chance
 from wolfpack.games.wolf.determinize import determinize
 from wolfpack.games.wolf.game import WolfGame
+from wolfpack.games.wolf.notation import position_dict
 from wolfpack.games.wolf.rules import BLACK
 from wolfpack.games.wolf.state import WolfState
 from wolfpack.sim.arena import play_game
@@ -157,6 +158,27 @@ def test_the_last_human_hero_is_known_clean_and_the_pack_bites_him() -> None:
     assert ranked[0][0] >= Weights().bite  # a sure bite, not one discounted for cards the pack has not seen
     both = _last_human_beside_the_boss(second_human=True)
     assert View(both.content, both.observation(1), 1).clean_chance("norbert") < 0.5
+
+
+def test_a_heros_clean_chance_counts_the_black_cards_the_seat_has_not_seen() -> None:
+    """With two humans left (so neither is known clean), Norbert's eight unseen cards are as likely black as any card
+    the pack has not seen: 3 black cards among those 8, Zord's 8 and the stock's 4 give C(17, 8) / C(20, 8). Once
+    the pack has seen every black card in the game, the same eight unseen cards are surely grey."""
+    from math import comb
+
+    from wolfpack.games.wolf.bots import View
+
+    state = _last_human_beside_the_boss(second_human=True)
+    view = View(state.content, state.observation(1), 1)
+    assert (view.unseen_cards, view.unseen_black) == (8 + 8 + 4, 3)
+    assert view.clean_chance("norbert") == pytest.approx(comb(17, 8) / comb(20, 8))
+    data = position_dict(state)
+    for hero, colour in (("jack", "black"), ("miss-q", "black"), ("july", "black")):
+        new_wolf_card(data, hero, colour, [1])
+    seen_all = load(data)
+    view = View(seen_all.content, seen_all.observation(1), 1)
+    assert view.unseen_black == 0 and view.unknown_cards("norbert") == 8
+    assert view.clean_chance("norbert") == 1.0
 
 
 def test_a_contaminated_hero_hides_it_then_bites_and_the_pack_takes_heroes_over() -> None:

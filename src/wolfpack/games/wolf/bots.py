@@ -46,10 +46,6 @@ BARRICADE_STEPS: Final = 5
 """What a barricade costs in the pack's distance field: a werewolf breaks one on a 1 (several try together)."""
 FAR: Final = 99
 """A distance beyond the map."""
-BLACK_CHANCE: Final = 0.27
-"""Rough chance that a wolf card nobody has shown is black (7 or 8 black among about 27 cards)."""
-DEALT_BLACK_CHANCE: Final = 0.1
-"""Chance that the card a hero was dealt is black (1 black among the 10 set aside)."""
 EARLY_TAKEOVER: Final = -5.0
 """The score of taking a hero over as another's turn begins: far enough below leaving him (0) that the search bot
 does not search it (SearchSettings.margin)."""
@@ -208,6 +204,12 @@ class View:
         """Where the werewolves and transformed heroes stand."""
         self.human_squares = [self.square(h) for h in self.humans]
         """Where the human heroes stand."""
+        cards = [card for hero in self.heroes.values() for card in hero["wolf_cards"]]
+        self.unseen_cards = sum(card == HIDDEN for card in cards) + int(obs["stock"])
+        """The wolf cards whose colour the seat does not know: in heroes' hands, and the stock (its size is public)."""
+        black = content.wolf_stock(int(obs["players"]))["black"]
+        self.unseen_black = max(0, black - sum(card.startswith("black") for card in cards))
+        """The black cards in the game the seat has not seen (cured ones count as seen)."""
         unproven = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
         unproven = [h for h in unproven if not self.shown_black(h)]
         self.last_hope = unproven[0] if len(unproven) == 1 else None
@@ -235,17 +237,16 @@ class View:
 
     def clean_chance(self, hero_id: str) -> float:
         """How likely the seat thinks a hero still clean: 0 if it saw a black card, 1 if it saw every card grey or
-        he is the one living human hero not shown contaminated."""
+        he is the one living human hero not shown contaminated; else the chance that none of his unseen cards is
+        black, were the seat's unseen cards dealt at random from the public counts (`unseen_black` among
+        `unseen_cards`)."""
         cards = self.heroes[hero_id]["wolf_cards"]
         if "black" in cards:
             return 0.0
         if self.last_hope == hero_id:
             return 1.0
-        chance = 1.0
-        for index, card in enumerate(cards):
-            if card == HIDDEN:
-                chance *= 1 - (DEALT_BLACK_CHANCE if index == 0 else BLACK_CHANCE)
-        return chance
+        hidden = sum(card == HIDDEN for card in cards)
+        return math.comb(self.unseen_cards - self.unseen_black, hidden) / math.comb(self.unseen_cards, hidden)
 
     def unknown_cards(self, hero_id: str) -> int:
         """How many wolf cards of a hero the seat has not seen."""
