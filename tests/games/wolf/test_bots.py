@@ -19,7 +19,7 @@ from wolfpack.bots import bot_names, make_bot
 from wolfpack.engine.bot import Bot, RandomBot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.play import bot_decision
-from wolfpack.games.wolf.bots import HeuristicBot, SearchBot, SearchSettings, Weights, duel, weapon_chance
+from wolfpack.games.wolf.bots import HeuristicBot, SearchBot, SearchSettings, View, Weights, duel, weapon_chance
 from wolfpack.games.wolf.determinize import determinize
 from wolfpack.games.wolf.game import WolfGame
 from wolfpack.games.wolf.notation import position_dict
@@ -147,8 +147,6 @@ def test_the_last_human_hero_is_known_clean_and_the_pack_bites_him() -> None:
     other living hero is transformed or shown contaminated, the one left is clean, however many of his wolf cards
     the pack has not seen: the heuristic bites him rather than using a power (the oracle of docs/bots.md's sixth
     tuning round found it gave up such games). With a second human hero, nothing is certain."""
-    from wolfpack.games.wolf.bots import View
-
     state = _last_human_beside_the_boss(second_human=False)
     view = View(state.content, state.observation(1), 1)
     assert view.unknown_cards("norbert") == 10
@@ -164,14 +162,10 @@ def test_a_heros_clean_chance_counts_the_black_cards_the_seat_has_not_seen() -> 
     """With two humans left (so neither is known clean), Norbert's eight unseen cards are as likely black as any card
     the pack has not seen: 3 black cards among those 8, Zord's 8 and the stock's 4 give C(17, 8) / C(20, 8). Once
     the pack has seen every black card in the game, the same eight unseen cards are surely grey."""
-    from math import comb
-
-    from wolfpack.games.wolf.bots import View
-
     state = _last_human_beside_the_boss(second_human=True)
     view = View(state.content, state.observation(1), 1)
     assert (view.unseen_cards, view.unseen_black) == (8 + 8 + 4, 3)
-    assert view.clean_chance("norbert") == pytest.approx(comb(17, 8) / comb(20, 8))
+    assert view.clean_chance("norbert") == pytest.approx(math.comb(17, 8) / math.comb(20, 8))
     data = position_dict(state)
     for hero, colour in (("jack", "black"), ("miss-q", "black"), ("july", "black")):
         new_wolf_card(data, hero, colour, [1])
