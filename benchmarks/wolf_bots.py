@@ -152,11 +152,23 @@ def balance_game(players: int, seed: int, index: int, content: str | None) -> tu
     game = load_game("wolf", players=players, **({"content": content} if content else {}))
     bots = [HeuristicBot(bot_seed(seed, index, s)) for s in range(players)]
     final = play_game(game, bots, game_seed(seed, index))
-    log = final.log(None)
-    built = sum(" builds a barricade on " in line for line in log)
-    # log sentences begin with a capital ("The barricade on d15 is destroyed")
-    broken = sum(line.lower().startswith("the barricade on ") or " tears down the barricade " in line for line in log)
+    built, broken = barricade_traffic(game.new_initial_state(), final.history())
     return players, int(final.returns()[-1] > 0), final.round, built, broken  # type: ignore[attr-defined]
+
+
+def barricade_traffic(start: Any, actions: Sequence[Any]) -> tuple[int, int]:
+    """Barricades built and broken while `actions` are played from `start` (a copy): the board's barricades compared
+    before and after each action."""
+    # the board, not the log's wording: counting log sentences once missed every break when their capitals changed
+    state = start.clone()
+    built = broken = 0
+    for action in actions:
+        before = set(state.barricades)
+        state.apply_action(action)
+        after = set(state.barricades)
+        built += len(after - before)
+        broken += len(before - after)
+    return built, broken
 
 
 def balance(args: argparse.Namespace) -> None:
