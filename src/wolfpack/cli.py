@@ -28,6 +28,7 @@ import typer
 from rich.console import Console
 
 from wolfpack.bots import GENERIC_BOTS, Bot, bot_names, default_bot_name, make_bot
+from wolfpack.engine.bot import seat_seed
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError, RecordError, WolfpackError
 from wolfpack.engine.game import Game, State
@@ -48,9 +49,6 @@ EXIT_INTERRUPTED = 130
 
 SEED_RANGE = 1_000_000
 """Fresh seeds are drawn below this, so that they are short enough to type back."""
-
-BOT_SEED_STRIDE = 1000
-"""Bot `seat` of a game seeded `seed` gets the seed `seed * BOT_SEED_STRIDE + seat`."""
 
 GROUP_LIMIT = 16
 """A family of moves (same first word) larger than this is summarised instead of listed one by one."""
@@ -486,7 +484,7 @@ def play(
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history at the prompt)
     try:
-        seat_bots = {seat: make_bot(loaded, bot_name, seed * BOT_SEED_STRIDE + seat) for seat in bot_seat_list}
+        seat_bots = {seat: make_bot(loaded, bot_name, seat_seed(seed, seat)) for seat in bot_seat_list}
     except (ImportError, AttributeError) as exc:
         _fail(f"the {bot_name} bot for {loaded.name} cannot be loaded: {exc}", EXIT_ABANDONED)
     try:

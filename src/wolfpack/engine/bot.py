@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Final
 
 from wolfpack.engine.game import State
+
+BOT_SEED_STRIDE: Final = 1000
+"""Seats' bot seeds are this far apart per game seed (see `seat_seed`)."""
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in `seat` of a single game seeded `seed`, as `wolfpack play`, a server table and a Den
+    event seed it, so a seed replays the bots' choices too (the arena derives its own: `wolfpack.sim.arena`)."""
+    return seed * BOT_SEED_STRIDE + seat
 
 
 class Bot(ABC):

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from wolfpack.bots import bot_seat_names, default_bot_name, make_bot
-from wolfpack.engine.bot import Bot
+from wolfpack.engine.bot import Bot, seat_seed
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError
@@ -427,7 +427,7 @@ class Table:
         """The bot of a seat (for a human seat: its stand-in), made on first use."""
         bot = self._bots.get(seat)
         if bot is None:
-            bot = self._bots[seat] = make_bot(self.game, self.seats[seat].bot, self.settings.seed * 1000 + seat)
+            bot = self._bots[seat] = make_bot(self.game, self.seats[seat].bot, seat_seed(self.settings.seed, seat))
         return bot
 
     async def _drive(self) -> None:

@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 
 import wolfpack
+from wolfpack.engine.bot import seat_seed
 from wolfpack.games.den.bots import TeamBot
 from wolfpack.games.den.calibration import (
     RICHES_SHIP,
@@ -28,7 +29,7 @@ from wolfpack.games.den.calibration import (
     riches_measures,
     top_third,
 )
-from wolfpack.games.den.event import BOT_SEED_STRIDE, event_bots, run_event
+from wolfpack.games.den.event import event_bots, run_event
 from wolfpack.sim.simulate import local_executor, make_spec, simulate
 
 EDITIONS = ("classic", "infinite-domain")
@@ -79,7 +80,7 @@ def test_the_pinned_meal_policies_do_what_they_say() -> None:
     for meals in ("rations", "recreation"):
         bots = event_bots(game, 2)
         for seat in seats:
-            bots[seat] = TeamBot(2 * BOT_SEED_STRIDE + seat, meals=meals)
+            bots[seat] = TeamBot(seat_seed(2, seat), meals=meals)
         played[meals] = run_event(game, 2, bots)
     used = {meals: [line for line in event.state.log(0) if "use promenade" in line] for meals, event in played.items()}
     assert not used["rations"] and used["recreation"]

@@ -38,8 +38,9 @@ import pandas as pd
 from scipy import stats
 
 import wolfpack
+from wolfpack.engine.bot import seat_seed
 from wolfpack.games.den.bots import TeamBot
-from wolfpack.games.den.event import BOT_SEED_STRIDE, event_bots, run_event
+from wolfpack.games.den.event import event_bots, run_event
 
 RICHES_SHIP: Final = "dione"
 """The ship whose rations are pinned: it has a recreation station in both editions' packs."""
@@ -141,7 +142,7 @@ def riches(edition: str, games: int, seed: int, turns: int = 12, content: str | 
         for meals in ("rations", "recreation"):
             bots = event_bots(game, event_seed)
             for seat in seats:
-                bots[seat] = TeamBot(event_seed * BOT_SEED_STRIDE + seat, meals=meals)
+                bots[seat] = TeamBot(seat_seed(event_seed, seat), meals=meals)
             event = run_event(game, event_seed, bots)
             finals.append(int(event.turns[-1]["ships"][RICHES_SHIP]["morale"]))
         pairs.append((finals[0], finals[1]))

@@ -30,14 +30,12 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
 from wolfpack.bots import make_bot
-from wolfpack.engine.bot import Bot
+from wolfpack.engine.bot import Bot, seat_seed
 from wolfpack.engine.game import Game, State
 from wolfpack.engine.play import BotError
 from wolfpack.engine.records import Match
 from wolfpack.games.den.rules import CONTROL
 
-BOT_SEED_STRIDE: Final = 1000
-"""Bot `seat` of an event seeded `seed` gets the seed `seed * BOT_SEED_STRIDE + seat` (as in `wolfpack play`)."""
 MOVES_ON: Final = frozenset(
     {"advance", "resolve-jumps", "attack", "wolf-round", "end-attack", "cancel-jump", "clear-riot", "enter"}
 )
@@ -73,7 +71,7 @@ class Event:
 def event_bots(game: Game[Any], seed: int, team: str = "heuristic", control: str = "control") -> dict[int, Bot]:
     """A bot in every seat: `control` in seat 0, `team` elsewhere, seeded as `wolfpack play` seeds them."""
     return {
-        seat: make_bot(game, control if seat == CONTROL else team, seed * BOT_SEED_STRIDE + seat)
+        seat: make_bot(game, control if seat == CONTROL else team, seat_seed(seed, seat))
         for seat in range(game.num_players())
     }
 
@@ -303,7 +301,6 @@ def summarise(state: State[Any], turn: int, jumped: set[str], actions: int) -> T
 
 
 __all__ = [
-    "BOT_SEED_STRIDE",
     "Event",
     "TurnSummary",
     "TurnWatch",
