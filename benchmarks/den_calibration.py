@@ -10,7 +10,8 @@
 `--content DIR` measures an organiser's pack (or a candidate step) instead of the default one: give the same
 directory to `wolfpack simulate -o content=DIR`. `combat` plays the combat scenario with `wolfpack simulate` at each
 level of the top third of the pursuit track (`--attacks` games a level), keeping the results files in `--keep DIR`
-(default: a temporary directory) where the same command resumes them.
+(default: a temporary directory) where the same command resumes them. `riches --turns N` plays events of N turns
+instead of 12 (a quick look, or a test).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--content", default=None, help="an organiser's pack directory (combat)")
     parser.add_argument("--attacks", type=int, default=100, help="attacks per pursuit level (combat)")
     parser.add_argument("--games", type=int, default=60, help="paired events (riches)")
+    parser.add_argument("--turns", type=int, default=12, help="turns of each event (riches; default 12)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (combat)")
     parser.add_argument("--keep", default=None, help="a directory for the combat runs' results files (combat)")
@@ -48,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             games = calibration.combat_runs(args.edition, args.attacks, args.seed, directory, args.content, args.jobs)
             result = calibration.combat_measures(games)
     else:
-        pairs = calibration.riches(args.edition, args.games, args.seed, content=args.content)
+        pairs = calibration.riches(args.edition, args.games, args.seed, args.turns, args.content)
         result = calibration.riches_measures(pairs)
     print(json.dumps(result))
 
