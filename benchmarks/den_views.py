@@ -142,9 +142,14 @@ def report(sweeps: Sweeps) -> str:
             f"   p99 {quantile(ms, 0.99):7.2f} ms   max {max(ms):7.2f} ms"
         )
 
-    lines = [
+    header = (
         f"{sweeps.edition}: {sweeps.seats} seats, {sweeps.actions} seat actions, {len(sweeps.legal)} sweeps,"
-        f" {sweeps.seconds:.1f} s in all",
+        f" {sweeps.seconds:.1f} s in all"
+    )
+    if not sweeps.legal:
+        return f"{header}\n  nothing timed: --every is more than the event's seat actions"
+    lines = [
+        header,
         row("legal", sweeps.legal),
         row("views", sweeps.views),
         row("changed", sweeps.changed),

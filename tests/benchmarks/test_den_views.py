@@ -51,3 +51,11 @@ def test_the_report_has_every_row_and_counts_the_event_it_played(
     positions = re.search(r"position KiB by turn: 1: \d+, 2: (\d+)$", printed, re.M)
     assert sizes is not None and sizes[1] == f"{saved:.0f}"
     assert positions is not None and positions[1] == f"{position:.0f}"
+
+
+def test_a_run_too_short_for_a_sweep_says_so_instead_of_failing(
+    den_views: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    den_views.main(["--editions", "classic", "--turns", "1", "--every", "100000", "--no-pin"])
+    printed = capsys.readouterr().out
+    assert ", 0 sweeps," in printed and "nothing timed: --every is more than the event's seat actions" in printed
