@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import statistics
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,17 +18,14 @@ from wolfpack.games.den.calibration import RICHES_SHIP
 from wolfpack.games.den.event import event_bots, run_event
 from wolfpack.sim.simulate import local_executor, make_spec, simulate
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from .scripts import benchmark_script
+
 RATES = ("fled", "damaged", "fled_or_damaged", "not_won")
 
 
 @pytest.fixture(scope="module")
 def den_calibration() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return importlib.import_module("den_calibration")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return benchmark_script("den_calibration")
 
 
 def measured(den_calibration: ModuleType, argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:

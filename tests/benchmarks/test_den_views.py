@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -14,18 +11,15 @@ import pytest
 import wolfpack
 from wolfpack.games.den.event import run_event
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from .scripts import benchmark_script
+
 TURNS, EVERY = 2, 50
 TIMED = ("legal", "views", "changed", "to_json", "clone")
 
 
 @pytest.fixture(scope="module")
 def den_views() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return importlib.import_module("den_views")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return benchmark_script("den_views")
 
 
 def test_the_report_has_every_row_and_counts_the_event_it_played(

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import io
 import re
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -14,18 +11,15 @@ import pytest
 from wolfpack.event.settings import make_settings
 from wolfpack.games.den.event import run_event
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from .scripts import benchmark_script
+
 EVERY = 50
 NUMBER = r"([\d,.]+)"
 
 
 @pytest.fixture(scope="module")
 def event_history() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return importlib.import_module("event_history")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return benchmark_script("event_history")
 
 
 def test_the_report_has_every_row_and_counts_the_history_of_the_event_played(

@@ -6,23 +6,16 @@ keeps are the game's views, and every part of what the event keeps is measured.
 
 from __future__ import annotations
 
-import importlib
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from .scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def event_memory() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return importlib.import_module("event_memory")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return benchmark_script("event_memory")
 
 
 def test_the_replay_keeps_every_viewers_view_as_the_game_shows_it(event_memory: ModuleType) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,17 +12,14 @@ import wolfpack
 from wolfpack.games.hunt.bots import HeuristicBot
 from wolfpack.sim.arena import bot_seed, game_seed, play_game
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from .scripts import benchmark_script
+
 GAMES = 3
 
 
 @pytest.fixture(scope="module")
 def hunt_balance() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return importlib.import_module("hunt_balance")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return benchmark_script("hunt_balance")
 
 
 def arena_wins(difficulty: str, games: int) -> int:

@@ -7,7 +7,6 @@ The full run (`make loadtest-event`: 200 devices, 20 actions/s, 10 minutes) meas
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import subprocess
@@ -18,7 +17,8 @@ from typing import Any
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from .scripts import BENCHMARKS, benchmark_script
+
 SCRIPT = BENCHMARKS / "loadtest_event.py"
 SHORT_RUN = [
     "--devices", "20", "--tablets", "3", "--rate", "10", "--actions", "24", "--warmup", "0.3",
@@ -44,11 +44,7 @@ def short_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def scripts() -> tuple[ModuleType, ModuleType]:
     """The benchmark's modules (loadkit, then loadtest_event), imported as the script imports them."""
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return importlib.import_module("loadkit"), importlib.import_module("loadtest_event")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return benchmark_script("loadkit"), benchmark_script("loadtest_event")
 
 
 def test_every_action_is_answered_without_an_error_or_a_lost_connection(short_run: dict[str, Any]) -> None:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -14,17 +11,12 @@ from wolfpack.games.wolf.bots import HeuristicBot
 from wolfpack.sim.arena import bot_seed, game_seed, play_game
 
 from ..rules.wolf.helpers import clear_wolves, hero_turn, load, pack_turn, position, put
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from .scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def wolf_bots() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return importlib.import_module("wolf_bots")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return benchmark_script("wolf_bots")
 
 
 def test_a_werewolf_breaking_a_barricade_on_a_one_counts_one_broken(wolf_bots: ModuleType) -> None:
