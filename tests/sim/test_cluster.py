@@ -335,6 +335,36 @@ def test_a_worker_with_other_wolfpack_code_is_refused_naming_both() -> None:
     check_workers("tcp://127.0.0.1:8786", here, {"tcp://127.0.0.1:40001": dict(here)})  # the same: accepted
 
 
+OTHER_CODE = """\
+import wolfpack.sim.cluster as cluster
+
+cluster.code_identity = lambda: {**cluster._code_identity(), "code": "0123456789abcdef"}  # may be run twice
+"""
+"""A worker preload that makes the worker name other code than the client's: a machine with another checkout."""
+
+
+def test_a_worker_with_other_code_that_joins_mid_run_has_its_games_refused(tmp_path: Path) -> None:
+    late = LoopbackCluster(tmp_path)
+    preload = tmp_path / "other_code.py"
+    preload.write_text(OTHER_CODE)
+    out = tmp_path / "r.parquet"
+    run_spec = make_spec("spacewolves", {"players": 3}, "random", seed=3)
+    try:
+        late.start_scheduler()
+        [good], [good_address] = late.add_workers(1)
+        with DaskExecutor(late.address) as executor:  # checked with the good worker alone: accepted
+            late.add_workers(1, "--preload", str(preload))
+            late.remove_worker(good, good_address)  # every chunk now lands on the newcomer
+            with pytest.raises(ClusterLostError) as refused:
+                simulate(run_spec, games=6, out=out, executor=executor)
+    finally:
+        late.stop()
+    assert "joined during the run with another wolfpack (version" in str(refused.value)
+    assert "code 0123456789abcdef" in str(refused.value) and "were not kept" in str(refused.value)
+    assert not out.exists()
+    assert not list((tmp_path / "r.parquet.parts").glob("*.parquet"))  # none of its rows were written
+
+
 def test_a_scheduler_without_workers_is_refused() -> None:
     with pytest.raises(SimulationError, match=r"has no workers: start some with `dask worker tcp://h:8786`"):
         check_workers("tcp://h:8786", code_identity(), {})

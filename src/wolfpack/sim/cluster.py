@@ -8,6 +8,7 @@ resumed) exactly like one (docs/simulation.md, "On a Dask cluster").
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import importlib.metadata
 import re
@@ -40,6 +41,12 @@ def check_address(address: str) -> str:
 
 def code_identity() -> dict[str, Any]:
     """This process's wolfpack: its version, the row format, and a digest of the code and content that make rows."""
+    return dict(_code_identity())
+
+
+@functools.cache
+def _code_identity() -> dict[str, Any]:
+    # made once per process: a worker names its code with every chunk, and the digest reads the whole package
     import wolfpack
 
     package = Path(wolfpack.__file__).parent
@@ -69,6 +76,14 @@ def check_workers(address: str, wanted: Mapping[str, Any], found: Mapping[str, A
             )
 
 
+def play_named_chunk(spec: RunSpec, indices: Sequence[int]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """On a worker: its address, its `code_identity()` and the chunk's rows, so that a worker that joined after the
+    run's check is checked too before its rows are kept."""
+    from distributed import get_worker
+
+    return get_worker().address, code_identity(), play_chunk(spec, indices)
+
+
 def _describe(identity: Mapping[str, Any]) -> str:
     return f"version {identity.get('wolfpack')}, row format {identity.get('format')}, code {identity.get('code')}"
 
@@ -96,7 +111,8 @@ class DaskExecutor:
                 # Workers started with the scheduler take a moment to join; check_workers refuses if none did.
                 self.client.wait_for_workers(1, timeout=seconds)
             found = self.client.run(code_identity, on_error="return")
-            check_workers(self.address, code_identity(), found)
+            self.identity = code_identity()
+            check_workers(self.address, self.identity, found)
         except BaseException:
             self.close()
             raise
@@ -113,7 +129,7 @@ class DaskExecutor:
         """Submit every chunk; yield each chunk's rows as it finishes; cancel what is left if stopped early."""
         from distributed import as_completed
 
-        futures = {self.client.submit(play_chunk, spec, list(chunk), pure=False): chunk for chunk in chunks}
+        futures = {self.client.submit(play_named_chunk, spec, list(chunk), pure=False): chunk for chunk in chunks}
         try:
             for future in as_completed(futures, loop=self.client.loop):
                 yield self._rows(future, futures[future])
@@ -123,13 +139,14 @@ class DaskExecutor:
                 self.client.cancel(list(futures))
 
     def _rows(self, future: Any, chunk: Sequence[int]) -> list[dict[str, Any]]:
-        """A finished chunk's rows; a chunk the cluster lost or gave up on becomes a ClusterLostError."""
+        """A finished chunk's rows; a chunk the cluster lost or gave up on, or one a worker with other code played,
+        becomes a ClusterLostError."""
         from concurrent.futures import CancelledError
 
         from distributed import KilledWorker
 
         try:
-            rows: list[dict[str, Any]] = future.result()  # an error in a game is raised here whole: it is a bug
+            worker, identity, rows = future.result()  # an error in a game is raised here whole: it is a bug
         except (CancelledError, OSError):
             # Cancelled by the client itself when the scheduler's connection dropped, or dropped while fetching.
             raise ClusterLostError(
@@ -140,7 +157,14 @@ class DaskExecutor:
                 f"the Dask cluster at {self.address} gave up on the games {chunk[0]} to {chunk[-1]}: the workers "
                 "playing them died (its setting distributed.scheduler.allowed-failures says how often to retry)"
             ) from None
-        return rows
+        if identity != self.identity:
+            raise ClusterLostError(
+                f"the Dask worker {worker} joined during the run with another wolfpack ({_describe(identity)}) than "
+                f"this one ({_describe(self.identity)}), so its games {chunk[0]} to {chunk[-1]} were not kept: "
+                "install the same checkout or wheel on every machine"
+            )
+        checked: list[dict[str, Any]] = rows
+        return checked
 
     def close(self) -> None:
         """Leave the cluster (the scheduler and workers go on)."""
@@ -162,4 +186,12 @@ def open_executor(jobs: int, cluster: str | None) -> Executor:
     return DaskExecutor(cluster)
 
 
-__all__ = ["ClusterLostError", "DaskExecutor", "check_address", "check_workers", "code_identity", "open_executor"]
+__all__ = [
+    "ClusterLostError",
+    "DaskExecutor",
+    "check_address",
+    "check_workers",
+    "code_identity",
+    "open_executor",
+    "play_named_chunk",
+]
