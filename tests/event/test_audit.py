@@ -66,7 +66,7 @@ def test_an_entry_names_its_actor_its_ships_and_the_games_version(desk: Event) -
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"seat": None}, "an audit entry names one actor: a seat or an operator, not both and not neither"),
+        ({"seat": None}, "an audit entry names one actor: a seat, an operator or the organiser, exactly one"),
         ({"operator": "Ann"}, "an audit entry names one actor"),
         ({"seat": "dione/cook"}, "seat 'dione/cook': no seat has that number or label"),
         ({"seat": None, "operator": "Zed"}, "operator 'Zed': there is no such operator"),

@@ -83,7 +83,7 @@ def test_a_seats_message_goes_to_control_and_teammates_do_not_read_it(classic: E
         ({"seat": "dione/cook"}, "seat 'dione/cook': no seat has that number or label"),
         ({"everyone": True, "operator": "Zed"}, "operator 'Zed': there is no such operator"),
         ({"everyone": True, "text": " \n"}, "a message needs some text: the text given is empty"),
-        ({"everyone": True, "text": "x" * 2001}, "a message has at most 2000 characters; this one has 2001"),
+        ({"everyone": True, "text": "x" * 1001}, "A message may be at most 1,000 characters; this one has 1,001."),
         ({"everyone": True, "time": -1.0}, "time -1.0: a message needs the time it was sent"),
     ],
 )
@@ -97,7 +97,7 @@ def test_a_bad_message_from_control_is_refused_naming_what_was_wrong(
 
 
 def test_the_longest_message_is_our_default_in_the_defaults_file() -> None:
-    assert event_defaults().messages.longest_text == 2000
+    assert event_defaults().messages.longest_text == 1000
 
 
 def test_control_seat_does_not_write_as_a_player_and_an_unknown_operator_reads_nothing(classic: Event) -> None:

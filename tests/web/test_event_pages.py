@@ -310,15 +310,20 @@ def _control_runs_the_clock_and_advances_into_the_action_phase(room: Room) -> No
     ann.fill("#clock-reason", "a late start")
     ann.click("#extend")
     expect(ann.locator("#clock")).to_contain_text("20:", timeout=WAIT_MS)  # 18 minutes and 3 more, counting down
-    # The warning in the last two minutes; a cut below zero is refused with the server's sentence.
+    # The warning in the last two minutes; a cut below zero is refused with the server's sentence. A reason belongs
+    # to one change: the box is empty again after each.
+    expect(ann.locator("#clock-reason")).to_have_value("")
     ann.fill("#clock-minutes", "20")
+    ann.fill("#clock-reason", "the fleet is ready")
     ann.click("#shorten")
     expect(projector.locator("#clock")).to_have_attribute("data-kind", "warning", timeout=WAIT_MS)
     ann.fill("#clock-minutes", "5")
+    ann.fill("#clock-reason", "too far")
     ann.click("#shorten")
     expect(ann.locator("#clock-result")).to_contain_text("a clock cannot go below zero", timeout=WAIT_MS)
     expect(ann.locator("#clock-result")).to_have_attribute("data-kind", "error")
     ann.fill("#clock-minutes", "10")
+    ann.fill("#clock-reason", "one more ship")
     ann.click("#extend")
     expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
     bob.click("#pause")

@@ -8,6 +8,7 @@ role's screen go to test-artifacts/screenshots/turn-*.png.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -15,6 +16,7 @@ from playwright.sync_api import expect
 
 from wolfpack.event.model import new_event
 from wolfpack.event.settings import make_settings
+from wolfpack.event.store import EventStore
 
 from ..event.devices import EVENT_ID
 from .players import (
@@ -142,4 +144,43 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     _advance(desk, confirm=True)
     expect(projector.locator("#turn")).to_have_text("Turn 2 of 12", timeout=WAIT_MS)
     expect(captain.locator("#phase")).to_contain_text("Turn 2 of 12", timeout=WAIT_MS)
+    room.no_page_complained()
+
+
+def test_a_text_too_long_is_refused_in_a_sentence_never_cut_and_a_reason_belongs_to_one_change(room: Table) -> None:
+    """Found by a new Control team: the broadcast box cut pasted text at 200 characters without a word, and the
+    clock's Reason box kept its text, so a resume was logged with the earlier extend's reason."""
+    desk, anchor = room.pages["desk"], room.pages["media/anchor"]
+    room.control.settle()  # wherever the event stands (this test may run alone), the desk advances into a timed phase
+    _advance(desk, confirm=bool(room.control.clock and room.control.clock["timed"]))
+    expect(desk.locator("#clock")).not_to_have_attribute("data-kind", "untimed", timeout=WAIT_MS)
+    desk.fill("#clock-reason", "late start")
+    desk.click("#extend")
+    expect(desk.locator("#clock-reason")).to_have_value("", timeout=WAIT_MS)
+    desk.click("#pause")
+    expect(desk.locator("#pause")).to_have_text("Resume clock", timeout=WAIT_MS)
+    desk.click("#pause")
+    expect(desk.locator("#pause")).to_have_text("Pause clock", timeout=WAIT_MS)
+    store = EventStore(room.server.app.state.events.store.engine)
+    clock_rows = [(e.text, e.reason) for e in store.audit(EVENT_ID, kind="clock")]
+    assert clock_rows[-3:] == [("clock: extend 120 s", "late start"), ("clock: pause", ""), ("clock: resume", "")]
+
+    # Every request id a page made is its own and cannot be guessed.
+    ids = [rid for (_, rid) in room.server.app.state.events.live[EVENT_ID].requests]
+    assert ids and all(re.fullmatch(r"r-[0-9a-f]{32}", rid) for rid in ids), ids
+
+    while (
+        room.control.settle() is not None and room.control.view and room.control.view["observation"]["step"] != "team"
+    ):
+        answer = room.control.act(0, "control advance", confirm=True)  # the news is the Team Phase's
+        assert answer["type"] == "ack", answer
+    settled(room, anchor)
+    story = anchor.locator("#story")
+    story.focus()
+    anchor.keyboard.insert_text("w" * 250)  # as a paste arrives
+    expect(story).to_have_value("w" * 250)
+    expect(anchor.locator("#story-length")).to_have_text("250 of 200 characters")
+    anchor.locator(".compose button[type=submit]").click()
+    expect(anchor.locator("#story-result")).to_have_text("A broadcast may be at most 200 characters; this one has 250.")
+    expect(anchor.locator("#confirm")).to_be_hidden()
     room.no_page_complained()

@@ -8,21 +8,22 @@ kind (`EventStore.audit`); `audit_csv` exports them.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from wolfpack.event.errors import EventError, checked_time
 from wolfpack.event.model import Event
+from wolfpack.event.operators import ORGANISER, ORGANISER_NAME
+from wolfpack.event.spreadsheet import csv_text
 
-KINDS = ("action", "control", "clock", "roster", "message", "rewind", "operator")
+KINDS = ("action", "control", "clock", "roster", "message", "rewind", "operator", "settings")
 """What an entry records: a seat's game action, a Control verb, a change of the clock, of the roster, a message,
-a rewind, or a change of Control's operators."""
+a rewind, a change of Control's operators, or of the event's settings."""
 
 SEAT, OPERATOR = "seat", "operator"
-"""Who acted: a seat of the game (its label), or one of Control's operators (their name)."""
+"""Who acted: a seat of the game (its label), one of Control's operators (their name), or the organiser
+(`operators.ORGANISER`, named `ORGANISER_NAME`)."""
 
 CSV_HEADER = ("time", "actor_kind", "actor", "kind", "ships", "text", "reason", "version")
 
@@ -51,15 +52,17 @@ def audit_entry(
     text: str,
     seat: str | None = None,
     operator: str | None = None,
+    organiser: bool = False,
     ships: Iterable[str] = (),
     reason: str = "",
     version: int | None = None,
 ) -> AuditEntry:
-    """An entry checked against the event: one actor (a seat or an operator), a known kind, the event's ships.
+    """An entry checked against the event: one actor (a seat, an operator or the organiser), a known kind, the
+    event's ships.
 
     A seat of a ship's team concerns its own ship when no ships are given."""
-    if (seat is None) == (operator is None):
-        raise EventError("an audit entry names one actor: a seat or an operator, not both and not neither")
+    if (seat is not None) + (operator is not None) + organiser != 1:
+        raise EventError("an audit entry names one actor: a seat, an operator or the organiser, exactly one")
     if kind not in KINDS:
         raise EventError(f"kind {kind!r}: an audit entry's kind is one of {', '.join(KINDS)}")
     checked_time(time, "an audit entry needs the time it happened")
@@ -73,18 +76,19 @@ def audit_entry(
         actor_kind, actor = SEAT, info.label
         if not chosen and info.team in event.ships:
             chosen = (info.team,)
-    else:
+    elif operator is not None:
         actor_kind, actor = OPERATOR, event.operators.find(str(operator)).name
+    else:
+        actor_kind, actor = ORGANISER, ORGANISER_NAME
     return AuditEntry(time, actor_kind, actor, kind, chosen, text.strip(), reason.strip(), version)
 
 
 def audit_csv(entries: Sequence[AuditEntry]) -> str:
-    """The entries as CSV: a header, then a row each; times in UTC (ISO 8601), ships space-separated."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
-    for entry in entries:
-        writer.writerow(
+    """The entries as CSV: a header, then a row each; times in UTC (ISO 8601), ships space-separated; a cell a
+    spreadsheet would run as a formula is written as text (`spreadsheet.safe_cell`)."""
+    return csv_text(
+        CSV_HEADER,
+        (
             (
                 datetime.fromtimestamp(entry.time, UTC).isoformat(timespec="milliseconds"),
                 entry.actor_kind,
@@ -95,8 +99,9 @@ def audit_csv(entries: Sequence[AuditEntry]) -> str:
                 entry.reason,
                 "" if entry.version is None else entry.version,
             )
-        )
-    return out.getvalue()
+            for entry in entries
+        ),
+    )
 
 
 def _checked_ships(ships: Iterable[str], known: Sequence[str]) -> tuple[str, ...]:

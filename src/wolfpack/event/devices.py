@@ -14,8 +14,9 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from wolfpack.event.live import Change, LiveEvent, SeatView, Viewer
-from wolfpack.event.protocol import Act, Clock, Join, Legal, Ping, Rewind, Say, Sync, parse_message
+from wolfpack.event.protocol import REASON_LENGTH, Act, Clock, Join, Legal, Ping, Rewind, Say, Sync, parse_message
 from wolfpack.event.seats import CONTROL_SEAT
+from wolfpack.event.settings import event_defaults
 from wolfpack.server.connection import FrameSocket
 from wolfpack.server.protocol import Rejection
 
@@ -47,14 +48,27 @@ class Device(FrameSocket):
             self.live.listeners.discard(self.on_change)
             self.live.disconnect(self.viewer.seat if self.viewer.role == "seat" else None)
 
+    def seen_version(self) -> int:
+        """The version this device is told (`LiveEvent.version_for`): a seat never learns the event's own."""
+        return self.live.version_for(self.viewer or Viewer("public"))
+
     async def dispatch(self, text: str | bytes) -> None:
-        """Join, act, change the clock, send a message, rewind, ping or sync."""
+        """Join, act, change the clock, send a message, rewind, ping or sync; a refusal that tells a version tells
+        the one this device may know."""
+        try:
+            await self._dispatch(text)
+        except Rejection as rejection:
+            if "version" in rejection.extra:
+                rejection.extra["version"] = self.seen_version()
+            raise
+
+    async def _dispatch(self, text: str | bytes) -> None:
         message = parse_message(text)
         if isinstance(message, Join):
             self._join(message)
             return
         if isinstance(message, Ping):
-            self.send({"type": "pong", "version": self.live.version})
+            self.send({"type": "pong", "version": self.seen_version()})
             return
         viewer = self._joined()
         if isinstance(message, Sync):
@@ -70,12 +84,13 @@ class Device(FrameSocket):
                 confirm=message.confirm,
                 reason=message.reason,
             )
-            self.send({"type": "ack", "request_id": message.request_id, "version": version})
+            told = version if viewer.is_control else self.seen_version()
+            self.send({"type": "ack", "request_id": message.request_id, "version": told})
         elif isinstance(message, Legal):
             if not self.live.may_play(viewer, message.seat):
                 raise Rejection("not-your-seat", f"this device does not play seat {message.seat}")
             actions = self.live.legal(message.seat)
-            self.send({"type": "legal", "seat": message.seat, "version": self.live.version, "actions": actions})
+            self.send({"type": "legal", "seat": message.seat, "version": self.seen_version(), "actions": actions})
         elif isinstance(message, Clock):
             await self.live.change_clock(viewer, message.op, message.seconds, message.reason)
         elif isinstance(message, Say):
@@ -157,6 +172,7 @@ class Device(FrameSocket):
                 for s in event.seats
             ],
             "ships": list(event.ships),
+            "limits": {"message": event_defaults().messages.longest_text, "reason": REASON_LENGTH},
         }
         if viewer.is_control:
             from wolfpack.event.forms import control_forms
@@ -203,7 +219,8 @@ class Device(FrameSocket):
             return
         live = self.live
         view = live.view(viewer.seat if viewer.role != "public" else None)
-        stamp = (live.version, view.view_version)
+        shown_version = live.version if viewer.is_control else view.view_version
+        stamp = (shown_version, view.view_version)
         if not snapshot and self.sent is not None and self.sent[1] == view.view_version:
             return
         seat = viewer.seat if viewer.role != "public" else None
@@ -221,7 +238,7 @@ class Device(FrameSocket):
             return {
                 "type": "state",
                 "event": live.id,
-                "version": live.version,
+                "version": shown_version,
                 "seat": seat,
                 "snapshot": since is None,
                 "since": since,
@@ -231,7 +248,7 @@ class Device(FrameSocket):
                 "over": live.state.is_terminal(),
             }
 
-        self.send_text(live.frame_text(("state", seat, since, kept, held is None, live.version), build))
+        self.send_text(live.frame_text(("state", seat, since, kept, held is None, shown_version), build))
         self.sent = stamp
 
     def _holds(self, view: SeatView | None) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from wolfpack.event import history
+from wolfpack.event.audit import AuditEntry
 from wolfpack.event.errors import EventError
 from wolfpack.event.live import LiveEvent, load_live
 from wolfpack.event.model import Event
@@ -53,11 +54,15 @@ class EventHall:
         await live.start()
         return live
 
-    async def change(self, live: LiveEvent, change: Callable[[Event], Event]) -> Event:
-        """Apply an organiser's change to the event (roster, operators, turns), store it, tell the desks."""
+    async def change(
+        self, live: LiveEvent, change: Callable[[Event], Event], record: Callable[[Event], AuditEntry]
+    ) -> Event:
+        """Apply a desk's change to the event (roster, operators, settings), store it with its audit line (`record`
+        of the changed event, signed against the event before it) in one transaction, tell the desks."""
         async with live.lock:
             event = change(live.event)
-            await self.writer(lambda: self.store.save(event))
+            entry = record(event)
+            await self.writer(lambda: self.store.save(event, entry))
             if event.settings != live.event.settings:
                 # The game itself changed (how many turns it lasts): its state is restored under the new settings.
                 state, version = await self.writer(lambda: history.restore(self.store.engine, event.game, event.id))

@@ -32,6 +32,7 @@ from wolfpack.event.clock import PhaseClock, advance_confirmation, follow, start
 from wolfpack.event.errors import EventError
 from wolfpack.event.messages import Message, control_message, readable_by_operator, readable_by_seat, seat_message
 from wolfpack.event.model import Event
+from wolfpack.event.operators import ORGANISER_NAME
 from wolfpack.event.roster import BOT, CONTROL
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.store import EventStore, insert_audit, write_clock
@@ -59,7 +60,7 @@ Listener = Callable[["LiveEvent", Change], None]
 BOT_DELAY_SECONDS = 0.5
 """Our default: a bot holding a seat waits this long before it acts, so people can follow what it does."""
 REQUESTS_REMEMBERED = 4096
-"""Request ids remembered (seat, id), so that a retried message takes effect once."""
+"""Request ids remembered (sender, id), so that a retried message takes effect once."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,8 @@ class LiveEvent:
     writer: Writer
     listeners: set[Listener] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    requests: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
+    requests: dict[tuple[Viewer, str], tuple[str, int]] = field(default_factory=dict)
+    """(the device that sent it, its request id) -> (the action, the version it made): an id is its sender's own."""
     connected: dict[int, int] = field(default_factory=dict)
     """Seat -> devices holding it now."""
     devices: int = 0
@@ -160,11 +162,7 @@ class LiveEvent:
 
     def view(self, seat: int | None) -> SeatView:
         """`seat`'s view now (None: the public's), rebuilt only if a part of it changed since it was last built."""
-        if self._view_versions_at != self.version:
-            self._view_versions, self._view_versions_at = {}, self.version
-        view_version = self._view_versions.get(seat)
-        if view_version is None:
-            view_version = self._view_versions[seat] = self.state.view_version(seat)
+        view_version = self.view_version(seat)
         kept = self._views.get(seat)
         if kept is not None and kept.view_version == view_version:
             return kept
@@ -182,6 +180,28 @@ class LiveEvent:
             built.fresh = tail[kept_lines - read_from :]
         self._views[seat] = built
         return built
+
+    def version_for(self, viewer: Viewer) -> int:
+        """The version a device is told: the event's for a desk; for a seat or the projector, the version at which
+        its own view last changed, so that no phone can count other teams' actions (docs/event.md, "Versions")."""
+        if viewer.is_control:
+            return self.version
+        return self.view_version(viewer.seat if viewer.role == "seat" else None)
+
+    def view_version(self, seat: int | None) -> int:
+        """`seat`'s view version now, worked out once per seat and game version however many devices ask."""
+        if self._view_versions_at != self.version:
+            self._view_versions, self._view_versions_at = {}, self.version
+        view_version = self._view_versions.get(seat)
+        if view_version is None:
+            view_version = self._view_versions[seat] = self.state.view_version(seat)
+        return view_version
+
+    def check_seat(self, seat: int) -> None:
+        """Refuse a seat number past the event's seats, in a sentence."""
+        last = len(self.event.seats) - 1
+        if not 0 <= seat <= last:
+            raise Rejection("no-seat", f"seat {seat}: this event's seats are 0 to {last}")
 
     def legal(self, seat: int) -> list[str]:
         """`seat`'s legal actions now, worked out when a device asks (not after every action for every seat: most
@@ -245,7 +265,8 @@ class LiveEvent:
 
     def may_play(self, viewer: Viewer, seat: int) -> bool:
         """Whether a device may act for `seat`: its own seat; a desk for Control's seat and every seat left to
-        Control."""
+        Control. A seat past the event's seats is refused in a sentence."""
+        self.check_seat(seat)
         if viewer.role == "seat":
             return viewer.seat == seat
         if viewer.is_control:
@@ -267,15 +288,16 @@ class LiveEvent:
         reason: str = "",
     ) -> int:
         """Check and apply an action for `seat`, commit it (and the chance it sets off), then tell every device whose
-        view changed; returns the new version. A retried request id changes nothing and returns what it made."""
+        view changed; returns the new version. A retried request id changes nothing and returns what it made. A
+        request id is its sender's own: another device's is never looked up, so it learns nothing from it."""
         async with self.lock:
-            if request_id is not None and (seat, request_id) in self.requests:
-                first, made = self.requests[(seat, request_id)]
+            if not self.may_play(viewer, seat):
+                raise Rejection("not-your-seat", f"this device may not act for seat {seat}")
+            if request_id is not None and (viewer, request_id) in self.requests:
+                first, made = self.requests[(viewer, request_id)]
                 if first != text:
                     raise Rejection("request-id-reused", f"request id {request_id!r} was used for {first!r} already")
                 return made
-            if not self.may_play(viewer, seat):
-                raise Rejection("not-your-seat", f"this device may not act for seat {seat}")
             if self.state.is_terminal():
                 raise Rejection("event-over", "the event is over: no more actions", version=self.version)
             if not self._seen_as_it_is(seat, version):
@@ -309,7 +331,7 @@ class LiveEvent:
             moved_on = clock != self.clock
             self.clock = clock
             if request_id is not None:
-                self._remember(seat, request_id, text, self.version)
+                self._remember(viewer, request_id, text, self.version)
             result = self.version
         self.notify("state")
         if moved_on:
@@ -335,22 +357,13 @@ class LiveEvent:
         history.append(self.store.engine, self.id, rows, self.state, then=with_them)
 
     def _audit(self, viewer: Viewer, seat: int, text: str, version: int, now: float, reason: str) -> AuditEntry:
-        """The audit line of an action: the seat's, or (acting as Control or for a seat left to it) the operator's."""
+        """The audit line of an action: the seat's, or (acting as Control or for a seat left to it) the desk's."""
         kind = "control" if seat == CONTROL_SEAT else "action"
         ships = [word for word in text.replace(".", " ").replace(":", " ").split() if word in self.event.ships]
         label = self.event.seats[seat].label
         shown = text if seat == CONTROL_SEAT else f"{label}: {text}"
-        if viewer.is_control and viewer.operator is not None:
-            return audit_entry(
-                self.event,
-                time=now,
-                kind=kind,
-                text=shown,
-                operator=viewer.operator,
-                ships=ships,
-                reason=reason,
-                version=version,
-            )
+        if viewer.is_control:
+            return self.control_entry(viewer, kind, shown, now, reason, ships=ships, version=version)
         return audit_entry(
             self.event, time=now, kind=kind, text=shown, seat=label, ships=ships, reason=reason, version=version
         )
@@ -373,8 +386,8 @@ class LiveEvent:
         """Drop every view built: the state was replaced, so a view version may now stand for another view."""
         self._views.clear()
 
-    def _remember(self, seat: int, request_id: str, action: str, version: int) -> None:
-        self.requests[(seat, request_id)] = (action, version)
+    def _remember(self, viewer: Viewer, request_id: str, action: str, version: int) -> None:
+        self.requests[(viewer, request_id)] = (action, version)
         if len(self.requests) > REQUESTS_REMEMBERED:
             for key in list(self.requests)[: len(self.requests) // 2]:
                 del self.requests[key]
@@ -397,7 +410,7 @@ class LiveEvent:
             except EventError as exc:
                 raise Rejection("clock", str(exc)) from None
             what = op if seconds is None else f"{op} {seconds} s"
-            entry = self._operator_entry(viewer, "clock", f"clock: {what}", now, reason)
+            entry = self.control_entry(viewer, "clock", f"clock: {what}", now, reason)
 
             def write() -> None:
                 self.store.save_clock(self.id, clock)
@@ -408,16 +421,16 @@ class LiveEvent:
         self.notify("clock")
 
     async def send_message(self, viewer: Viewer, to: str, text: str) -> Message:
-        """A message: a desk to `seat:<n>`, `team:<id>` or `everyone`; a seat to Control."""
+        """A message: a desk to `seat:<n>`, `team:<id>` or `everyone`; a seat to Control. Stored with its audit row,
+        signed by the desk's operator or the organiser (never an operator for the organiser)."""
         now = time.time()
         try:
             if viewer.is_control:
                 kind, _, target = to.partition(":")
-                operator = viewer.operator or self._organiser_name()
                 message = control_message(
                     self.event,
                     time=now,
-                    operator=operator,
+                    operator=viewer.operator,
                     text=text,
                     seat=target if kind == "seat" else None,
                     team=target if kind == "team" else None,
@@ -429,22 +442,34 @@ class LiveEvent:
                 raise EventError("a player's device sends messages to Control only (to: control)")
         except EventError as exc:
             raise Rejection("message", str(exc)) from None
-        await self.writer(lambda: self.store.post_message(self.id, message))
+        audience = message.audience or message.audience_kind
+        shown = f"message to {audience}: {message.text}"
+        if viewer.is_control:
+            ships = [message.audience] if message.audience in self.event.ships else []
+            entry = self.control_entry(viewer, "message", shown, now, "", ships=ships)
+        else:
+            entry = audit_entry(self.event, time=now, kind="message", text=shown, seat=message.sender)
+        await self.writer(lambda: self.store.post_message(self.id, message, entry))
         self.messages.append(message)
         self.notify("messages")
         return message
 
-    def _organiser_name(self) -> str:
-        """Messages need an operator as sender: the organiser, at Control's own seat, signs as the first one."""
-        if not self.event.operators.members:
-            raise EventError("add a Control operator first: messages from Control are signed by an operator")
-        return self.event.operators.members[0].name
-
-    def _operator_entry(self, viewer: Viewer, kind: str, text: str, now: float, reason: str) -> AuditEntry:
-        if viewer.operator is not None:
-            return audit_entry(self.event, time=now, kind=kind, text=text, operator=viewer.operator, reason=reason)
+    def control_entry(
+        self,
+        viewer: Viewer,
+        kind: str,
+        text: str,
+        now: float,
+        reason: str,
+        *,
+        ships: list[str] | tuple[str, ...] = (),
+        version: int | None = None,
+    ) -> AuditEntry:
+        """The audit line of something a desk did: signed by its operator, or by the organiser (Control's own
+        token), whose desk is no operator's."""
+        who: dict[str, Any] = {"operator": viewer.operator} if viewer.operator is not None else {"organiser": True}
         return audit_entry(
-            self.event, time=now, kind=kind, text=text, seat=self.event.seats[CONTROL_SEAT].label, reason=reason
+            self.event, time=now, kind=kind, text=text, ships=ships, reason=reason, version=version, **who
         )
 
     async def rewind(self, viewer: Viewer, to_version: int, reason: str) -> list[history.ActionRow]:
@@ -458,7 +483,7 @@ class LiveEvent:
             raise Rejection("rewind", f"rewind to {to_version}: choose a version from 0 to {self.version - 1}")
         now = time.time()
         async with self.lock:
-            entry = self._operator_entry(
+            entry = self.control_entry(
                 viewer, "rewind", f"rewind from version {self.version} to {to_version}", now, reason
             )
 
@@ -476,7 +501,7 @@ class LiveEvent:
                     self.id,
                     to_version,
                     reason,
-                    viewer.operator or "organiser",
+                    viewer.operator or ORGANISER_NAME,
                     then=audit_and_clock,
                 )
 

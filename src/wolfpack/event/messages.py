@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from wolfpack.event.errors import EventError, checked_time
 from wolfpack.event.model import Event
+from wolfpack.event.operators import ORGANISER, ORGANISER_NAME
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import event_defaults
 
@@ -20,7 +21,8 @@ SEAT, TEAM, EVERYONE, CONTROL = "seat", "team", "everyone", "control"
 """Who a message is for: one seat (its label), one team (its id: a ship, media or wildcard), everyone, or Control."""
 
 OPERATOR = "operator"
-"""A message from Control is sent by one of its operators (their name); a player's by their seat (its label)."""
+"""A message from Control is sent by one of its operators (their name) or by the organiser (`ORGANISER`); a
+player's by their seat (its label)."""
 
 
 @dataclass(frozen=True)
@@ -43,23 +45,26 @@ def control_message(
     event: Event,
     *,
     time: float,
-    operator: str,
+    operator: str | None,
     text: str,
     seat: str | None = None,
     team: str | None = None,
     everyone: bool = False,
 ) -> Message:
-    """A message from a Control operator to exactly one of: a seat, a team, everyone."""
+    """A message from a Control operator (None: the organiser) to exactly one of: a seat, a team, everyone."""
     if (seat is not None) + (team is not None) + everyone != 1:
         raise EventError("a message from Control goes to one seat, one team or everyone: name exactly one")
-    sender = event.operators.find(operator).name
+    if operator is None:
+        sender_kind, sender = ORGANISER, ORGANISER_NAME
+    else:
+        sender_kind, sender = OPERATOR, event.operators.find(operator).name
     if seat is not None:
         audience_kind, audience = SEAT, event.seat(seat).label
     elif team is not None:
         audience_kind, audience = TEAM, _team(event, team)
     else:
         audience_kind, audience = EVERYONE, ""
-    return Message(checked_time(time, SENT_AT), OPERATOR, sender, audience_kind, audience, _checked_text(text))
+    return Message(checked_time(time, SENT_AT), sender_kind, sender, audience_kind, audience, _checked_text(text))
 
 
 def seat_message(event: Event, *, time: float, seat: str, text: str) -> Message:
@@ -112,5 +117,5 @@ def _checked_text(text: str) -> str:
     if not clean:
         raise EventError("a message needs some text: the text given is empty")
     if len(clean) > longest:
-        raise EventError(f"a message has at most {longest} characters; this one has {len(clean)}")
+        raise EventError(f"A message may be at most {longest:,} characters; this one has {len(clean):,}.")
     return clean

@@ -18,6 +18,11 @@ from wolfpack.server.tables import new_token
 LONGEST_NAME = 60
 """Our default: an operator's name fits a desk's header and a column of the audit log."""
 
+ORGANISER = "organiser"
+"""The holder of Control's own token: no operator; their desk is the organiser's page and Control's seat."""
+ORGANISER_NAME = "Organiser"
+"""How the organiser is named in the audit log and on the messages they send."""
+
 
 @dataclass(frozen=True)
 class Operator:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from wolfpack.server.protocol import TOKEN_PATTERN, parse_frame
 
 REASON_LENGTH = 200
-TEXT_LENGTH = 1000
+"""Our default: a reason is a line of the audit log."""
 
 
 class _Message(BaseModel):
@@ -66,7 +66,8 @@ class Say(_Message):
 
     type: Literal["message"]
     to: Annotated[str, Field(min_length=1, max_length=120)]
-    text: Annotated[str, Field(min_length=1, max_length=TEXT_LENGTH)]
+    text: Annotated[str, Field(min_length=1)]
+    """Its length is the message's own check (`messages.py`, one limit for every page), bounded here by the frame's."""
 
 
 class Rewind(_Message):

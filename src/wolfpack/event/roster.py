@@ -15,6 +15,7 @@ from typing import Final, Literal
 
 from wolfpack.event.errors import EventError
 from wolfpack.event.seats import CONTROL_SEAT, SeatInfo
+from wolfpack.event.spreadsheet import csv_text, read_cell
 
 HolderKind = Literal["person", "bot", "control"]
 PERSON: Final = "person"
@@ -166,7 +167,7 @@ def import_csv(roster: Roster, seats: Sequence[SeatInfo], text: str, *, bot: str
         line = reader.line_num
         if None in row:
             raise EventError(f"{source} line {line}: more cells than the header has columns")
-        cells = {column: (row.get(column) or "").strip() for column in CSV_COLUMNS}
+        cells = {column: read_cell((row.get(column) or "").strip()) for column in CSV_COLUMNS}
         if not any(cells.values()):
             continue  # a blank line
         seat = _seat_of_row(lookup, cells, f"{source} line {line}")
@@ -232,15 +233,14 @@ def _seat_of_row(lookup: dict[str, dict[str, list[SeatInfo]]], cells: dict[str, 
 
 
 def export_csv(roster: Roster, seats: Sequence[SeatInfo]) -> str:
-    """Every seat as a CSV row (name, team, role, played_by) that `import_csv` reads back to the same roster."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    """Every seat as a CSV row (name, team, role, played_by) that `import_csv` reads back to the same roster; a name
+    a spreadsheet would run as a formula is written as text (`spreadsheet.safe_cell`)."""
+    rows = []
     for seat, holder in zip(seats, roster.holders, strict=True):
         name = holder.name if holder is not None and holder.kind == PERSON else ""
         played_by = "" if holder is None or holder.kind == PERSON else holder.kind
-        writer.writerow([name, seat.team_name, _role_name(seat, seats), played_by])
-    return out.getvalue()
+        rows.append((name, seat.team_name, _role_name(seat, seats), played_by))
+    return csv_text(CSV_COLUMNS, rows, lineterminator="\n")
 
 
 def _role_name(seat: SeatInfo, seats: Sequence[SeatInfo]) -> str:

@@ -153,18 +153,21 @@ class EventStore:
             raise EventError(f"--database: {exc}") from None
         return cls(store.engine)
 
-    def create(self, event: Event) -> None:
-        """Store a new event; an id already taken raises EventError."""
+    def create(self, event: Event, entry: AuditEntry | None = None) -> None:
+        """Store a new event (with its first audit line, if given); an id already taken raises EventError."""
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(events_table).values(**_event_values(event), id=event.id, created=event.created))
                 conn.execute(insert(seats_table), _seat_values(event))
                 _insert_operators(conn, event)
+                if entry is not None:
+                    insert_audit(conn, event.id, entry)
         except IntegrityError:
             raise EventError(f"an event {event.id!r} exists already in this database") from None
 
-    def save(self, event: Event) -> None:
-        """Store an event's changes: settings, turns played, holders, tokens."""
+    def save(self, event: Event, entry: AuditEntry | None = None) -> None:
+        """Store an event's changes: settings, turns played, holders, tokens; with its audit line, if given, in the
+        same transaction (both or neither)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 sql_update(events_table).where(events_table.c.id == event.id).values(**_event_values(event))
@@ -175,6 +178,8 @@ class EventStore:
             conn.execute(insert(seats_table), _seat_values(event))
             conn.execute(delete(operators_table).where(operators_table.c.event_id == event.id))
             _insert_operators(conn, event)
+            if entry is not None:
+                insert_audit(conn, event.id, entry)
 
     def load(self, event_id: str) -> Event:
         """One event, its game loaded with its settings; EventError if there is none or its pack changed its seats."""
@@ -303,9 +308,12 @@ class EventStore:
             for row in rows
         ]
 
-    def post_message(self, event_id: str, message: Message) -> None:
-        """Keep a message (build it with `control_message` or `seat_message`, which check it): one INSERT."""
+    def post_message(self, event_id: str, message: Message, entry: AuditEntry | None = None) -> None:
+        """Keep a message (build it with `control_message` or `seat_message`, which check it): one INSERT, and its
+        audit line, if given, in the same transaction."""
         with self.engine.begin() as conn:
+            if entry is not None:
+                insert_audit(conn, event_id, entry)
             conn.execute(
                 insert(messages_table).values(
                     event_id=event_id,

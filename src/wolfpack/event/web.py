@@ -8,6 +8,8 @@ verbs' forms are plain HTTP, each needing Control's token or an operator's in an
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterable
 from importlib import resources
 from typing import Annotated, Any
 
@@ -16,13 +18,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from pydantic import BaseModel, ConfigDict, Field
 
 from wolfpack.event import history
-from wolfpack.event.audit import audit_csv
+from wolfpack.event.audit import AuditEntry, audit_csv, audit_entry
 from wolfpack.event.devices import Device
 from wolfpack.event.errors import EventError
 from wolfpack.event.forms import control_forms
 from wolfpack.event.hall import EventHall
 from wolfpack.event.live import LiveEvent, Viewer
-from wolfpack.event.model import new_event
+from wolfpack.event.model import Event, new_event
+from wolfpack.event.protocol import REASON_LENGTH
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import make_settings
 from wolfpack.event.sheets import sheet_pages
@@ -51,6 +54,7 @@ class OperatorRequest(BaseModel):
 
     name: str = Field(min_length=1, max_length=60)
     focus: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=40)
+    reason: str = Field("", max_length=REASON_LENGTH, description="why, for the audit log")
 
 
 class OperatorChange(BaseModel):
@@ -61,6 +65,7 @@ class OperatorChange(BaseModel):
 
     action: str = Field(pattern="^(focus|remove|new-token)$")
     focus: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=40)
+    reason: str = Field("", max_length=REASON_LENGTH, description="why, for the audit log")
 
 
 class SeatRequest(BaseModel):
@@ -71,6 +76,7 @@ class SeatRequest(BaseModel):
     seat: str = Field(min_length=1, max_length=120)
     holder: str = Field(pattern="^(person|bot|control|nobody|move)$")
     name: str | None = Field(None, min_length=1, max_length=80)
+    reason: str = Field("", max_length=REASON_LENGTH, description="why, for the audit log")
 
 
 class SettingsChange(BaseModel):
@@ -84,6 +90,7 @@ class SettingsChange(BaseModel):
     team_minutes: int | None = None
     warning_seconds: int | None = None
     base_url: str | None = Field(None, max_length=200)
+    reason: str = Field("", max_length=REASON_LENGTH, description="why, for the audit log")
 
 
 class NewEvent(BaseModel):
@@ -102,6 +109,7 @@ class NewEvent(BaseModel):
     table_dice: bool = False
     base_url: str | None = Field(None, max_length=200)
     roster: str | None = Field(None, max_length=200_000, description="a roster CSV's text")
+    reason: str = Field("", max_length=REASON_LENGTH, description="why, for the audit log")
 
 
 class RosterImport(BaseModel):
@@ -110,6 +118,7 @@ class RosterImport(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     csv: str = Field(min_length=1, max_length=200_000)
+    reason: str = Field("", max_length=REASON_LENGTH, description="why, for the audit log")
 
 
 def event_router(hall: EventHall, same_site: Any) -> APIRouter:
@@ -140,11 +149,13 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
     @router.post("/api/events", status_code=201)
     async def create_event(body: NewEvent, request: Request) -> dict[str, Any]:
         _on_this_machine(request)
-        settings = make_settings(**body.model_dump(exclude={"roster"}))
+        settings = make_settings(**body.model_dump(exclude={"roster", "reason"}))
         event = new_event(settings)
         if body.roster:
             event = event.import_roster(body.roster, source="the roster given")
-        await hall.writer(lambda: hall.store.create(event))
+        text = f"event created: {settings.edition}, {settings.turns} turns"
+        entry = audit_entry(event, time=time.time(), kind="settings", text=text, organiser=True, reason=body.reason)
+        await hall.writer(lambda: hall.store.create(event, entry))
         token = event.tokens.tokens[CONTROL_SEAT]
         return {"id": event.id, "organiser": f"/event/{event.id}/organiser#token={token}", "token": token}
 
@@ -218,8 +229,14 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         event_id: str, request: OperatorRequest, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         live = await live_event(event_id)
-        control_viewer(live, authorization, organiser=True)
-        event = await hall.change(live, lambda e: e.add_operator(request.name, tuple(request.focus)))
+        viewer = control_viewer(live, authorization, organiser=True)
+
+        def record(event: Event) -> AuditEntry:
+            added = event.operators.members[-1]
+            text = f"operator {added.name} added, {watching(added.focus)}"
+            return live.control_entry(viewer, "operator", text, time.time(), request.reason)
+
+        event = await hall.change(live, lambda e: e.add_operator(request.name, tuple(request.focus)), record)
         operator = event.operators.find(request.name)
         base = event.settings.base_url or ""
         return {"name": operator.name, "link": f"{base}/event/{event_id}/control#token={operator.token}"}
@@ -237,7 +254,17 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
             "remove": lambda e: e.remove_operator(name),
             "new-token": lambda e: e.revoke_operator_token(name),
         }
-        event = await hall.change(live, changes[request.action])
+        known = live.event.operators.find(name).name
+
+        def record(event: Event) -> AuditEntry:
+            said = {
+                "focus": lambda: f"operator {known}'s desk now {watching(event.operators.find(known).focus)}",
+                "remove": lambda: f"operator {known} removed (their desk's token is refused)",
+                "new-token": lambda: f"operator {known} given a new token (the old one is refused)",
+            }
+            return live.control_entry(viewer, "operator", said[request.action](), time.time(), request.reason)
+
+        event = await hall.change(live, changes[request.action], record)
         if request.action == "remove":
             return {"removed": name}
         operator = event.operators.find(name)
@@ -252,7 +279,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         event_id: str, request: SeatRequest, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         live = await live_event(event_id)
-        control_viewer(live, authorization, organiser=True)
+        viewer = control_viewer(live, authorization, organiser=True)
         changes = {
             "person": lambda e: e.assign(request.seat, request.name or ""),
             "bot": lambda e: e.leave_to_bot(request.seat),
@@ -260,7 +287,21 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
             "nobody": lambda e: e.unassign(request.seat),
             "move": lambda e: e.move_seat(request.seat),
         }
-        event = await hall.change(live, changes[request.holder])
+
+        def record(event: Event) -> AuditEntry:
+            seat = event.seat(request.seat)
+            said = {
+                "person": f"to {request.name}",
+                "bot": "left to a bot",
+                "control": "left to Control",
+                "nobody": "open",
+                "move": "moved to a new device (its old link is refused)",
+            }
+            text = f"seat {seat.label}: {said[request.holder]}"
+            ships = [seat.team] if seat.team in event.ships else []
+            return live.control_entry(viewer, "roster", text, time.time(), request.reason, ships=ships)
+
+        event = await hall.change(live, changes[request.holder], record)
         seat = event.seat(request.seat)
         answer: dict[str, Any] = {"seat": seat.index, "label": seat.label}
         if request.holder == "move":
@@ -273,8 +314,14 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         event_id: str, request: SettingsChange, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         live = await live_event(event_id)
-        control_viewer(live, authorization, organiser=True)
-        event = await hall.change(live, lambda e: e.with_settings(**request.model_dump()))
+        viewer = control_viewer(live, authorization, organiser=True)
+        given = request.model_dump(exclude={"reason"}, exclude_none=True)
+
+        def record(event: Event) -> AuditEntry:
+            text = "settings: " + ", ".join(f"{key} {value}" for key, value in given.items()) if given else "settings"
+            return live.control_entry(viewer, "settings", text, time.time(), request.reason)
+
+        event = await hall.change(live, lambda e: e.with_settings(**given), record)
         return event.settings.model_dump()
 
     @router.post("/api/events/{event_id}/roster")
@@ -282,8 +329,14 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         event_id: str, body: RosterImport, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         live = await live_event(event_id)
-        control_viewer(live, authorization, organiser=True)
-        event = await hall.change(live, lambda e: e.import_roster(body.csv, source="the roster given"))
+        viewer = control_viewer(live, authorization, organiser=True)
+
+        def record(event: Event) -> AuditEntry:
+            changed = sum(a != b for a, b in zip(live.event.roster.holders, event.roster.holders, strict=True))
+            text = f"roster imported: {changed} seat{'' if changed == 1 else 's'} changed"
+            return live.control_entry(viewer, "roster", text, time.time(), body.reason)
+
+        event = await hall.change(live, lambda e: e.import_roster(body.csv, source="the roster given"), record)
         return {"open_seats": len(event.roster.unassigned())}
 
     @router.get("/api/events/{event_id}/roster.csv")
@@ -342,6 +395,12 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         await Device(websocket, live).serve()
 
     return router
+
+
+def watching(focus: Iterable[str]) -> str:
+    """A desk's focus in words: the ships it watches, or every ship."""
+    ships = sorted(focus)
+    return f"watching {', '.join(ships)}" if ships else "watching every ship"
 
 
 async def refuse_event_error(_: Request, exc: Exception) -> JSONResponse:

@@ -135,7 +135,9 @@ class FrameSocket:
         self.send_text(json.dumps(frame, separators=(",", ":")))
 
     def send_text(self, text: str) -> None:
-        """Queue an encoded frame."""
+        """Queue an encoded frame; once the connection is closing (a withdrawn token, abuse), nothing more is."""
+        if self.closing is not None:
+            return
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:

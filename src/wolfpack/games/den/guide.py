@@ -19,6 +19,7 @@ from wolfpack.games.den.content import (
     Ship,
     Station,
 )
+from wolfpack.games.den.notation import MAX_REASON
 
 KIND_WORDS: Final = {
     "jump-drive": "crewed at the turn's start, lets the ship jump that turn",
@@ -138,12 +139,14 @@ def combat_guide(content: DenContent) -> dict[str, Any]:
 
 
 def guide(content: DenContent) -> dict[str, Any]:
-    """The whole pack's public guide: each ship, each action card and the rule tables the screens explain."""
+    """The whole pack's public guide: each ship, each action card, the rule tables the screens explain, and the
+    longest words an action may quote (a broadcast, a bill, an order), so a screen refuses more instead of cutting."""
     tables = content.tables.tables
     return {
         "combat": combat_guide(content),
         "ships": {ship.id: ship_guide(content, ship) for ship in content.fleet.ships},
         "cards": {card.id: card_guide(card) for card in content.cards.cards},
+        "longest_words": MAX_REASON,
         "tables": {
             "ration_modifiers": dict(tables.ration_modifiers),
             "morale_bands": [band.model_dump(exclude={"source"}) for band in tables.morale_bands],

@@ -3,7 +3,7 @@
 // Every rule lives on the server: this page sends actions in notation and shows the view it is sent.
 
 import { api, download, show } from "./js/api.js";
-import { badge, byId, el, fill, setText } from "./js/dom.js";
+import { badge, byId, el, fill, limitBox, setText, tooLong } from "./js/dom.js";
 import { attackView, councilView, diceView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { broadcastItem } from "./js/media.js";
@@ -22,6 +22,7 @@ let showAll = false;
 let playing = null;
 /** The result line to show an answer in when the server's error names no request (clock, message, rewind). */
 let answerLine = null;
+let clockSent = false;
 
 const drawClock = tickClock(socket, byId("clock"));
 setupTabs();
@@ -59,6 +60,7 @@ function onFrame(frame) {
     case "clock":
       drawClock();
       byId("pause").textContent = frame.paused ? "Resume clock" : "Pause clock";
+      if (clockSent) clockDone();
       break;
     case "roster":
       drawRoster(frame);
@@ -74,6 +76,7 @@ function onFrame(frame) {
       show("rewind-result", `rewound to version ${frame.version}: ${frame.discarded.length} action(s) discarded`, "ok");
       break;
     case "error":
+      if (answerLine === "clock-result") clockSent = false; // refused: the reason stays, to send again
       if (!frame.request_id) {
         if (answerLine) show(answerLine, frame.message, "error");
         else banner(frame.message);
@@ -103,6 +106,14 @@ function welcome(frame) {
   );
   fill("audit-ship", el("option", { value: "" }, "any"), frame.ships.map((sid) => el("option", { value: sid }, sid)));
   fill("audit-seat", el("option", { value: "" }, "any"), frame.seats.map((s) => el("option", { value: s.label }, s.label)));
+  limitBox("message-text", frame.limits.message);
+  limitBox("clock-reason", frame.limits.reason);
+  limitBox("rewind-reason", frame.limits.reason);
+}
+
+/** The longest texts the server takes (from its welcome; none known before it). */
+function limits() {
+  return (socket.welcome && socket.welcome.limits) || {};
 }
 
 /** Act for a seat (Control's or one left to it); an advance with time left asks first, then is sent confirmed. */
@@ -175,7 +186,7 @@ function drawNotices(observation) {
   fill(
     "notices",
     notices.map((notice) => {
-      const reason = el("input", { type: "text", maxlength: 200, required: true, id: `settle-${notice.id}`, placeholder: "how it was settled" });
+      const reason = el("input", { type: "text", required: true, id: `settle-${notice.id}`, placeholder: "how it was settled" });
       const result = el("p", { class: "form-result", role: "status" });
       const form = el(
         "form",
@@ -270,14 +281,30 @@ async function clickAction(button, seat, action) {
 
 // ---- the clock -----------------------------------------------------------------------------------------------
 
+/** This desk's clock change took effect: its reason belonged to that change alone (a resume after an extend is
+ * not logged with the extend's reason), so the box is emptied. */
+function clockDone() {
+  clockSent = false;
+  const box = byId("clock-reason");
+  box.value = "";
+  box.dispatchEvent(new Event("input"));
+}
+
 function wireClock() {
   const reason = () => byId("clock-reason").value.trim();
   const minutes = () => Number.parseInt(byId("clock-minutes").value, 10);
   const change = (op, seconds) => {
+    const refusal = tooLong(reason(), limits().reason, "A reason");
+    if (refusal) {
+      show("clock-result", refusal, "error");
+      return;
+    }
     answerLine = "clock-result";
     const frame = { type: "clock", op, reason: reason() };
     if (seconds !== undefined) frame.seconds = seconds;
-    show("clock-result", socket.send(frame) ? `${op}…` : "not connected", "");
+    const sent = socket.send(frame);
+    clockSent = sent;
+    show("clock-result", sent ? `${op}…` : "not connected", "");
   };
   byId("pause").addEventListener("click", () => change(socket.clock && socket.clock.paused ? "resume" : "pause"));
   for (const op of ["extend", "shorten"]) {
@@ -311,8 +338,9 @@ function wireMessages() {
   byId("message-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = byId("message-text").value.trim();
-    if (!text) {
-      show("message-result", "write a message first", "error");
+    const refusal = text ? tooLong(text, limits().message, "A message") : "write a message first";
+    if (refusal) {
+      show("message-result", refusal, "error");
       return;
     }
     answerLine = "message-result";
@@ -424,8 +452,9 @@ function wireRewind() {
       byId("rewind-version").focus();
       return;
     }
-    if (!reason) {
-      show("rewind-result", "a rewind needs a reason", "error");
+    const refusal = reason ? tooLong(reason, limits().reason, "A reason") : "a rewind needs a reason";
+    if (refusal) {
+      show("rewind-result", refusal, "error");
       byId("rewind-reason").focus();
       return;
     }

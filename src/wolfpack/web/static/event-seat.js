@@ -4,7 +4,7 @@
 // Council. Whatever legal action no screen placed is under "More", beside a box for any action in notation.
 
 import { api, show } from "./js/api.js";
-import { byId, el, fill, setText } from "./js/dom.js";
+import { byId, el, fill, limitBox, setText, tooLong } from "./js/dom.js";
 import { destinationsView, diceView, fleetMap, attackView, logList, peopleList, pursuitTrack, shipName, turnText } from "./js/den.js";
 import { Legal } from "./js/legal.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
@@ -75,6 +75,7 @@ function onFrame(frame) {
       }
       const info = frame.seats.find((s) => s.seat === frame.seat);
       fitScreens(frame.label);
+      limitBox("message-text", frame.limits.message);
       setText("title", frame.label);
       setText("role", info ? `${info.role} · ${info.team_name || info.team}` : frame.edition);
       document.title = `${frame.label} · wolfpack`;
@@ -318,8 +319,9 @@ function wireForms() {
   byId("message-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = byId("message-text").value.trim();
-    if (!text) {
-      show("message-result", "write a message first", "error");
+    const refusal = text ? tooLong(text, limits().message, "A message") : "write a message first";
+    if (refusal) {
+      show("message-result", refusal, "error");
       return;
     }
     answerLine = "message-result";
@@ -330,6 +332,11 @@ function wireForms() {
       show("message-result", "not connected", "error");
     }
   });
+}
+
+/** The longest texts the server takes (from its welcome; none known before it). */
+function limits() {
+  return (socket.welcome && socket.welcome.limits) || {};
 }
 
 function drawMessages() {

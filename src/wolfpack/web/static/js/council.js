@@ -106,6 +106,8 @@ function agendaControls(ctx) {
       button: "Bring it before the Council",
       empty: "write the bill's words first",
       send: (text) => ctx.act(`propose ${kind.value} ${quote(text)}`),
+      limit: ctx.guide && ctx.guide.longest_words,
+      what: "A bill",
     });
   }
   const offered = proposals.map((p) => p.action);
@@ -173,6 +175,8 @@ function ordersView(ctx, orders) {
       button: "Give the order",
       empty: "write the order first",
       send: (text) => ctx.act(`order ${quote(text)}`),
+      limit: ctx.guide && ctx.guide.longest_words,
+      what: "An order",
     }),
     list,
   );

@@ -57,16 +57,47 @@ export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** A form for words of one's own: more fields first (`before`), a labelled textarea, a submit button and a result
- * line. On submit `send(words)` gets the trimmed words; with none, the result line says `empty` instead. */
-export function wordsForm({ id, label, button, empty, send, rows = 3, className = "", before = [] }) {
-  const words = el("textarea", { id, rows, maxlength: 200 });
+/** The sentence refusing a text longer than `limit` ("A message may be at most 1,000 characters; this one has
+ * 1,204."), or null when it fits (or no limit is known yet: the server refuses it then, in the same words). */
+export function tooLong(text, limit, what) {
+  if (!limit || text.length <= limit) return null;
+  const n = (x) => x.toLocaleString("en");
+  return `${what} may be at most ${n(limit)} characters; this one has ${n(text.length)}.`;
+}
+
+/** A line under a text box counting its characters against `limit` as they are typed. Text boxes take any length
+ * (no maxlength, which cuts pasted text without a word): a text too long is refused with `tooLong`'s sentence. */
+export function lengthLine(box, limit) {
+  const line = el("p", { class: "length-line", id: `${box.id}-length` });
+  const update = () => {
+    const count = box.value.trim().length;
+    line.textContent = limit ? `${count.toLocaleString("en")} of ${limit.toLocaleString("en")} characters` : "";
+    line.dataset.kind = limit && count > limit ? "error" : "";
+  };
+  box.addEventListener("input", update);
+  box.setAttribute("aria-describedby", line.id);
+  update();
+  return line;
+}
+
+/** Give the text box `id` its length line against `limit` (once: a reconnect's welcome finds it there). */
+export function limitBox(id, limit) {
+  const box = byId(id);
+  if (!document.getElementById(`${id}-length`)) box.after(lengthLine(box, limit));
+}
+
+/** A form for words of one's own: more fields first (`before`), a labelled textarea with its length line, a submit
+ * button and a result line. On submit `send(words)` gets the trimmed words; with none, the result line says `empty`
+ * instead, and with more than `limit` characters it says so (`what` names the text: "A broadcast"). */
+export function wordsForm({ id, label, button, empty, send, rows = 3, className = "", before = [], limit = 0, what = "It" }) {
+  const words = el("textarea", { id, rows });
   const result = el("p", { id: `${id}-result`, class: "form-result", role: "status", "aria-live": "polite" });
   const submit = (event) => {
     event.preventDefault();
     const text = words.value.trim();
-    if (text) return send(text);
-    result.textContent = empty;
+    const refusal = text ? tooLong(text, limit, what) : empty;
+    if (!refusal) return send(text);
+    result.textContent = refusal;
     result.dataset.kind = "error";
     return null;
   };
@@ -76,6 +107,7 @@ export function wordsForm({ id, label, button, empty, send, rows = 3, className 
     before,
     el("label", { for: id }, label),
     words,
+    lengthLine(words, limit),
     el("button", { type: "submit", class: "primary" }, button),
     result,
   );

@@ -59,7 +59,6 @@ export class EventSocket {
     this.retryMs = FIRST_RETRY_MS;
     this.syncing = false;
     this.requests = new Map();
-    this.counter = 0;
     this.pinger = null;
     this.latest = -1;
     this.waitingForState = [];
@@ -169,7 +168,7 @@ export class EventSocket {
   }
 
   actOnce(seat, action, confirm, reason) {
-    const requestId = `r${Date.now().toString(36)}-${(this.counter += 1)}`;
+    const requestId = unguessableId();
     const frame = { type: "act", seat, action, version: this.knownVersion, request_id: requestId, confirm, reason };
     return new Promise((resolve) => {
       if (!this.send(frame)) {
@@ -344,4 +343,11 @@ export function tickClock(socket, node) {
   setInterval(draw, 1000);
   draw();
   return draw;
+}
+
+/** A request id nobody else can guess (128 random bits): an id is its sender's own, and the venue's pages are
+ * served over plain http, where `crypto.randomUUID` is missing but `crypto.getRandomValues` is not. */
+function unguessableId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `r-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }

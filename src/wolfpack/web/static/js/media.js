@@ -29,7 +29,7 @@ export function newsDesk(ctx, log) {
     ? el(
         "div",
         { class: "compose", "data-actions": JSON.stringify(can.map((c) => c.action)) },
-        wordsForm({ id: "story", rows: 4, label: "Your broadcast (the whole room will read it)", button: "Publish to the room", empty: "write the story first", send: publish }),
+        wordsForm({ id: "story", rows: 4, label: "Your broadcast (the whole room will read it)", button: "Publish to the room", empty: "write the story first", send: publish, limit: ctx.guide && ctx.guide.longest_words, what: "A broadcast" }),
       )
     : null;
   const feed = log.slice(-FEED_LINES).reverse();
