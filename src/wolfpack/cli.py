@@ -929,9 +929,9 @@ def serve(
     import pydantic
     import uvicorn
 
-    from wolfpack.server.app import create_app
     from wolfpack.server.settings import ServerSettings
     from wolfpack.server.store import engine_url
+    from wolfpack.webapp import create_app
 
     try:
         engine_url(database)

@@ -8,6 +8,8 @@ verbs' forms are plain HTTP, each needing Control's token or an operator's in an
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from importlib import resources
 from typing import Annotated, Any
 
@@ -29,6 +31,7 @@ from wolfpack.event.sheets import sheet_pages
 from wolfpack.games.den.game import DenGame
 from wolfpack.games.den.guide import guide
 from wolfpack.server.protocol import Rejection
+from wolfpack.server.shell import Part
 
 WEB = resources.files("wolfpack.web")
 NO_EVENT = 4404
@@ -42,6 +45,10 @@ PAGES = {
 }
 LOOPBACK = ("127.0.0.1", "::1")
 SHEETS_COOKIE = "wolfpack_sheets"
+SHEET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'"
+"""An event's printable sheets are pages that stand alone (their CSS inline, their QR codes inline SVG, no script,
+the same files `wolfpack event sheets` writes): they get no script at all and their own inline style."""
+SHEET_PATH = re.compile(r"^/event/[^/]+/sheets/[^/]+$")
 
 
 class OperatorRequest(BaseModel):
@@ -112,7 +119,19 @@ class RosterImport(BaseModel):
     csv: str = Field(min_length=1, max_length=200_000)
 
 
-def event_router(hall: EventHall, same_site: Any) -> APIRouter:
+def event_part(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> Part:
+    """The event server's share of the application: its routes, its hall closed at shutdown (every event's bots
+    stopped), the sheets' own security policy and the answer to an EventError."""
+    return Part(
+        event_router(hall, same_site),
+        closes=hall.close,
+        policies=[(SHEET_PATH, SHEET_POLICY)],
+        errors={EventError: refuse_event_error},
+        state={"events": hall},
+    )
+
+
+def event_router(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> APIRouter:
     """The event routes for one hall; `same_site(websocket)` tells whether a socket comes from our own pages."""
     router = APIRouter()
 
