@@ -23,6 +23,7 @@ from wolfpack.event.devices import Device
 from wolfpack.event.errors import EventError
 from wolfpack.event.forms import control_forms
 from wolfpack.event.hall import EventHall
+from wolfpack.event.links import is_whole, page_link
 from wolfpack.event.live import LiveEvent, Viewer
 from wolfpack.event.model import new_event
 from wolfpack.event.seats import CONTROL_SEAT
@@ -31,6 +32,7 @@ from wolfpack.event.sheets import sheet_pages
 from wolfpack.games.den.game import DenGame
 from wolfpack.games.den.guide import guide
 from wolfpack.server.protocol import Rejection
+from wolfpack.server.qr import qr_data_uri
 from wolfpack.server.shell import Part
 
 WEB = resources.files("wolfpack.web")
@@ -240,8 +242,8 @@ def event_router(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> API
         control_viewer(live, authorization, organiser=True)
         event = await hall.change(live, lambda e: e.add_operator(request.name, tuple(request.focus)))
         operator = event.operators.find(request.name)
-        base = event.settings.base_url or ""
-        return {"name": operator.name, "link": f"{base}/event/{event_id}/control#token={operator.token}"}
+        link = page_link(event.settings.base_url, event_id, "control", operator.token)
+        return {"name": operator.name, **shared(link)}
 
     @router.post("/api/events/{event_id}/operators/{name}")
     async def change_operator(
@@ -260,10 +262,9 @@ def event_router(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> API
         if request.action == "remove":
             return {"removed": name}
         operator = event.operators.find(name)
-        base = event.settings.base_url or ""
         answer: dict[str, Any] = {"name": operator.name, "focus": sorted(operator.focus)}
         if request.action == "new-token":
-            answer["link"] = f"{base}/event/{event_id}/control#token={operator.token}"
+            answer |= shared(page_link(event.settings.base_url, event_id, "control", operator.token))
         return answer
 
     @router.post("/api/events/{event_id}/seats")
@@ -283,8 +284,7 @@ def event_router(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> API
         seat = event.seat(request.seat)
         answer: dict[str, Any] = {"seat": seat.index, "label": seat.label}
         if request.holder == "move":
-            base = event.settings.base_url or ""
-            answer["link"] = f"{base}/event/{event_id}/join#token={event.tokens.tokens[seat.index]}"
+            answer |= shared(page_link(event.settings.base_url, event_id, "join", event.tokens.tokens[seat.index]))
         return answer
 
     @router.post("/api/events/{event_id}/settings")
@@ -361,6 +361,12 @@ def event_router(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> API
         await Device(websocket, live).serve()
 
     return router
+
+
+def shared(link: str) -> dict[str, str]:
+    """A link to hand to another device, with its QR code when it opens anywhere (it starts with the base URL);
+    without a base URL, its path alone and no QR code (no phone could open it)."""
+    return {"link": link, "qr": qr_data_uri(link)} if is_whole(link) else {"link": link}
 
 
 async def refuse_event_error(_: Request, exc: Exception) -> JSONResponse:
