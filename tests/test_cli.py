@@ -840,7 +840,7 @@ def test_event_new_prints_the_id_controls_token_and_where_the_sheets_are(tmp_pat
     event = _stored(tmp_path, event_id.group(1))
     assert (event.settings.turns, event.settings.quadrants, event.settings.turn_minutes) == (9, 5, 32)
     assert f"Control's token: {event.tokens.tokens[0]}\n" in made.output
-    assert f"Control's link: {event.link(0)}\n" in made.output
+    assert f"  Control's desk: {EVENT_URL}/event/{event.id}/control#token={event.tokens.tokens[0]}\n" in made.output
     assert f"sheets: {sheets.resolve() / 'index.html'} (a page per table; print on A4)" in made.output
     captain = event.seat("dione/captain").index
     assert (sheets / "ship-dione.html").read_text().count(event.link(captain)) == 2
@@ -856,6 +856,43 @@ def test_event_new_without_a_base_url_says_how_to_print_the_sheets_later(tmp_pat
     event_id = re.search(r"^event ([0-9a-f]{8}):", made.output, re.M).group(1)  # type: ignore[union-attr]
     assert f"sheets: none yet, for join links need the server's address: `wolfpack event set {event_id}" in made.output
     assert not list(tmp_path.glob("event-*-sheets"))
+
+
+def test_event_new_and_show_print_the_organisers_page_the_desk_and_the_projector_from_the_base_url(
+    tmp_path: Path,
+) -> None:
+    """Issue 30, section 2: `event new` printed only a join link that opens the desk."""
+    database = _event_db(tmp_path)
+    made = run("event", "new", "--database", database, "--base-url", EVENT_URL, "--sheets", str(tmp_path / "s"))
+    event_id = re.search(r"^event ([0-9a-f]{8}):", made.output, re.M).group(1)  # type: ignore[union-attr]
+    token = _stored(tmp_path, event_id).tokens.tokens[0]
+    links = (
+        f"links:\n  organiser's page: {EVENT_URL}/event/{event_id}/organiser#token={token}\n"
+        f"  Control's desk: {EVENT_URL}/event/{event_id}/control#token={token}\n"
+        f"  projector: {EVENT_URL}/event/{event_id}/projector\n"
+    )
+    assert links in made.output
+    assert links in run("event", "show", event_id, "--database", database).output
+
+
+def test_without_a_base_url_the_links_are_paths_and_the_event_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    from wolfpack.event import lan
+
+    monkeypatch.setattr(lan, "machine_interfaces", lambda: {"eth0": [(socket.AF_INET, "192.168.1.20")]})
+    database = _event_db(tmp_path)
+    made = run("event", "new", "--database", database)
+    event_id = re.search(r"^event ([0-9a-f]{8}):", made.output, re.M).group(1)  # type: ignore[union-attr]
+    token = _stored(tmp_path, event_id).tokens.tokens[0]
+    for shown in (made.output, run("event", "show", event_id, "--database", database).output):
+        assert "links: no base URL yet, so these are paths for a browser on the server's machine" in shown
+        assert f"  organiser's page: /event/{event_id}/organiser#token={token}\n" in shown
+        assert f"  projector: /event/{event_id}/projector\n" in shown
+        assert f"`wolfpack event set {event_id} --base-url http://192.168.1.20:8000`" in shown
+        assert "(this machine's address on eth0" in shown
 
 
 def test_event_list_and_show_tell_what_each_event_is_and_who_holds_each_seat(tmp_path: Path) -> None:
@@ -1018,3 +1055,5 @@ def test_serve_prints_its_lan_address_and_a_qr_code_of_it(
     assert started and started[0]["host"] == host
     assert expected in done.output
     assert (lan.terminal_qr("http://192.168.1.20:8000/") in done.output) == (host == "0.0.0.0")
+    assert "http://0.0.0.0" not in done.output, "nobody can open 0.0.0.0: the banner names the LAN addresses"
+    assert "make one at http://localhost:8000/events/new (in a browser on this machine)" in done.output

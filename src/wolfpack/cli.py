@@ -929,9 +929,9 @@ def serve(
     import pydantic
     import uvicorn
 
-    from wolfpack.server.app import create_app
     from wolfpack.server.settings import ServerSettings
     from wolfpack.server.store import engine_url
+    from wolfpack.webapp import create_app
 
     try:
         engine_url(database)
@@ -946,19 +946,33 @@ def serve(
         _fail("; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors()), EXIT_USAGE)
     except ValueError as exc:
         _fail(str(exc), EXIT_USAGE)
-    from wolfpack.event.lan import announce
-
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    make_console().print(f"wolfpack server: open http://{shown}:{port}/ (database {database})")
-    make_console().print(announce(host, port))
-    make_console().print(
-        f"Den of Wolves events: make one at http://{shown}:{port}/events/new (in a browser on this machine) "
-        "or with `wolfpack event new`"
-    )
+    _print_lines(_serve_banner(host, port, database))
     if allow_fixed_seeds:
         make_console().print("fixed seeds allowed: a table's creator may choose its seed (every seat is told)")
     app = create_app(database, settings)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level="warning")
+
+
+def _serve_banner(host: str, port: int, database: str) -> list[str]:
+    """What `wolfpack serve` says first: where it listens (never an address nobody can open, like 0.0.0.0), where
+    people on the venue's network reach it (with a QR code), and where an event is made."""
+    from wolfpack.event.lan import ALL_INTERFACES, LOCAL_ONLY, announce
+
+    if host in LOCAL_ONLY:
+        where = f"open http://localhost:{port}/"
+    elif host in ALL_INTERFACES:
+        where = f"listening on every address of this machine, port {port}: here, open http://localhost:{port}/"
+    else:
+        where = f"listening on {host}, port {port}"
+    if host in LOCAL_ONLY or host in ALL_INTERFACES:
+        events = f"make one at http://localhost:{port}/events/new (in a browser on this machine) or with "
+    else:  # the page answers only a browser on the loopback address, which this server does not listen on
+        events = "make one with "
+    return [
+        f"wolfpack server: {where} (database {database})",
+        announce(host, port),
+        f"Den of Wolves events: {events}`wolfpack event new`",
+    ]
 
 
 WS_MAX_BYTES = 64 * 1024
@@ -1026,6 +1040,34 @@ def _describe_event(event: Event) -> list[str]:
         f"  base URL: {settings.base_url or 'none yet (wolfpack event set ID --base-url http://ADDRESS:PORT)'}",
     ]
     return lines
+
+
+def _event_links(event: Event) -> list[str]:
+    """The organiser page's link, Control's desk's and the projector's address, from the base URL; without one,
+    their paths, saying so plainly and which address to give."""
+    from wolfpack.event.lan import ipv4_addresses, machine_interfaces
+    from wolfpack.event.links import desk_links
+
+    base = event.settings.base_url
+    links = desk_links(base, event.id, event.tokens.tokens[0], organiser=True)
+    lines = [
+        f"  organiser's page: {links['organiser']}",
+        f"  Control's desk: {links['desk']}",
+        f"  projector: {links['projector']}",
+    ]
+    if base is not None:
+        return ["links:", *lines]
+    found = ipv4_addresses(machine_interfaces())
+    address, hint = "ADDRESS", " (this machine is on no network yet)"
+    if found:
+        interface, address = found[0]
+        hint = f" (this machine's address on {interface}, and the port `wolfpack serve` listens on)"
+    return [
+        "links: no base URL yet, so these are paths for a browser on the server's machine (after the address "
+        "`wolfpack serve` prints); for other devices, give the event the address they reach the server at: "
+        f"`wolfpack event set {event.id} --base-url http://{address}:8000`{hint}",
+        *lines,
+    ]
 
 
 def _roster_lines(event: Event) -> list[str]:
@@ -1100,8 +1142,8 @@ def event_new(
             written = write_sheets(event, sheets or Path(f"event-{event.id}-sheets"))
         store.create(event)
     lines = [*_describe_event(event), f"  database: {database}", f"Control's token: {event.tokens.tokens[0]}"]
+    lines += _event_links(event)
     if written is not None:
-        lines.append(f"Control's link: {event.link(0)}")
         lines.append(f"sheets: {written[-1].resolve()} (a page per table; print on A4)")
     else:
         lines.append(
@@ -1138,7 +1180,7 @@ def event_show(event_id: EventId, database: DatabaseOption = EVENT_DATABASE) -> 
     """Show an event's settings and who holds each seat."""
     with _event_store(database) as store:
         event = store.load(event_id)
-        lines = [*_describe_event(event), "seats:", *_roster_lines(event)]
+        lines = [*_describe_event(event), *_event_links(event), "seats:", *_roster_lines(event)]
     _print_lines(lines)
 
 

@@ -17,6 +17,7 @@ from wolfpack.event.live import LiveEvent, Viewer, load_live, log_lines_kept
 from wolfpack.event.model import Event
 from wolfpack.event.store import EventStore
 from wolfpack.server.patch import apply_patch
+from wolfpack.server.qr import qr_data_uri
 
 from ..server.live import WAIT, ThreadedServer
 from .devices import EVENT_ID, Device, seat_of, stored_event
@@ -87,6 +88,49 @@ def test_the_projector_gets_the_public_view_only(server: ThreadedServer, event: 
     refused = projector.act(0, "control advance")
     assert refused["type"] == "error" and refused["code"] == "not-your-seat"
     projector.close()
+
+
+def test_a_desk_is_sent_its_links_from_the_base_url_and_only_the_organisers_desk_its_page(
+    server: ThreadedServer, event: Event
+) -> None:
+    """Issue 30, section 2: the projector's address and the desk's own link come from the event's base URL, and only
+    the organiser's desk (Control's own token) is sent the organiser page's link; a seat's phone gets none."""
+    organiser_token, ann_token = seat_token(event, "control"), operator_token(event, "Ann")
+    devices = {
+        "organiser": Device(server.base, organiser_token),
+        "ann": Device(server.base, ann_token),
+        "phone": Device(server.base, seat_token(event, "dione/captain")),
+    }
+    base = event.settings.base_url
+    page = f"{base}/event/{EVENT_ID}"
+    assert _links(devices["organiser"]) == [
+        {
+            "type": "links",
+            "base_url": base,
+            "projector": f"{page}/projector",
+            "desk": f"{page}/control#token={organiser_token}",
+            "organiser": f"{page}/organiser#token={organiser_token}",
+        }
+    ]
+    ann = {"type": "links", "base_url": base, "projector": f"{page}/projector"}
+    assert _links(devices["ann"]) == [ann | {"desk": f"{page}/control#token={ann_token}"}]
+    assert _links(devices["phone"]) == []
+    organiser = {"Authorization": f"Bearer {organiser_token}"}
+    settings = f"{server.base}/api/events/{EVENT_ID}/settings"
+    try:
+        moved = httpx.post(settings, json={"base_url": "http://10.0.0.5:8000"}, headers=organiser, timeout=WAIT)
+        assert moved.status_code == 200, moved.text
+        assert _links(devices["ann"])[-1]["projector"] == f"http://10.0.0.5:8000/event/{EVENT_ID}/projector"
+    finally:
+        httpx.post(settings, json={"base_url": base}, headers=organiser, timeout=WAIT)
+    for device in devices.values():
+        device.close()
+
+
+def _links(device: Device) -> list[dict[str, Any]]:
+    """Every links frame the device has been sent, once it has read all that was sent before a ping's answer."""
+    device.settle()
+    return [frame for frame in map(_parsed, device.raw) if frame["type"] == "links"]
 
 
 def test_a_wrong_token_is_refused_and_changes_nothing(server: ThreadedServer) -> None:
@@ -266,6 +310,8 @@ def test_a_moved_seat_loses_its_old_device_at_once(server: ThreadedServer, event
     )
     assert answer.status_code == 200, answer.text
     new_token = answer.json()["link"].split("#token=")[1]
+    assert answer.json()["link"] == f"{event.settings.base_url}/event/{EVENT_ID}/join#token={new_token}"
+    assert answer.json()["qr"] == qr_data_uri(answer.json()["link"]), "ready to scan from the new phone"
     assert old.until(lambda f: f["type"] == "moved")
     new = Device(server.base, new_token)
     assert new.welcome is not None and new.welcome["label"] == label
@@ -419,6 +465,8 @@ def test_an_operator_refocuses_their_desk_and_a_removed_operators_desk_is_closed
     organiser = {"Authorization": f"Bearer {seat_token(event, 'control')}"}
     added = httpx.post(url, json={"name": "Cleo"}, headers=organiser, timeout=WAIT)
     assert added.status_code == 201
+    assert added.json()["link"].startswith(f"{event.settings.base_url}/event/{EVENT_ID}/control#token=")
+    assert added.json()["qr"] == qr_data_uri(added.json()["link"])
     cleo = Device(server.base, added.json()["link"].split("#token=")[1])
     assert cleo.welcome is not None and cleo.welcome["operator"] == "Cleo"
     assert httpx.post(f"{url}/Cleo", json={"action": "remove"}, headers=organiser, timeout=WAIT).status_code == 200

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from wolfpack.server.app import create_app
+from wolfpack.webapp import create_app
 
 from ..server.live import WAIT, ThreadedServer
 

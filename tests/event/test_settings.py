@@ -44,6 +44,8 @@ def test_every_number_in_the_defaults_file_says_where_it_comes_from() -> None:
         ({"team_minutes": 121}, "team_minutes: a phase lasts 1 to 120 minutes, not 121"),
         ({"base_url": "ftp://venue"}, "base_url: the address 'ftp://venue' must look like https://host"),
         ({"base_url": "http://venue/?x=1"}, "base_url: the address 'http://venue/?x=1' must look like"),
+        ({"base_url": "http://0.0.0.0:8000"}, "base_url: 0.0.0.0 is no address another device can open"),
+        ({"base_url": "http://[::]:8000"}, "base_url: :: is no address another device can open"),
         ({"colour": "red"}, "colour: there is no such setting"),
         ({"content": "/nowhere/pack"}, "content: /nowhere/pack: no such file or directory"),
     ],

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from wolfpack.server.app import create_app
+from wolfpack.server.app import table_app
 from wolfpack.server.settings import ServerSettings
 from wolfpack.server.tables import Table
 
@@ -148,7 +148,7 @@ class Server:
 
 def _serve(tmp_path: Path, settings: ServerSettings) -> Iterator[Server]:
     database = tmp_path / "t.db"
-    app = create_app(f"sqlite:///{database}", settings)
+    app = table_app(f"sqlite:///{database}", settings)
     with TestClient(app) as client:
         yield Server(app, client, database)
 

@@ -25,10 +25,10 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from wolfpack.server.app import create_app
 from wolfpack.server.connection import RATE_PER_SECOND
 from wolfpack.server.patch import apply_patch
 from wolfpack.server.settings import ServerSettings
+from wolfpack.webapp import create_app
 
 FIXED_SEEDS = ServerSettings(allow_fixed_seeds=True, table_burst=1000)
 """The server tests fix seeds to know the dice (as `wolfpack serve --allow-fixed-seeds` would)."""

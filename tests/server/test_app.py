@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from wolfpack.server.app import create_app
+from wolfpack.server.app import table_app
 from wolfpack.server.settings import ServerSettings
 
 HUMAN = {"kind": "human"}
@@ -218,7 +218,7 @@ def test_rematch_requested_twice_at_once_is_made_once(server: Any) -> None:
 
 def test_tables_events_and_rematches_survive_a_restart(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path}/restart.db"
-    app = create_app(database, FIXED_SEEDS)
+    app = table_app(database, FIXED_SEEDS)
     with TestClient(app) as client:
         created = client.post(
             "/api/tables",
@@ -234,7 +234,7 @@ def test_tables_events_and_rematches_survive_a_restart(tmp_path: Path) -> None:
         )
         before = (table.version, table.state.to_json())
         rematch = client.post(f"/api/tables/{tid}/rematch", json={"token": token(created, 0)}).json()
-    app = create_app(database, FIXED_SEEDS)
+    app = table_app(database, FIXED_SEEDS)
     with TestClient(app) as client:
         table = app.state.hall.get(tid)
         assert (table.version, table.state.to_json()) == before
@@ -248,7 +248,7 @@ def test_tables_events_and_rematches_survive_a_restart(tmp_path: Path) -> None:
 
 def test_a_retry_after_a_restart_gets_the_ack_it_got_before(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path}/restart.db"
-    app = create_app(database, FIXED_SEEDS)
+    app = table_app(database, FIXED_SEEDS)
     with TestClient(app) as client:
         created = client.post(
             "/api/tables",
@@ -270,7 +270,7 @@ def test_a_retry_after_a_restart_gets_the_ack_it_got_before(tmp_path: Path) -> N
             ack = ws.receive_json()
         events = app.state.hall.store.events(tid)
         assert [e.player for e in events[frame["version"] :]] == [seat, -1]  # the action, then chance
-    app = create_app(database, FIXED_SEEDS)
+    app = table_app(database, FIXED_SEEDS)
     with TestClient(app) as client, client.websocket_connect(f"/ws/tables/{tid}") as ws:
         ws.send_json({"type": "join", "token": token(created, seat)})
         assert ws.receive_json()["version"] == ack["version"]
@@ -316,7 +316,7 @@ def stored_bytes(directory: Path) -> bytes:
 
 def test_seat_tokens_are_stored_only_hashed(tmp_path: Path) -> None:
     database = tmp_path / "secrets.db"
-    app = create_app(f"sqlite:///{database}", FIXED_SEEDS)
+    app = table_app(f"sqlite:///{database}", FIXED_SEEDS)
     with TestClient(app) as client:
         created = client.post(
             "/api/tables",
@@ -419,7 +419,7 @@ def test_seat_links_are_never_built_from_the_host_header(server: Any) -> None:
 
 def test_seat_links_use_the_configured_public_url(tmp_path: Path) -> None:
     settings = ServerSettings(public_url="https://wolves.example/club/")
-    with TestClient(create_app(f"sqlite:///{tmp_path}/p.db", settings)) as client:
+    with TestClient(table_app(f"sqlite:///{tmp_path}/p.db", settings)) as client:
         body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3}
         created = client.post("/api/tables", json=body, headers={"host": "evil.example"}).json()
     assert created["seats"][0]["link"] == f"https://wolves.example/club/play/{created['id']}#token={token(created, 0)}"
@@ -471,7 +471,7 @@ def test_the_pages_hold_no_inline_script_or_style(server: Any) -> None:
 )
 def test_a_socket_opened_from_another_sites_page_is_refused(tmp_path: Path, origin: str | None, allowed: bool) -> None:
     settings = ServerSettings(public_url="https://wolves.example", allow_fixed_seeds=True)
-    with TestClient(create_app(f"sqlite:///{tmp_path}/o.db", settings)) as client:
+    with TestClient(table_app(f"sqlite:///{tmp_path}/o.db", settings)) as client:
         body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3}
         created = client.post("/api/tables", json=body).json()
         headers = {} if origin is None else {"origin": origin}
@@ -494,7 +494,7 @@ def test_a_socket_opened_from_another_sites_page_is_refused(tmp_path: Path, orig
 def test_one_address_may_open_only_so_many_tables(tmp_path: Path) -> None:
     """Past its burst an address is refused with 429, a sentence and Retry-After; nothing is opened."""
     settings = ServerSettings(table_burst=3, tables_per_minute=2)
-    app = create_app(f"sqlite:///{tmp_path}/flood.db", settings)
+    app = table_app(f"sqlite:///{tmp_path}/flood.db", settings)
     body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3}
     with TestClient(app) as client:
         assert [client.post("/api/tables", json=body).status_code for _ in range(3)] == [201] * 3
@@ -521,7 +521,7 @@ def test_a_table_nobody_comes_to_expires_and_leaves_the_lobby(tmp_path: Path) ->
     database = f"sqlite:///{tmp_path}/expiry.db"
     settings = ServerSettings(unjoined_expiry_seconds=60)
     body = {"game": "wolf", "options": {"players": 3}, "seats": [HUMAN] * 3}
-    with TestClient(create_app(database, settings)) as client:
+    with TestClient(table_app(database, settings)) as client:
         hall = client.app.state.hall  # type: ignore[attr-defined]
         came, nobody = client.post("/api/tables", json=body).json(), client.post("/api/tables", json=body).json()
         bots = client.post("/api/tables", json={**body, "seats": [{"kind": "bot"}] * 3, "bot_delay": 30}).json()
@@ -546,7 +546,7 @@ def test_a_table_nobody_comes_to_expires_and_leaves_the_lobby(tmp_path: Path) ->
             assert nobody["id"] not in [t["id"] for t in listed["tables"]] and listed["total"] == 2
         assert client.get(f"/api/tables/{nobody['id']}").status_code == 404
         assert client.get(f"/play/{nobody['id']}").status_code == 404
-    with TestClient(create_app(database, settings)) as client:
+    with TestClient(table_app(database, settings)) as client:
         assert set(client.app.state.hall.tables) == {came["id"], bots["id"]}  # type: ignore[attr-defined]
 
 
@@ -568,7 +568,7 @@ def test_finished_tables_are_listed_from_the_store(tmp_path: Path) -> None:
     """A finished table leaves memory but stays in `status=all`, after a restart too, with its final version."""
     database = f"sqlite:///{tmp_path}/done.db"
     body = {"game": "spacewolves", "options": {"players": 3, "max_rounds": 1}, "seats": [HUMAN] * 3, "bot_delay": 0}
-    with TestClient(create_app(database)) as client:
+    with TestClient(table_app(database)) as client:
         hall = client.app.state.hall  # type: ignore[attr-defined]
         done = client.post("/api/tables", json=body).json()
         table = hall.tables[done["id"]]
@@ -586,7 +586,7 @@ def test_finished_tables_are_listed_from_the_store(tmp_path: Path) -> None:
         assert [t["id"] for t in listed["tables"]] == [playing["id"], done["id"]] and listed["total"] == 2
         assert listed["tables"][1] == live, "the stored summary is the one the table gave when it ended"
         assert done["id"] not in [t["id"] for t in client.get("/api/tables").json()["tables"]]
-    with TestClient(create_app(database)) as client:
+    with TestClient(table_app(database)) as client:
         listed = client.get("/api/tables", params={"status": "all"}).json()
         assert [t["id"] for t in listed["tables"]] == [playing["id"], done["id"]]
         assert listed["tables"][1]["status"] == "over" and listed["tables"][1]["version"] == live["version"]
@@ -671,11 +671,11 @@ def test_an_open_seat_on_a_bot_is_refused(server: Any) -> None:
 def test_a_taken_open_seat_survives_a_restart(tmp_path: Path) -> None:
     """The seat's new token and name are stored: a server started again on the same file knows them."""
     database = f"sqlite:///{tmp_path}/t.db"
-    with TestClient(create_app(database, FIXED_SEEDS)) as client:
+    with TestClient(table_app(database, FIXED_SEEDS)) as client:
         body = {"game": "wolf", "options": {"players": 2}, "seats": [HUMAN, OPEN], "bot_delay": 0}
         tid = client.post("/api/tables", json=body).json()["id"]
         taken = client.post(f"/api/tables/{tid}/join", json={"name": "Dee"}).json()
-    with TestClient(create_app(database, FIXED_SEEDS)) as client:
+    with TestClient(table_app(database, FIXED_SEEDS)) as client:
         table = client.app.state.hall.get(tid)  # type: ignore[attr-defined]
         assert table.seat_for_token(taken["token"]) == 1 and table.seats[1].name == "Dee" and not table.seats[1].open
         assert client.post(f"/api/tables/{tid}/join", json={}).status_code == 409

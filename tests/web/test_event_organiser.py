@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from wolfpack.server.qr import qr_data_uri
+
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
 from .console import console_errors
@@ -44,13 +46,23 @@ def _screenshots(page: Page, name: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
 
 
+def _the_new_link_is_under_its_row_with_its_qr_code(page: Page, starts: str) -> None:
+    """Issue 30, section 2: a moved seat's new link appeared as text 1,500 px below the row, with no QR code."""
+    shown = page.locator('#roster tbody tr[data-label="dione/captain"] + tr.moved-link')
+    expect(shown).to_be_visible(timeout=WAIT_MS)
+    expect(shown).to_be_in_viewport()
+    link = shown.locator(".shared-link a").inner_text()
+    assert link.startswith(starts), link
+    assert shown.locator("img.qr").get_attribute("src") == qr_data_uri(link), "the server's QR code of that link"
+
+
 def test_an_organiser_makes_an_event_and_runs_its_roster(
     server: ThreadedServer, browser: Browser, tmp_path: Path
 ) -> None:
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     page = context.new_page()
     complaints = console_errors(page)
-    page.goto(server.base + "/events/new")
+    page.goto(f"http://localhost:{server.port}/events/new")  # the organiser's browser; the base URL is another
     page.select_option("#edition", "infinite-domain")
     page.fill("#turns", "10")
     roster = tmp_path / "roster.csv"
@@ -86,25 +98,34 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
     phone.goto(f"{server.base}/event/{event_id}/join#token={live.event.tokens.tokens[ann]}")
     expect(phone.locator("#title")).not_to_have_text("Connecting…", timeout=WAIT_MS)
     page.locator("#roster tbody tr", has_text="dione/captain").get_by_role("button", name="Move").click()
-    expect(page.locator("#roster-result")).to_contain_text("its new link is", timeout=WAIT_MS)
     expect(phone.locator("#banner")).to_contain_text("moved", timeout=WAIT_MS)
+    _the_new_link_is_under_its_row_with_its_qr_code(page, f"{server.base}/event/{event_id}/join#token=")
 
     page.fill("#operator-name", "Dana")
     page.locator("#operator-focus input[value=dione]").check()
     page.click("#operator-form button[type=submit]")
     expect(page.locator("#operator-result")).to_contain_text("Dana's desk link", timeout=WAIT_MS)
     expect(page.locator("#operators")).to_contain_text("watches dione", timeout=WAIT_MS)
-    link = page.locator("#operator-result").inner_text().split("desk link: ")[1]
+    link = page.locator("#operator-result .shared-link a").inner_text()
+    assert link.startswith(f"{server.base}/event/{event_id}/control#token="), "from the base URL, not this browser"
+    assert page.get_attribute("#operator-result img.qr", "src") == qr_data_uri(link)
     desk = context.browser.new_context().new_page()  # type: ignore[union-attr]
     desk.goto(link)
     expect(desk.locator("body")).to_contain_text("Dana", timeout=WAIT_MS)
+    projector = f"{server.base}/event/{event_id}/projector"
+    expect(desk.locator("#desk-links")).to_contain_text(projector, timeout=WAIT_MS)
+    expect(desk.locator("#desk-links")).not_to_contain_text("organiser")  # an operator's desk: not the organiser's
 
     control_link = page.get_attribute("#desk-link", "href")
     assert control_link is not None
+    token = control_link.split("#token=")[1]
     joined = context.browser.new_context().new_page()  # type: ignore[union-attr]
     joined.goto(server.base + control_link.replace("/control#", "/join#"))  # the link `event new` prints
     joined.wait_for_url(re.compile(r"/event/[0-9a-f]{8}/control"), timeout=WAIT_MS)
     expect(joined.locator("body")).to_contain_text("Notices", timeout=WAIT_MS)
+    expect(joined.locator("#desk-links")).to_contain_text(projector, timeout=WAIT_MS)
+    organiser_page = joined.locator("#desk-links a", has_text="organiser")
+    expect(organiser_page).to_have_attribute("href", f"{server.base}/event/{event_id}/organiser#token={token}")
 
     with context.expect_page() as opened:
         page.click("#sheets")

@@ -13,6 +13,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from wolfpack.event.links import desk_links
 from wolfpack.event.live import Change, LiveEvent, SeatView, Viewer
 from wolfpack.event.protocol import REASON_LENGTH, Act, Clock, Join, Legal, Ping, Rewind, Say, Sync, parse_message
 from wolfpack.event.seats import CONTROL_SEAT
@@ -35,6 +36,7 @@ class Device(FrameSocket):
         self.sent: tuple[int, int] | None = None
         """(game version, view version) of the last state frame queued for this device."""
         self.sent_messages = 0
+        self.sent_links: dict[str, Any] | None = None
         self.checked: object = None
         """The event (an immutable value) whose tokens this device was last found to hold its place in."""
 
@@ -190,6 +192,7 @@ class Device(FrameSocket):
         self.send_messages(everything=True)
         if self.viewer is not None and self.viewer.is_control:
             self.send_text(self.live.frame_text(("roster",), self.live.roster_frame))
+            self.send_links(everything=True)
 
     def on_change(self, live: LiveEvent, change: Change) -> None:
         """Something changed at the event: send this device what it needs of it."""
@@ -207,6 +210,22 @@ class Device(FrameSocket):
             self._still_holds_quietly()
             if viewer.is_control:
                 self.send_text(live.frame_text(("roster",), live.roster_frame))
+                self.send_links()
+
+    def send_links(self, everything: bool = False) -> None:
+        """A desk's links (the projector's, its own, the organiser page's on the organiser's desk), from the event's
+        base URL: sent with every snapshot, and again when the organiser changes the base URL."""
+        if self.viewer is None or self.token is None or self.closing is not None:
+            return
+        event = self.live.event
+        links = {
+            "type": "links",
+            "base_url": event.settings.base_url,
+            **desk_links(event.settings.base_url, event.id, self.token, organiser=self.viewer.operator is None),
+        }
+        if everything or links != self.sent_links:
+            self.sent_links = links
+            self.send(links)
 
     def _still_holds_quietly(self) -> None:
         with contextlib.suppress(Rejection):

@@ -14,7 +14,9 @@ Device to server (one JSON object per frame):
 Server to device: "welcome" (who this device is, the event's seats, the verbs' forms for a desk), "state" (the
 device's view: a snapshot, or an update carrying only new log lines), "legal" (a seat's legal actions at a
 version, asked for: they are worked out only when a device needs them), "clock", "messages", "roster" (desks),
-"ack", "error", "pong", and "moved" (the seat was moved to another device: this one is closed).
+"links" (desks: the projector's address, the desk's own link and, on the organiser's desk only, the organiser page's,
+from the base URL; again when it changes), "ack", "error", "pong", and "moved" (the seat was moved to another device:
+this one is closed).
 """
 
 from __future__ import annotations

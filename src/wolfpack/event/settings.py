@@ -10,6 +10,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -20,6 +21,8 @@ from wolfpack.event.errors import EventError
 from wolfpack.server.settings import ServerSettings
 
 GAME = "den-of-wolves"
+ANY_ADDRESS = ("0.0.0.0", "::")
+"""Where a server listens on every address: no device can open a link to it."""
 """The game an event plays: a megagame with Control, teams, Media and wildcards."""
 
 GAME_FIELDS = ("edition", "content", "turns", "quadrants", "table_dice")
@@ -133,10 +136,17 @@ class EventSettings(BaseModel):
         if url is None:
             return None
         try:
-            return ServerSettings(public_url=url).public_url
+            address = ServerSettings(public_url=url).public_url
         except ValidationError as exc:
             message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
             raise ValueError(message.replace("public URL", "the address")) from None
+        host = urlsplit(url).hostname or ""
+        if host in ANY_ADDRESS:
+            raise ValueError(
+                f"{host} is no address another device can open (a server listening there listens on every address "
+                "of its machine): give one of the machine's own, as `wolfpack serve --host 0.0.0.0` lists them"
+            )
+        return address
 
     @field_validator("content")
     @classmethod

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass, replace
-from urllib.parse import quote
 
 from wolfpack.event.errors import EventError
+from wolfpack.event.links import page_link
 from wolfpack.server.tables import new_token
 
 
@@ -53,4 +53,4 @@ def join_link(base_url: str | None, event_id: str, token: str) -> str:
             "the event has no base URL yet, so its join links cannot be written: give it one with "
             f"`wolfpack event set {event_id} --base-url http://ADDRESS:PORT`"
         )
-    return f"{base_url}/event/{quote(event_id)}/join#token={token}"
+    return page_link(base_url, event_id, "join", token)

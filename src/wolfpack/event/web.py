@@ -8,8 +8,9 @@ verbs' forms are plain HTTP, each needing Control's token or an operator's in an
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Annotated, Any
 
@@ -23,6 +24,7 @@ from wolfpack.event.devices import Device
 from wolfpack.event.errors import EventError
 from wolfpack.event.forms import control_forms
 from wolfpack.event.hall import EventHall
+from wolfpack.event.links import is_whole, page_link
 from wolfpack.event.live import LiveEvent, Viewer
 from wolfpack.event.model import Event, new_event
 from wolfpack.event.protocol import REASON_LENGTH
@@ -32,6 +34,8 @@ from wolfpack.event.sheets import sheet_pages
 from wolfpack.games.den.game import DenGame
 from wolfpack.games.den.guide import guide
 from wolfpack.server.protocol import Rejection
+from wolfpack.server.qr import qr_data_uri
+from wolfpack.server.shell import Part
 
 WEB = resources.files("wolfpack.web")
 NO_EVENT = 4404
@@ -45,6 +49,10 @@ PAGES = {
 }
 LOOPBACK = ("127.0.0.1", "::1")
 SHEETS_COOKIE = "wolfpack_sheets"
+SHEET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'"
+"""An event's printable sheets are pages that stand alone (their CSS inline, their QR codes inline SVG, no script,
+the same files `wolfpack event sheets` writes): they get no script at all and their own inline style."""
+SHEET_PATH = re.compile(r"^/event/[^/]+/sheets/[^/]+$")
 
 
 class OperatorRequest(BaseModel):
@@ -121,7 +129,19 @@ class RosterImport(BaseModel):
     reason: str = Field("", max_length=REASON_LENGTH, description="why, for the audit log")
 
 
-def event_router(hall: EventHall, same_site: Any) -> APIRouter:
+def event_part(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> Part:
+    """The event server's share of the application: its routes, its hall closed at shutdown (every event's bots
+    stopped), the sheets' own security policy and the answer to an EventError."""
+    return Part(
+        event_router(hall, same_site),
+        closes=hall.close,
+        policies=[(SHEET_PATH, SHEET_POLICY)],
+        errors={EventError: refuse_event_error},
+        state={"events": hall},
+    )
+
+
+def event_router(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> APIRouter:
     """The event routes for one hall; `same_site(websocket)` tells whether a socket comes from our own pages."""
     router = APIRouter()
 
@@ -238,8 +258,8 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
 
         event = await hall.change(live, lambda e: e.add_operator(request.name, tuple(request.focus)), record)
         operator = event.operators.find(request.name)
-        base = event.settings.base_url or ""
-        return {"name": operator.name, "link": f"{base}/event/{event_id}/control#token={operator.token}"}
+        link = page_link(event.settings.base_url, event_id, "control", operator.token)
+        return {"name": operator.name, **shared(link)}
 
     @router.post("/api/events/{event_id}/operators/{name}")
     async def change_operator(
@@ -268,10 +288,9 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         if request.action == "remove":
             return {"removed": name}
         operator = event.operators.find(name)
-        base = event.settings.base_url or ""
         answer: dict[str, Any] = {"name": operator.name, "focus": sorted(operator.focus)}
         if request.action == "new-token":
-            answer["link"] = f"{base}/event/{event_id}/control#token={operator.token}"
+            answer |= shared(page_link(event.settings.base_url, event_id, "control", operator.token))
         return answer
 
     @router.post("/api/events/{event_id}/seats")
@@ -305,8 +324,7 @@ def event_router(hall: EventHall, same_site: Any) -> APIRouter:
         seat = event.seat(request.seat)
         answer: dict[str, Any] = {"seat": seat.index, "label": seat.label}
         if request.holder == "move":
-            base = event.settings.base_url or ""
-            answer["link"] = f"{base}/event/{event_id}/join#token={event.tokens.tokens[seat.index]}"
+            answer |= shared(page_link(event.settings.base_url, event_id, "join", event.tokens.tokens[seat.index]))
         return answer
 
     @router.post("/api/events/{event_id}/settings")
@@ -401,6 +419,12 @@ def watching(focus: Iterable[str]) -> str:
     """A desk's focus in words: the ships it watches, or every ship."""
     ships = sorted(focus)
     return f"watching {', '.join(ships)}" if ships else "watching every ship"
+
+
+def shared(link: str) -> dict[str, str]:
+    """A link to hand to another device, with its QR code when it opens anywhere (it starts with the base URL);
+    without a base URL, its path alone and no QR code (no phone could open it)."""
+    return {"link": link, "qr": qr_data_uri(link)} if is_whole(link) else {"link": link}
 
 
 async def refuse_event_error(_: Request, exc: Exception) -> JSONResponse:

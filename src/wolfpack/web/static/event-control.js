@@ -6,6 +6,7 @@ import { api, download, show } from "./js/api.js";
 import { badge, byId, el, fill, limitBox, setText, tooLong } from "./js/dom.js";
 import { attackView, councilView, diceView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
+import { isWhole } from "./js/links.js";
 import { broadcastItem } from "./js/media.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
@@ -65,6 +66,9 @@ function onFrame(frame) {
     case "roster":
       drawRoster(frame);
       break;
+    case "links":
+      drawLinks(frame);
+      break;
     case "messages":
       drawMessages();
       break;
@@ -114,6 +118,19 @@ function welcome(frame) {
 /** The longest texts the server takes (from its welcome; none known before it). */
 function limits() {
   return (socket.welcome && socket.welcome.limits) || {};
+}
+
+/** The projector's address and, on the organiser's own desk, the organiser page: from the event's base URL. */
+function drawLinks(links) {
+  const line = (label, link) => el("p", {}, `${label}: `, el("a", { href: link, target: "_blank", rel: "noopener" }, link));
+  fill(
+    "desk-links",
+    line("Projector (open it on the projector's computer)", links.projector),
+    links.organiser ? el("p", {}, el("a", { href: links.organiser, target: "_blank", rel: "noopener" }, "Open the organiser's page"), " (roster, operators, settings, sheets)") : null,
+    isWhole(links.projector)
+      ? null
+      : el("p", { class: "warning-text" }, "The event has no address for links yet, so no other device can open these: it is set in the event's settings."),
+  );
 }
 
 /** Act for a seat (Control's or one left to it); an advance with time left asks first, then is sent confirmed. */

@@ -4,6 +4,7 @@
 
 import { api, download, show } from "./js/api.js";
 import { byId, el, facts, fill, setText } from "./js/dom.js";
+import { sharedLink } from "./js/links.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
 
@@ -11,9 +12,17 @@ const eventId = eventIdFromPath();
 const token = takeToken();
 const base = `/api/events/${encodeURIComponent(eventId)}`;
 let ships = [];
+const moved = new Map(); // a moved seat's label -> its new link and QR code, shown under its row until dismissed
 
 function call(path, options = {}) {
   return api(`${base}${path}`, { token, ...options });
+}
+
+/** Run a request whose answer is a link for another device; show the link and its QR code next to the form. */
+async function attemptLink(resultId, request, label) {
+  const answer = await attempt(resultId, request, () => "");
+  if (answer) fill(resultId, sharedLink(answer, label(answer)));
+  return answer;
 }
 
 /** Run a form's request, showing what came of it next to the form. */
@@ -59,12 +68,29 @@ function onFrame(frame, live) {
   } else if (frame.type === "state" && live.view) {
     const o = live.view.observation; // the followed view: an update carries only a patch
     setText("summary", `Turn ${o.turn} of ${o.turns} · ${stepName(o.step)}${o.paused ? " · paused" : ""}`);
+  } else if (frame.type === "links") {
+    drawScreens(frame);
   } else if (frame.type === "roster") {
     drawRoster(frame);
     drawOperators(frame.operators);
   } else if (frame.type === "error" && ["bad-token", "no-event"].includes(frame.code)) {
     banner(frame.message);
   }
+}
+
+/** The projector's address, from the event's base URL (or, with none, a plain word that links need one). */
+function drawScreens(links) {
+  fill(
+    "screen-links",
+    links.base_url
+      ? ["Projector's address (open it on the projector's computer): ", el("a", { href: links.projector }, links.projector)]
+      : el(
+          "span",
+          { class: "warning-text" },
+          "The event has no address for links yet: no other device can open the projector's, the operators' or the " +
+            "join links until you set the address other devices reach this server at (Settings, below).",
+        ),
+  );
 }
 
 async function loadSettings() {
@@ -142,10 +168,10 @@ function wireForms() {
     event.preventDefault();
     const name = byId("operator-name").value.trim();
     const focus = [...document.querySelectorAll("#operator-focus input:checked")].map((box) => box.value);
-    const added = await attempt(
+    const added = await attemptLink(
       "operator-result",
       () => call("/operators", { method: "POST", body: { name, focus } }),
-      (answer) => `${answer.name}'s desk link: ${location.origin}${answer.link.replace(/^https?:\/\/[^/]+/, "")}`,
+      (answer) => `${answer.name}'s desk link`,
     );
     if (added) byId("operator-name").value = "";
   });
@@ -180,7 +206,7 @@ function drawRoster(roster) {
   fill(
     "roster",
     el("thead", {}, el("tr", {}, ["Seat", "Role", "Played by", "Devices", "Change"].map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, seats.map((seat) => rosterRow(seat))),
+    el("tbody", {}, seats.map((seat) => [rosterRow(seat), movedRow(seat)])),
   );
 }
 
@@ -190,8 +216,13 @@ function rosterRow(seat) {
     const answer = await attempt(
       "roster-result",
       () => call("/seats", { method: "POST", body: { seat: seat.label, holder, ...body } }),
-      (result) => (result.link ? `${seat.label} moved: its new link is ${result.link}` : `${seat.label} changed.`),
+      (result) => (result.link ? `${seat.label} moved: its new link is under its row.` : `${seat.label} changed.`),
     );
+    if (answer && answer.link) {
+      moved.set(seat.label, answer);
+      redrawRoster();
+      document.querySelector(`#roster tr.moved-link[data-label="${CSS.escape(seat.label)}"]`)?.scrollIntoView({ block: "nearest" });
+    }
     return answer;
   };
   const controls =
@@ -209,12 +240,36 @@ function rosterRow(seat) {
         );
   return el(
     "tr",
-    {},
+    { "data-label": seat.label },
     el("th", { scope: "row" }, String(seat.seat)),
     el("td", {}, el("strong", {}, seat.role), el("br"), el("span", { class: "muted" }, `${seat.team} · ${seat.label}`)),
     el("td", {}, seat.name || el("span", { class: "muted" }, "nobody yet")),
     el("td", {}, String(seat.connected)),
     el("td", {}, controls),
+  );
+}
+
+/** Under a seat just moved: its new link and QR code, ready to scan from the new phone, until dismissed. */
+function movedRow(seat) {
+  const answer = moved.get(seat.label);
+  if (!answer) return null;
+  const done = () => {
+    moved.delete(seat.label);
+    redrawRoster();
+  };
+  return el(
+    "tr",
+    { class: "moved-link", "data-label": seat.label },
+    el(
+      "td",
+      { colspan: 5 },
+      el(
+        "div",
+        { class: "moved-body" },
+        sharedLink(answer, `${seat.label}'s new link (its old device has lost the seat)`),
+        el("button", { type: "button", class: "small", onclick: done }, "Done"),
+      ),
+    ),
   );
 }
 
@@ -234,10 +289,10 @@ function drawOperators(operators) {
               type: "button",
               class: "small",
               onclick: () =>
-                attempt(
+                attemptLink(
                   "operator-result",
                   () => call(`/operators/${encodeURIComponent(op.name)}`, { method: "POST", body: { action: "new-token" } }),
-                  (answer) => `${op.name}'s new desk link (the old one stops at once): ${location.origin}${answer.link.replace(/^https?:\/\/[^/]+/, "")}`,
+                  () => `${op.name}'s new desk link (the old one stops at once)`,
                 ),
             }, "New link"),
             " ",
