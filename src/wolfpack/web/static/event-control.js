@@ -4,13 +4,14 @@
 
 import { api, download, show } from "./js/api.js";
 import { badge, byId, el, fill, setText } from "./js/dom.js";
-import { attackView, councilView, diceView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
+import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { broadcastItem } from "./js/media.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
 import { noticeHints } from "./js/notices.js";
 import { setupTabs } from "./js/tabs.js";
+import { Unread } from "./js/unread.js";
 
 const CONTROL_SEAT = 0;
 const SUGGESTED = 60;
@@ -20,11 +21,23 @@ const socket = new EventSocket({ event: eventId, token, onFrame, onStatus });
 let verbForms = null;
 let showAll = false;
 let playing = null;
+/** The ship whose panel the Fleet pane shows beside the fleet's table. */
+let chosenShip = null;
+let shownPane = null;
+const unread = new Unread(() => shownPane);
+/** The event's version and its clock when last heard, to count the changes the audit log has had since. */
+let heard = { version: null, clockVersion: null, messages: null };
 /** The result line to show an answer in when the server's error names no request (clock, message, rewind). */
 let answerLine = null;
 
 const drawClock = tickClock(socket, byId("clock"));
-setupTabs();
+setupTabs({
+  onShow: (pane) => {
+    shownPane = pane;
+    unread.looked(pane);
+    if (pane === "audit-pane" && token) loadAudit();
+  },
+});
 wireClock();
 wireMessages();
 wireAudit();
@@ -52,11 +65,15 @@ function onFrame(frame) {
       welcome(frame);
       break;
     case "state":
+      countChanges(frame);
       drawView();
       socket.legal(CONTROL_SEAT);
       if (playing !== null) socket.legal(playing);
       break;
     case "clock":
+      // A clock frame with no new version is a person's change to the clock (an advance moves the version too).
+      if (heard.clockVersion !== null && heard.clockVersion === socket.version) unread.changed("audit-pane");
+      heard.clockVersion = socket.version;
       drawClock();
       byId("pause").textContent = frame.paused ? "Resume clock" : "Pause clock";
       break;
@@ -128,6 +145,12 @@ function confirmDialog(question) {
 
 // ---- the view ------------------------------------------------------------------------------------------------
 
+/** Each action (a version) and each rewind written to the audit log since the desk last looked at it. */
+function countChanges(frame) {
+  if (heard.version !== null && frame.version !== heard.version) unread.changed("audit-pane", Math.max(1, frame.version - heard.version));
+  heard.version = frame.version;
+}
+
 function focusShips(observation) {
   const focus = (socket.welcome && socket.welcome.focus) || [];
   const all = Object.keys(observation.ships);
@@ -145,13 +168,17 @@ function drawView() {
   document.body.dataset.turn = String(observation.turn);
   document.body.dataset.attack = observation.attack ? "on" : "off";
   drawNotices(observation);
-  fill("log", logList(view.log, 150));
+  const log = byId("log");
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  fill(log, logList(view.log, 150));
+  if (atEnd) log.scrollTop = log.scrollHeight; // newest last: keep the newest line in sight unless one scrolled up
   const ships = focusShips(observation);
   const focus = (socket.welcome && socket.welcome.focus) || [];
   fill("pursuit", pursuitTrack(observation));
   fill("map", fleetMap(observation, { focus }));
-  fill("jumps", jumpBoard(observation, ships));
-  fill("panels", ships.filter((sid) => observation.panels[sid]).map((sid) => shipPanel(observation, sid, observation.panels[sid])));
+  if (!ships.includes(chosenShip)) chosenShip = ships.find((sid) => observation.panels[sid]) || null;
+  fill("jumps", fleetTable(observation, ships, { chosen: chosenShip, onChoose: chooseShip }));
+  fill("panels", chosenShip ? shipPanel(observation, chosenShip, observation.panels[chosenShip]) : el("p", { class: "muted" }, "No ship."));
   fill("hands", handsView(observation.hands));
   const held = Object.entries(observation.held || {});
   fill("held", held.length ? el("ul", {}, held.map(([sid, cards]) => el("li", {}, `${shipName(observation, sid)}: ${cards.join(", ")}`))) : el("p", { class: "muted" }, "None."), el("p", { class: "muted" }, `Destination deck: ${observation.destination_deck} card(s).`));
@@ -163,6 +190,25 @@ function drawView() {
   const battles = observation.battles || [];
   fill("battles", battles.length ? el("ol", {}, battles.map((b) => el("li", {}, `turn ${b.turn}: ${b.rounds} round(s), ${b.arrived} Wolves, ended: ${b.why}`))) : el("p", { class: "muted" }, "None yet."));
   if (verbForms && socket.welcome) verbForms.setLists(listsFrom(observation, socket.welcome.seats));
+  countNews(observation);
+}
+
+/** What is new on the panes drawn from the view: notices, ships, the Council, the news and the attack. */
+function countNews(observation) {
+  unread.things("now-pane", new Map((observation.notices || []).map((notice) => [notice.id, ""])));
+  unread.things("fleet-pane", new Map(Object.keys(observation.ships).map((sid) => [sid, JSON.stringify([observation.ships[sid], observation.panels[sid]])])));
+  const council = new Map([
+    ["council", JSON.stringify(observation.council)],
+    ["attack", JSON.stringify(observation.attack)],
+  ]);
+  (observation.broadcasts || []).forEach((b, i) => council.set(`broadcast ${i}`, JSON.stringify(b)));
+  (observation.battles || []).forEach((b, i) => council.set(`battle ${i}`, ""));
+  unread.things("council-pane", council);
+}
+
+function chooseShip(sid) {
+  chosenShip = sid;
+  drawView();
 }
 
 function drawNotices(observation) {
@@ -220,7 +266,7 @@ function openVerb(verb, ship) {
   const spec = verbForms.forms.get(verb);
   const first = spec.forms[0][0];
   verbForms.choose(verb, ship && first && first.list === "ships" ? [ship] : []);
-  const tab = document.querySelector('.tab[data-panel="verbs-panel"]');
+  const tab = document.querySelector('.tab[data-panel="now-pane"]');
   if (tab.offsetParent !== null) tab.click();
   byId("verb").focus();
 }
@@ -254,7 +300,7 @@ function openAction(action) {
   const words = action.slice(0, action.indexOf('"')).trim().split(/\s+/);
   const [, verb, ...args] = words;
   verbForms.choose(verb, args);
-  const tab = document.querySelector('.tab[data-panel="verbs-panel"]');
+  const tab = document.querySelector('.tab[data-panel="now-pane"]');
   if (tab.offsetParent !== null) tab.click();
   const reason = document.querySelector('.verb-fields input[name="reason"]');
   if (reason) reason.focus();
@@ -327,7 +373,11 @@ function wireMessages() {
 
 function drawMessages() {
   const messages = socket.messages;
-  setText("message-count", String(messages.filter((m) => m.to_kind === "control").length));
+  const incoming = messages.filter((m) => m.to_kind === "control");
+  unread.things("messages-pane", new Map(incoming.map((m) => [`${m.time}|${m.from}|${m.text}`, ""])));
+  const sent = messages.length - (heard.messages ?? messages.length);
+  if (sent > 0) unread.changed("audit-pane", sent);
+  heard.messages = messages.length;
   fill(
     "messages",
     messages.length
@@ -354,16 +404,25 @@ function auditQuery(format) {
   return `/api/events/${encodeURIComponent(eventId)}/audit?${params}`;
 }
 
+let auditAsked = 0;
+
+/** Read the audit log with the filters chosen; only the answer to the latest request is drawn. */
+async function loadAudit() {
+  const asked = (auditAsked += 1);
+  try {
+    const entries = await api(auditQuery("json"), { token });
+    if (asked !== auditAsked) return;
+    drawAudit(entries);
+    show("audit-result", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}`, "ok");
+  } catch (error) {
+    if (asked === auditAsked) show("audit-result", `the audit log could not be read: ${error.message}`, "error");
+  }
+}
+
 function wireAudit() {
-  byId("audit-form").addEventListener("submit", async (event) => {
+  byId("audit-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    try {
-      const entries = await api(auditQuery("json"), { token });
-      drawAudit(entries);
-      show("audit-result", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}`, "ok");
-    } catch (error) {
-      show("audit-result", `the audit log could not be read: ${error.message}`, "error");
-    }
+    loadAudit();
   });
   byId("audit-csv").addEventListener("click", async () => {
     // A link cannot carry the Authorization header: fetch with it, then save the answer through a blob URL.
@@ -437,7 +496,17 @@ function wireRewind() {
 // ---- seats ---------------------------------------------------------------------------------------------------
 
 function drawRoster(frame) {
-  setText("devices", `${frame.devices} device(s) connected · operators: ${frame.operators.map((o) => o.name).join(", ") || "none"}`);
+  setText("devices", `${frame.devices} device(s) connected`);
+  unread.things("roster-pane", new Map([
+    ...frame.seats.map((seat) => [`seat ${seat.seat}`, `${seat.holder}|${seat.name}|${seat.connected > 0}`]),
+    ...frame.operators.map((o) => [`operator ${o.name}`, o.focus.join(",")]),
+  ]));
+  fill(
+    "desk-operators",
+    frame.operators.length
+      ? frame.operators.map((o) => el("li", {}, el("strong", {}, o.name), " ", el("span", { class: "muted" }, o.focus.length ? `watches ${o.focus.join(", ")}` : "watches every ship")))
+      : el("li", { class: "muted" }, "No operators: the organiser adds them on the organiser's page."),
+  );
   fill(
     byId("roster").tBodies[0],
     frame.seats.map((seat) =>
