@@ -28,7 +28,7 @@ from wolfpack.event.store import EventStore
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .players import show_panel
+from .players import confirm, show_panel
 from .test_pages import SCREENSHOTS
 
 EVENT = "e1e1e1e1"
@@ -480,7 +480,12 @@ def _a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
     expect(bob.locator("#rewind-preview")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
     assert room.version > version, "a preview changes nothing"
     bob.fill("#rewind-reason", "the pursuit was set by mistake")
+    # A rewind asks first, naming what it discards; cancelled, nothing changes.
     bob.click("#rewind-form button[type=submit]")
+    confirm(bob, "set pursuit 7", yes=False)
+    assert room.version > version
+    bob.click("#rewind-form button[type=submit]")
+    confirm(bob, "set pursuit 7")
     expect(bob.locator("#discarded")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
     expect(projector.locator(".pursuit-value")).not_to_have_text("Pursuit 7", timeout=WAIT_MS)
     assert room.version == version

@@ -8,7 +8,7 @@ import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, log
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { broadcastItem } from "./js/media.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
-import { banner, showConnection } from "./js/page.js";
+import { ask, banner, showConnection } from "./js/page.js";
 import { noticeHints } from "./js/notices.js";
 import { setupTabs } from "./js/tabs.js";
 import { Unread } from "./js/unread.js";
@@ -126,21 +126,10 @@ function welcome(frame) {
 async function sendAs(seat, action, reason = "") {
   let answer = await socket.act(seat, action, { reason });
   if (answer.type === "error" && answer.code === "confirm") {
-    if (!(await confirmDialog(answer.message))) return { type: "error", code: "cancelled", message: "not sent: cancelled" };
+    if (!(await ask(answer.message, "Advance anyway"))) return { type: "error", code: "cancelled", message: "not sent: cancelled" };
     answer = await socket.act(seat, action, { reason, confirm: true });
   }
   return answer;
-}
-
-function confirmDialog(question) {
-  const dialog = byId("confirm");
-  setText("confirm-text", question);
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
-    dialog.returnValue = "";
-    dialog.showModal();
-    byId("confirm-yes").focus();
-  });
 }
 
 // ---- the view ------------------------------------------------------------------------------------------------
@@ -466,15 +455,9 @@ function wireRewind() {
       show("rewind-result", "choose a version (a whole number, 0 or more)", "error");
       return;
     }
-    try {
-      const preview = await api(`/api/events/${encodeURIComponent(eventId)}/rewind?version=${version}`, { token });
-      fill("rewind-preview", preview.discarded.map((row) => el("li", {}, `${row.version}: ${row.by}: ${row.action}`)));
-      show("rewind-result", `a rewind to ${version} would discard ${preview.discarded.length} action(s)`, "ok");
-    } catch (error) {
-      show("rewind-result", error.message, "error");
-    }
+    await previewRewind(version);
   });
-  byId("rewind-form").addEventListener("submit", (event) => {
+  byId("rewind-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const version = Number.parseInt(byId("rewind-version").value, 10);
     const reason = byId("rewind-reason").value.trim();
@@ -488,9 +471,31 @@ function wireRewind() {
       byId("rewind-reason").focus();
       return;
     }
+    // A rewind throws actions away: it shows what it discards and asks first.
+    const discarded = await previewRewind(version);
+    if (discarded === null) return;
+    const lines = discarded.slice(0, 5).map((row) => row.action).join("; ");
+    const more = discarded.length > 5 ? `; and ${discarded.length - 5} more` : "";
+    if (!(await ask(`Rewind to version ${version}? It discards ${discarded.length} action(s): ${lines}${more}.`, "Rewind"))) {
+      show("rewind-result", "not rewound: cancelled", "");
+      return;
+    }
     answerLine = "rewind-result";
     show("rewind-result", socket.send({ type: "rewind", version, reason }) ? "rewinding…" : "not connected", "");
   });
+}
+
+/** Show what a rewind to `version` would discard (the server checks it as the rewind would); its rows, or null. */
+async function previewRewind(version) {
+  try {
+    const preview = await api(`/api/events/${encodeURIComponent(eventId)}/rewind?version=${version}`, { token });
+    fill("rewind-preview", preview.discarded.map((row) => el("li", {}, `${row.version}: ${row.by}: ${row.action}`)));
+    show("rewind-result", `a rewind to ${version} would discard ${preview.discarded.length} action(s)`, "ok");
+    return preview.discarded;
+  } catch (error) {
+    show("rewind-result", error.message, "error");
+    return null;
+  }
 }
 
 // ---- seats ---------------------------------------------------------------------------------------------------

@@ -15,3 +15,19 @@ export function banner(text) {
   box.textContent = text;
   box.hidden = !text;
 }
+
+/**
+ * Ask before something that cannot be undone (the page's #confirm dialog: #confirm-text, #confirm-yes, #confirm-no);
+ * resolves true only if the person confirmed. `yes` is the confirming button's words ("Remove Ann").
+ */
+export function ask(question, yes = "Yes") {
+  const dialog = byId("confirm");
+  byId("confirm-text").textContent = question;
+  byId("confirm-yes").textContent = yes;
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.returnValue = "";
+    dialog.showModal();
+    byId("confirm-no").focus(); // the safe answer is the one a stray Enter gives
+  });
+}
