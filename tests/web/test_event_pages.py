@@ -373,9 +373,9 @@ def _a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
     ann = room.pages["Ann"]
     show_panel(ann, "seats-panel")
     row = ann.locator("#roster tr", has_text="media/anchor")
-    expect(row).to_contain_text("control")
+    expect(row).to_contain_text("Control (play it here)")
     row.get_by_role("button", name="play").click()
-    expect(ann.locator("#play-seat-title")).to_have_text("Playing media/anchor for Control")
+    expect(ann.locator("#play-seat-title")).to_have_text("Playing the INC Anchor of the Media for Control")
     ann.locator("#play-seat-actions").get_by_role("button", name="goto dione").click()
     expect(ann.locator("#log")).to_contain_text("media/anchor", timeout=WAIT_MS)
     expect(room.pages["projector"].locator("#news")).to_contain_text("media/anchor", timeout=WAIT_MS)
@@ -412,6 +412,12 @@ def _control_finishes_the_turn_with_the_news_and_the_projector_follows(room: Roo
     _advance(ann, confirm=True)  # the Action Phase has time left: the desk is asked and confirms
     expect(projector.locator("#phase")).to_have_text("Team Phase", timeout=WAIT_MS)
     _send_verb(bob, "news", "dione", "+1")
+    # "advanced" was true until the event moved on: Ann's desk no longer says it.
+    expect(ann.locator("#clock-result")).to_have_text("", timeout=WAIT_MS)
+    # A classic Council has no Parliamentarian: the desk does not list the office as vacant.
+    show_panel(bob, "council-panel")
+    expect(bob.locator("#council")).to_contain_text("President")
+    expect(bob.locator("#council")).not_to_contain_text("arliamentarian")
     _caught_up(room)
     _advance(bob, confirm=True)
     expect(projector.locator("#turn")).to_have_text("Turn 2 of 12", timeout=WAIT_MS)
@@ -436,6 +442,11 @@ def _messages_go_between_a_desk_and_a_seat(room: Room) -> None:
     phone.fill("#message-text", "we need a ruling")
     phone.click("#message-form button[type=submit]")
     expect(ann.locator("#messages li.to-control")).to_contain_text("we need a ruling", timeout=WAIT_MS)
+    # The desk names the person and their role, not the seat's label.
+    member = room.event.seat("dione/council-member").index
+    sender = ann.locator("#messages li.to-control .meta").first
+    expect(sender).to_contain_text(f"Player {member}, Council Member of the Dione")
+    expect(sender).not_to_contain_text("dione/council-member")
     # A laptop's desk shows its tabs too: Bob, looking at the Council, sees a message waiting on his Messages tab;
     # looking at it clears the count.
     expect(unread).to_be_visible(timeout=WAIT_MS)
@@ -487,6 +498,7 @@ def _a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
     bob.click("#rewind-form button[type=submit]")
     confirm(bob, "set pursuit 7")
     expect(bob.locator("#discarded")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
+    expect(bob.locator("#verb-result")).to_have_text("")  # "done: control set pursuit 7" is no longer true
     expect(projector.locator(".pursuit-value")).not_to_have_text("Pursuit 7", timeout=WAIT_MS)
     assert room.version == version
     for name in ("Ann", "Bob", "projector"):

@@ -2,13 +2,14 @@
 // description), the god view, the Council and Wolf Attacks, messages, the audit log, rewind and the seats.
 // Every rule lives on the server: this page sends actions in notation and shows the view it is sent.
 
-import { api, download, show } from "./js/api.js";
+import { api, clearOutdated, download, show } from "./js/api.js";
 import { badge, byId, el, fill, setText } from "./js/dom.js";
 import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { broadcastItem } from "./js/media.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { ask, banner, showConnection } from "./js/page.js";
+import { People } from "./js/people.js";
 import { noticeHints } from "./js/notices.js";
 import { setupTabs } from "./js/tabs.js";
 import { Unread } from "./js/unread.js";
@@ -25,6 +26,7 @@ let playing = null;
 let chosenShip = null;
 let shownPane = null;
 const unread = new Unread(() => shownPane);
+const people = new People();
 /** The event's version and its clock when last heard, to count the changes the audit log has had since. */
 let heard = { version: null, clockVersion: null, messages: null };
 /** The result line to show an answer in when the server's error names no request (clock, message, rewind). */
@@ -65,6 +67,7 @@ function onFrame(frame) {
       welcome(frame);
       break;
     case "state":
+      clearOutdated(frame.version);
       countChanges(frame);
       drawView();
       socket.legal(CONTROL_SEAT);
@@ -78,7 +81,11 @@ function onFrame(frame) {
       byId("pause").textContent = frame.paused ? "Resume clock" : "Pause clock";
       break;
     case "roster":
+      people.namesFrom(frame);
       drawRoster(frame);
+      drawRecipients();
+      drawMessages();
+      drawView();
       break;
     case "messages":
       drawMessages();
@@ -110,16 +117,25 @@ function welcome(frame) {
     verbForms = new VerbForms({ forms: frame.forms, onSend: (action, reason) => sendAs(CONTROL_SEAT, action, reason) });
     fill("verbs", verbForms.node);
   }
-  const teams = [...new Map(frame.seats.filter((s) => s.team && s.seat !== CONTROL_SEAT).map((s) => [s.team, s.team_name])).entries()];
-  const seats = frame.seats.filter((s) => s.seat !== CONTROL_SEAT);
+  people.seatsFrom(frame.seats);
+  drawRecipients();
+  fill("audit-ship", el("option", { value: "" }, "any"), frame.ships.map((sid) => el("option", { value: sid }, sid)));
+  fill("audit-seat", el("option", { value: "" }, "any"), frame.seats.map((s) => el("option", { value: s.label }, people.role(s.label))));
+}
+
+/** The message's recipients: everyone, a team, or a person (named once the roster says who holds each seat). */
+function drawRecipients() {
+  const seatsNow = socket.welcome ? socket.welcome.seats : [];
+  const teams = [...new Map(seatsNow.filter((s) => s.team && s.seat !== CONTROL_SEAT).map((s) => [s.team, s.team_name])).entries()];
+  const seats = seatsNow.filter((s) => s.seat !== CONTROL_SEAT);
+  const chosen = byId("message-to").value;
   fill(
     "message-to",
     el("option", { value: "everyone" }, "everyone"),
     el("optgroup", { label: "a team" }, teams.map(([id, name]) => el("option", { value: `team:${id}` }, name || id))),
-    el("optgroup", { label: "a seat" }, seats.map((s) => el("option", { value: `seat:${s.label}` }, `${s.label} (${s.role})`))),
+    el("optgroup", { label: "a person" }, seats.map((s) => el("option", { value: `seat:${s.label}` }, people.of(s.label)))),
   );
-  fill("audit-ship", el("option", { value: "" }, "any"), frame.ships.map((sid) => el("option", { value: sid }, sid)));
-  fill("audit-seat", el("option", { value: "" }, "any"), frame.seats.map((s) => el("option", { value: s.label }, s.label)));
+  if (chosen) byId("message-to").value = chosen;
 }
 
 /** Act for a seat (Control's or one left to it); an advance with time left asks first, then is sent confirmed. */
@@ -172,7 +188,7 @@ function drawView() {
   const held = Object.entries(observation.held || {});
   fill("held", held.length ? el("ul", {}, held.map(([sid, cards]) => el("li", {}, `${shipName(observation, sid)}: ${cards.join(", ")}`))) : el("p", { class: "muted" }, "None."), el("p", { class: "muted" }, `Destination deck: ${observation.destination_deck} card(s).`));
   fill("dice", diceView(observation));
-  fill("council", councilView(observation.council));
+  fill("council", councilView(observation.council, { edition: observation.edition, who: (label) => people.of(label) }));
   const broadcasts = [...(observation.broadcasts || [])].reverse();
   fill("broadcasts", broadcasts.length ? broadcasts.map(broadcastItem) : el("li", { class: "muted" }, "Nothing broadcast yet."));
   fill("attack", attackView(observation.attack, observation));
@@ -239,7 +255,7 @@ function drawNotices(observation) {
       return el(
         "li",
         { class: "notice", "data-notice": notice.id },
-        el("p", {}, el("strong", {}, `#${notice.id} `), notice.ship ? badge(shipName(observation, notice.ship)) : null, " ", notice.text),
+        el("p", {}, el("strong", {}, `#${notice.id} `), notice.ship ? badge(shipName(observation, notice.ship)) : null, " ", people.inText(notice.text)),
         hints.length
           ? el("p", { class: "hints" }, "Likely: ", hints.map((verb) => el("button", { type: "button", class: "small", onclick: () => openVerb(verb, notice.ship) }, verb)))
           : null,
@@ -336,7 +352,7 @@ function wireClock() {
     button.disabled = true;
     const answer = await sendAs(CONTROL_SEAT, "control advance");
     button.disabled = false;
-    show("clock-result", answer.type === "ack" ? "advanced" : answer.message, answer.type === "ack" ? "ok" : "error");
+    show("clock-result", answer.type === "ack" ? "advanced" : answer.message, answer.type === "ack" ? "ok" : "error", answer.type === "ack" ? answer.version : null);
   });
 }
 
@@ -374,7 +390,7 @@ function drawMessages() {
           el(
             "li",
             { class: m.to_kind === "control" ? "to-control" : "" },
-            el("span", { class: "meta" }, `${new Date(m.time * 1000).toLocaleTimeString()} · ${m.from} → ${m.to}`),
+            el("span", { class: "meta" }, `${new Date(m.time * 1000).toLocaleTimeString()} · ${people.inText(m.from)} → ${people.inText(m.to)}`),
             el("span", {}, m.text),
           ),
         )
@@ -433,7 +449,7 @@ function drawAudit(entries) {
         "tr",
         { class: `audit-${entry.kind}` },
         el("td", {}, new Date(entry.time * 1000).toLocaleTimeString()),
-        el("td", {}, entry.actor),
+        el("td", {}, entry.actor_kind === "seat" ? people.of(entry.actor) : entry.actor),
         el("td", {}, entry.kind),
         el("td", {}, entry.text),
         el("td", {}, entry.reason || ""),
@@ -500,6 +516,8 @@ async function previewRewind(version) {
 
 // ---- seats ---------------------------------------------------------------------------------------------------
 
+const HOLDERS = { bot: "a bot", control: "Control (play it here)" };
+
 function drawRoster(frame) {
   setText("devices", `${frame.devices} device(s) connected`);
   unread.things("roster-pane", new Map([
@@ -518,8 +536,8 @@ function drawRoster(frame) {
       el(
         "tr",
         { "data-seat": seat.seat },
-        el("th", { scope: "row" }, seat.label, el("span", { class: "muted" }, ` ${seat.role}`)),
-        el("td", {}, seat.holder ? `${seat.holder}${seat.name ? `: ${seat.name}` : ""}` : "open"),
+        el("th", { scope: "row" }, people.role(seat.label), el("span", { class: "muted" }, ` ${seat.label}`)),
+        el("td", {}, seat.holder === "person" ? seat.name : seat.holder ? HOLDERS[seat.holder] || seat.holder : "open"),
         el("td", {}, seat.connected ? badge(`${seat.connected} on`, "ok") : badge("none")),
         el(
           "td",
@@ -536,7 +554,7 @@ function drawRoster(frame) {
 function playSeat(seat) {
   playing = seat.seat;
   byId("play-seat").hidden = false;
-  setText("play-seat-title", `Playing ${seat.label} for Control`);
+  setText("play-seat-title", `Playing ${people.of(seat.label)} for Control`);
   fill("play-seat-actions", el("p", { class: "muted" }, "asking…"));
   socket.legal(seat.seat);
 }

@@ -194,6 +194,8 @@ export function fleetTable(observation, ships, { chosen = null, onChoose = () =>
   );
 }
 
+const OFFICE_TITLES = { president: "President", "vice-president": "Vice President", parliamentarian: "Parliamentarian" };
+
 /** The laws in force. */
 export function lawsInForce(council) {
   const laws = (council.laws || []).filter((law) => law.status === "in force");
@@ -201,16 +203,24 @@ export function lawsInForce(council) {
   return el("ol", { class: "laws" }, laws.map((law) => el("li", { value: law.id }, law.text)));
 }
 
-/** The Council: its offices, the bill before it, the laws. */
-export function councilView(council) {
-  const offices = Object.entries(council.offices).map(([office, holder]) => [office, holder || "vacant"]);
+/** Whether the Council's office shows: Infinite Domain's Parliamentarian is no office of a classic Council (unless a
+ * classic pack seats one). */
+export function officeShown(edition, office, holder) {
+  return !(edition === "classic" && office === "parliamentarian" && !holder);
+}
+
+/** The Council: its offices (`who(label)` names their holders), the bill before it, the laws. */
+export function councilView(council, { edition = null, who = (label) => label } = {}) {
+  const offices = Object.entries(council.offices)
+    .filter(([office, holder]) => officeShown(edition, office, holder))
+    .map(([office, holder]) => [OFFICE_TITLES[office] || office, holder ? who(holder) : "vacant"]);
   const bill = council.bill;
   return el(
     "div",
     { class: "council" },
     facts(offices),
     bill
-      ? el("p", { class: "bill" }, `Bill ${bill.id} (${bill.kind}, ${bill.stage}) by ${bill.proposer}: “${bill.text}”`)
+      ? el("p", { class: "bill" }, `Bill ${bill.id} (${bill.kind}, ${bill.stage}) by ${who(bill.proposer)}: “${bill.text}”`)
       : el("p", { class: "muted" }, "No bill before the Council."),
     el("h4", {}, "Laws in force"),
     lawsInForce(council),
