@@ -242,6 +242,7 @@ def test_an_event_runs_on_two_desks_the_projector_and_three_seats(room: Room) ->
     _a_seats_device_reconnects_and_resumes(room)
     _a_moved_seats_old_device_says_so_and_stops(room)
     _each_desk_task_is_a_pane_that_fits_a_laptop_screen(room)
+    _a_desk_that_loses_the_network_says_so_and_sends_nothing(room)
     _screenshots_and_no_page_logged_an_error(room)
 
 
@@ -565,6 +566,22 @@ def _each_desk_task_is_a_pane_that_fits_a_laptop_screen(room: Room) -> None:
                 measured = desk.evaluate(MEASURE)
                 assert measured["page"] <= height and measured["overflowing"] == [], (pane, width, height, measured)
     desk.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+
+
+def _a_desk_that_loses_the_network_says_so_and_sends_nothing(room: Room) -> None:
+    """Offline, a desk's socket stays open but hears nothing: its heartbeat (a ping answered by a pong, every 1.5 s
+    of quiet, 2.5 s to answer) says so by itself, so the badge turns within 5 s (before, 75 s); an action tried
+    meanwhile is refused on the page, not kept to be sent later; back online it reconnects."""
+    ann = room.pages["Ann"]
+    version = _caught_up(room, "Ann")
+    room.contexts["Ann"].set_offline(True)
+    expect(ann.locator("#connection")).to_have_attribute("data-state", "disconnected", timeout=WAIT_MS)
+    ann.click("#advance")
+    expect(ann.locator("#clock-result")).to_contain_text("not connected", timeout=WAIT_MS)
+    room.contexts["Ann"].set_offline(False)
+    expect(ann.locator("#connection")).to_have_attribute("data-state", "connected", timeout=WAIT_MS)
+    _until_version(ann, version)
+    assert room.version == version, "nothing waited to be sent once the desk was back"
 
 
 def _screenshots_and_no_page_logged_an_error(room: Room) -> None:

@@ -2,11 +2,13 @@
 
 import { byId } from "./dom.js";
 
+const STATES = { disconnected: "offline: nothing is sent until it reconnects" };
+
 /** The connection badge (#connection) shows `state`: connecting, connected, disconnected or stopped. */
 export function showConnection(state) {
   const badge = byId("connection");
   badge.dataset.state = state;
-  badge.textContent = state;
+  badge.textContent = STATES[state] || state;
 }
 
 /** The page's banner (#banner): a sentence that matters now, or nothing. */
