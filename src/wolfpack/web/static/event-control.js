@@ -392,10 +392,20 @@ function drawMessages() {
             { class: m.to_kind === "control" ? "to-control" : "" },
             el("span", { class: "meta" }, `${new Date(m.time * 1000).toLocaleTimeString()} · ${people.inText(m.from)} → ${people.inText(m.to)}`),
             el("span", {}, m.text),
+            m.to_kind === "control" && people.seats.has(m.from)
+              ? el("button", { type: "button", class: "small reply", onclick: () => replyTo(m.from) }, `Reply to ${people.of(m.from)}`)
+              : null,
           ),
         )
       : el("li", { class: "muted" }, "No message yet."),
   );
+}
+
+/** Answer a player's message: the form addressed to them, the cursor in the message (then Send: two actions). */
+function replyTo(label) {
+  byId("message-to").value = `seat:${label}`;
+  byId("message-text").focus();
+  show("message-result", `replying to ${people.of(label)}`, "");
 }
 
 // ---- the audit log -------------------------------------------------------------------------------------------
