@@ -119,9 +119,14 @@ def with_people(event: Event, labels: Iterable[str]) -> Event:
     return event
 
 
+PANE_OF = "id => (document.getElementById(id).closest('.pane') || document.getElementById(id)).id"
+"""The id of the pane a panel sits in (a desk's tab shows a pane of several panels), or the panel's own."""
+
+
 def show_panel(page: Page, panel: str) -> None:
-    """Show a page's panel (by its id): its tab on a phone; a wide screen shows every panel side by side."""
-    tab = page.locator(f".tab[data-panel='{panel}']")
+    """Show a page's panel (by its id): its tab (or its pane's) where tabs show; a seat's wide screen shows every
+    panel side by side."""
+    tab = page.locator(f".tab[data-panel='{page.evaluate(PANE_OF, panel)}']")
     if tab.is_visible():
         tab.click()
     expect(page.locator(f"#{panel}")).to_be_visible()

@@ -16,13 +16,14 @@ from .players import WAIT_MS, Table, confirm, done, offered_is_legal, served, se
 
 OFFICER = "dione/first-officer"
 CAPTAIN = "dione/captain"
+ADMIRAL = "aegis/commanding-officer"
 
 
 @pytest.fixture(scope="module")
 def battle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     database = f"sqlite:///{tmp_path_factory.mktemp('event-attack-store')}/event.db"
-    with served(tmp_path_factory, "event-attack", stored_event(database), (OFFICER, CAPTAIN)) as table:
-        for label in (OFFICER, CAPTAIN):
+    with served(tmp_path_factory, "event-attack", stored_event(database), (OFFICER, CAPTAIN, ADMIRAL)) as table:
+        for label in (OFFICER, CAPTAIN, ADMIRAL):
             show(table.pages[label], "fleet")
         yield table
 
@@ -42,8 +43,20 @@ def test_a_wolf_attack_is_fought_from_the_phones(battle: Table) -> None:
         )
     expect(officer.locator(".attack-banner")).to_contain_text("Your fighters or batteries wait on the Fleet screen")
     expect(captain.locator(".attack-banner")).to_contain_text("Stay at your table")
-    for label in (OFFICER, CAPTAIN):
+    for label in (OFFICER, CAPTAIN, ADMIRAL):
         offered_is_legal(battle, label)
+    # The Aegis's commander reinforces another ship in two choices, a unit and then where it goes, not by one of
+    # dozens of buttons (one per unit, shuttle and ship).
+    admiral = battle.pages[ADMIRAL]
+    reinforce = admiral.locator(".control-group", has_text="Reinforce")
+    expect(reinforce.locator("button")).to_have_count(1)
+    reinforcements = sorted(a for a in battle.legal(ADMIRAL) if a.startswith("reinforce "))
+    assert len(reinforcements) > 10, reinforcements
+    _, unit, shuttle, ship = reinforcements[-1].split()
+    reinforce.get_by_label("unit to send").select_option(value=unit)
+    reinforce.get_by_label("where it goes").select_option(value=f"{shuttle} {ship}")
+    reinforce.get_by_role("button", name="Reinforce").click()
+    done(admiral, reinforcements[-1])
     # The first officer flies the Dione's fighters to another quadrant; Control sends a Wolf fighter there (the
     # attack's own Wolves land where the unseeded dice put them, so the test makes sure of one target).
     deploy = sorted(a for a in battle.legal(OFFICER) if a.startswith("deploy dione:u1 q"))[0]

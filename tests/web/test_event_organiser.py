@@ -19,6 +19,7 @@ from wolfpack.server.qr import qr_data_uri
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
 from .console import console_errors
+from .players import confirm
 from .test_pages import SCREENSHOTS
 
 WAIT_MS = int(WAIT * 1000)
@@ -97,7 +98,15 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
     phone = context.browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # type: ignore[union-attr]
     phone.goto(f"{server.base}/event/{event_id}/join#token={live.event.tokens.tokens[ann]}")
     expect(phone.locator("#title")).not_to_have_text("Connecting…", timeout=WAIT_MS)
-    page.locator("#roster tbody tr", has_text="dione/captain").get_by_role("button", name="Move").click()
+    # Moving a seat asks first: cancelled, the seat keeps its link; confirmed, its old device stops.
+    token = live.event.tokens.tokens[ann]
+    move = page.locator("#roster tbody tr", has_text="dione/captain").get_by_role("button", name="Move")
+    move.click()
+    confirm(page, "dione/captain", yes=False)
+    assert live.event.tokens.tokens[ann] == token
+    expect(phone.locator("#connection")).to_have_text("connected")
+    move.click()
+    confirm(page, "dione/captain")
     expect(phone.locator("#banner")).to_contain_text("moved", timeout=WAIT_MS)
     _the_new_link_is_under_its_row_with_its_qr_code(page, f"{server.base}/event/{event_id}/join#token=")
 
@@ -105,7 +114,10 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
     page.locator("#operator-focus input[value=dione]").check()
     page.click("#operator-form button[type=submit]")
     expect(page.locator("#operator-result")).to_contain_text("Dana's desk link", timeout=WAIT_MS)
-    expect(page.locator("#operators")).to_contain_text("watches dione", timeout=WAIT_MS)
+    expect(page.locator("#operators")).to_contain_text("watches Dione", timeout=WAIT_MS)
+    # The form starts empty for the next operator: no name, and no ship of Dana's ticked.
+    expect(page.locator("#operator-name")).to_have_value("")
+    expect(page.locator("#operator-focus input:checked")).to_have_count(0)
     link = page.locator("#operator-result .shared-link a").inner_text()
     assert link.startswith(f"{server.base}/event/{event_id}/control#token="), "from the base URL, not this browser"
     assert page.get_attribute("#operator-result img.qr", "src") == qr_data_uri(link)
@@ -115,6 +127,21 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
     projector = f"{server.base}/event/{event_id}/projector"
     expect(desk.locator("#desk-links")).to_contain_text(projector, timeout=WAIT_MS)
     expect(desk.locator("#desk-links")).not_to_contain_text("organiser")  # an operator's desk: not the organiser's
+    # Dana's ships change from the page.
+    dana = page.locator("#operators > li", has_text="Dana")
+    dana.get_by_role("button", name="Change ships").click()
+    dana.get_by_label("Dione").uncheck()
+    dana.get_by_label("Icebreaker").check()
+    dana.get_by_role("button", name="Save ships").click()
+    expect(page.locator("#operators")).to_contain_text("watches Icebreaker", timeout=WAIT_MS)
+    assert live.event.operators.find("Dana").focus == frozenset({"icebreaker"})
+    # Removing an operator asks first: cancelled, Dana keeps her desk.
+    dana.get_by_role("button", name="Remove").click()
+    confirm(page, "Dana", yes=False)
+    assert [o.name for o in live.event.operators.members] == ["Dana"]
+    dana.get_by_role("button", name="Remove").click()
+    confirm(page, "Dana")
+    expect(page.locator("#operators")).not_to_contain_text("Dana", timeout=WAIT_MS)
 
     control_link = page.get_attribute("#desk-link", "href")
     assert control_link is not None

@@ -28,7 +28,7 @@ from wolfpack.event.store import EventStore
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .players import show_panel
+from .players import confirm, show_panel
 from .test_pages import SCREENSHOTS
 
 EVENT = "e1e1e1e1"
@@ -241,6 +241,8 @@ def test_an_event_runs_on_two_desks_the_projector_and_three_seats(room: Room) ->
     _a_rewind_from_a_desk_discards_and_every_device_follows(room)
     _a_seats_device_reconnects_and_resumes(room)
     _a_moved_seats_old_device_says_so_and_stops(room)
+    _each_desk_task_is_a_pane_that_fits_a_laptop_screen(room)
+    _a_desk_that_loses_the_network_says_so_and_sends_nothing(room)
     _screenshots_and_no_page_logged_an_error(room)
 
 
@@ -259,13 +261,17 @@ def _every_page_joins_and_shows_its_own_view(room: Room) -> None:
     expect(projector.locator("#turn")).to_have_text("Turn 1 of 12")
     expect(projector.locator("#phase")).to_have_text("Start of turn")
     assert version >= 0
-    # Ann's desk watches dione: the god view shows its panel alone until every ship is asked for.
+    # Ann's desk watches dione: the fleet's table shows its row alone until every ship is asked for; the ship
+    # chosen in it has its panel beside it.
     show_panel(ann, "god-panel")
-    expect(ann.locator("#panels .ship-panel")).to_have_count(1)
+    expect(ann.locator("#jumps tbody tr")).to_have_count(1)
     expect(ann.locator("#panels .ship-panel h3")).to_have_text("Dione")
     ann.check("#show-all")
-    expect(ann.locator("#panels .ship-panel")).to_have_count(11)
-    expect(room.pages["Bob"].locator("#panels .ship-panel")).to_have_count(11)
+    expect(ann.locator("#jumps tbody tr")).to_have_count(11)
+    ann.locator("#jumps").get_by_role("button", name="Icebreaker").click()
+    expect(ann.locator("#panels .ship-panel h3")).to_have_text("Icebreaker")
+    show_panel(room.pages["Bob"], "god-panel")
+    expect(room.pages["Bob"].locator("#jumps tbody tr")).to_have_count(11)
     # A seat's device shows its own ship's panel; the projector shows no panel and no hand at all.
     expect(room.pages["dione/captain"].locator("#ship .ship-table h3")).to_have_text("Dione")
     expect(projector.locator(".ship-panel")).to_have_count(0)
@@ -373,9 +379,9 @@ def _a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
     ann = room.pages["Ann"]
     show_panel(ann, "seats-panel")
     row = ann.locator("#roster tr", has_text="media/anchor")
-    expect(row).to_contain_text("control")
+    expect(row).to_contain_text("Control (play it here)")
     row.get_by_role("button", name="play").click()
-    expect(ann.locator("#play-seat-title")).to_have_text("Playing media/anchor for Control")
+    expect(ann.locator("#play-seat-title")).to_have_text("Playing the INC Anchor of the Media for Control")
     ann.locator("#play-seat-actions").get_by_role("button", name="goto dione").click()
     expect(ann.locator("#log")).to_contain_text("media/anchor", timeout=WAIT_MS)
     expect(room.pages["projector"].locator("#news")).to_contain_text("media/anchor", timeout=WAIT_MS)
@@ -412,6 +418,12 @@ def _control_finishes_the_turn_with_the_news_and_the_projector_follows(room: Roo
     _advance(ann, confirm=True)  # the Action Phase has time left: the desk is asked and confirms
     expect(projector.locator("#phase")).to_have_text("Team Phase", timeout=WAIT_MS)
     _send_verb(bob, "news", "dione", "+1")
+    # "advanced" was true until the event moved on: Ann's desk no longer says it.
+    expect(ann.locator("#clock-result")).to_have_text("", timeout=WAIT_MS)
+    # A classic Council has no Parliamentarian: the desk does not list the office as vacant.
+    show_panel(bob, "council-panel")
+    expect(bob.locator("#council")).to_contain_text("President")
+    expect(bob.locator("#council")).not_to_contain_text("arliamentarian")
     _caught_up(room)
     _advance(bob, confirm=True)
     expect(projector.locator("#turn")).to_have_text("Turn 2 of 12", timeout=WAIT_MS)
@@ -428,14 +440,37 @@ def _messages_go_between_a_desk_and_a_seat(room: Room) -> None:
     ann.click("#message-form button[type=submit]")
     expect(phone.locator("#messages")).to_contain_text("Dione: report to the map", timeout=WAIT_MS)
     expect(room.pages["aegis/commanding-officer"].locator("#messages")).not_to_contain_text("report to the map")
+    bob = room.pages["Bob"]
+    show_panel(bob, "council-panel")
+    unread = bob.locator(".tab[data-panel='messages-pane'] .count")
+    expect(unread).to_have_text("")  # Bob has not been sent a message since he last looked
     show_panel(phone, "messages-panel")
     phone.fill("#message-text", "we need a ruling")
     phone.click("#message-form button[type=submit]")
     expect(ann.locator("#messages li.to-control")).to_contain_text("we need a ruling", timeout=WAIT_MS)
+    # The desk names the person and their role, not the seat's label.
+    member = room.event.seat("dione/council-member").index
+    sender = ann.locator("#messages li.to-control .meta").first
+    expect(sender).to_contain_text(f"Player {member}, Council Member of the Dione")
+    expect(sender).not_to_contain_text("dione/council-member")
+    # Replying takes two actions: Reply on the message, then Send.
+    ann.locator("#messages li.to-control").first.get_by_role("button", name="Reply").click()
+    ann.keyboard.type("a ruling: hold position")
+    ann.click("#message-form button[type=submit]")
+    expect(phone.locator("#messages")).to_contain_text("a ruling: hold position", timeout=WAIT_MS)
+    expect(room.pages["dione/captain"].locator("#messages")).not_to_contain_text("a ruling: hold position")
+    # A laptop's desk shows its tabs too: Bob, looking at the Council, sees a message waiting on his Messages tab;
+    # looking at it clears the count.
+    expect(unread).to_be_visible(timeout=WAIT_MS)
+    expect(unread).to_have_text(re.compile(r"^1\b"))
+    show_panel(bob, "messages-panel")
+    expect(unread).to_have_text("")
 
 
 def _the_audit_log_filters_and_downloads_as_csv(room: Room) -> None:
     bob = room.pages["Bob"]
+    # Every change since Bob last looked at the audit log is counted on its tab (he never has).
+    expect(bob.locator(".tab[data-panel='audit-pane'] .count")).to_have_text(re.compile(r"^[1-9][0-9]* new"))
     show_panel(bob, "audit-panel")
     bob.select_option("#audit-kind", "control")
     bob.click("#audit-form button[type=submit]")
@@ -468,8 +503,14 @@ def _a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
     expect(bob.locator("#rewind-preview")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
     assert room.version > version, "a preview changes nothing"
     bob.fill("#rewind-reason", "the pursuit was set by mistake")
+    # A rewind asks first, naming what it discards; cancelled, nothing changes.
     bob.click("#rewind-form button[type=submit]")
+    confirm(bob, "set pursuit 7", yes=False)
+    assert room.version > version
+    bob.click("#rewind-form button[type=submit]")
+    confirm(bob, "set pursuit 7")
     expect(bob.locator("#discarded")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
+    expect(bob.locator("#verb-result")).to_have_text("")  # "done: control set pursuit 7" is no longer true
     expect(projector.locator(".pursuit-value")).not_to_have_text("Pursuit 7", timeout=WAIT_MS)
     assert room.version == version
     for name in ("Ann", "Bob", "projector"):
@@ -505,6 +546,56 @@ def _a_moved_seats_old_device_says_so_and_stops(room: Room) -> None:
     new_link = answer.json()["link"]
     moved = room.open("moved", new_link[new_link.index("/event/") :], "phone")
     expect(moved.locator("#title")).to_have_text(label, timeout=WAIT_MS)
+
+
+DESK_PANES = ("now-pane", "fleet-pane", "council-pane", "messages-pane", "audit-pane", "roster-pane")
+"""Control's tasks, a pane each: clock, notices and suggestions; the fleet; the Council and news; messages; the
+audit log; the roster and operators."""
+LAPTOPS = ((1366, 768), (1440, 900))
+MEASURE = """() => ({page: document.scrollingElement.scrollHeight, screen: innerHeight,
+  overflowing: [...document.querySelectorAll(".pane.active .panel")].filter((p) => p.scrollHeight > p.clientHeight + 1)
+    .map((p) => `${p.id} ${p.scrollHeight}/${p.clientHeight}`)})"""
+"""The page's height against the screen's, and the panels of the pane shown whose content runs past their box
+(a long list scrolls in its own named region inside its panel; the panel itself fits)."""
+
+
+def _each_desk_task_is_a_pane_that_fits_a_laptop_screen(room: Room) -> None:
+    """At 1366x768 and 1440x900 each of Control's tasks is a tab of its own whose pane fits the screen: the page
+    does not scroll, nor does any panel of the pane (its lists scroll in their own regions); on a phone the tabs
+    show one pane at a time too. Each pane's picture goes to test-artifacts/screenshots/desk-*.png."""
+    desk = room.pages["Bob"]
+    _caught_up(room, "Bob")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in (*LAPTOPS, SIZES["phone"]):
+        desk.set_viewport_size({"width": width, "height": height})
+        for pane in DESK_PANES:
+            desk.locator(f".tab[data-panel='{pane}']").click()
+            expect(desk.locator(f"#{pane}")).to_be_visible()
+            assert desk.locator(".pane:visible").count() == 1, f"{pane} at {width}x{height} shares the screen"
+            desk.screenshot(path=str(SCREENSHOTS / f"desk-{pane}-{width}x{height}.png"))
+            if (width, height) in LAPTOPS:
+                measured = desk.evaluate(MEASURE)
+                assert measured["page"] <= height and measured["overflowing"] == [], (pane, width, height, measured)
+    desk.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+
+
+def _a_desk_that_loses_the_network_says_so_and_sends_nothing(room: Room) -> None:
+    """Offline, a desk's socket stays open but hears nothing: its heartbeat (a ping answered by a pong, every 1.5 s
+    of quiet, 2.5 s to answer) says so by itself, so the badge turns within 5 s (before, 75 s); an action tried
+    meanwhile is refused on the page, not kept to be sent later; back online it reconnects."""
+    ann = room.pages["Ann"]
+    version = _caught_up(room, "Ann")
+    room.contexts["Ann"].set_offline(True)
+    expect(ann.locator("#connection")).to_have_attribute("data-state", "disconnected", timeout=WAIT_MS)
+    ann.click("#advance")
+    expect(ann.locator("#clock-result")).to_contain_text("not connected", timeout=WAIT_MS)
+    room.contexts["Ann"].set_offline(False)
+    expect(ann.locator("#connection")).to_have_attribute("data-state", "connected", timeout=WAIT_MS)
+    _until_version(ann, version)
+    assert room.version == version, "nothing waited to be sent once the desk was back"
+    # Chromium itself reports each reconnection tried while offline: expected here, and only here.
+    complaints = room.complaints["Ann"]
+    complaints[:] = [c for c in complaints if "ERR_INTERNET_DISCONNECTED" not in c]
 
 
 def _screenshots_and_no_page_logged_an_error(room: Room) -> None:

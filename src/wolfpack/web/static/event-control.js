@@ -2,16 +2,18 @@
 // description), the god view, the Council and Wolf Attacks, messages, the audit log, rewind and the seats.
 // Every rule lives on the server: this page sends actions in notation and shows the view it is sent.
 
-import { api, download, show } from "./js/api.js";
+import { api, clearOutdated, download, show } from "./js/api.js";
 import { badge, byId, el, fill, limitBox, setText, tooLong } from "./js/dom.js";
-import { attackView, councilView, diceView, fleetMap, handsView, jumpBoard, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
+import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { isWhole } from "./js/links.js";
 import { broadcastItem } from "./js/media.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
-import { banner, showConnection } from "./js/page.js";
+import { ask, banner, showConnection } from "./js/page.js";
+import { People } from "./js/people.js";
 import { noticeHints } from "./js/notices.js";
 import { setupTabs } from "./js/tabs.js";
+import { Unread } from "./js/unread.js";
 
 const CONTROL_SEAT = 0;
 const SUGGESTED = 60;
@@ -21,12 +23,25 @@ const socket = new EventSocket({ event: eventId, token, onFrame, onStatus });
 let verbForms = null;
 let showAll = false;
 let playing = null;
+/** The ship whose panel the Fleet pane shows beside the fleet's table. */
+let chosenShip = null;
+let shownPane = null;
+const unread = new Unread(() => shownPane);
+const people = new People();
+/** The event's version and its clock when last heard, to count the changes the audit log has had since. */
+let heard = { version: null, clockVersion: null, messages: null };
 /** The result line to show an answer in when the server's error names no request (clock, message, rewind). */
 let answerLine = null;
 let clockSent = false;
 
 const drawClock = tickClock(socket, byId("clock"));
-setupTabs();
+setupTabs({
+  onShow: (pane) => {
+    shownPane = pane;
+    unread.looked(pane);
+    if (pane === "audit-pane" && token) loadAudit();
+  },
+});
 wireClock();
 wireMessages();
 wireAudit();
@@ -54,17 +69,26 @@ function onFrame(frame) {
       welcome(frame);
       break;
     case "state":
+      clearOutdated(frame.version);
+      countChanges(frame);
       drawView();
       socket.legal(CONTROL_SEAT);
       if (playing !== null) socket.legal(playing);
       break;
     case "clock":
+      // A clock frame with no new version is a person's change to the clock (an advance moves the version too).
+      if (heard.clockVersion !== null && heard.clockVersion === socket.version) unread.changed("audit-pane");
+      heard.clockVersion = socket.version;
       drawClock();
       byId("pause").textContent = frame.paused ? "Resume clock" : "Pause clock";
       if (clockSent) clockDone();
       break;
     case "roster":
+      people.namesFrom(frame);
       drawRoster(frame);
+      drawRecipients();
+      drawMessages();
+      drawView();
       break;
     case "links":
       drawLinks(frame);
@@ -100,19 +124,28 @@ function welcome(frame) {
     verbForms = new VerbForms({ forms: frame.forms, onSend: (action, reason) => sendAs(CONTROL_SEAT, action, reason) });
     fill("verbs", verbForms.node);
   }
-  const teams = [...new Map(frame.seats.filter((s) => s.team && s.seat !== CONTROL_SEAT).map((s) => [s.team, s.team_name])).entries()];
-  const seats = frame.seats.filter((s) => s.seat !== CONTROL_SEAT);
+  people.seatsFrom(frame.seats);
+  drawRecipients();
+  fill("audit-ship", el("option", { value: "" }, "any"), frame.ships.map((sid) => el("option", { value: sid }, sid)));
+  fill("audit-seat", el("option", { value: "" }, "any"), frame.seats.map((s) => el("option", { value: s.label }, people.role(s.label))));
+  limitBox("message-text", frame.limits.message);
+  limitBox("clock-reason", frame.limits.reason);
+  limitBox("rewind-reason", frame.limits.reason);
+}
+
+/** The message's recipients: everyone, a team, or a person (named once the roster says who holds each seat). */
+function drawRecipients() {
+  const seatsNow = socket.welcome ? socket.welcome.seats : [];
+  const teams = [...new Map(seatsNow.filter((s) => s.team && s.seat !== CONTROL_SEAT).map((s) => [s.team, s.team_name])).entries()];
+  const seats = seatsNow.filter((s) => s.seat !== CONTROL_SEAT);
+  const chosen = byId("message-to").value;
   fill(
     "message-to",
     el("option", { value: "everyone" }, "everyone"),
     el("optgroup", { label: "a team" }, teams.map(([id, name]) => el("option", { value: `team:${id}` }, name || id))),
-    el("optgroup", { label: "a seat" }, seats.map((s) => el("option", { value: `seat:${s.label}` }, `${s.label} (${s.role})`))),
+    el("optgroup", { label: "a person" }, seats.map((s) => el("option", { value: `seat:${s.label}` }, people.of(s.label)))),
   );
-  fill("audit-ship", el("option", { value: "" }, "any"), frame.ships.map((sid) => el("option", { value: sid }, sid)));
-  fill("audit-seat", el("option", { value: "" }, "any"), frame.seats.map((s) => el("option", { value: s.label }, s.label)));
-  limitBox("message-text", frame.limits.message);
-  limitBox("clock-reason", frame.limits.reason);
-  limitBox("rewind-reason", frame.limits.reason);
+  if (chosen) byId("message-to").value = chosen;
 }
 
 /** The longest texts the server takes (from its welcome; none known before it). */
@@ -137,24 +170,19 @@ function drawLinks(links) {
 async function sendAs(seat, action, reason = "") {
   let answer = await socket.act(seat, action, { reason });
   if (answer.type === "error" && answer.code === "confirm") {
-    if (!(await confirmDialog(answer.message))) return { type: "error", code: "cancelled", message: "not sent: cancelled" };
+    if (!(await ask(answer.message, "Advance anyway"))) return { type: "error", code: "cancelled", message: "not sent: cancelled" };
     answer = await socket.act(seat, action, { reason, confirm: true });
   }
   return answer;
 }
 
-function confirmDialog(question) {
-  const dialog = byId("confirm");
-  setText("confirm-text", question);
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
-    dialog.returnValue = "";
-    dialog.showModal();
-    byId("confirm-yes").focus();
-  });
-}
-
 // ---- the view ------------------------------------------------------------------------------------------------
+
+/** Each action (a version) and each rewind written to the audit log since the desk last looked at it. */
+function countChanges(frame) {
+  if (heard.version !== null && frame.version !== heard.version) unread.changed("audit-pane", Math.max(1, frame.version - heard.version));
+  heard.version = frame.version;
+}
 
 function focusShips(observation) {
   const focus = (socket.welcome && socket.welcome.focus) || [];
@@ -173,24 +201,47 @@ function drawView() {
   document.body.dataset.turn = String(observation.turn);
   document.body.dataset.attack = observation.attack ? "on" : "off";
   drawNotices(observation);
-  fill("log", logList(view.log, 150));
+  const log = byId("log");
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  fill(log, logList(view.log, 150));
+  if (atEnd) log.scrollTop = log.scrollHeight; // newest last: keep the newest line in sight unless one scrolled up
   const ships = focusShips(observation);
   const focus = (socket.welcome && socket.welcome.focus) || [];
   fill("pursuit", pursuitTrack(observation));
   fill("map", fleetMap(observation, { focus }));
-  fill("jumps", jumpBoard(observation, ships));
-  fill("panels", ships.filter((sid) => observation.panels[sid]).map((sid) => shipPanel(observation, sid, observation.panels[sid])));
+  if (!ships.includes(chosenShip)) chosenShip = ships.find((sid) => observation.panels[sid]) || null;
+  fill("jumps", fleetTable(observation, ships, { chosen: chosenShip, onChoose: chooseShip }));
+  fill("panels", chosenShip ? shipPanel(observation, chosenShip, observation.panels[chosenShip]) : el("p", { class: "muted" }, "No ship."));
   fill("hands", handsView(observation.hands));
   const held = Object.entries(observation.held || {});
   fill("held", held.length ? el("ul", {}, held.map(([sid, cards]) => el("li", {}, `${shipName(observation, sid)}: ${cards.join(", ")}`))) : el("p", { class: "muted" }, "None."), el("p", { class: "muted" }, `Destination deck: ${observation.destination_deck} card(s).`));
   fill("dice", diceView(observation));
-  fill("council", councilView(observation.council));
+  fill("council", councilView(observation.council, { edition: observation.edition, who: (label) => people.of(label) }));
   const broadcasts = [...(observation.broadcasts || [])].reverse();
   fill("broadcasts", broadcasts.length ? broadcasts.map(broadcastItem) : el("li", { class: "muted" }, "Nothing broadcast yet."));
   fill("attack", attackView(observation.attack, observation));
   const battles = observation.battles || [];
   fill("battles", battles.length ? el("ol", {}, battles.map((b) => el("li", {}, `turn ${b.turn}: ${b.rounds} round(s), ${b.arrived} Wolves, ended: ${b.why}`))) : el("p", { class: "muted" }, "None yet."));
   if (verbForms && socket.welcome) verbForms.setLists(listsFrom(observation, socket.welcome.seats));
+  countNews(observation);
+}
+
+/** What is new on the panes drawn from the view: notices, ships, the Council, the news and the attack. */
+function countNews(observation) {
+  unread.things("now-pane", new Map((observation.notices || []).map((notice) => [notice.id, ""])));
+  unread.things("fleet-pane", new Map(Object.keys(observation.ships).map((sid) => [sid, JSON.stringify([observation.ships[sid], observation.panels[sid]])])));
+  const council = new Map([
+    ["council", JSON.stringify(observation.council)],
+    ["attack", JSON.stringify(observation.attack)],
+  ]);
+  (observation.broadcasts || []).forEach((b, i) => council.set(`broadcast ${i}`, JSON.stringify(b)));
+  (observation.battles || []).forEach((b, i) => council.set(`battle ${i}`, ""));
+  unread.things("council-pane", council);
+}
+
+function chooseShip(sid) {
+  chosenShip = sid;
+  drawView();
 }
 
 function drawNotices(observation) {
@@ -232,7 +283,7 @@ function drawNotices(observation) {
       return el(
         "li",
         { class: "notice", "data-notice": notice.id },
-        el("p", {}, el("strong", {}, `#${notice.id} `), notice.ship ? badge(shipName(observation, notice.ship)) : null, " ", notice.text),
+        el("p", {}, el("strong", {}, `#${notice.id} `), notice.ship ? badge(shipName(observation, notice.ship)) : null, " ", people.inText(notice.text)),
         hints.length
           ? el("p", { class: "hints" }, "Likely: ", hints.map((verb) => el("button", { type: "button", class: "small", onclick: () => openVerb(verb, notice.ship) }, verb)))
           : null,
@@ -248,7 +299,7 @@ function openVerb(verb, ship) {
   const spec = verbForms.forms.get(verb);
   const first = spec.forms[0][0];
   verbForms.choose(verb, ship && first && first.list === "ships" ? [ship] : []);
-  const tab = document.querySelector('.tab[data-panel="verbs-panel"]');
+  const tab = document.querySelector('.tab[data-panel="now-pane"]');
   if (tab.offsetParent !== null) tab.click();
   byId("verb").focus();
 }
@@ -282,7 +333,7 @@ function openAction(action) {
   const words = action.slice(0, action.indexOf('"')).trim().split(/\s+/);
   const [, verb, ...args] = words;
   verbForms.choose(verb, args);
-  const tab = document.querySelector('.tab[data-panel="verbs-panel"]');
+  const tab = document.querySelector('.tab[data-panel="now-pane"]');
   if (tab.offsetParent !== null) tab.click();
   const reason = document.querySelector('.verb-fields input[name="reason"]');
   if (reason) reason.focus();
@@ -345,7 +396,7 @@ function wireClock() {
     button.disabled = true;
     const answer = await sendAs(CONTROL_SEAT, "control advance");
     button.disabled = false;
-    show("clock-result", answer.type === "ack" ? "advanced" : answer.message, answer.type === "ack" ? "ok" : "error");
+    show("clock-result", answer.type === "ack" ? "advanced" : answer.message, answer.type === "ack" ? "ok" : "error", answer.type === "ack" ? answer.version : null);
   });
 }
 
@@ -372,7 +423,11 @@ function wireMessages() {
 
 function drawMessages() {
   const messages = socket.messages;
-  setText("message-count", String(messages.filter((m) => m.to_kind === "control").length));
+  const incoming = messages.filter((m) => m.to_kind === "control");
+  unread.things("messages-pane", new Map(incoming.map((m) => [`${m.time}|${m.from}|${m.text}`, ""])));
+  const sent = messages.length - (heard.messages ?? messages.length);
+  if (sent > 0) unread.changed("audit-pane", sent);
+  heard.messages = messages.length;
   fill(
     "messages",
     messages.length
@@ -380,12 +435,22 @@ function drawMessages() {
           el(
             "li",
             { class: m.to_kind === "control" ? "to-control" : "" },
-            el("span", { class: "meta" }, `${new Date(m.time * 1000).toLocaleTimeString()} · ${m.from} → ${m.to}`),
+            el("span", { class: "meta" }, `${new Date(m.time * 1000).toLocaleTimeString()} · ${people.inText(m.from)} → ${people.inText(m.to)}`),
             el("span", {}, m.text),
+            m.to_kind === "control" && people.seats.has(m.from)
+              ? el("button", { type: "button", class: "small reply", onclick: () => replyTo(m.from) }, `Reply to ${people.of(m.from)}`)
+              : null,
           ),
         )
       : el("li", { class: "muted" }, "No message yet."),
   );
+}
+
+/** Answer a player's message: the form addressed to them, the cursor in the message (then Send: two actions). */
+function replyTo(label) {
+  byId("message-to").value = `seat:${label}`;
+  byId("message-text").focus();
+  show("message-result", `replying to ${people.of(label)}`, "");
 }
 
 // ---- the audit log -------------------------------------------------------------------------------------------
@@ -399,16 +464,25 @@ function auditQuery(format) {
   return `/api/events/${encodeURIComponent(eventId)}/audit?${params}`;
 }
 
+let auditAsked = 0;
+
+/** Read the audit log with the filters chosen; only the answer to the latest request is drawn. */
+async function loadAudit() {
+  const asked = (auditAsked += 1);
+  try {
+    const entries = await api(auditQuery("json"), { token });
+    if (asked !== auditAsked) return;
+    drawAudit(entries);
+    show("audit-result", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}`, "ok");
+  } catch (error) {
+    if (asked === auditAsked) show("audit-result", `the audit log could not be read: ${error.message}`, "error");
+  }
+}
+
 function wireAudit() {
-  byId("audit-form").addEventListener("submit", async (event) => {
+  byId("audit-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    try {
-      const entries = await api(auditQuery("json"), { token });
-      drawAudit(entries);
-      show("audit-result", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}`, "ok");
-    } catch (error) {
-      show("audit-result", `the audit log could not be read: ${error.message}`, "error");
-    }
+    loadAudit();
   });
   byId("audit-csv").addEventListener("click", async () => {
     // A link cannot carry the Authorization header: fetch with it, then save the answer through a blob URL.
@@ -430,7 +504,7 @@ function drawAudit(entries) {
         "tr",
         { class: `audit-${entry.kind}` },
         el("td", {}, new Date(entry.time * 1000).toLocaleTimeString()),
-        el("td", {}, entry.actor),
+        el("td", {}, entry.actor_kind === "seat" ? people.of(entry.actor) : entry.actor),
         el("td", {}, entry.kind),
         el("td", {}, entry.text),
         el("td", {}, entry.reason || ""),
@@ -452,15 +526,9 @@ function wireRewind() {
       show("rewind-result", "choose a version (a whole number, 0 or more)", "error");
       return;
     }
-    try {
-      const preview = await api(`/api/events/${encodeURIComponent(eventId)}/rewind?version=${version}`, { token });
-      fill("rewind-preview", preview.discarded.map((row) => el("li", {}, `${row.version}: ${row.by}: ${row.action}`)));
-      show("rewind-result", `a rewind to ${version} would discard ${preview.discarded.length} action(s)`, "ok");
-    } catch (error) {
-      show("rewind-result", error.message, "error");
-    }
+    await previewRewind(version);
   });
-  byId("rewind-form").addEventListener("submit", (event) => {
+  byId("rewind-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const version = Number.parseInt(byId("rewind-version").value, 10);
     const reason = byId("rewind-reason").value.trim();
@@ -475,23 +543,57 @@ function wireRewind() {
       byId("rewind-reason").focus();
       return;
     }
+    // A rewind throws actions away: it shows what it discards and asks first.
+    const discarded = await previewRewind(version);
+    if (discarded === null) return;
+    const lines = discarded.slice(0, 5).map((row) => row.action).join("; ");
+    const more = discarded.length > 5 ? `; and ${discarded.length - 5} more` : "";
+    if (!(await ask(`Rewind to version ${version}? It discards ${discarded.length} action(s): ${lines}${more}.`, "Rewind"))) {
+      show("rewind-result", "not rewound: cancelled", "");
+      return;
+    }
     answerLine = "rewind-result";
     show("rewind-result", socket.send({ type: "rewind", version, reason }) ? "rewinding…" : "not connected", "");
   });
 }
 
+/** Show what a rewind to `version` would discard (the server checks it as the rewind would); its rows, or null. */
+async function previewRewind(version) {
+  try {
+    const preview = await api(`/api/events/${encodeURIComponent(eventId)}/rewind?version=${version}`, { token });
+    fill("rewind-preview", preview.discarded.map((row) => el("li", {}, `${row.version}: ${row.by}: ${row.action}`)));
+    show("rewind-result", `a rewind to ${version} would discard ${preview.discarded.length} action(s)`, "ok");
+    return preview.discarded;
+  } catch (error) {
+    show("rewind-result", error.message, "error");
+    return null;
+  }
+}
+
 // ---- seats ---------------------------------------------------------------------------------------------------
 
+const HOLDERS = { bot: "a bot", control: "Control (play it here)" };
+
 function drawRoster(frame) {
-  setText("devices", `${frame.devices} device(s) connected · operators: ${frame.operators.map((o) => o.name).join(", ") || "none"}`);
+  setText("devices", `${frame.devices} device(s) connected`);
+  unread.things("roster-pane", new Map([
+    ...frame.seats.map((seat) => [`seat ${seat.seat}`, `${seat.holder}|${seat.name}|${seat.connected > 0}`]),
+    ...frame.operators.map((o) => [`operator ${o.name}`, o.focus.join(",")]),
+  ]));
+  fill(
+    "desk-operators",
+    frame.operators.length
+      ? frame.operators.map((o) => el("li", {}, el("strong", {}, o.name), " ", el("span", { class: "muted" }, o.focus.length ? `watches ${o.focus.join(", ")}` : "watches every ship")))
+      : el("li", { class: "muted" }, "No operators: the organiser adds them on the organiser's page."),
+  );
   fill(
     byId("roster").tBodies[0],
     frame.seats.map((seat) =>
       el(
         "tr",
         { "data-seat": seat.seat },
-        el("th", { scope: "row" }, seat.label, el("span", { class: "muted" }, ` ${seat.role}`)),
-        el("td", {}, seat.holder ? `${seat.holder}${seat.name ? `: ${seat.name}` : ""}` : "open"),
+        el("th", { scope: "row" }, people.role(seat.label), el("span", { class: "muted" }, ` ${seat.label}`)),
+        el("td", {}, seat.holder === "person" ? seat.name : seat.holder ? HOLDERS[seat.holder] || seat.holder : "open"),
         el("td", {}, seat.connected ? badge(`${seat.connected} on`, "ok") : badge("none")),
         el(
           "td",
@@ -508,7 +610,7 @@ function drawRoster(frame) {
 function playSeat(seat) {
   playing = seat.seat;
   byId("play-seat").hidden = false;
-  setText("play-seat-title", `Playing ${seat.label} for Control`);
+  setText("play-seat-title", `Playing ${people.of(seat.label)} for Control`);
   fill("play-seat-actions", el("p", { class: "muted" }, "asking…"));
   socket.legal(seat.seat);
 }

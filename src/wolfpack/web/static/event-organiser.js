@@ -6,13 +6,18 @@ import { api, download, show } from "./js/api.js";
 import { byId, el, facts, fill, setText } from "./js/dom.js";
 import { sharedLink } from "./js/links.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken } from "./js/live.js";
-import { banner, showConnection } from "./js/page.js";
+import { ask, banner, showConnection } from "./js/page.js";
 
 const eventId = eventIdFromPath();
 const token = takeToken();
 const base = `/api/events/${encodeURIComponent(eventId)}`;
 let ships = [];
 const moved = new Map(); // a moved seat's label -> its new link and QR code, shown under its row until dismissed
+/** Each ship's name by its id (a ship's team is named after it). */
+let shipNames = new Map();
+/** The operator whose ships are being changed (their row shows the choices), or null. */
+let editing = null;
+let lastOperators = [];
 
 function call(path, options = {}) {
   return api(`${base}${path}`, { token, ...options });
@@ -62,6 +67,7 @@ function onFrame(frame, live) {
       return;
     }
     ships = frame.ships;
+    shipNames = new Map(frame.seats.filter((seat) => ships.includes(seat.team)).map((seat) => [seat.team, seat.team_name]));
     setText("title", `Event ${frame.event} · ${frame.edition === "classic" ? "Classic" : "Infinite Domain"}`);
     drawTeamFilter(frame.seats);
     drawFocusChoices();
@@ -173,7 +179,11 @@ function wireForms() {
       () => call("/operators", { method: "POST", body: { name, focus } }),
       (answer) => `${answer.name}'s desk link`,
     );
-    if (added) byId("operator-name").value = "";
+    if (added) {
+      // The form starts empty for the next operator: no name, no ship ticked.
+      byId("operator-name").value = "";
+      for (const box of document.querySelectorAll("#operator-focus input")) box.checked = false;
+    }
   });
   byId("roster-filter").addEventListener("change", () => redrawRoster());
 }
@@ -184,11 +194,17 @@ function drawTeamFilter(seats) {
   fill("roster-filter", el("option", { value: "" }, "every team"), [...teams].map(([id, name]) => el("option", { value: id }, name)));
 }
 
+/** A checkbox per ship, named by the ship, ticked for those in `chosen`. */
+function shipChoices(chosen = []) {
+  return ships.map((sid) => el("label", { class: "inline" }, el("input", { type: "checkbox", value: sid, checked: chosen.includes(sid) }), shipNames.get(sid) || sid));
+}
+
 function drawFocusChoices() {
-  fill(
-    "operator-focus",
-    ships.map((sid) => el("label", { class: "inline" }, el("input", { type: "checkbox", value: sid }), sid)),
-  );
+  fill("operator-focus", shipChoices());
+}
+
+function shipList(focus) {
+  return focus.map((sid) => shipNames.get(sid) || sid).join(", ");
 }
 
 let lastRoster = null;
@@ -213,6 +229,10 @@ function drawRoster(roster) {
 function rosterRow(seat) {
   const name = el("input", { type: "text", maxlength: 80, "aria-label": `Person for ${seat.label}`, value: seat.holder === "person" ? seat.name : "" });
   const change = (holder, body = {}) => async () => {
+    if (holder === "move" && !(await ask(`Move ${seat.label} (${seat.name || "nobody yet"}) to a new device? Its link changes and the device that holds it now loses it at once.`, "Move the seat"))) {
+      show("roster-result", `${seat.label} not moved.`, "");
+      return null;
+    }
     const answer = await attempt(
       "roster-result",
       () => call("/seats", { method: "POST", body: { seat: seat.label, holder, ...body } }),
@@ -274,42 +294,60 @@ function movedRow(seat) {
 }
 
 function drawOperators(operators) {
-  fill(
-    "operators",
-    operators.length
-      ? operators.map((op) =>
-          el(
-            "li",
-            {},
-            el("strong", {}, op.name),
-            " ",
-            el("span", { class: "muted" }, op.focus.length ? `watches ${op.focus.join(", ")}` : "watches every ship"),
-            " ",
-            el("button", {
-              type: "button",
-              class: "small",
-              onclick: () =>
-                attemptLink(
-                  "operator-result",
-                  () => call(`/operators/${encodeURIComponent(op.name)}`, { method: "POST", body: { action: "new-token" } }),
-                  () => `${op.name}'s new desk link (the old one stops at once)`,
-                ),
-            }, "New link"),
-            " ",
-            el("button", {
-              type: "button",
-              class: "small danger",
-              onclick: () =>
-                attempt(
-                  "operator-result",
-                  () => call(`/operators/${encodeURIComponent(op.name)}`, { method: "POST", body: { action: "remove" } }),
-                  () => `${op.name} removed: their desk is closed.`,
-                ),
-            }, "Remove"),
-          ),
-        )
-      : el("li", { class: "muted" }, "No operators yet: add one per desk."),
+  lastOperators = operators;
+  fill("operators", operators.length ? operators.map(operatorItem) : el("li", { class: "muted" }, "No operators yet: add one per desk."));
+}
+
+function operatorItem(op) {
+  const path = `/operators/${encodeURIComponent(op.name)}`;
+  const remove = async () => {
+    if (!(await ask(`Remove ${op.name}? Their desk closes at once and their link stops working.`, `Remove ${op.name}`))) {
+      show("operator-result", `${op.name} not removed.`, "");
+      return;
+    }
+    await attempt("operator-result", () => call(path, { method: "POST", body: { action: "remove" } }), () => `${op.name} removed: their desk is closed.`);
+  };
+  const item = el(
+    "li",
+    {},
+    el("strong", {}, op.name),
+    " ",
+    el("span", { class: "muted" }, op.focus.length ? `watches ${shipList(op.focus)}` : "watches every ship"),
+    " ",
+    el("button", { type: "button", class: "small", "aria-expanded": String(editing === op.name), onclick: () => editShips(editing === op.name ? null : op.name) }, "Change ships"),
+    " ",
+    el("button", {
+      type: "button",
+      class: "small",
+      onclick: () =>
+        attemptLink("operator-result", () => call(path, { method: "POST", body: { action: "new-token" } }), () => `${op.name}'s new desk link (the old one stops at once)`),
+    }, "New link"),
+    " ",
+    el("button", { type: "button", class: "small danger", onclick: remove }, "Remove"),
   );
+  if (editing === op.name) {
+    const choices = el("div", {}, shipChoices(op.focus));
+    const save = async (event) => {
+      event.preventDefault();
+      const focus = [...choices.querySelectorAll("input:checked")].map((box) => box.value);
+      const saved = await attempt("operator-result", () => call(path, { method: "POST", body: { action: "focus", focus } }), () => `${op.name} now watches ${focus.length ? shipList(focus) : "every ship"}.`);
+      if (saved) editShips(null);
+    };
+    item.append(
+      el(
+        "form",
+        { class: "stack", novalidate: true, onsubmit: save },
+        el("fieldset", { class: "ship-choices" }, el("legend", {}, `${op.name} watches (none: every ship)`), choices),
+        el("button", { type: "submit", class: "primary" }, "Save ships"),
+      ),
+    );
+  }
+  return item;
+}
+
+function editShips(name) {
+  editing = name;
+  drawOperators(lastOperators);
 }
 
 start();

@@ -33,9 +33,24 @@ export function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-/** Show a form's result: a sentence, marked ok or error. */
-export function show(id, text, kind = "") {
+/** Result lines that hold only while the event stays at the version their answer made: id -> that version. */
+const standing = new Map();
+
+/**
+ * Show a form's result: a sentence, marked ok or error. With `until` (the event's version the answer made: "done:
+ * ...", "advanced"), the line is cleared by `clearOutdated` once the event is at another version.
+ */
+export function show(id, text, kind = "", until = null) {
   const node = document.getElementById(id);
   node.textContent = text;
   node.dataset.kind = kind;
+  if (typeof until === "number") standing.set(id, until);
+  else standing.delete(id);
+}
+
+/** The event is at `version` now: clear the result lines that told of another version (no longer how it stands). */
+export function clearOutdated(version) {
+  for (const [id, until] of standing) {
+    if (until !== version) show(id, "", "");
+  }
 }

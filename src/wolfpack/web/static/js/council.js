@@ -4,6 +4,7 @@
 // snap election, elections, and the register of laws and resolutions. Drawn from the `ctx` of js/ship.js.
 
 import { badge, el, facts, wordsForm } from "./dom.js";
+import { officeShown } from "./den.js";
 import { quote } from "./forms.js";
 
 const TITLES = { president: "President", "vice-president": "Vice President", parliamentarian: "Parliamentarian" };
@@ -26,7 +27,11 @@ export function chamberView(ctx) {
   return el(
     "div",
     { class: "chamber" },
-    facts(Object.entries(council.offices).map(([office, who]) => [TITLES[office] || office, who ? `${who}${who === ctx.seat ? " (you)" : ""}` : "vacant"])),
+    facts(
+      Object.entries(council.offices)
+        .filter(([office, who]) => officeShown(ctx.observation.edition, office, who))
+        .map(([office, who]) => [TITLES[office] || office, who ? `${who}${who === ctx.seat ? " (you)" : ""}` : "vacant"]),
+    ),
     el("p", { class: "help" }, `The ${TITLES[agenda]} (${chair || "vacant"}) brings bills and calls votes. ${TIE_RULES[ctx.observation.edition] || ""}`),
     billView(ctx, council, bill),
     agendaControls(ctx),

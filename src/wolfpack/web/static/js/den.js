@@ -155,34 +155,46 @@ function unitText(uid, unit) {
   return `${uid} ${unit.kind}${where}${unit.damaged ? " damaged" : ""}`;
 }
 
-/** The jump board (Control): each ship's declared jump, coordinates, fuel and known coordinates. */
-export function jumpBoard(observation, ships) {
+/** The fleet at a glance (Control): a row per ship (its name a button choosing it, where it is, morale, fuel, food,
+ * water, its jump, what is wrong), so a desk sees every ship at once and opens one ship's panel beside it. */
+export function fleetTable(observation, ships, { chosen = null, onChoose = () => {} } = {}) {
   const rows = ships.map((sid) => {
     const panel = observation.panels[sid];
     const ship = observation.ships[sid];
-    const known = (observation.known && observation.known[sid]) || [];
+    const hold = panel ? panel.hold : {};
+    const damaged = panel ? Object.values(panel.stations).filter((slot) => slot.damage).length : 0;
+    const trouble = [
+      ship.anarchy ? badge("anarchy", "bad") : null,
+      ship.riots.length ? badge(`riots ${ship.riots.length}`, "bad") : null,
+      damaged ? badge(`damaged ${damaged}`, "bad") : null,
+      ship.with_fleet ? null : badge("separated", "bad"),
+    ];
+    const jump = ship.jumping ? badge("declared", "jump") : panel && panel.coords ? panel.coords : "-";
+    const pressed = sid === chosen;
     return el(
       "tr",
-      { class: ship.jumping ? "jumping" : "" },
-      el("th", { scope: "row" }, ship.name),
-      el("td", {}, ship.jumping ? "declared" : "-"),
-      el("td", {}, panel && panel.coords ? panel.coords : "-"),
-      el("td", {}, panel ? String(panel.hold.fuel ?? 0) : "?"),
-      el("td", {}, known.join(", ") || "-"),
+      { class: `${ship.jumping ? "jumping" : ""}${pressed ? " chosen" : ""}`.trim() || null, "data-ship": sid },
+      el("th", { scope: "row" }, el("button", { type: "button", class: "small link-like", "aria-pressed": String(pressed), onclick: () => onChoose(sid) }, ship.name)),
+      el("td", {}, String(placeOf(ship))),
+      el("td", {}, panel ? String(panel.morale) : "?"),
+      ["fuel", "food", "water"].map((r) => el("td", {}, hold[r] === undefined ? "?" : String(hold[r]))),
+      el("td", {}, jump),
+      el("td", {}, trouble),
     );
   });
   return el(
     "div",
-    { class: "scroll-x", tabindex: 0, "aria-label": "jump board (scrolls sideways)" },
+    { class: "scroll-x", tabindex: 0, "aria-label": "the fleet, a ship a row (scrolls)" },
     el(
       "table",
-      { class: "jump-board" },
-      el("caption", {}, "Jump board"),
-      el("thead", {}, el("tr", {}, ["ship", "jump", "coordinates", "fuel", "known"].map((h) => el("th", { scope: "col" }, h)))),
+      { class: "fleet-table" },
+      el("thead", {}, el("tr", {}, ["ship", "where", "morale", "fuel", "food", "water", "jump", "trouble"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows),
     ),
   );
 }
+
+const OFFICE_TITLES = { president: "President", "vice-president": "Vice President", parliamentarian: "Parliamentarian" };
 
 /** The laws in force. */
 export function lawsInForce(council) {
@@ -191,16 +203,24 @@ export function lawsInForce(council) {
   return el("ol", { class: "laws" }, laws.map((law) => el("li", { value: law.id }, law.text)));
 }
 
-/** The Council: its offices, the bill before it, the laws. */
-export function councilView(council) {
-  const offices = Object.entries(council.offices).map(([office, holder]) => [office, holder || "vacant"]);
+/** Whether the Council's office shows: Infinite Domain's Parliamentarian is no office of a classic Council (unless a
+ * classic pack seats one). */
+export function officeShown(edition, office, holder) {
+  return !(edition === "classic" && office === "parliamentarian" && !holder);
+}
+
+/** The Council: its offices (`who(label)` names their holders), the bill before it, the laws. */
+export function councilView(council, { edition = null, who = (label) => label } = {}) {
+  const offices = Object.entries(council.offices)
+    .filter(([office, holder]) => officeShown(edition, office, holder))
+    .map(([office, holder]) => [OFFICE_TITLES[office] || office, holder ? who(holder) : "vacant"]);
   const bill = council.bill;
   return el(
     "div",
     { class: "council" },
     facts(offices),
     bill
-      ? el("p", { class: "bill" }, `Bill ${bill.id} (${bill.kind}, ${bill.stage}) by ${bill.proposer}: “${bill.text}”`)
+      ? el("p", { class: "bill" }, `Bill ${bill.id} (${bill.kind}, ${bill.stage}) by ${who(bill.proposer)}: “${bill.text}”`)
       : el("p", { class: "muted" }, "No bill before the Council."),
     el("h4", {}, "Laws in force"),
     lawsInForce(council),

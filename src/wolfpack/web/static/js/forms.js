@@ -2,6 +2,7 @@
 // kind, pattern, and either fixed `choices`, a `list` the desk's view fills, or free `text` for a reason), so a new
 // verb needs no page code. The action sent is `control <verb> <args...>` with the reason last, double-quoted.
 
+import { show } from "./api.js";
 import { el, fill } from "./dom.js";
 
 const LONG_LIST = 40;
@@ -209,7 +210,7 @@ export class VerbForms {
     try {
       const answer = await this.onSend(made.text, made.reason);
       if (answer.type === "ack") {
-        this.show(`done: ${made.text}`, "ok");
+        this.show(`done: ${made.text}`, "ok", answer.version);
         for (const { field, input } of this.fields) if (field.text) input.value = "";
       } else {
         this.show(answer.message, "error");
@@ -219,8 +220,8 @@ export class VerbForms {
     }
   }
 
-  show(text, kind) {
-    this.result.textContent = text;
-    this.result.dataset.kind = kind;
+  /** The form's result line; an answer's `until` version clears it once the event moves on (js/api.js). */
+  show(text, kind, until = null) {
+    show(this.result.id, text, kind, until);
   }
 }

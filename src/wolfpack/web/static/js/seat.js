@@ -3,6 +3,7 @@
 
 import { badge, el } from "./dom.js";
 import { shipName } from "./den.js";
+import { groupBy } from "./legal.js";
 
 /** "the Dione's table", "the fleet map", or a place's name as the engine names it. */
 export function placeName(observation, at) {
@@ -82,10 +83,10 @@ export function fleetControls(ctx) {
       "Fight the boarders",
       ctx.legal.take("fight").map((a) => [`${unit(a.words[1])} attacks the boarders`, a.action, attackPreview(ctx, "on_foot", `Send ${unit(a.words[1])} against the boarders?`, a.action)]),
     ],
-    ["Reinforce another ship", ctx.legal.take("reinforce").map((a) => [`${unit(a.words[1])} by ${unit(a.words[2])} to the ${name(a.words[3])}`, a.action])],
     ["Posts", ctx.legal.take("post").map((a) => [`${unit(a.words[1])} to ${a.words[2].replace("-", " ")}`, a.action])],
   ].filter(([, list]) => list.length);
-  if (!groups.length) return null;
+  const reinforce = reinforceRow(ctx, ctx.legal.take("reinforce"));
+  if (!groups.length && !reinforce) return null;
   return el(
     "div",
     { class: "fleet-controls" },
@@ -96,6 +97,38 @@ export function fleetControls(ctx) {
         el("h4", {}, title),
         el("div", { class: "action-row" }, list.map(([label, action, preview]) => el("button", { type: "button", class: "act", "data-action": action, onclick: () => ctx.act(action, preview || null) }, label))),
       ),
+    ),
+    reinforce,
+  );
+}
+
+/** Reinforcing another ship (`reinforce UNIT SHUTTLE SHIP`): choose the unit, then where it goes (a ship, by a
+ * shuttle), then one button; not a button for every unit, shuttle and ship. */
+function reinforceRow(ctx, found) {
+  if (!found.length) return null;
+  const short = (id) => id.split(":")[1] || id;
+  const byUnit = groupBy(found, 1);
+  const unit = el("select", { "aria-label": "unit to send" }, [...byUnit.keys()].map((u) => el("option", { value: u }, short(u))));
+  const where = el("select", { "aria-label": "where it goes" });
+  const refill = () => {
+    const kept = where.value;
+    where.replaceChildren(
+      ...byUnit.get(unit.value).map((a) => el("option", { value: `${a.words[2]} ${a.words[3]}` }, `the ${shipName(ctx.observation, a.words[3])}, by shuttle ${short(a.words[2])}`)),
+    );
+    if ([...where.options].some((option) => option.value === kept)) where.value = kept;
+  };
+  unit.addEventListener("change", refill);
+  refill();
+  return el(
+    "div",
+    { class: "control-group" },
+    el("h4", {}, "Reinforce another ship"),
+    el(
+      "div",
+      { class: "choice-row", "data-actions": JSON.stringify(found.map((a) => a.action)) },
+      unit,
+      where,
+      el("button", { type: "button", class: "act", onclick: () => ctx.act(`reinforce ${unit.value} ${where.value}`) }, "Reinforce"),
     ),
   );
 }
