@@ -20,7 +20,7 @@ from wolfpack.server.patch import apply_patch
 from wolfpack.server.qr import qr_data_uri
 
 from ..server.live import WAIT, ThreadedServer
-from .devices import EVENT_ID, Device, seat_of, stored_event
+from .devices import EVENT_ID, Device, operator_token, seat_of, seat_token, stored_event
 
 
 @pytest.fixture(scope="module")
@@ -37,14 +37,6 @@ def event(database: str) -> Event:
 def server(database: str, event: Event) -> Iterator[ThreadedServer]:
     with ThreadedServer(database) as live:
         yield live
-
-
-def operator_token(event: Event, name: str) -> str:
-    return event.operators.find(name).token
-
-
-def seat_token(event: Event, label: str) -> str:
-    return event.tokens.tokens[seat_of(event, label)]
 
 
 def stored_rows(database: str) -> list[history.ActionRow]:
