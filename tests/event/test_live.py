@@ -154,14 +154,28 @@ def in_a_timed_phase(desk: Device) -> None:
         assert desk.act(0, "control advance", confirm=True)["type"] == "ack"
 
 
+def test_advance_asks_first_while_a_ship_has_not_done_what_the_step_needed(
+    server: ThreadedServer, event: Event
+) -> None:
+    """An untimed step has no clock to ask about, but advancing past the start of a turn with jump drives not
+    crewed leaves those ships unable to jump: Control is asked, told which ships, and may advance anyway."""
+    desk = Device(server.base, operator_token(event, "Bob"))
+    assert desk.view is not None and desk.view["observation"]["step"] == "start"
+    unmet = desk.view["observation"]["before_advance"]
+    assert unmet and all("jump drive" in line for line in unmet)
+    asked = desk.act(0, "control advance")
+    assert asked["type"] == "error" and asked["code"] == "confirm" and asked["unmet"] == unmet
+    assert all(line in asked["message"] for line in unmet) and "left on the clock" not in asked["message"]
+    assert desk.view["observation"]["step"] == "start", "nothing changed"
+    assert desk.act(0, "control advance", confirm=True)["type"] == "ack"
+    desk.close()
+
+
 def test_advance_with_time_left_asks_to_confirm_and_the_clock_follows_the_game(
     server: ThreadedServer, event: Event
 ) -> None:
     desk = Device(server.base, operator_token(event, "Bob"))
     assert desk.clock is not None and desk.view is not None
-    if desk.view["observation"]["step"] == "start":
-        assert not desk.clock["timed"], "the start of a turn is untimed"
-        assert desk.act(0, "control advance")["type"] == "ack", "an untimed step ends without a question"
     in_a_timed_phase(desk)
     step = desk.view["observation"]["step"]
     assert desk.clock["phase"] == step and desk.clock["remaining"] > 0
@@ -395,7 +409,7 @@ def test_a_seat_left_to_a_bot_plays_by_itself(tmp_path_factory: pytest.TempPathF
     store.close()
     with ThreadedServer(database) as server:
         desk = Device(server.base, event.operators.find("Bob").token, event="b0b0b0b0")
-        assert desk.act(0, "control advance")["type"] == "ack"
+        assert desk.act(0, "control advance", confirm=True)["type"] == "ack"  # no ship has crewed its jump drive
         label = event.seats[bot_seat].label
         desk.until(lambda f: f["type"] == "state" and any(label in line for line in f["log"]))
         store = EventStore.open(database)

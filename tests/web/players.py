@@ -74,9 +74,12 @@ class Table:
         return self.control.version
 
     def control_acts(self, action: str) -> None:
-        """Control acts (at the version it has seen: it is sent every change) and the event moves on."""
+        """Control acts (at the version it has seen: it is sent every change) and the event moves on; an advance
+        the server asks about first (time left, or a ship that has not done what the step needed) is confirmed."""
         self.control.settle()
         answer = self.control.act(0, action)
+        if answer["type"] == "error" and answer["code"] == "confirm":
+            answer = self.control.act(0, action, confirm=True)
         assert answer["type"] == "ack", answer
 
     def legal(self, label: str) -> list[str]:

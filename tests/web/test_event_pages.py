@@ -142,13 +142,14 @@ def _send_verb(desk: Page, verb: str, *values: str) -> None:
     expect(desk.locator("#verb-result")).to_contain_text(f"control {verb}")
 
 
-def _advance(desk: Page, confirm: bool) -> None:
-    """Click Advance; with time left on the clock the server asks first, and the desk confirms."""
+def _advance(desk: Page, confirm: bool, says: str = "left on the clock") -> None:
+    """Click Advance; with time left on the clock, or a ship that has not done what the step needed, the server
+    asks first (saying `says`), and the desk confirms."""
     desk.click("#advance")
     if confirm:
         dialog = desk.locator("#confirm")
         expect(dialog).to_be_visible(timeout=WAIT_MS)
-        expect(desk.locator("#confirm-text")).to_contain_text("left on the clock")
+        expect(desk.locator("#confirm-text")).to_contain_text(says)
         desk.click("#confirm-yes")
     expect(desk.locator("#clock-result")).to_have_text("advanced", timeout=WAIT_MS)
 
@@ -298,7 +299,8 @@ def _a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None:
 
 def _control_runs_the_clock_and_advances_into_the_action_phase(room: Room) -> None:
     ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
-    _advance(ann, confirm=False)  # the start of a turn is untimed: no question
+    # The start of a turn is untimed, but no ship has crewed its jump drive: the desk is asked, and confirms.
+    _advance(ann, confirm=True, says="No ship has crewed its jump drive: no ship can jump this turn.")
     expect(projector.locator("#phase")).to_have_text("Action Phase", timeout=WAIT_MS)
     expect(bob.locator("#phase")).to_contain_text("Action Phase", timeout=WAIT_MS)
     expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)

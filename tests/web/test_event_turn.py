@@ -67,7 +67,8 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     captain.locator("[data-action='use jump-drive']").click()
     confirm(captain, "lets the ship jump that turn")
     done(captain, "use jump-drive")
-    _advance(desk, confirm=False)
+    # The other ships' drives are idle: the desk is told which cannot jump this turn, and confirms.
+    _advance(desk, confirm=True, says="The Icebreaker has not crewed its jump drive: it cannot jump this turn.")
     expect(projector.locator("#phase")).to_have_text("Action Phase", timeout=WAIT_MS)
 
     # A jump: Control deals the Dione a destination; its captain writes the coordinates and declares the jump.

@@ -28,7 +28,7 @@ from wolfpack.engine.errors import IllegalActionError, InvalidActionError, Wolfp
 from wolfpack.engine.game import State
 from wolfpack.event import history
 from wolfpack.event.audit import AuditEntry, audit_entry
-from wolfpack.event.clock import PhaseClock, advance_confirmation, follow, start_clock
+from wolfpack.event.clock import PhaseClock, advance_confirmation, follow, start_clock, unmet_before_advance
 from wolfpack.event.errors import EventError
 from wolfpack.event.messages import Message, control_message, readable_by_operator, readable_by_seat, seat_message
 from wolfpack.event.model import Event
@@ -286,9 +286,10 @@ class LiveEvent:
                 )
             now = time.time()
             if seat == CONTROL_SEAT and _is_advance(text) and not confirm:
-                question = advance_confirmation(self.clock, now)
+                unmet = unmet_before_advance(self.view(CONTROL_SEAT).observation)
+                question = advance_confirmation(self.clock, now, unmet)
                 if question is not None:
-                    raise Rejection("confirm", question, version=self.version)
+                    raise Rejection("confirm", question, version=self.version, unmet=unmet)
             before = self.version
             try:
                 apply_notation(self.state, text, seat)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from wolfpack.games.den.content import RATION_LEVELS, row_for
+from wolfpack.games.den.content import RATION_LEVELS, RationLevel, row_for
 from wolfpack.games.den.notation import words
 
 if TYPE_CHECKING:
@@ -359,12 +359,20 @@ def pay_rations(state: DenState, ship: str) -> None:
     panel = state.content.ships[ship]
     for meal in ("food", "water"):
         costs = panel.food if meal == "food" else panel.water
-        start = RATION_LEVELS.index(record[meal])
-        level = next(lv for lv in RATION_LEVELS[start:] if costs.cost(lv) <= record["hold"][meal])
+        level = ration_supplied(state, ship, meal)
         record["hold"][meal] -= costs.cost(level)
         record["supplied"][meal] = level
         if level != record[meal]:
             note(state, ship, f"{ship} could only supply {level} {meal} rations")
+
+
+def ration_supplied(state: DenState, ship: str, meal: str) -> RationLevel:
+    """The level of `meal` the broadcast would supply a ship: the level set, or the best its hold can pay."""
+    record = state.ships[ship]
+    panel = state.content.ships[ship]
+    costs = panel.food if meal == "food" else panel.water
+    start = RATION_LEVELS.index(record[meal])
+    return next(level for level in RATION_LEVELS[start:] if costs.cost(level) <= record["hold"][meal])
 
 
 def end_turn(state: DenState) -> None:
