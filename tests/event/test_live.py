@@ -15,6 +15,7 @@ import pytest
 from wolfpack.event import history
 from wolfpack.event.live import LiveEvent, Viewer, load_live, log_lines_kept
 from wolfpack.event.model import Event
+from wolfpack.event.protocol import TEXT_LENGTH
 from wolfpack.event.store import EventStore
 from wolfpack.server.patch import apply_patch
 
@@ -119,6 +120,23 @@ def test_an_action_is_stored_before_it_is_acknowledged_and_audited_with_its_seat
     ).json()
     assert audit[-1]["text"] == f"dione/captain: {action}" and audit[-1]["ships"] == ["dione"]
     phone.close()
+
+
+def test_a_desk_is_told_in_sentences_what_is_wrong_with_a_verb_or_a_message(
+    server: ThreadedServer, event: Event
+) -> None:
+    desk = Device(server.base, operator_token(event, "Ann"))
+    error = desk.act(0, "control news dione lots")
+    assert error["code"] == "invalid-action"
+    assert error["message"] == (
+        'Control\'s news: the change must be a whole number from -999 to 999, such as 2 or -1 (not "lots").'
+    )
+    error = desk.ask({"type": "message", "to": "everyone", "text": "x" * (TEXT_LENGTH + 1)}, lambda f: False)
+    assert error["code"] == "malformed"
+    assert (
+        error["message"] == f"A message may be at most {TEXT_LENGTH:,} characters (this one has {TEXT_LENGTH + 1:,})."
+    )
+    desk.close()
 
 
 def test_a_seat_may_act_only_for_itself(server: ThreadedServer, event: Event) -> None:

@@ -294,7 +294,7 @@ class LiveEvent:
             try:
                 apply_notation(self.state, text, seat)
             except InvalidActionError as exc:
-                raise Rejection("invalid-action", f"{text!r} is not an action of Den of Wolves: {exc}") from None
+                raise Rejection("invalid-action", str(exc)) from None  # the game's sentence names the field
             except IllegalActionError as exc:
                 raise Rejection("illegal-action", str(exc), rule=exc.rule, version=self.version) from None
             rows = [history.ActionRow(self.version, seat, text, request_id, now, viewer.operator)]

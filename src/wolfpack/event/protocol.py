@@ -101,6 +101,16 @@ _MESSAGE = TypeAdapter(Message)
 KNOWN_TYPES = ("join", "act", "legal", "clock", "message", "rewind", "ping", "sync")
 
 
+NOUNS = {
+    "text": "a message",
+    "reason": "a reason",
+    "to": "the recipient",
+    "op": "the clock's change",
+    "seconds": "the number of seconds",
+}
+"""What the fields of an event's frames are called in the sentences that refuse them."""
+
+
 def parse_message(text: str | bytes) -> Join | Act | Legal | Clock | Say | Rewind | Ping | Sync:
-    """Read one inbound frame, or raise Rejection saying what is wrong with its shape."""
-    return parse_frame(text, _MESSAGE, KNOWN_TYPES)  # type: ignore[no-any-return]
+    """Read one inbound frame, or raise Rejection saying, in sentences, what is wrong with its shape."""
+    return parse_frame(text, _MESSAGE, KNOWN_TYPES, NOUNS)  # type: ignore[no-any-return]
