@@ -6,6 +6,7 @@ One server per module on a SQLite file; the tests run in order, each going on fr
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
@@ -111,7 +112,8 @@ def test_an_action_is_stored_before_it_is_acknowledged_and_audited_with_its_seat
     assert [row.action for row in rows if row.player == captain][-1] == action
     assert len(rows) >= ack["version"]
     again = phone.act(captain, action, request_id="first")
-    assert again == {**ack, "type": "ack"}, "a retried request takes effect once"
+    assert ack["said"] and all(isinstance(line, str) for line in ack["said"]), "the ack says what the action did"
+    assert again == {**ack, "said": []}, "a retried request takes effect once (and says nothing new)"
     audit = httpx.get(
         f"{server.base}/api/events/{EVENT_ID}/audit",
         params={"seat": "dione/captain"},
@@ -598,6 +600,34 @@ def test_a_rewind_its_audit_line_and_its_clock_are_stored_together_or_not_at_all
         await live.rewind(Viewer("control"), target, "a wrong ruling")
         assert history.version(store.engine, event.id) == target == live.version
         assert len(store.audit(event.id)) == audited + 1 and store.load_clock(event.id) == live.clock
+
+    in_process(tmp_path_factory, play)
+
+
+def test_a_strikes_answer_says_the_roll_and_the_hits(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The lines an action added, its rolls included, come back to the device that sent it (the ack's `said`)."""
+
+    async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
+        live.dice = random.Random(7)
+        officer = seat_of(event, "dione/first-officer")
+
+        async def control(action: str) -> None:
+            await live.submit(Viewer("control"), 0, action, live.version, None, confirm=True)
+
+        await control("control advance")
+        await control('control attack "the sensors light up"')
+        deploy = sorted(a for a in live.legal(officer) if a.startswith("deploy dione:u1 q"))[0]
+        await live.submit(Viewer("seat", officer), officer, deploy, live.version, None)
+        wolves = set(live.state.observation(0)["attack"]["wolves"])
+        await control(f'control wolves fighter 1 q{deploy[-1]} "a straggler"')
+        target = next(w for w in live.state.observation(0)["attack"]["wolves"] if w not in wolves)
+        await control("control wolf-round")
+        said: list[str] = []
+        strike = f"strike dione:u1 {target}"
+        await live.submit(Viewer("seat", officer), officer, strike, live.version, None, said=said)
+        rolls = [line for line in said if line.startswith("dione:u1 rolls ")]
+        assert len(rolls) == 1 and "hit(s)" in rolls[0], said
+        assert said == live.state.log(officer)[-len(said) :], "the officer's own lines, the last it may read"
 
     in_process(tmp_path_factory, play)
 

@@ -265,9 +265,12 @@ class LiveEvent:
         *,
         confirm: bool = False,
         reason: str = "",
+        said: list[str] | None = None,
     ) -> int:
         """Check and apply an action for `seat`, commit it (and the chance it sets off), then tell every device whose
-        view changed; returns the new version. A retried request id changes nothing and returns what it made."""
+        view changed; returns the new version. A retried request id changes nothing and returns what it made.
+        Given a `said` list, the log lines the action (and its rolls) added, as `seat` may read them, are put in it:
+        the answer a device shows ("aegis:u2 rolls 5+1: 2 hit(s)"), not just that it was done."""
         async with self.lock:
             if request_id is not None and (seat, request_id) in self.requests:
                 first, made = self.requests[(seat, request_id)]
@@ -291,6 +294,7 @@ class LiveEvent:
                 if question is not None:
                     raise Rejection("confirm", question, version=self.version, unmet=unmet)
             before = self.version
+            log_before = None if said is None else self.view(seat).log_length
             try:
                 apply_notation(self.state, text, seat)
             except InvalidActionError as exc:
@@ -309,6 +313,8 @@ class LiveEvent:
                 raise
             moved_on = clock != self.clock
             self.clock = clock
+            if said is not None and log_before is not None:
+                said.extend(self.state.log_since(seat, log_before))
             if request_id is not None:
                 self._remember(seat, request_id, text, self.version)
             result = self.version

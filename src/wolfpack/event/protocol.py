@@ -15,6 +15,10 @@ Server to device: "welcome" (who this device is, the event's seats, the verbs' f
 device's view: a snapshot, or an update carrying only new log lines), "legal" (a seat's legal actions at a
 version, asked for: they are worked out only when a device needs them), "clock", "messages", "roster" (desks),
 "ack", "error", "pong", and "moved" (the seat was moved to another device: this one is closed).
+
+An "ack" carries `version` and `said`: the log lines the action added (its rolls and their results included), as
+the acting seat may read them, so a page answers "aegis:u2 rolls 5+1: 2 hit(s)", not just "done" (a retried
+request id's ack, which changed nothing, says nothing).
 """
 
 from __future__ import annotations

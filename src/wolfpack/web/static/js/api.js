@@ -33,6 +33,13 @@ export function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+/** What an acknowledged action did, as its page says it: `done: <action>`, then the lines it added to the seat's log
+ * (the ack's `said`: a strike's roll and hits, a freeform action's result), so the answer is the outcome. */
+export function doneText(action, answer) {
+  const said = Array.isArray(answer.said) ? answer.said : [];
+  return [`done: ${action}`, ...said].join(" · ");
+}
+
 /** Show a form's result: a sentence, marked ok or error. */
 export function show(id, text, kind = "") {
   const node = document.getElementById(id);

@@ -4,6 +4,7 @@
 // fills, or free `text` for a reason), so a new verb needs no page code. The action sent is
 // `control <verb> <args...>` with the reason last, double-quoted. Patterns are for checking, never shown.
 
+import { doneText } from "./api.js";
 import { el, fill } from "./dom.js";
 
 const LONG_LIST = 40;
@@ -216,7 +217,7 @@ export class VerbForms {
     try {
       const answer = await this.onSend(made.text, made.reason);
       if (answer.type === "ack") {
-        this.show(`done: ${made.text}`, "ok");
+        this.show(doneText(made.text, answer), "ok");
         for (const { field, input } of this.fields) if (field.text) input.value = "";
       } else {
         this.show(answer.message, "error");
