@@ -144,6 +144,11 @@ def follow(clock: PhaseClock | None, settings: EventSettings, public_view: dict[
     return start_clock(settings, public_view, now)
 
 
+def turns_played(turn: int, phase: str) -> int:
+    """The turns a game in `turn` and `phase` has played: those before it, and its own once the game is over."""
+    return turn if phase == "over" else turn - 1
+
+
 def advance_confirmation(clock: PhaseClock | None, now: float, unmet: Sequence[str] = ()) -> str | None:
     """The question Control answers before its advance: while the clock still has time, and while the game says a
     ship has not done what the step needed (`unmet`, from `unmet_before_advance`); None when neither holds."""
