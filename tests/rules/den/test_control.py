@@ -381,3 +381,39 @@ def test_a_notice_number_never_names_two_notices(edition: str) -> None:
     reloaded = state.game.state_from_json(state.to_json())
     control(reloaded, 'control set icebreaker.morale 0 "despair"')
     assert [n["id"] for n in reloaded.notices] == [2, 3]
+
+
+RULING = "The team elects a new captain at its table; no other effect."
+
+
+@both
+def test_a_standing_policy_settles_every_new_notice_of_its_kind_as_controls_ruling(edition: str) -> None:
+    state = control(begin(edition, "action"), f'control policy anarchy "{RULING}"')
+    assert state.observation(0)["policies"] == {"anarchy": RULING}
+    assert "policies" not in state.observation(None) and "policies" not in state.observation(1)
+    control(state, 'control set dione.morale 0 "a bad turn"')
+    assert state.notices == [], "settled at once: nothing waits for Control"
+    log = state.log(0)
+    assert f'Control: settle 1 by the standing policy on anarchy ("{RULING}")' in log
+    assert "notice 1: dione has fallen into anarchy (morale 0)" in log
+    # A notice of another kind still waits; ending the policy makes its kind wait again.
+    control(state, 'control end-policy anarchy "each case on its merits"')
+    control(state, 'control set dione.morale 3 "recovered"', 'control set dione.morale 0 "again"')
+    assert [(n["id"], n["kind"]) for n in state.notices] == [(2, "anarchy")]
+
+
+@both
+def test_a_policy_is_refused_when_it_changes_nothing_or_names_no_kind_of_notice(edition: str) -> None:
+    state = control(begin(edition, "action"), f'control policy anarchy "{RULING}"')
+    assert control_refused(state, f'control policy anarchy "{RULING}"').rule == "unchanged"
+    assert control_refused(state, 'control end-policy separated "no such policy"').rule == "no policy"
+    with pytest.raises(InvalidActionError, match="the notice type must be separated, no-room"):
+        state.apply_action(f'control policy mutiny "{RULING}"', 0)
+
+
+@both
+def test_a_position_saved_before_policies_loads_with_none(edition: str) -> None:
+    state = begin(edition, "action")
+    position = state.to_dict()["position"]
+    del position["policies"]
+    assert state.game.state_from_position(position).policies == {}

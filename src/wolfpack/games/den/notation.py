@@ -19,6 +19,19 @@ from wolfpack.engine.errors import InvalidActionError
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS, RESOURCES, TRAININGS, UNIT_KINDS
 
 ID: Final = r"[a-z][a-z0-9-]*"
+NOTICE_KINDS: Final[Mapping[str, str]] = {
+    "separated": "a ship separated from the fleet by a jump",
+    "no-room": "a ship rejoining the fleet with no quadrant to go to",
+    "emergency-jump": "an emergency jump's station damage (Infinite Domain)",
+    "anarchy": "a ship falling into anarchy",
+    "freeform-effect": "a card's or station's effect left to Control",
+    "damage-deck": "damage that could not be drawn or placed",
+    "boarders": "Wolf boarders still aboard as an attack ends",
+    "no-pilot": "a lost fighter with no pilot to wound",
+    "role-change": "an election or appointment that changes someone's role",
+    "escape": "a prisoner's attempt to escape the brig",
+}
+"""The kinds of notice the rules open for Control: a standing policy settles every new one of a kind."""
 PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "id": re.compile(ID),
     "station": re.compile(rf"(?:{ID}\.)?{ID}"),
@@ -56,6 +69,7 @@ PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "sector": re.compile(r"q[1-6]|aboard"),
     "wolfplace": re.compile(rf"q[1-6]|{ID}"),
     "post": re.compile("battle-stations|ready-room|reserve"),
+    "noticekind": re.compile("|".join(NOTICE_KINDS)),
 }
 REASON: Final = "reason"
 """An argument kind: free text in double quotes (Control's reasons, a freeform action's description)."""
@@ -164,6 +178,9 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "end-attack": ((REASON,),),
     # Table dice (option `table_dice`): Control enters a die a table rolled.
     "enter": (("die", "face"),),
+    # Standing policies: a kind of routine notice settled by a written default (rules.py, notify_control).
+    "policy": (("noticekind", REASON),),
+    "end-policy": (("noticekind", REASON),),
 }
 
 
@@ -202,6 +219,8 @@ CONTROL_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
     "wolves": ("Wolf type", "number", "place", "reason"),
     "end-attack": ("reason",),
     "enter": ("die", "face"),
+    "policy": ("notice type", "ruling"),
+    "end-policy": ("notice type", "reason"),
 }
 """What each argument of a Control verb is, in Control's words: a desk's form labels its fields so, and a bad value
 is refused naming it."""

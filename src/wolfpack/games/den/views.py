@@ -150,6 +150,7 @@ def control_part(state: DenState) -> dict[str, Any]:
         "fleet_at": state.fleet_at,
         "dice": dice_view(state, "*"),
         "before_advance": before_advance(state),
+        "policies": dict(state.policies),
     }
 
 
