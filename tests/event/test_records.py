@@ -274,7 +274,7 @@ def test_a_message_one_past_the_limit_is_refused_in_a_sentence_and_one_at_it_arr
     longest = event_defaults().messages.longest_text
     refused = desk.ask({"type": "message", "to": "everyone", "text": "x" * (longest + 1)}, lambda f: False)
     assert refused["type"] == "error"
-    assert refused["message"] == f"A message may be at most {longest:,} characters; this one has {longest + 1:,}."
+    assert refused["message"] == f"A message may be at most {longest:,} characters (this one has {longest + 1:,})."
     whole = desk.ask({"type": "message", "to": "everyone", "text": "y" * longest}, lambda f: f["type"] == "messages")
     assert whole["messages"][-1]["text"] == "y" * longest
     desk.close()
