@@ -5,7 +5,8 @@
 #   make strength  the long statistical tests (`slow`: bot strength, balance) that make test leaves out
 #   make bench   run benchmarks/run.py (installs the open_spiel extra)
 #   make loadtest  server load test: 100 tables, 400 WebSocket clients, 200 actions/s for 60 s (benchmarks/loadtest.py)
-#   make loadtest-event  live Den of Wolves event: 52 seats, 200 devices, 20 actions/s for 10 min (benchmarks/loadtest_event.py; ARGS="--seconds 60" shortens it)
+#   make loadtest-event  a 300-player Den of Wolves event: 52 seats, 600 devices, 50 actions/s for 10 min (benchmarks/loadtest_event.py; ARGS="--seconds 60" shortens it)
+#   make loadtest-event-200  the same with 200 devices at 20 actions/s (the figures before issue 30)
 #   make lock    regenerate requirements/*.txt from pyproject.toml with pip-compile
 #   make clean   remove .venv, caches and build artefacts
 
@@ -34,7 +35,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench system-deps run test strength bench loadtest loadtest-event lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench system-deps run test strength bench loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -94,6 +95,9 @@ loadtest: $(DEV_STAMP)
 
 loadtest-event: $(DEV_STAMP)
 	$(BIN)/python benchmarks/loadtest_event.py $(ARGS)
+
+loadtest-event-200: $(DEV_STAMP)
+	$(BIN)/python benchmarks/loadtest_event.py --devices 200 --rate 20 $(ARGS)
 
 # ---------------------------------------------------------------- lock files
 # base.txt = runtime; dev.txt = runtime + dev (constrained by base.txt);

@@ -1,6 +1,7 @@
-"""Load test of a live Den of Wolves event: every seat taken, 200 devices, a steady rate of actions (issue 15).
+"""Load test of a live Den of Wolves event: every seat taken, 600 devices, a steady rate of actions (issues 15, 30).
 
-    make loadtest-event                                               # 200 devices, 20 actions/s, 600 s
+    make loadtest-event                                               # 600 devices, 50 actions/s, 600 s
+    make loadtest-event-200                                           # 200 devices, 20 actions/s, 600 s
     .venv/bin/python benchmarks/loadtest_event.py --seconds 60 --json /tmp/event.json
     .venv/bin/python benchmarks/loadtest_event.py --seconds 60 --profile /tmp/server.prof   # cProfile the server
 
@@ -984,8 +985,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     add("--seconds", type=float, default=600.0, help="measured seconds (default 600)")
     add("--actions", type=int, help="measure this many actions instead of --seconds (the tests' short run)")
     add("--warmup", type=float, default=5.0, help="unmeasured seconds of play first (default 5)")
-    add("--rate", type=float, default=20.0, help="actions started per second, messages included (default 20)")
-    add("--devices", type=int, default=200, help="devices in all (default 200)")
+    add("--rate", type=float, default=50.0, help="actions started per second, messages included (default 50)")
+    add("--devices", type=int, default=600, help="devices in all (default 600: a 300-player event)")
     add("--desks", type=int, default=3, help="Control desks, an operator each (default 3)")
     add("--projectors", type=int, default=2, help="projectors (default 2)")
     add("--tablets", type=int, help="table tablets, one per ship at most (default: one per ship)")

@@ -929,6 +929,7 @@ def serve(
     import pydantic
     import uvicorn
 
+    from wolfpack.server.deflate import SharedDeflateProtocol
     from wolfpack.server.settings import ServerSettings
     from wolfpack.server.store import engine_url
     from wolfpack.webapp import create_app
@@ -950,7 +951,7 @@ def serve(
     if allow_fixed_seeds:
         make_console().print("fixed seeds allowed: a table's creator may choose its seed (every seat is told)")
     app = create_app(database, settings)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level="warning")
+    uvicorn.run(app, host=host, port=port, ws=SharedDeflateProtocol, ws_max_size=WS_MAX_BYTES, log_level="warning")
 
 
 def _serve_banner(host: str, port: int, database: str) -> list[str]:

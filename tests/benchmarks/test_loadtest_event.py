@@ -1,7 +1,7 @@
 """`benchmarks/loadtest_event.py` in short: a live Den of Wolves event with 20 devices, every kind of action, and the
 delivery check (the stored history replayed: each device sent an update exactly where its view changed).
 
-The full run (`make loadtest-event`: 200 devices, 20 actions/s, 10 minutes) measures; this one checks behaviour only
+The full run (`make loadtest-event`: 600 devices, 50 actions/s, 10 minutes) measures; this one checks behaviour only
 (no timing is asserted), on a count of actions rather than a time.
 """
 

@@ -16,6 +16,7 @@ import pytest
 from wolfpack.event import history
 from wolfpack.event.live import LiveEvent, Viewer, load_live, log_lines_kept
 from wolfpack.event.model import Event
+from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import event_defaults
 from wolfpack.event.store import EventStore
 from wolfpack.server.patch import apply_patch
@@ -608,12 +609,17 @@ def test_an_action_whose_audit_line_cannot_be_written_is_not_stored_either(
 ) -> None:
     async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
         stored, audited = history.version(store.engine, event.id), len(store.audit(event.id))
+        held = live.view(CONTROL_SEAT).observation  # a desk holds Control's view: it is rebuilt during the write
+        told: list[str] = []
+        live.listeners.add(lambda _live, change: told.append(change))
 
         monkeypatch.setattr("wolfpack.event.live.insert_audit", disk_full)
         with pytest.raises(OSError, match="disk full"):
             await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
         assert history.version(store.engine, event.id) == stored and len(store.audit(event.id)) == audited
         assert live.version == stored, "the live event went back to what is stored"
+        assert told == [], "no device hears of an action that was not stored"
+        assert live.view(CONTROL_SEAT).observation == held, "the views built during the failed write were dropped"
         monkeypatch.undo()
         await live.submit(Viewer("control"), 0, "control advance", live.version, None, confirm=True)
         assert history.version(store.engine, event.id) > stored and len(store.audit(event.id)) == audited + 1

@@ -26,6 +26,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from wolfpack.server.connection import RATE_PER_SECOND
+from wolfpack.server.deflate import SharedDeflateProtocol
 from wolfpack.server.patch import apply_patch
 from wolfpack.server.settings import ServerSettings
 from wolfpack.webapp import create_app
@@ -64,7 +65,14 @@ class ThreadedServer:
         self.app = create_app(database, settings)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536)
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws=SharedDeflateProtocol,  # as `wolfpack serve` runs it
+            ws_max_size=65536,
+        )
         self.server = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.server.serve(),), daemon=True)

@@ -328,11 +328,17 @@ class LiveEvent:
             self._settle_chance(rows, now)
             entry = self._audit(viewer, seat, text, before, now, reason)
             clock = follow(self.clock, self.event.settings, self.view(None).observation, now)
+            write = asyncio.ensure_future(self.writer(lambda: self._commit(rows, entry, clock)))
+            # The views the action changed are built while the database thread stores it (SQLite lets go of the
+            # interpreter while it writes and syncs): built now, sent only once the action is stored.
             try:
-                await self.writer(lambda: self._commit(rows, entry, clock))
-            except Exception:
-                self._reload()
-                raise
+                self._build_views()
+            finally:  # the write is awaited whatever happened meanwhile: its failure puts the stored state back
+                try:
+                    await write
+                except Exception:
+                    self._reload()
+                    raise
             moved_on = clock != self.clock
             self.clock = clock
             if said is not None and log_before is not None:
@@ -344,6 +350,11 @@ class LiveEvent:
         if moved_on:
             self.notify("clock")
         return result
+
+    def _build_views(self) -> None:
+        """Bring up to date the view of every seat that has been asked for one (the seats devices hold)."""
+        for seat in list(self._views):
+            self.view(seat)
 
     def _seen_as_it_is(self, seat: int, version: int) -> bool:
         """Whether a device that last saw the event at `version` saw `seat`'s view as it is now: the version is the
@@ -392,6 +403,8 @@ class LiveEvent:
     def _forget_views(self) -> None:
         """Drop every view built: the state was replaced, so a view version may now stand for another view."""
         self._views.clear()
+        self._view_versions.clear()
+        self._view_versions_at = -1
 
     def _remember(self, viewer: Viewer, request_id: str, action: str, version: int) -> None:
         self.requests[(viewer, request_id)] = (action, version)
@@ -551,7 +564,6 @@ class LiveEvent:
     def notify(self, change: Change) -> None:
         """Tell every device's connection that something changed; each decides what it needs."""
         self._frames.clear()
-        self._view_versions.clear()
         if change in ("state", "rewound"):
             self.changed.set()
         for listener in list(self.listeners):
