@@ -33,6 +33,7 @@ PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "quadrant": re.compile(r"q[1-6]"),
     "count": re.compile(r"[1-9][0-9]{0,2}"),
     "int": re.compile(r"[+-]?[0-9]{1,3}"),
+    "effects": re.compile(rf"{ID}:[+-][0-9]{{1,3}}(?:,{ID}:[+-][0-9]{{1,3}})*"),
     "face": re.compile(r"[1-6]"),
     "odds": re.compile(r"[1-7]"),
     "coords": re.compile(r"[0-9]{5}|none"),
@@ -123,10 +124,11 @@ GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
 }
 CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "advance": ((),),
-    "resolve-jumps": ((),),
+    "resolve-jumps": ((), (REASON,)),
     "resume": ((),),
     "pause": ((REASON,),),
     "news": (("id", "int"),),
+    "news-effects": (("effects",),),
     "set": (("path", "int", REASON),),
     "fleet-morale": (("int", REASON),),
     "damage": (("id", "count", REASON),),
