@@ -37,6 +37,16 @@ def seat_of(event: Event, label: str) -> int:
     return event.seat(label).index
 
 
+def seat_token(event: Event, label: str) -> str:
+    """The token of the seat with this label (Control's own, for "control")."""
+    return event.tokens.tokens[seat_of(event, label)]
+
+
+def operator_token(event: Event, name: str) -> str:
+    """The token of an operator's desk."""
+    return event.operators.find(name).token
+
+
 @dataclass
 class Device:
     """One device's socket: every frame it is sent is kept; `view` follows its state frames as a page does."""

@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from wolfpack.event.clock import PhaseClock, advance_confirmation, follow, phase_length, start_clock
+from wolfpack.event.clock import (
+    PhaseClock,
+    advance_confirmation,
+    follow,
+    phase_length,
+    start_clock,
+    unmet_before_advance,
+)
 from wolfpack.event.errors import EventError
 from wolfpack.event.model import Event
 from wolfpack.event.settings import event_defaults, make_settings
@@ -158,6 +165,26 @@ def test_advancing_with_time_left_asks_for_a_confirmation_and_not_once_time_is_u
     assert advance_confirmation(clock, T0 + 1080) is None
     assert advance_confirmation(event_clock_view(classic), T0 + 10) is None
     assert advance_confirmation(None, T0) is None
+
+
+def test_advancing_while_a_ship_has_not_done_what_the_step_needed_asks_even_when_time_is_up(classic: Event) -> None:
+    clock = _action_clock(classic)
+    unmet = ["The Dione crewed its jump drive but has not declared a jump: it will not jump this turn."]
+    assert advance_confirmation(clock, T0 + 1080, unmet) == f"Not done yet: {unmet[0]} Advance the game now anyway?"
+    both = advance_confirmation(clock, T0 + 1080 - 125, unmet)
+    assert both == (
+        f"Turn 1, action phase: 2 min 05 s are left on the clock. Not done yet: {unmet[0]} Advance the game now anyway?"
+    )
+    assert advance_confirmation(event_clock_view(classic), T0 + 10, unmet) is not None, "an untimed step asks too"
+
+
+def test_the_unmet_steps_are_read_from_the_games_view_for_control() -> None:
+    state = begin("classic", "start")
+    unmet = unmet_before_advance(state.observation(0))
+    assert unmet == ["No ship has crewed its jump drive: no ship can jump this turn."]
+    assert unmet_before_advance(state.observation(None)) == [], "the public view lists nothing"
+    assert unmet_before_advance({"before_advance": "not a list"}) == []
+    assert unmet_before_advance({"before_advance": ["a line", 3]}) == ["a line"]
 
 
 def test_a_running_clock_keeps_running_through_a_restart(tmp_path: Path, classic: Event) -> None:

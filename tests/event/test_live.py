@@ -6,6 +6,7 @@ One server per module on a SQLite file; the tests run in order, each going on fr
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
@@ -15,12 +16,13 @@ import pytest
 from wolfpack.event import history
 from wolfpack.event.live import LiveEvent, Viewer, load_live, log_lines_kept
 from wolfpack.event.model import Event
+from wolfpack.event.settings import event_defaults
 from wolfpack.event.store import EventStore
 from wolfpack.server.patch import apply_patch
 from wolfpack.server.qr import qr_data_uri
 
 from ..server.live import WAIT, ThreadedServer
-from .devices import EVENT_ID, Device, seat_of, stored_event
+from .devices import EVENT_ID, Device, operator_token, seat_of, seat_token, stored_event
 
 
 @pytest.fixture(scope="module")
@@ -37,14 +39,6 @@ def event(database: str) -> Event:
 def server(database: str, event: Event) -> Iterator[ThreadedServer]:
     with ThreadedServer(database) as live:
         yield live
-
-
-def operator_token(event: Event, name: str) -> str:
-    return event.operators.find(name).token
-
-
-def seat_token(event: Event, label: str) -> str:
-    return event.tokens.tokens[seat_of(event, label)]
 
 
 def stored_rows(database: str) -> list[history.ActionRow]:
@@ -154,7 +148,8 @@ def test_an_action_is_stored_before_it_is_acknowledged_and_audited_with_its_seat
     assert [row.action for row in rows if row.player == captain][-1] == action
     assert len(rows) >= ack["version"]
     again = phone.act(captain, action, request_id="first")
-    assert again == {**ack, "type": "ack"}, "a retried request takes effect once"
+    assert ack["said"] and all(isinstance(line, str) for line in ack["said"]), "the ack says what the action did"
+    assert again == {**ack, "said": []}, "a retried request takes effect once (and says nothing new)"
     audit = httpx.get(
         f"{server.base}/api/events/{EVENT_ID}/audit",
         params={"seat": "dione/captain"},
@@ -163,6 +158,22 @@ def test_an_action_is_stored_before_it_is_acknowledged_and_audited_with_its_seat
     ).json()
     assert audit[-1]["text"] == f"dione/captain: {action}" and audit[-1]["ships"] == ["dione"]
     phone.close()
+
+
+def test_a_desk_is_told_in_sentences_what_is_wrong_with_a_verb_or_a_message(
+    server: ThreadedServer, event: Event
+) -> None:
+    desk = Device(server.base, operator_token(event, "Ann"))
+    error = desk.act(0, "control news dione lots")
+    assert error["code"] == "invalid-action"
+    assert error["message"] == (
+        'Control\'s news: the change must be a whole number from -999 to 999, such as 2 or -1 (not "lots").'
+    )
+    longest = event_defaults().messages.longest_text  # the message's own limit: the frame leaves it to the message
+    error = desk.ask({"type": "message", "to": "everyone", "text": "x" * (longest + 1)}, lambda f: False)
+    assert error["code"] == "message"
+    assert error["message"] == f"A message may be at most {longest:,} characters (this one has {longest + 1:,})."
+    desk.close()
 
 
 def test_a_seat_may_act_only_for_itself(server: ThreadedServer, event: Event) -> None:
@@ -198,14 +209,28 @@ def in_a_timed_phase(desk: Device) -> None:
         assert desk.act(0, "control advance", confirm=True)["type"] == "ack"
 
 
+def test_advance_asks_first_while_a_ship_has_not_done_what_the_step_needed(
+    server: ThreadedServer, event: Event
+) -> None:
+    """An untimed step has no clock to ask about, but advancing past the start of a turn with jump drives not
+    crewed leaves those ships unable to jump: Control is asked, told which ships, and may advance anyway."""
+    desk = Device(server.base, operator_token(event, "Bob"))
+    assert desk.view is not None and desk.view["observation"]["step"] == "start"
+    unmet = desk.view["observation"]["before_advance"]
+    assert unmet and all("jump drive" in line for line in unmet)
+    asked = desk.act(0, "control advance")
+    assert asked["type"] == "error" and asked["code"] == "confirm" and asked["unmet"] == unmet
+    assert all(line in asked["message"] for line in unmet) and "left on the clock" not in asked["message"]
+    assert desk.view["observation"]["step"] == "start", "nothing changed"
+    assert desk.act(0, "control advance", confirm=True)["type"] == "ack"
+    desk.close()
+
+
 def test_advance_with_time_left_asks_to_confirm_and_the_clock_follows_the_game(
     server: ThreadedServer, event: Event
 ) -> None:
     desk = Device(server.base, operator_token(event, "Bob"))
     assert desk.clock is not None and desk.view is not None
-    if desk.view["observation"]["step"] == "start":
-        assert not desk.clock["timed"], "the start of a turn is untimed"
-        assert desk.act(0, "control advance")["type"] == "ack", "an untimed step ends without a question"
     in_a_timed_phase(desk)
     step = desk.view["observation"]["step"]
     assert desk.clock["phase"] == step and desk.clock["remaining"] > 0
@@ -441,7 +466,7 @@ def test_a_seat_left_to_a_bot_plays_by_itself(tmp_path_factory: pytest.TempPathF
     store.close()
     with ThreadedServer(database) as server:
         desk = Device(server.base, event.operators.find("Bob").token, event="b0b0b0b0")
-        assert desk.act(0, "control advance")["type"] == "ack"
+        assert desk.act(0, "control advance", confirm=True)["type"] == "ack"  # no ship has crewed its jump drive
         label = event.seats[bot_seat].label
         desk.until(lambda f: f["type"] == "state" and any(label in line for line in f["log"]))
         store = EventStore.open(database)
@@ -614,6 +639,34 @@ def test_a_rewind_its_audit_line_and_its_clock_are_stored_together_or_not_at_all
         await live.rewind(Viewer("control"), target, "a wrong ruling")
         assert history.version(store.engine, event.id) == target == live.version
         assert len(store.audit(event.id)) == audited + 1 and store.load_clock(event.id) == live.clock
+
+    in_process(tmp_path_factory, play)
+
+
+def test_a_strikes_answer_says_the_roll_and_the_hits(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The lines an action added, its rolls included, come back to the device that sent it (the ack's `said`)."""
+
+    async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
+        live.dice = random.Random(7)
+        officer = seat_of(event, "dione/first-officer")
+
+        async def control(action: str) -> None:
+            await live.submit(Viewer("control"), 0, action, live.version, None, confirm=True)
+
+        await control("control advance")
+        await control('control attack "the sensors light up"')
+        deploy = sorted(a for a in live.legal(officer) if a.startswith("deploy dione:u1 q"))[0]
+        await live.submit(Viewer("seat", officer), officer, deploy, live.version, None)
+        wolves = set(live.state.observation(0)["attack"]["wolves"])
+        await control(f'control wolves fighter 1 q{deploy[-1]} "a straggler"')
+        target = next(w for w in live.state.observation(0)["attack"]["wolves"] if w not in wolves)
+        await control("control wolf-round")
+        said: list[str] = []
+        strike = f"strike dione:u1 {target}"
+        await live.submit(Viewer("seat", officer), officer, strike, live.version, None, said=said)
+        rolls = [line for line in said if line.startswith("dione:u1 rolls ")]
+        assert len(rolls) == 1 and "hit(s)" in rolls[0], said
+        assert said == live.state.log(officer)[-len(said) :], "the officer's own lines, the last it may read"
 
     in_process(tmp_path_factory, play)
 

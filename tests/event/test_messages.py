@@ -83,7 +83,7 @@ def test_a_seats_message_goes_to_control_and_teammates_do_not_read_it(classic: E
         ({"seat": "dione/cook"}, "seat 'dione/cook': no seat has that number or label"),
         ({"everyone": True, "operator": "Zed"}, "operator 'Zed': there is no such operator"),
         ({"everyone": True, "text": " \n"}, "a message needs some text: the text given is empty"),
-        ({"everyone": True, "text": "x" * 1001}, "A message may be at most 1,000 characters; this one has 1,001."),
+        ({"everyone": True, "text": "x" * 1001}, r"A message may be at most 1,000 characters \(this one has 1,001\)."),
         ({"everyone": True, "time": -1.0}, "time -1.0: a message needs the time it was sent"),
     ],
 )

@@ -21,7 +21,7 @@ from wolfpack.event.protocol import KNOWN_TYPES, Say, parse_message
 from wolfpack.event.settings import event_defaults
 
 from ..server.live import WAIT, ThreadedServer
-from .devices import EVENT_ID, Device, seat_of, stored_event
+from .devices import EVENT_ID, Device, operator_token, seat_of, seat_token, stored_event
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +40,6 @@ def server(database: str, event: Event) -> Iterator[ThreadedServer]:
         yield live
 
 
-def token_of(event: Event, label: str) -> str:
-    return event.tokens.tokens[seat_of(event, label)]
-
-
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
@@ -52,7 +48,7 @@ def audit(server: ThreadedServer, event: Event, **filters: str) -> list[dict[str
     answer = httpx.get(
         f"{server.base}/api/events/{EVENT_ID}/audit",
         params=filters,
-        headers=bearer(event.operators.find("Bob").token),
+        headers=bearer(operator_token(event, "Bob")),
         timeout=WAIT,
     )
     assert answer.status_code == 200, answer.text
@@ -67,14 +63,14 @@ def test_a_message_from_the_organisers_desk_is_signed_by_the_organiser_not_an_op
     server: ThreadedServer, event: Event
 ) -> None:
     """Found by a new Control team: with operators added, the organiser's message was signed "Ann" (the first)."""
-    organiser = Device(server.base, token_of(event, "control"))
-    phone = Device(server.base, token_of(event, "dione/captain"))
+    organiser = Device(server.base, seat_token(event, "control"))
+    phone = Device(server.base, seat_token(event, "dione/captain"))
     organiser.ask({"type": "message", "to": "everyone", "text": "welcome aboard"}, lambda f: f["type"] == "messages")
     heard = phone.until(lambda f: f["type"] == "messages" and f["messages"])["messages"][-1]
     assert heard["text"] == "welcome aboard" and heard["from"] == "Organiser" and heard["from_kind"] == "organiser"
     row = audit(server, event, kind="message")[-1]
     assert (row["actor_kind"], row["actor"]) == ("organiser", "Organiser") and "welcome aboard" in row["text"]
-    again = Device(server.base, token_of(event, "control"))
+    again = Device(server.base, seat_token(event, "control"))
     assert again.messages[-1]["from"] == "Organiser", "as stored in the database"
     for device in (organiser, phone, again):
         device.close()
@@ -104,7 +100,7 @@ def http_changes(event: Event) -> list[tuple[str, str, dict[str, Any], str, str,
 def test_every_change_by_http_writes_exactly_one_audit_row_naming_its_author_and_its_reason(
     server: ThreadedServer, event: Event
 ) -> None:
-    tokens = {ORGANISER: token_of(event, "control"), ANN: event.operators.find("Ann").token}
+    tokens = {ORGANISER: seat_token(event, "control"), ANN: operator_token(event, "Ann")}
     walked = set()
     for n, (path, who, body, kind, actor, word) in enumerate(http_changes(event)):
         name = "Ann" if who == ANN else "Maria"
@@ -131,8 +127,8 @@ def test_every_change_by_http_writes_exactly_one_audit_row_naming_its_author_and
 def test_every_change_by_websocket_writes_exactly_one_audit_row_naming_its_author_and_its_reason(
     server: ThreadedServer, event: Event
 ) -> None:
-    desk = Device(server.base, event.operators.find("Bob").token)
-    phone = Device(server.base, token_of(event, "dione/captain"))
+    desk = Device(server.base, operator_token(event, "Bob"))
+    phone = Device(server.base, seat_token(event, "dione/captain"))
     captain = seat_of(event, "dione/captain")
     if not desk.clock or not desk.clock["timed"]:
         assert desk.act(0, "control advance", confirm=True, reason="into the action phase")["type"] == "ack"
@@ -181,8 +177,8 @@ def test_a_request_id_belongs_to_the_device_that_sent_it_and_tells_no_other_anyt
     """Found by a new Control team: another phone that sent a seat's request id learnt its action, or had an ack
     confirm a guess of it."""
     captain, xo = seat_of(event, "dione/captain"), seat_of(event, "aegis/xo")
-    dione = Device(server.base, token_of(event, "dione/captain"))
-    aegis = Device(server.base, token_of(event, "aegis/xo"))
+    dione = Device(server.base, seat_token(event, "dione/captain"))
+    aegis = Device(server.base, seat_token(event, "aegis/xo"))
     secret = next(a for a in dione.legal(captain) if a.startswith("rations "))
     assert dione.act(captain, secret, request_id="r-1")["type"] == "ack"
     aegis.settle()
@@ -192,9 +188,9 @@ def test_a_request_id_belongs_to_the_device_that_sent_it_and_tells_no_other_anyt
         assert secret not in json.dumps(answer)
     own = next(a for a in aegis.legal(xo) if a.startswith("rations "))
     assert aegis.act(xo, own, request_id="r-1")["type"] == "ack", "the same id from another seat is its own"
-    bob = Device(server.base, event.operators.find("Bob").token)
+    bob = Device(server.base, operator_token(event, "Bob"))
     assert bob.act(0, 'control set pursuit 2 "one"', request_id="d-1")["type"] == "ack"
-    ann = Device(server.base, event.operators.find("Ann").token)
+    ann = Device(server.base, operator_token(event, "Ann"))
     fresh = ann.act(0, 'control set pursuit 4 "two"', request_id="d-1")
     assert fresh["type"] == "ack" and fresh["version"] > bob.version - 1, "Ann's desk's id is not Bob's"
     for device in (dione, aegis, bob, ann):
@@ -204,12 +200,12 @@ def test_a_request_id_belongs_to_the_device_that_sent_it_and_tells_no_other_anyt
 def test_a_removed_operators_desk_and_a_moved_seats_phone_hear_nothing_after_moved(
     server: ThreadedServer, event: Event
 ) -> None:
-    organiser = bearer(token_of(event, "control"))
+    organiser = bearer(seat_token(event, "control"))
     url = f"{server.base}/api/events/{EVENT_ID}"
     added = httpx.post(f"{url}/operators", json={"name": "Dora"}, headers=organiser, timeout=WAIT)
     assert added.status_code == 201, added.text
     dora = Device(server.base, added.json()["link"].split("#token=")[1])
-    phone = Device(server.base, token_of(event, "aegis/commanding-officer"))
+    phone = Device(server.base, seat_token(event, "aegis/commanding-officer"))
     for gone, change in (
         (dora, ("/operators/Dora", {"action": "remove"})),
         (phone, ("/seats", {"seat": "aegis/commanding-officer", "holder": "move"})),
@@ -217,7 +213,7 @@ def test_a_removed_operators_desk_and_a_moved_seats_phone_hear_nothing_after_mov
         start = len(gone.raw)
         assert httpx.post(f"{url}{change[0]}", json=change[1], headers=organiser, timeout=WAIT).status_code == 200
         gone.until(lambda f: f["type"] == "moved")
-        desk = Device(server.base, event.operators.find("Bob").token)
+        desk = Device(server.base, operator_token(event, "Bob"))
         desk.act(0, 'control set pursuit 5 "after the move"')  # something every desk and phone would hear
         desk.close()
         later: list[str] = []
@@ -231,7 +227,7 @@ def test_a_removed_operators_desk_and_a_moved_seats_phone_hear_nothing_after_mov
 
 
 def test_a_seat_past_the_events_seats_gets_a_clear_error(server: ThreadedServer, event: Event) -> None:
-    desk = Device(server.base, event.operators.find("Bob").token)
+    desk = Device(server.base, operator_token(event, "Bob"))
     last = len(event.seats) - 1
     for message in ({"type": "legal", "seat": 999}, {"type": "act", "seat": 999, "action": "jump", "version": 0}):
         answer = desk.ask(message, lambda f: f["type"] in ("legal", "ack"))
@@ -242,10 +238,10 @@ def test_a_seat_past_the_events_seats_gets_a_clear_error(server: ThreadedServer,
 
 def test_a_seats_frames_carry_its_own_views_versions_never_the_events(server: ThreadedServer, event: Event) -> None:
     """A phone must not count other teams' actions: the versions it is told move only when its own view does."""
-    desk = Device(server.base, event.operators.find("Bob").token)
+    desk = Device(server.base, operator_token(event, "Bob"))
     xo = seat_of(event, "aegis/xo")
-    dione = Device(server.base, token_of(event, "dione/captain"))
-    aegis = Device(server.base, token_of(event, "aegis/xo"))
+    dione = Device(server.base, seat_token(event, "dione/captain"))
+    aegis = Device(server.base, seat_token(event, "aegis/xo"))
     captain = seat_of(event, "dione/captain")
     seen = aegis.version
     for _ in range(3):
@@ -274,11 +270,11 @@ def test_the_longest_message_is_the_same_in_the_guide_the_protocol_and_the_defau
 def test_a_message_one_past_the_limit_is_refused_in_a_sentence_and_one_at_it_arrives_whole(
     server: ThreadedServer, event: Event
 ) -> None:
-    desk = Device(server.base, event.operators.find("Bob").token)
+    desk = Device(server.base, operator_token(event, "Bob"))
     longest = event_defaults().messages.longest_text
     refused = desk.ask({"type": "message", "to": "everyone", "text": "x" * (longest + 1)}, lambda f: False)
     assert refused["type"] == "error"
-    assert refused["message"] == f"A message may be at most {longest:,} characters; this one has {longest + 1:,}."
+    assert refused["message"] == f"A message may be at most {longest:,} characters (this one has {longest + 1:,})."
     whole = desk.ask({"type": "message", "to": "everyone", "text": "y" * longest}, lambda f: f["type"] == "messages")
     assert whole["messages"][-1]["text"] == "y" * longest
     desk.close()

@@ -21,7 +21,7 @@ def test_sigkill_mid_event_loses_no_acknowledged_action(tmp_path: Path) -> None:
         captain = seat_of(event, "dione/captain")
         phone = Device(server.base, event.tokens.tokens[captain])
         acked: list[tuple[int, str]] = []
-        assert desk.act(0, "control advance")["type"] == "ack"
+        assert desk.act(0, "control advance", confirm=True)["type"] == "ack"  # no ship has crewed its jump drive
         acked.append((0, "control advance"))
         for index in range(6):
             legal = phone.legal(captain)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect, text
 
+from wolfpack.event.clock import PhaseClock
 from wolfpack.event.errors import EventError
 from wolfpack.event.model import Event, new_event
 from wolfpack.event.settings import make_settings
@@ -125,3 +126,16 @@ def test_a_content_pack_that_changed_the_seats_under_an_event_is_caught(tmp_path
     with pytest.raises(EventError, match="its content pack now gives other seats than the event's roster has"):
         opened.load(event.id)
     opened.close()
+
+
+def test_turns_played_are_counted_from_the_events_clock(store: EventStore, classic: Event) -> None:
+    """The live event moves its clock with the game's turn: a list or a show in turn 2 says 1 turn played."""
+    store.create(classic)
+    assert store.load(classic.id).turns_played == 0
+    store.save_clock(classic.id, PhaseClock(turn=2, phase="action", length=1080.0, started_at=1000.0))
+    assert store.load(classic.id).turns_played == 1
+    assert [summary.turns_played for summary in store.events()] == [1]
+    store.save_clock(classic.id, PhaseClock(turn=12, phase="over", length=None, started_at=2000.0))
+    assert store.load(classic.id).turns_played == 12 == store.events()[0].turns_played
+    with pytest.raises(EventError, match="fewer than the 12 turns already played"):
+        store.load(classic.id).with_turns(11)

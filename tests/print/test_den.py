@@ -73,6 +73,17 @@ def test_the_paper_fallback_shows_every_ship_as_control_sees_it_now() -> None:
         assert all(f"<td>{uid}</td>" in page for uid in panel["units"])
 
 
+def test_the_paper_fallback_says_where_a_ship_off_the_fleet_map_is_never_none() -> None:
+    from wolfpack.games.den.event import run_event
+    from wolfpack.print.den import fleet_state_html
+
+    view = run_event(wolfpack.load_game("den-of-wolves", edition="classic", turns=1), 1).state.observation(0)
+    view["ships"]["dione"].update(quadrant=None, with_fleet=False)  # separated: off the fleet map
+    page = fleet_state_html(view, "Den of Wolves, Classic")
+    assert "None" not in page
+    assert re.search(r"<td>Dione</td><td>[^<]*</td><td>off the map \(separated\)</td><td>no</td>", page), page
+
+
 def test_wolfpack_event_paper_prints_a_stored_events_fleet(tmp_path: Path) -> None:
     from wolfpack.event import history
     from wolfpack.event.store import EventStore

@@ -43,7 +43,7 @@ def test_a_replay_is_asked_for_after_joining(server: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    ("step", "why"), [(-1, "greater than or equal to 0"), ("3", "valid integer"), (None, "integer")]
+    ("step", "why"), [(-1, "The step must be 0 or more."), ("3", "The step must be a whole number."), (None, "whole")]
 )
 def test_a_malformed_step_is_refused_by_name(server: Any, step: Any, why: str) -> None:
     created = server.create()
@@ -51,7 +51,7 @@ def test_a_malformed_step_is_refused_by_name(server: Any, step: Any, why: str) -
     with server.connect(created["id"]) as ws:
         server.join(ws, None)
         refused = ask(server, ws, step)
-    assert refused["code"] == "malformed" and "step" in refused["message"] and why in refused["message"]
+    assert refused["code"] == "malformed" and why in refused["message"]
 
 
 def test_a_finished_tables_replay_comes_step_by_step_as_the_seat_saw_it(server: Any) -> None:

@@ -139,8 +139,7 @@ def test_missing_type_is_an_unknown_type() -> None:
 def test_act_missing_a_field_names_it(field: str) -> None:
     rejection = refused(without(ACT, field))
     assert rejection.code == "malformed"
-    assert f"bad act message: {field}:" in rejection.message
-    assert "required" in rejection.message.lower()
+    assert rejection.message == f"An act message needs its {field}."
 
 
 @pytest.mark.parametrize(
@@ -155,7 +154,7 @@ def test_extra_fields_are_named(frame: str, field: str) -> None:
     rejection = refused(frame)
     assert rejection.code == "malformed"
     assert field in rejection.message
-    assert "extra" in rejection.message.lower() or "not permitted" in rejection.message.lower()
+    assert rejection.message.endswith(f"message has no field {field}.")
 
 
 @pytest.mark.parametrize(
@@ -194,7 +193,7 @@ def test_negative_version_is_malformed(version: int) -> None:
     rejection = refused(with_(ACT, version=version))
     assert rejection.code == "malformed"
     assert "version" in rejection.message
-    assert "greater than or equal to 0" in rejection.message
+    assert rejection.message == "The version must be 0 or more."
 
 
 @pytest.mark.parametrize("version", [1.5, "two", None, [2], {"v": 2}])
@@ -215,13 +214,13 @@ def test_action_out_of_bounds_is_malformed(action: Any) -> None:
 def test_request_id_out_of_bounds_is_malformed(request_id: Any) -> None:
     rejection = refused(with_(ACT, request_id=request_id))
     assert rejection.code == "malformed"
-    assert "request_id" in rejection.message
+    assert "The request id " in rejection.message
 
 
 def test_render_must_be_a_flag() -> None:
     rejection = refused('{"type": "join", "token": null, "render": "please"}')
     assert rejection.code == "malformed"
-    assert "render" in rejection.message
+    assert rejection.message == "Render must be true or false."
 
 
 def test_every_problem_of_a_message_is_listed() -> None:

@@ -4,6 +4,7 @@ pages (each a device of its own), Control's socket, and the waits and checks eve
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -74,9 +75,12 @@ class Table:
         return self.control.version
 
     def control_acts(self, action: str) -> None:
-        """Control acts (at the version it has seen: it is sent every change) and the event moves on."""
+        """Control acts (at the version it has seen: it is sent every change) and the event moves on; an advance
+        the server asks about first (time left, or a ship that has not done what the step needed) is confirmed."""
         self.control.settle()
         answer = self.control.act(0, action)
+        if answer["type"] == "error" and answer["code"] == "confirm":
+            answer = self.control.act(0, action, confirm=True)
         assert answer["type"] == "ack", answer
 
     def legal(self, label: str) -> list[str]:
@@ -195,8 +199,8 @@ def confirm(page: Page, says: str, yes: bool = True) -> None:
 
 
 def done(page: Page, action: str) -> None:
-    """The page says the server acknowledged `action`."""
-    expect(page.locator("#result")).to_have_text(f"done: {action}", timeout=WAIT_MS)
+    """The page says the server acknowledged `action` (then what it did: the lines it added to the seat's log)."""
+    expect(page.locator("#result")).to_have_text(re.compile(rf"^done: {re.escape(action)}( · .+)?$"), timeout=WAIT_MS)
 
 
 def declare_jump(table: Table, page: Page) -> str:

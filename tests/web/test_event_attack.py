@@ -75,6 +75,8 @@ def test_a_wolf_attack_is_fought_from_the_phones(battle: Table) -> None:
     strike.click()
     confirm(officer, "The d6: 1-2: no hit, the unit is hurt; 3-4: 1 hit; 5+: 2 hits.")
     done(officer, f"strike dione:u1 {target_id}")
+    expect(officer.locator("#result")).to_contain_text(" · dione:u1 rolls ")  # the answer is the roll and its hits
+    expect(officer.locator("#result")).to_contain_text("hit(s)")
     # Boarders land on the Dione: its captain sends the security troops against them from the table.
     battle.control_acts('control wolves boarding 1 dione "a boarding craft latches on"')
     # The Wolves' round may have landed boarders of its own (the event's dice are not seeded): count them all.

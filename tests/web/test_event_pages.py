@@ -28,7 +28,7 @@ from wolfpack.event.store import EventStore
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
 from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .players import confirm, show_panel
+from .players import confirm, done, show_panel
 from .test_pages import SCREENSHOTS
 
 EVENT = "e1e1e1e1"
@@ -142,13 +142,14 @@ def _send_verb(desk: Page, verb: str, *values: str) -> None:
     expect(desk.locator("#verb-result")).to_contain_text(f"control {verb}")
 
 
-def _advance(desk: Page, confirm: bool) -> None:
-    """Click Advance; with time left on the clock the server asks first, and the desk confirms."""
+def _advance(desk: Page, confirm: bool, says: str = "left on the clock") -> None:
+    """Click Advance; with time left on the clock, or a ship that has not done what the step needed, the server
+    asks first (saying `says`), and the desk confirms."""
     desk.click("#advance")
     if confirm:
         dialog = desk.locator("#confirm")
         expect(dialog).to_be_visible(timeout=WAIT_MS)
-        expect(desk.locator("#confirm-text")).to_contain_text("left on the clock")
+        expect(desk.locator("#confirm-text")).to_contain_text(says)
         desk.click("#confirm-yes")
     expect(desk.locator("#clock-result")).to_have_text("advanced", timeout=WAIT_MS)
 
@@ -171,7 +172,9 @@ def test_every_control_verb_gets_its_form_from_the_description_alone(room: Room)
             elif argument.get("list") == "ships":
                 assert box.locator("option").count() == 1 + len(room.event.ships), verb["verb"]
             elif argument.get("text"):
-                assert box.get_attribute("required") is not None and box.get_attribute("name") == "reason"
+                assert box.get_attribute("required") is not None and box.get_attribute("name") == argument["name"]
+            label = bob.locator(f"label[for='{box.get_attribute('id')}']")
+            expect(label).to_contain_text(argument["label"])  # what the field is, never its kind or pattern
 
 
 def test_a_reason_with_quotes_and_backslashes_reaches_the_audit_log_as_written(room: Room) -> None:
@@ -185,13 +188,15 @@ def test_a_reason_with_quotes_and_backslashes_reaches_the_audit_log_as_written(r
         timeout=WAIT,
     ).json()
     assert audit[-1]["reason"] == reason and audit[-1]["actor"] == "Bob"
-    # A field that does not fit its argument's pattern is named on the page, and nothing is sent.
+    # A field that does not fit is named on the page in a sentence, and nothing is sent.
     before = room.version
     bob.select_option("#verb", "fleet-morale")
     bob.locator(".verb-fields input").first.fill("lots")
     bob.locator(".verb-fields input[name=reason]").fill("a typo")
     bob.locator(".verb-form button[type=submit]").click()
-    expect(bob.locator("#verb-result")).to_contain_text("int:")
+    expect(bob.locator("#verb-result")).to_have_text(
+        'The change must be a whole number from -999 to 999, such as 2 or -1 (not "lots").'
+    )
     assert room.version == before
 
 
@@ -282,7 +287,7 @@ def _a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None:
     phone = room.pages["dione/captain"]
     phone.click('.tab[data-panel="supplies-panel"]')
     phone.locator('button.level[data-action="rations food low"]').click()
-    expect(phone.locator("#result")).to_have_text("done: rations food low", timeout=WAIT_MS)
+    done(phone, "rations food low")
     expect(room.pages["Bob"].locator("#log")).to_contain_text("dione", timeout=WAIT_MS)
     expect(phone.locator('button.level[data-action="rations food low"]')).to_have_attribute("aria-pressed", "true")
     # Another ship's device was sent nothing by that action (its view did not change), so it knows an older version
@@ -292,7 +297,7 @@ def _a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None:
     assert behind < room.version
     other.click('.tab[data-panel="supplies-panel"]')
     other.locator('button.level[data-action="rations water low"]').click()
-    expect(other.locator("#result")).to_have_text("done: rations water low", timeout=WAIT_MS)
+    done(other, "rations water low")
     # A typed action the rules refuse is refused with the server's sentence and changes nothing.
     before = room.version
     phone.click('.tab[data-panel="more-panel"]')
@@ -304,7 +309,8 @@ def _a_seat_plays_its_legal_actions_and_the_desk_sees_it(room: Room) -> None:
 
 def _control_runs_the_clock_and_advances_into_the_action_phase(room: Room) -> None:
     ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
-    _advance(ann, confirm=False)  # the start of a turn is untimed: no question
+    # The start of a turn is untimed, but no ship has crewed its jump drive: the desk is asked, and confirms.
+    _advance(ann, confirm=True, says="No ship has crewed its jump drive: no ship can jump this turn.")
     expect(projector.locator("#phase")).to_have_text("Action Phase", timeout=WAIT_MS)
     expect(bob.locator("#phase")).to_contain_text("Action Phase", timeout=WAIT_MS)
     expect(projector.locator("#clock")).to_have_attribute("data-kind", "running", timeout=WAIT_MS)
@@ -401,12 +407,13 @@ def _the_council_passes_a_law_its_president_brought_from_a_phone(room: Room) -> 
     member.fill("#bill-words", law)
     member.locator(".bill-form button[type=submit]").click()
     escaped = law.replace('"', '\\"')
-    expect(member.locator("#result")).to_have_text(f'done: propose law "{escaped}"', timeout=WAIT_MS)
+    done(member, f'propose law "{escaped}"')
+    expect(member.locator("#result")).to_contain_text("proposes a law, bill 1")  # what it did, from the log
     expect(member.locator(".bill-text")).to_have_text(law)
     member.get_by_role("button", name="Call the vote").click()
-    expect(member.locator("#result")).to_have_text("done: call-vote", timeout=WAIT_MS)
+    done(member, "call-vote")
     member.get_by_role("button", name="Vote yea").click()
-    expect(member.locator("#result")).to_have_text("done: vote yea", timeout=WAIT_MS)
+    done(member, "vote yea")
     expect(member.locator(".hands tr[data-voter='dione/council-member']")).to_contain_text("yea")
     _send_verb(bob, "close-vote", "the other members are away")
     expect(projector.locator("#laws")).to_contain_text(law, timeout=WAIT_MS)

@@ -74,7 +74,8 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     captain.locator("[data-action='use jump-drive']").click()
     confirm(captain, "lets the ship jump that turn")
     done(captain, "use jump-drive")
-    _advance(desk, confirm=False)
+    # The other ships' drives are idle: the desk is told which cannot jump this turn, and confirms.
+    _advance(desk, confirm=True, says="The Icebreaker has not crewed its jump drive: it cannot jump this turn.")
     expect(projector.locator("#phase")).to_have_text("Action Phase", timeout=WAIT_MS)
 
     # A jump: Control deals the Dione a destination; its captain writes the coordinates and declares the jump.
@@ -186,7 +187,9 @@ def test_a_text_too_long_is_refused_in_a_sentence_never_cut_and_a_reason_belongs
     expect(story).to_have_value("w" * 250)
     expect(anchor.locator("#story-length")).to_have_text("250 of 200 characters")
     anchor.locator(".compose button[type=submit]").click()
-    expect(anchor.locator("#story-result")).to_have_text("A broadcast may be at most 200 characters; this one has 250.")
+    expect(anchor.locator("#story-result")).to_have_text(
+        "A broadcast may be at most 200 characters (this one has 250)."
+    )
     expect(anchor.locator("#confirm")).to_be_hidden()
     room.no_page_complained()
 

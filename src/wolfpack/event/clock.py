@@ -13,6 +13,7 @@ what it would have shown had the server never stopped.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -143,18 +144,33 @@ def follow(clock: PhaseClock | None, settings: EventSettings, public_view: dict[
     return start_clock(settings, public_view, now)
 
 
-def advance_confirmation(clock: PhaseClock | None, now: float) -> str | None:
-    """The question Control answers before its advance ends a phase early; None once time is up or when untimed."""
-    if clock is None:
+def turns_played(turn: int, phase: str) -> int:
+    """The turns a game in `turn` and `phase` has played: those before it, and its own once the game is over."""
+    return turn if phase == "over" else turn - 1
+
+
+def advance_confirmation(clock: PhaseClock | None, now: float, unmet: Sequence[str] = ()) -> str | None:
+    """The question Control answers before its advance: while the clock still has time, and while the game says a
+    ship has not done what the step needed (`unmet`, from `unmet_before_advance`); None when neither holds."""
+    parts = []
+    remaining = None if clock is None else clock.remaining(now)
+    if clock is not None and remaining is not None and not clock.overrun(now):
+        minutes, seconds = divmod(math.ceil(remaining), 60)
+        parts.append(f"Turn {clock.turn}, {clock.phase} phase: {minutes} min {seconds:02d} s are left on the clock.")
+    if unmet:
+        parts.append("Not done yet: " + " ".join(unmet))
+    if not parts:
         return None
-    remaining = clock.remaining(now)
-    if remaining is None or clock.overrun(now):
-        return None
-    minutes, seconds = divmod(math.ceil(remaining), 60)
-    return (
-        f"Turn {clock.turn}, {clock.phase} phase: {minutes} min {seconds:02d} s are left on the clock. "
-        "Advance the game now anyway?"
-    )
+    return " ".join([*parts, "Advance the game now anyway?"])
+
+
+def unmet_before_advance(control_view: Mapping[str, Any]) -> list[str]:
+    """What the game's view for Control says the ships have not done that the step an advance ends needed: its
+    `before_advance` sentences (a game that lists none has none). The event relays them; the rules are the game's."""
+    unmet = control_view.get("before_advance")
+    if not isinstance(unmet, list):
+        return []
+    return [line for line in unmet if isinstance(line, str)]
 
 
 def _turn_and_phase(public_view: dict[str, Any]) -> tuple[int, str]:

@@ -77,6 +77,7 @@ class Device(FrameSocket):
             self.send_everything()
         elif isinstance(message, Act):
             self._still_holds()
+            said: list[str] = []
             version = await self.live.submit(
                 viewer,
                 message.seat,
@@ -85,9 +86,10 @@ class Device(FrameSocket):
                 message.request_id,
                 confirm=message.confirm,
                 reason=message.reason,
+                said=said,
             )
             told = version if viewer.is_control else self.seen_version()
-            self.send({"type": "ack", "request_id": message.request_id, "version": told})
+            self.send({"type": "ack", "request_id": message.request_id, "version": told, "said": said})
         elif isinstance(message, Legal):
             if not self.live.may_play(viewer, message.seat):
                 raise Rejection("not-your-seat", f"this device does not play seat {message.seat}")

@@ -28,7 +28,7 @@ from wolfpack.engine.errors import IllegalActionError, InvalidActionError, Wolfp
 from wolfpack.engine.game import State
 from wolfpack.event import history
 from wolfpack.event.audit import AuditEntry, audit_entry
-from wolfpack.event.clock import PhaseClock, advance_confirmation, follow, start_clock
+from wolfpack.event.clock import PhaseClock, advance_confirmation, follow, start_clock, unmet_before_advance
 from wolfpack.event.errors import EventError
 from wolfpack.event.messages import Message, control_message, readable_by_operator, readable_by_seat, seat_message
 from wolfpack.event.model import Event
@@ -286,10 +286,13 @@ class LiveEvent:
         *,
         confirm: bool = False,
         reason: str = "",
+        said: list[str] | None = None,
     ) -> int:
         """Check and apply an action for `seat`, commit it (and the chance it sets off), then tell every device whose
         view changed; returns the new version. A retried request id changes nothing and returns what it made. A
-        request id is its sender's own: another device's is never looked up, so it learns nothing from it."""
+        request id is its sender's own: another device's is never looked up, so it learns nothing from it.
+        Given a `said` list, the log lines the action (and its rolls) added, as `seat` may read them, are put in it:
+        the answer a device shows ("aegis:u2 rolls 5+1: 2 hit(s)"), not just that it was done."""
         async with self.lock:
             if not self.may_play(viewer, seat):
                 raise Rejection("not-your-seat", f"this device may not act for seat {seat}")
@@ -308,14 +311,16 @@ class LiveEvent:
                 )
             now = time.time()
             if seat == CONTROL_SEAT and _is_advance(text) and not confirm:
-                question = advance_confirmation(self.clock, now)
+                unmet = unmet_before_advance(self.view(CONTROL_SEAT).observation)
+                question = advance_confirmation(self.clock, now, unmet)
                 if question is not None:
-                    raise Rejection("confirm", question, version=self.version)
+                    raise Rejection("confirm", question, version=self.version, unmet=unmet)
             before = self.version
+            log_before = None if said is None else self.view(seat).log_length
             try:
                 apply_notation(self.state, text, seat)
             except InvalidActionError as exc:
-                raise Rejection("invalid-action", f"{text!r} is not an action of Den of Wolves: {exc}") from None
+                raise Rejection("invalid-action", str(exc)) from None  # the game's sentence names the field
             except IllegalActionError as exc:
                 raise Rejection("illegal-action", str(exc), rule=exc.rule, version=self.version) from None
             rows = [history.ActionRow(self.version, seat, text, request_id, now, viewer.operator)]
@@ -330,6 +335,8 @@ class LiveEvent:
                 raise
             moved_on = clock != self.clock
             self.clock = clock
+            if said is not None and log_before is not None:
+                said.extend(self.state.log_since(seat, log_before))
             if request_id is not None:
                 self._remember(viewer, request_id, text, self.version)
             result = self.version

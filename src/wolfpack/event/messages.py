@@ -117,5 +117,5 @@ def _checked_text(text: str) -> str:
     if not clean:
         raise EventError("a message needs some text: the text given is empty")
     if len(clean) > longest:
-        raise EventError(f"A message may be at most {longest:,} characters; this one has {len(clean):,}.")
+        raise EventError(f"A message may be at most {longest:,} characters (this one has {len(clean):,}).")
     return clean

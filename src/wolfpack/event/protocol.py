@@ -17,6 +17,10 @@ version, asked for: they are worked out only when a device needs them), "clock",
 "links" (desks: the projector's address, the desk's own link and, on the organiser's desk only, the organiser page's,
 from the base URL; again when it changes), "ack", "error", "pong", and "moved" (the seat was moved to another device:
 this one is closed).
+
+An "ack" carries `version` and `said`: the log lines the action added (its rolls and their results included), as
+the acting seat may read them, so a page answers "aegis:u2 rolls 5+1: 2 hit(s)", not just "done" (a retried
+request id's ack, which changed nothing, says nothing).
 """
 
 from __future__ import annotations
@@ -104,6 +108,16 @@ _MESSAGE = TypeAdapter(Message)
 KNOWN_TYPES = ("join", "act", "legal", "clock", "message", "rewind", "ping", "sync")
 
 
+NOUNS = {
+    "text": "a message",
+    "reason": "a reason",
+    "to": "the recipient",
+    "op": "the clock's change",
+    "seconds": "the number of seconds",
+}
+"""What the fields of an event's frames are called in the sentences that refuse them."""
+
+
 def parse_message(text: str | bytes) -> Join | Act | Legal | Clock | Say | Rewind | Ping | Sync:
-    """Read one inbound frame, or raise Rejection saying what is wrong with its shape."""
-    return parse_frame(text, _MESSAGE, KNOWN_TYPES)  # type: ignore[no-any-return]
+    """Read one inbound frame, or raise Rejection saying, in sentences, what is wrong with its shape."""
+    return parse_frame(text, _MESSAGE, KNOWN_TYPES, NOUNS)  # type: ignore[no-any-return]

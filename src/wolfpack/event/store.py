@@ -32,7 +32,7 @@ from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
 from wolfpack.event.audit import OPERATOR, SEAT, AuditEntry
-from wolfpack.event.clock import PhaseClock
+from wolfpack.event.clock import PhaseClock, turns_played
 from wolfpack.event.errors import EventError
 from wolfpack.event.messages import Message
 from wolfpack.event.model import Event
@@ -194,13 +194,14 @@ class EventStore:
                 .order_by(operators_table.c.position)
             )
             members = tuple(Operator(row.name, row.token, frozenset(row.focus.split())) for row in operators)
+            played = _turns_played_by_clock(conn, event_id).get(event_id, 0)
         event = Event(
             id=row.id,
             created=row.created,
             settings=_settings(row.settings),
             roster=Roster(tuple(_holder(seat) for seat in seats)),
             tokens=SeatTokens(tuple(seat.token for seat in seats)),
-            turns_played=row.turns_played,
+            turns_played=max(row.turns_played, played),
             operators=Operators(members),
         )
         labels = [seat.label for seat in seats]
@@ -218,12 +219,13 @@ class EventStore:
             holders: dict[str, list[str | None]] = {}
             for seat in conn.execute(select(seats_table.c.event_id, seats_table.c.holder)):
                 holders.setdefault(seat.event_id, []).append(seat.holder)
+            played = _turns_played_by_clock(conn)
         return [
             EventSummary(
                 id=row.id,
                 created=row.created,
                 settings=_settings(row.settings),
-                turns_played=row.turns_played,
+                turns_played=max(row.turns_played, played.get(row.id, 0)),
                 seats=len(holders.get(row.id, [])),
                 open_seats=sum(holder is None for holder in holders.get(row.id, [])),
             )
@@ -403,6 +405,15 @@ def _holder(row: Any) -> Holder | None:
     if row.holder not in HOLDER_KINDS:
         raise EventError(f"seat {row.seat} has an unknown holder {row.holder!r} in the database")
     return Holder(row.holder, row.name or "")
+
+
+def _turns_played_by_clock(conn: Connection, event_id: str | None = None) -> dict[str, int]:
+    """Each event's (or one event's) turns played as its phase clock, which follows the game's turn, says (none
+    before its first clock)."""
+    query = select(clocks_table.c.event_id, clocks_table.c.turn, clocks_table.c.phase)
+    if event_id is not None:
+        query = query.where(clocks_table.c.event_id == event_id)
+    return {row.event_id: turns_played(row.turn, row.phase) for row in conn.execute(query)}
 
 
 def write_clock(conn: Connection, event_id: str, clock: PhaseClock) -> None:

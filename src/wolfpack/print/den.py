@@ -60,7 +60,7 @@ def fleet_state_html(control_view: Mapping[str, Any], title: str) -> str:
         [
             facts["name"],
             panel["morale"],
-            "centre" if facts["quadrant"] == 0 else facts["quadrant"],
+            _map_place(facts["quadrant"]),
             "yes" if facts["with_fleet"] else "no",
             ", ".join(facts["riots"]) or "none",
         ]
@@ -70,6 +70,13 @@ def fleet_state_html(control_view: Mapping[str, Any], title: str) -> str:
     cover = head + _table(["ship", "morale", "quadrant", "with the fleet", "riots"], rows) + "</section>"
     pages = [_ship_now(control_view["ships"][sid], panel) for sid, panel in control_view["panels"].items()]
     return _document(title, [cover, *pages])
+
+
+def _map_place(quadrant: int | None) -> str:
+    """Where a ship is on the fleet map: the centre, a quadrant, or (separated from the fleet) off the map."""
+    if quadrant is None:
+        return "off the map (separated)"
+    return "centre" if quadrant == 0 else str(quadrant)
 
 
 def _ship_now(facts: Mapping[str, Any], panel: Mapping[str, Any]) -> str:

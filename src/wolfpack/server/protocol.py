@@ -16,14 +16,19 @@ Server to client: "state" (what this connection may see now: a snapshot, or an u
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from wolfpack.server.problems import frame_problems
 
 MAX_FRAME_BYTES = 8 * 1024
 """Our default: the largest inbound frame the guards read; anything bigger is refused unread."""
 
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
+PATTERNS = {TOKEN_PATTERN: "16 to 64 letters, digits, _ or -"}
+"""Each pattern a field must match, in words (for the sentence that refuses a field off its pattern)."""
 
 
 class _Message(BaseModel):
@@ -96,9 +101,12 @@ def parse_message(text: str | bytes) -> Join | Act | Ping | Sync | Replay:
     return parse_frame(text, _MESSAGE, KNOWN_TYPES)  # type: ignore[no-any-return]
 
 
-def parse_frame(text: str | bytes, messages: TypeAdapter[Any], known_types: tuple[str, ...]) -> Any:
+def parse_frame(
+    text: str | bytes, messages: TypeAdapter[Any], known_types: tuple[str, ...], nouns: Mapping[str, str] | None = None
+) -> Any:
     """Read one inbound frame as one of `messages` (told apart by their `type`), or raise Rejection saying what is
-    wrong with its shape: its size, its JSON, its type, its fields."""
+    wrong with its shape: its size, its JSON, its type, its fields (in sentences naming each field by its noun in
+    `nouns`: server/problems.py)."""
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_FRAME_BYTES:
         raise Rejection("too-large", f"frame of {size} bytes is over the {MAX_FRAME_BYTES}-byte limit")
@@ -116,8 +124,7 @@ def parse_frame(text: str | bytes, messages: TypeAdapter[Any], known_types: tupl
     try:
         return messages.validate_python(data)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or kind}: {e['msg']}" for e in exc.errors())
-        raise Rejection("malformed", f"bad {kind} message: {problems}") from None
+        raise Rejection("malformed", frame_problems(kind, exc, nouns or {}, PATTERNS)) from None
 
 
 def request_id_of(text: str | bytes) -> str | None:

@@ -96,7 +96,7 @@ def test_control_accepts_unlisted_well_formed_actions_and_refuses_others(edition
     before = state.to_json()
     with pytest.raises(IllegalActionError, match="pursuit track runs 0 to"):
         state.apply_action('control set pursuit 99 "too far"', 0)
-    with pytest.raises(InvalidActionError, match="takes <path> <int> <reason>"):
+    with pytest.raises(InvalidActionError, match="needs the number, the value and the reason"):
         state.apply_action("control set pursuit 3", 0)
     with pytest.raises(IllegalActionError, match="only Control"):
         state.apply_action('control set pursuit 3 "mine"', 1)

@@ -255,15 +255,15 @@ def test_unlisted_well_formed_control_actions_are_legal(edition: str, action: st
     [
         ("control", "`control` needs a verb"),
         ("control fly", "unknown Control verb 'fly'"),
-        ("control pause", "pause takes <reason>"),
-        ("control set pursuit 3", "set takes <path> <int> <reason>"),
-        ('control set dione.gold 3 "x"', "set takes <path> <int> <reason>"),
-        ('control set pursuit x "x"', "set takes <path> <int> <reason>"),
-        ('control damage dione 0 "x"', "damage takes <id> <count> <reason>"),
-        ('control freeform dione gold:1 4 "x"', "freeform takes <id> <cost> <odds> <reason>"),
-        ('control freeform dione - 8 "x"', "freeform takes <id> <cost> <odds> <reason>"),
-        ("control clear-riot dione.fore-farms", "clear-riot takes <target> <reason>"),
-        ("control cancel-jump dione", "cancel-jump takes <id> <reason>"),
+        ("control pause", "Control's pause needs the reason (none given)."),
+        ("control set pursuit 3", "Control's set needs the number, the value and the reason (2 given)."),
+        ('control set dione.gold 3 "x"', "Control's set: the number must be pursuit, a ship's morale"),
+        ('control set pursuit x "x"', "Control's set: the value must be a whole number"),
+        ('control damage dione 0 "x"', 'the damage must be points of damage, a whole number from 1 to 999 (not "0")'),
+        ('control freeform dione gold:1 4 "x"', "the cost must be resources with amounts"),
+        ('control freeform dione - 8 "x"', "the odds must be the least roll that succeeds, from 1 to 7"),
+        ("control clear-riot dione.fore-farms", "Control's clear-riot needs the station and the reason (1 given)."),
+        ("control cancel-jump dione", "Control's cancel-jump needs the ship and the reason (1 given)."),
         ('control pause "unclosed', "cannot read"),
         ("", "an empty action"),
     ],
@@ -381,3 +381,39 @@ def test_a_notice_number_never_names_two_notices(edition: str) -> None:
     reloaded = state.game.state_from_json(state.to_json())
     control(reloaded, 'control set icebreaker.morale 0 "despair"')
     assert [n["id"] for n in reloaded.notices] == [2, 3]
+
+
+RULING = "The team elects a new captain at its table; no other effect."
+
+
+@both
+def test_a_standing_policy_settles_every_new_notice_of_its_kind_as_controls_ruling(edition: str) -> None:
+    state = control(begin(edition, "action"), f'control policy anarchy "{RULING}"')
+    assert state.observation(0)["policies"] == {"anarchy": RULING}
+    assert "policies" not in state.observation(None) and "policies" not in state.observation(1)
+    control(state, 'control set dione.morale 0 "a bad turn"')
+    assert state.notices == [], "settled at once: nothing waits for Control"
+    log = state.log(0)
+    assert f'Control: settle 1 by the standing policy on anarchy ("{RULING}")' in log
+    assert "notice 1: dione has fallen into anarchy (morale 0)" in log
+    # A notice of another kind still waits; ending the policy makes its kind wait again.
+    control(state, 'control end-policy anarchy "each case on its merits"')
+    control(state, 'control set dione.morale 3 "recovered"', 'control set dione.morale 0 "again"')
+    assert [(n["id"], n["kind"]) for n in state.notices] == [(2, "anarchy")]
+
+
+@both
+def test_a_policy_is_refused_when_it_changes_nothing_or_names_no_kind_of_notice(edition: str) -> None:
+    state = control(begin(edition, "action"), f'control policy anarchy "{RULING}"')
+    assert control_refused(state, f'control policy anarchy "{RULING}"').rule == "unchanged"
+    assert control_refused(state, 'control end-policy separated "no such policy"').rule == "no policy"
+    with pytest.raises(InvalidActionError, match="the notice type must be separated, no-room"):
+        state.apply_action(f'control policy mutiny "{RULING}"', 0)
+
+
+@both
+def test_a_position_saved_before_policies_loads_with_none(edition: str) -> None:
+    state = begin(edition, "action")
+    position = state.to_dict()["position"]
+    del position["policies"]
+    assert state.game.state_from_position(position).policies == {}

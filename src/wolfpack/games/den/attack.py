@@ -664,7 +664,7 @@ def end_attack(state: DenState, why: str) -> None:
         for _ in range(count):
             wound_pilot(state, ship)
     for ship in sorted({wolf["ship"] for wolf in attack["wolves"].values() if wolf["ship"]}):
-        notify_control(state, f"Wolf boarders are still aboard {ship} as the attack ends: adjudicate", ship)
+        notify_control(state, f"Wolf boarders are still aboard {ship} as the attack ends: adjudicate", "boarders", ship)
     land_strays(state)
     state.battles.append(
         {
@@ -693,7 +693,7 @@ def wound_pilot(state: DenState, ship: str) -> None:
         if c["ship"] == ship and c["station"] in hangars and c["training"] == "pilot" and c["shuttle"] is None
     )
     if not pilots:
-        notify_control(state, f"{ship} lost a fighter but has no pilot in its hangar to wound", ship)
+        notify_control(state, f"{ship} lost a fighter but has no pilot in its hangar to wound", "no-pilot", ship)
         return
     wound_crew(state, pilots[0][1])
     note(state, ship, f"{pilots[0][1]} is wounded flying with the fighters")

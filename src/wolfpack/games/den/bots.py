@@ -130,6 +130,16 @@ def centre_ship(content: DenContent) -> str:
 
 # ---- Control ---------------------------------------------------------------------------------------------------
 
+USUAL_POLICIES: Final[Mapping[str, str]] = {
+    "separated": "The ship stays where it jumped; it may jump back to the fleet next turn. No other effect.",
+    "no-room": "Control places the ship in the first quadrant with room at the next move; no other effect.",
+    "damage-deck": "No damage is drawn: the deck is spent.",
+    "no-pilot": "No pilot is wounded: the hangar was empty.",
+    "boarders": "The boarders are repelled as the Wolves withdraw; no other effect.",
+}
+"""Our default standing policies for a headless event: the usual rulings for routine notices (docs/event.md,
+"Standing policies"); anarchy, freeform effects, role changes and escapes stay Control's to judge case by case."""
+
 
 class ControlBot(Bot):
     """Control: settles notices, resolves jumps, shares out rewards, now and then some news, then advances."""
@@ -142,8 +152,11 @@ class ControlBot(Bot):
     attack_rounds = 6
     """Control ends an attack the fleet cannot finish after this many Fleet rounds (the Wolves withdraw)."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, policies: Mapping[str, str] | None = None) -> None:
         super().__init__(seed)
+        self.policies = dict(policies or {})
+        """The standing policies Control sets before anything else (notice kind -> ruling): routine notices of those
+        kinds are then settled by the rules, not by Control's actions."""
         self._news_turn: int | None = None
         """The last turn whose news Control has decided (a bot plays one event at a time)."""
         self._attack_turn: int | None = None
@@ -163,6 +176,9 @@ class ControlBot(Bot):
             return None
         if "control resume" in legal:
             return "control resume"
+        policy = self._policy(state)
+        if policy is not None:
+            return policy
         entries = [action for action in legal if action.startswith("control enter ")]
         if entries:
             return f"control enter {entries[0].split()[2]} {self._dice_rng.randint(1, FACES)}"
@@ -188,6 +204,16 @@ class ControlBot(Bot):
         if "control advance" in legal:
             return "control advance"
         return legal[0]
+
+    def _policy(self, state: State[Any]) -> str | None:
+        """The first of Control's standing policies the event does not hold yet, as the action that sets it."""
+        if not self.policies:
+            return None  # most Control bots have none: no view to build
+        held = state.observation(CONTROL).get("policies", {})
+        for kind, ruling in self.policies.items():
+            if held.get(kind) != ruling:
+                return f"control policy {kind} {quote(ruling)}"
+        return None
 
     def _attack(self, obs: Mapping[str, Any], legal: Sequence[str]) -> str | None:
         """Fight an attack under way round by round (ending it after `attack_rounds`); once per Action Phase,

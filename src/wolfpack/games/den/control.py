@@ -80,6 +80,38 @@ def station_problem(state: DenState, ref: str) -> Why:
     return None
 
 
+@control_verb("policy")
+class Policy:
+    """Control sets a standing policy: every new notice of a kind is settled at once by the ruling written here."""
+
+    @staticmethod
+    def problem(state: DenState, args: list[str]) -> Why:
+        if state.policies.get(args[0]) == args[1]:
+            return "unchanged", f"the standing policy on {args[0]} already says that"
+        return None
+
+    @staticmethod
+    def apply(state: DenState, args: list[str]) -> str:
+        state.policies[args[0]] = args[1]
+        return CONTROL_ONLY
+
+
+@control_verb("end-policy")
+class EndPolicy:
+    """Control ends a standing policy: notices of its kind wait for Control again."""
+
+    @staticmethod
+    def problem(state: DenState, args: list[str]) -> Why:
+        if args[0] not in state.policies:
+            return "no policy", f"there is no standing policy on {args[0]}"
+        return None
+
+    @staticmethod
+    def apply(state: DenState, args: list[str]) -> str:
+        del state.policies[args[0]]
+        return CONTROL_ONLY
+
+
 @control_verb("clear-riot")
 class ClearRiot:
     """Control takes a riot off a station outright (active or dispersed): the station works again at once."""

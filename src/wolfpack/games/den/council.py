@@ -423,7 +423,7 @@ def install(state: DenState, office: str, winner: str) -> None:
     if office == "president":
         state.council["offices"]["vice-president"] = None
         note(state, PUBLIC, f"the Vice President's office is vacant until {winner} names one")
-    notify_control(state, f"{winner} is elected {TITLES[office]}: adjudicate the role change")
+    notify_control(state, f"{winner} is elected {TITLES[office]}: adjudicate the role change", "role-change")
 
 
 # ---- the seats' verbs --------------------------------------------------------------------------------------------
@@ -777,7 +777,7 @@ class NameVp:
     def apply(state: DenState, seat: int, args: Args) -> None:
         state.council["offices"]["vice-president"] = args[0]
         note(state, PUBLIC, f"President {label(state, seat)} names {args[0]} Vice President")
-        notify_control(state, f"{args[0]} is named Vice President: adjudicate the role change")
+        notify_control(state, f"{args[0]} is named Vice President: adjudicate the role change", "role-change")
 
 
 @verb("order", ALL_STEPS)

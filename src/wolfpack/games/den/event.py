@@ -34,6 +34,7 @@ from wolfpack.engine.bot import Bot, seat_seed
 from wolfpack.engine.game import Game, State
 from wolfpack.engine.play import BotError
 from wolfpack.engine.records import Match
+from wolfpack.games.den.bots import ControlBot
 from wolfpack.games.den.rules import CONTROL
 
 MOVES_ON: Final = frozenset(
@@ -49,7 +50,8 @@ TurnSummary = dict[str, Any]
   the map;
 - `jumped`: the ships whose jump was resolved this turn; `fleet_jumped`: whether the Aegis was among them;
 - `separated`: the ships not with the fleet at the turn's end;
-- `actions`: the seats' actions this turn (Control's included, chance outcomes not);
+- `actions`: the seats' actions this turn (Control's included, chance outcomes not); `control_actions`: Control's
+  alone (its workload: standing policies lower it, docs/event.md);
 - `ships`: per ship `morale`, `hold` (every resource), `riots` (stations with an active riot), `anarchy`,
   `supplied` (the food and water ration levels the broadcast paid), `crew` (counters on its stations) and
   `wounded` (of those), `jumped`, `with_fleet`;
@@ -68,12 +70,22 @@ class Event:
     seconds: float = 0.0
 
 
-def event_bots(game: Game[Any], seed: int, team: str = "heuristic", control: str = "control") -> dict[int, Bot]:
-    """A bot in every seat: `control` in seat 0, `team` elsewhere, seeded as `wolfpack play` seeds them."""
-    return {
+def event_bots(
+    game: Game[Any],
+    seed: int,
+    team: str = "heuristic",
+    control: str = "control",
+    policies: Mapping[str, str] | None = None,
+) -> dict[int, Bot]:
+    """A bot in every seat: `control` in seat 0, `team` elsewhere, seeded as `wolfpack play` seeds them; with
+    `policies`, Control's bot first sets those standing policies (kind of notice -> ruling)."""
+    bots = {
         seat: make_bot(game, control if seat == CONTROL else team, seat_seed(seed, seat))
         for seat in range(game.num_players())
     }
+    if policies:
+        bots[CONTROL] = ControlBot(seat_seed(seed, CONTROL), policies=policies)
+    return bots
 
 
 def run_event(
@@ -169,6 +181,8 @@ class TurnWatch:
         """The ships whose jumps were resolved this turn."""
         self.actions = 0
         """The seats' actions this turn."""
+        self.control_actions = 0
+        """Control's actions this turn."""
         self._step_before = ""
 
     def before(self, seat: int, notation: str) -> None:
@@ -184,10 +198,11 @@ class TurnWatch:
     def after(self, seat: int, notation: str) -> TurnSummary | None:
         """The summary of the turn this action (and the chance outcomes after it) ended, else None."""
         self.actions += 1
+        self.control_actions += seat == CONTROL
         if not self._turn_ended(notation):
             return None
-        summary = summarise(self.state, self.playing, self.jumped, self.actions)
-        self.jumped, self.actions = set(), 0
+        summary = summarise(self.state, self.playing, self.jumped, self.actions, self.control_actions)
+        self.jumped, self.actions, self.control_actions = set(), 0, 0
         self.playing = int(self.state.observation(None)["turn"])
         return summary
 
@@ -220,6 +235,7 @@ def describe_turn(summary: TurnSummary) -> str:
         + (f", {len(jumped)} ships jumped" if jumped else ", no jump")
         + (f", separated: {', '.join(summary['separated'])}" if summary["separated"] else "")
         + (f", rewards left: {_counts(summary['rewards'])}" if summary["rewards"] else "")
+        + f"; Control acted {summary.get('control_actions', 0)} times"
     )
     lines = [head]
     for sid, ship in summary["ships"].items():
@@ -266,7 +282,7 @@ def _counts(counts: Mapping[str, int]) -> str:
     return " ".join(f"{name} {count}" for name, count in counts.items())
 
 
-def summarise(state: State[Any], turn: int, jumped: set[str], actions: int) -> TurnSummary:
+def summarise(state: State[Any], turn: int, jumped: set[str], actions: int, control_actions: int = 0) -> TurnSummary:
     """The summary of the turn that has just ended (see `TurnSummary`), from Control's observation."""
     view = state.observation(CONTROL)
     ships: dict[str, Any] = {}
@@ -293,6 +309,7 @@ def summarise(state: State[Any], turn: int, jumped: set[str], actions: int) -> T
         "fleet_jumped": aegis in jumped,
         "separated": sorted(sid for sid, ship in ships.items() if not ship["with_fleet"]),
         "actions": actions,
+        "control_actions": control_actions,
         "ships": ships,
         "battles": [battle for battle in view["battles"] if battle["turn"] == turn],
         "votes": [vote for vote in view["council"]["record"] if vote["turn"] == turn],

@@ -158,6 +158,8 @@ class DenGame(Game[str]):
         data.setdefault("notices_opened", max((n["id"] for n in data.get("notices", [])), default=0))
         # Positions saved before the Media broadcast on the server: none was made.
         data.setdefault("broadcasts", [])
+        # Positions saved before standing policies: none was set.
+        data.setdefault("policies", {})
         missing = [name for name in FIELDS if name not in data]
         if missing:
             raise InvalidStateError(f"position lacks {', '.join(missing)}")

@@ -19,6 +19,19 @@ from wolfpack.engine.errors import InvalidActionError
 from wolfpack.games.den.content import DISTANCES, RATION_LEVELS, RESOURCES, TRAININGS, UNIT_KINDS
 
 ID: Final = r"[a-z][a-z0-9-]*"
+NOTICE_KINDS: Final[Mapping[str, str]] = {
+    "separated": "a ship separated from the fleet by a jump",
+    "no-room": "a ship rejoining the fleet with no quadrant to go to",
+    "emergency-jump": "an emergency jump's station damage (Infinite Domain)",
+    "anarchy": "a ship falling into anarchy",
+    "freeform-effect": "a card's or station's effect left to Control",
+    "damage-deck": "damage that could not be drawn or placed",
+    "boarders": "Wolf boarders still aboard as an attack ends",
+    "no-pilot": "a lost fighter with no pilot to wound",
+    "role-change": "an election or appointment that changes someone's role",
+    "escape": "a prisoner's attempt to escape the brig",
+}
+"""The kinds of notice the rules open for Control: a standing policy settles every new one of a kind."""
 PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "id": re.compile(ID),
     "station": re.compile(rf"(?:{ID}\.)?{ID}"),
@@ -33,7 +46,7 @@ PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "quadrant": re.compile(r"q[1-6]"),
     "count": re.compile(r"[1-9][0-9]{0,2}"),
     "int": re.compile(r"[+-]?[0-9]{1,3}"),
-    "effects": re.compile(rf"{ID}:[+-][0-9]{{1,3}}(?:,{ID}:[+-][0-9]{{1,3}})*"),
+    "effects": re.compile(rf"{ID}:[+-]?[0-9]{{1,3}}(?:,{ID}:[+-]?[0-9]{{1,3}})*"),
     "face": re.compile(r"[1-6]"),
     "odds": re.compile(r"[1-7]"),
     "coords": re.compile(r"[0-9]{5}|none"),
@@ -57,6 +70,7 @@ PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "sector": re.compile(r"q[1-6]|aboard"),
     "wolfplace": re.compile(rf"q[1-6]|{ID}"),
     "post": re.compile("battle-stations|ready-room|reserve"),
+    "noticekind": re.compile("|".join(NOTICE_KINDS)),
 }
 REASON: Final = "reason"
 """An argument kind: free text in double quotes (Control's reasons, a freeform action's description)."""
@@ -166,7 +180,167 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "end-attack": ((REASON,),),
     # Table dice (option `table_dice`): Control enters a die a table rolled.
     "enter": (("die", "face"),),
+    # Standing policies: a kind of routine notice settled by a written default (rules.py, notify_control).
+    "policy": (("noticekind", REASON),),
+    "end-policy": (("noticekind", REASON),),
 }
+
+
+CONTROL_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "resolve-jumps": ("ruling for ships left separated",),
+    "pause": ("reason",),
+    "news": ("ship", "change"),
+    "news-effects": ("changes by ship",),
+    "set": ("number", "value", "reason"),
+    "fleet-morale": ("change", "reason"),
+    "damage": ("ship", "damage", "reason"),
+    "wound": ("crew or unit", "reason"),
+    "heal": ("crew or unit", "reason"),
+    "repair": ("station", "reason"),
+    "riot": ("station", "reason"),
+    "clear-riot": ("station", "reason"),
+    "cancel-jump": ("ship", "reason"),
+    "move": ("piece", "destination", "reason"),
+    "brig": ("player", "reason"),
+    "release": ("player", "reason"),
+    "wound-player": ("player", "reason"),
+    "award": ("ship", "resource", "amount", "reason"),
+    "add-crew": ("station", "training", "reason"),
+    "add-unit": ("ship", "unit type", "reason"),
+    "remove": ("piece", "reason"),
+    "draw-destination": ("ship", "reason"),
+    "freeform": ("ship", "cost", "odds", "attempt"),
+    "settle": ("notice", "reason"),
+    "end": ("reason",),
+    "close-vote": ("reason",),
+    "law": ("law", "ruling", "reason"),
+    "appoint": ("office", "new holder", "reason"),
+    "grant-vote": ("player", "reason"),
+    "revoke-vote": ("player", "reason"),
+    "succession": ("reason",),
+    "broadcast": ("story",),
+    "attack": ("reason",),
+    "wolves": ("Wolf type", "number", "place", "reason"),
+    "end-attack": ("reason",),
+    "enter": ("die", "face"),
+    "policy": ("notice type", "ruling"),
+    "end-policy": ("notice type", "reason"),
+}
+"""What each argument of a Control verb is, in Control's words: a desk's form labels its fields so, and a bad value
+is refused naming it."""
+SEAT_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "fly": ("shuttle", "ship"),
+    "swap": ("ship",),
+    "share": ("card", "ship"),
+    "pass": ("card", "ship"),
+    "play": ("card", "target"),
+    "give": ("card", "player"),
+    "sickbay": ("ship",),
+    "reinforce": ("unit", "shuttle", "ship"),
+    "draw": ("card",),
+    "pick": ("choice",),
+}
+"""The arguments of seats' verbs whose kind alone does not say what they are (the rest are named by their kind)."""
+KIND_NOUNS: Final[Mapping[str, str]] = {
+    "id": "name",
+    "crew": "crew counter",
+    "seat": "player",
+    "count": "number",
+    "int": "number",
+    "coords": "coordinates",
+    "unitkind": "unit type",
+    "holder": "new holder",
+    "wolf": "Wolf unit",
+    "wolfplace": "place",
+    "sector": "place",
+    REASON: "words",
+}
+"""An argument named by its kind, where the kind's name is the grammar's and not a word (the rest are words)."""
+KIND_WORDS: Final[Mapping[str, str]] = {
+    "id": "a name such as dione",
+    "station": "a station such as dione.fore-farms",
+    "crew": "a crew counter such as dione:c3",
+    "unit": "a unit such as aegis:u2",
+    "shuttle": "a shuttle such as aegis:s1",
+    "die": "a die awaiting entry such as dione:d4",
+    "target": "a crew counter (dione:c3), a unit (aegis:u2) or a station (dione.fore-farms)",
+    "thing": "a ship, a quadrant (q1), the map, a player (dione/captain), a crew counter (dione:c3), a unit "
+    "(aegis:u2), a shuttle (aegis:s1) or a station (dione.fore-farms)",
+    "seat": "a player's seat such as dione/captain, or control",
+    "place": "a ship such as dione, or map",
+    "quadrant": "a quadrant from q1 to q6",
+    "count": "a whole number from 1 to 999",
+    "int": "a whole number from -999 to 999, such as 2 or -1",
+    "effects": "ships with their changes such as dione:1,carmine:-2",
+    "face": "a die's face from 1 to 6",
+    "odds": "the least roll that succeeds, from 1 to 7 (7 never does)",
+    "coords": "five digits such as 40213, or none",
+    "path": "pursuit, a ship's morale, damage, boarders or hold (dione.morale, dione.fuel), or a reward on the map "
+    "(rewards.fuel)",
+    "cost": "resources with amounts such as fuel:2,materials:1, or - for none",
+    "holder": "a player's seat such as dione/captain, or none",
+    "wolf": "a Wolf unit on the map such as w3",
+    "sector": "a quadrant from q1 to q6, or aboard",
+    "wolfplace": "a quadrant from q1 to q6, or a ship such as dione",
+    REASON: f"words in double quotes, at most {MAX_REASON} characters",
+}
+"""What an argument of each kind must be, in words; a kind that is a fixed set of words lists them (`kind_words`)."""
+FIELD_WORDS: Final[Mapping[str, str]] = {
+    "ship": "a ship of the fleet, such as dione",
+    "notice": "a notice's number, such as 3",
+    "law": "a law's number in the register, such as 2",
+    "damage": "points of damage, a whole number from 1 to 999",
+    "Wolf type": "a type of Wolf unit from the pack's combat table, such as fighter or boarding",
+    "card": "a card such as comet-swarm",
+}
+"""What an argument must be where what it is says more than its kind (a ship, not any name)."""
+
+
+def field_names(verb: str, control: bool, form: tuple[str, ...]) -> tuple[str, ...]:
+    """What each argument of a verb's form is, in words: Control's and seats' named fields, else the kind's noun."""
+    named = (CONTROL_FIELDS if control else SEAT_FIELDS).get(verb, ())
+    return tuple(named[i] if i < len(named) else KIND_NOUNS.get(kind, kind) for i, kind in enumerate(form))
+
+
+def kind_words(kind: str, name: str = "") -> str:
+    """What an argument (of `kind`, named `name`) must be, in words."""
+    if name in FIELD_WORDS:
+        return FIELD_WORDS[name]
+    if kind in KIND_WORDS:
+        return KIND_WORDS[kind]
+    return one_of(PATTERNS[kind].pattern.split("|"))
+
+
+def one_of(choices: list[str]) -> str:
+    """`a, b or c` (one choice: itself)."""
+    return choices[0] if len(choices) == 1 else f"{', '.join(choices[:-1])} or {choices[-1]}"
+
+
+def form_problem(verb: str, control: bool, forms: tuple[tuple[str, ...], ...], args: list[str]) -> str:
+    """Why `args` fit none of a verb's forms, in a sentence naming the argument: too few or too many, or the first
+    that is not what it must be."""
+    head = f"Control's {verb}" if control else f"The verb {verb}"
+    for form in forms:
+        if len(form) != len(args):
+            continue
+        for kind, name, arg in zip(form, field_names(verb, control, form), args, strict=True):
+            if _fits(kind, arg):
+                continue
+            if kind == REASON and len(arg) > MAX_REASON:
+                return f"{head}: the {name} may be at most {MAX_REASON} characters (this one has {len(arg)})."
+            if kind == REASON:
+                return f"{head}: the {name} must be {KIND_WORDS[REASON]} (no line breaks), and not empty."
+            return f'{head}: the {name} must be {kind_words(kind, name)} (not "{arg}").'
+    needs = " or ".join(
+        and_list([f"the {name}" for name in field_names(verb, control, form)]) or "nothing more" for form in forms
+    )
+    given = "none given" if not args else f"{len(args)} given"
+    return f"{head} needs {needs} ({given})."
+
+
+def and_list(items: list[str]) -> str:
+    """`a, b and c`."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""
 
 
 def quote(text: str) -> str:
@@ -215,8 +389,7 @@ def canonical(text: str) -> str:
         if len(form) == len(args) and all(_fits(kind, arg) for kind, arg in zip(form, args, strict=True)):
             shown = [quote(arg) if kind == REASON else arg for kind, arg in zip(form, args, strict=True)]
             return " ".join([*words[: len(words) - len(verb_words)], verb, *shown])
-    expected = " or ".join(" ".join(f"<{kind}>" for kind in form) or "nothing" for form in forms)
-    raise InvalidActionError(f"{' '.join(words[:2] if control else words[:1])} takes {expected}; got {args!r}")
+    raise InvalidActionError(form_problem(verb, control, forms, args))
 
 
 def _fits(kind: str, word: str) -> bool:

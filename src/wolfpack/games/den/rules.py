@@ -181,12 +181,17 @@ def note(state: DenState, audience: str, text: str) -> None:
     state.events.append([audience, text])
 
 
-def notify_control(state: DenState, text: str, ship: str | None = None) -> None:
-    """Open a notice Control must settle (anarchy, a separated ship, a freeform effect, an escape attempt)."""
+def notify_control(state: DenState, text: str, kind: str, ship: str | None = None) -> None:
+    """Open a notice Control must settle (anarchy, a separated ship, a freeform effect, an escape attempt), of one of
+    the `NOTICE_KINDS`; a standing policy for its kind settles it at once, logged as Control's ruling."""
     state.notices_opened += 1
     number = state.notices_opened
-    state.notices.append({"id": number, "text": text, "ship": ship})
     note(state, CONTROL_ONLY, f"notice {number}: {text}")
+    ruling = state.policies.get(kind)
+    if ruling is not None:
+        note(state, CONTROL_ONLY, f'Control: settle {number} by the standing policy on {kind} ("{ruling}")')
+        return
+    state.notices.append({"id": number, "text": text, "ship": ship, "kind": kind})
 
 
 def ship_of(state: DenState, seat: int) -> str | None:
@@ -474,7 +479,7 @@ def run_effects(state: DenState, effects: Sequence[Effect], ship: str, target: s
             for _ in range(effect.amount):
                 state.pending.append({"kind": "destination", "ship": ship})
         elif op == "freeform":
-            notify_control(state, f"{ship}: {effect.text}", ship)
+            notify_control(state, f"{ship}: {effect.text}", "freeform-effect", ship)
         elif target is not None:
             targeted(state, effect, target, ship)
 
@@ -530,7 +535,7 @@ def shift_morale(state: DenState, ship: str, levels: int) -> None:
     record["morale"] = max(0, min(top, record["morale"] + levels))
     if record["morale"] == 0 and not record["anarchy"]:
         record["anarchy"] = True
-        notify_control(state, f"{ship} has fallen into anarchy (morale 0)", ship)
+        notify_control(state, f"{ship} has fallen into anarchy (morale 0)", "anarchy", ship)
     elif record["morale"] > 0:
         record["anarchy"] = False
 

@@ -70,6 +70,7 @@ FIELDS: Final = (
     "battles",
     "dice",
     "broadcasts",
+    "policies",
 )
 """The position: every field a saved state holds besides the log and the history. The log (`events`) is kept out
 of it: it only grows, so a copy shares its lines instead of copying them, and a saved state holds it on its own."""
@@ -136,6 +137,8 @@ class DenState(State[str]):
         """Every finished Wolf Attack's outcome, for the event's summaries and the designer's statistics."""
         self.broadcasts: list[dict[str, Any]] = []
         """The News Media's broadcasts, oldest first (media.py)."""
+        self.policies: dict[str, str] = {}
+        """Control's standing policies: per kind of notice (`NOTICE_KINDS`), the ruling that settles each new one."""
         self.dice: dict[str, Any] = {"next": 1, "awaiting": {}}
         """With table dice: per ship, the dice awaiting entry in the order they came (`awaiting`), and the number
         of the next die (`next`; ids are `<ship>:d<n>`, never reused)."""

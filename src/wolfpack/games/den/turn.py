@@ -7,7 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from wolfpack.games.den.content import RATION_LEVELS, row_for
+from wolfpack.games.den.content import RATION_LEVELS, RationLevel, row_for
 from wolfpack.games.den.notation import words
 
 if TYPE_CHECKING:
@@ -122,7 +122,9 @@ def settle(state: DenState) -> None:
                 note(state, CONTROL_ONLY, "the destination deck is empty: no card drawn")
             elif event["kind"] == "damage":
                 what = f"no card for {event['station']} left in" if event.get("station") else "nothing left in"
-                notify_control(state, f"{event['ship']}: {what} the damage deck: damage not drawn", event["ship"])
+                notify_control(
+                    state, f"{event['ship']}: {what} the damage deck: damage not drawn", "damage-deck", event["ship"]
+                )
         if state.pending or state.step != "news" or state.dice["awaiting"]:
             return
         # The next turn's destination draw is queued here and may itself have nothing to draw: check again.
@@ -170,7 +172,9 @@ def resolve_damage(state: DenState, event: dict[str, Any], value: str) -> None:
     ]
     if not choices:
         state.ships[ship]["deck"] = sorted([*state.ships[ship]["deck"], value])
-        notify_control(state, f"{ship} drew {value} but every {card.station} station is already damaged", ship)
+        notify_control(
+            state, f"{ship} drew {value} but every {card.station} station is already damaged", "damage-deck", ship
+        )
         return
     if len(choices) == 1:
         place_damage(state, ship, choices[0], value)
@@ -359,12 +363,20 @@ def pay_rations(state: DenState, ship: str) -> None:
     panel = state.content.ships[ship]
     for meal in ("food", "water"):
         costs = panel.food if meal == "food" else panel.water
-        start = RATION_LEVELS.index(record[meal])
-        level = next(lv for lv in RATION_LEVELS[start:] if costs.cost(lv) <= record["hold"][meal])
+        level = ration_supplied(state, ship, meal)
         record["hold"][meal] -= costs.cost(level)
         record["supplied"][meal] = level
         if level != record[meal]:
             note(state, ship, f"{ship} could only supply {level} {meal} rations")
+
+
+def ration_supplied(state: DenState, ship: str, meal: str) -> RationLevel:
+    """The level of `meal` the broadcast would supply a ship: the level set, or the best its hold can pay."""
+    record = state.ships[ship]
+    panel = state.content.ships[ship]
+    costs = panel.food if meal == "food" else panel.water
+    start = RATION_LEVELS.index(record[meal])
+    return next(level for level in RATION_LEVELS[start:] if costs.cost(level) <= record["hold"][meal])
 
 
 def end_turn(state: DenState) -> None:
@@ -434,7 +446,7 @@ def resolve_jumps(state: DenState, ruling: str | None = None) -> None:
                 None,
             )
             if ship["quadrant"] is None:
-                notify_control(state, f"{sid} rejoins the fleet but no quadrant has room: place it", sid)
+                notify_control(state, f"{sid} rejoins the fleet but no quadrant has room: place it", "no-room", sid)
     if aegis in jumping:
         holders = state.held if state.rules.destinations_pass_between_teams else {aegis: state.held[aegis]}
         for sid, cards in holders.items():
@@ -452,7 +464,7 @@ def separated(state: DenState, ship: str, ruling: str | None) -> None:
     for separated ships with the resolve, that ruling at once, read by the ship's team (no notice is opened)."""
     text = f"{ship} is separated from the fleet (at {state.ships[ship]['at']})"
     if ruling is None:
-        notify_control(state, text, ship)
+        notify_control(state, text, "separated", ship)
     else:
         note(state, ship, f'Control: {text} ("{ruling}")')
 
@@ -460,7 +472,7 @@ def separated(state: DenState, ship: str, ruling: str | None) -> None:
 def emergency_damage(state: DenState, ship: str) -> None:
     """An emergency jump may damage stations: classic rolls the pack's table; Infinite Domain asks Control."""
     if not state.rules.emergency_damage_by_table:
-        notify_control(state, f"{ship} made an emergency jump: adjudicate any station damage", ship)
+        notify_control(state, f"{ship} made an emergency jump: adjudicate any station damage", "emergency-jump", ship)
         return
     table = state.content.tables.tables.emergency_damage
     if not table:

@@ -1099,7 +1099,7 @@ class Escape:
 
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
-        notify_control(state, f"{state.seats[seat].label} tries to escape the brig")
+        notify_control(state, f"{state.seats[seat].label} tries to escape the brig", "escape")
 
 
 @verb("hide", ALL_STEPS, panel=True)

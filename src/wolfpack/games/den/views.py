@@ -25,6 +25,7 @@ from wolfpack.games.den.content import DISTANCES, RATION_LEVELS
 from wolfpack.games.den.council import council_view, order_ships, orders_seen
 from wolfpack.games.den.dice import dice_view
 from wolfpack.games.den.media import SHOWN_BROADCASTS
+from wolfpack.games.den.readiness import before_advance
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, commander_of, crew_on
 
 if TYPE_CHECKING:
@@ -136,7 +137,8 @@ def public_part(state: DenState) -> dict[str, Any]:
 
 def control_part(state: DenState) -> dict[str, Any]:
     """What only Control sees: every hand, held card, known coordinate and damage deck, the notices, the
-    destination deck's size, where the fleet is, and every direct order."""
+    destination deck's size, where the fleet is, every direct order, and what the ships have not done that the
+    step Control's advance would end needed (readiness.py)."""
     return {
         "orders": orders_seen(state, CONTROL),
         "hands": {state.seats[int(i)].label: list(cards) for i, cards in state.hands.items() if cards},
@@ -148,6 +150,8 @@ def control_part(state: DenState) -> dict[str, Any]:
         "destination_deck": len(state.destinations["deck"]),
         "fleet_at": state.fleet_at,
         "dice": dice_view(state, "*"),
+        "before_advance": before_advance(state),
+        "policies": dict(state.policies),
     }
 
 

@@ -3,7 +3,7 @@
 // stations and crew, supplies and shuttles, the jump sheet, the hand, the fleet map, where the person is, the
 // Council. Whatever legal action no screen placed is under "More", beside a box for any action in notation.
 
-import { api, clearOutdated, show } from "./js/api.js";
+import { api, clearOutdated, doneText, show } from "./js/api.js";
 import { byId, el, fill, limitBox, setText, tooLong } from "./js/dom.js";
 import { destinationsView, diceView, fleetMap, attackView, logList, peopleList, pursuitTrack, shipName, turnText } from "./js/den.js";
 import { Legal } from "./js/legal.js";
@@ -302,7 +302,7 @@ async function send(action, line) {
   delete document.body.dataset.busy;
   for (const button of document.querySelectorAll("main button")) button.disabled = false;
   if (socket.view) draw();
-  show(line, answer.type === "ack" ? `done: ${action}` : answer.message, answer.type === "ack" ? "ok" : "error", answer.type === "ack" ? answer.version : null);
+  show(line, answer.type === "ack" ? doneText(action, answer) : answer.message, answer.type === "ack" ? "ok" : "error", answer.type === "ack" ? answer.version : null);
 }
 
 function wireForms() {

@@ -36,6 +36,13 @@ export function download(blob, name) {
 /** Result lines that hold only while the event stays at the version their answer made: id -> that version. */
 const standing = new Map();
 
+/** What an acknowledged action did, as its page says it: `done: <action>`, then the lines it added to the seat's log
+ * (the ack's `said`: a strike's roll and hits, a freeform action's result), so the answer is the outcome. */
+export function doneText(action, answer) {
+  const said = Array.isArray(answer.said) ? answer.said : [];
+  return [`done: ${action}`, ...said].join(" · ");
+}
+
 /**
  * Show a form's result: a sentence, marked ok or error. With `until` (the event's version the answer made: "done:
  * ...", "advanced"), the line is cleared by `clearOutdated` once the event is at another version.

@@ -57,12 +57,12 @@ export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** The sentence refusing a text longer than `limit` ("A message may be at most 1,000 characters; this one has
- * 1,204."), or null when it fits (or no limit is known yet: the server refuses it then, in the same words). */
+/** The sentence refusing a text longer than `limit` ("A message may be at most 1,000 characters (this one has
+ * 1,204)."), or null when it fits (or no limit is known yet: the server refuses it then, in the same words). */
 export function tooLong(text, limit, what) {
   if (!limit || text.length <= limit) return null;
   const n = (x) => x.toLocaleString("en");
-  return `${what} may be at most ${n(limit)} characters; this one has ${n(text.length)}.`;
+  return `${what} may be at most ${n(limit)} characters (this one has ${n(text.length)}).`;
 }
 
 /** A line under a text box counting its characters against `limit` as they are typed. Text boxes take any length

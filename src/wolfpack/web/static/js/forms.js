@@ -1,8 +1,10 @@
 // Control's verb forms, generated only from the server's description of each verb (welcome.forms: each argument's
-// kind, pattern, and either fixed `choices`, a `list` the desk's view fills, or free `text` for a reason), so a new
-// verb needs no page code. The action sent is `control <verb> <args...>` with the reason last, double-quoted.
+// `name` and `label` (what it is: "ship", "change"), `hint` (what it must be, in words), the `pattern` it is checked
+// with and the sentence (`problem`) shown when it does not fit, and either fixed `choices`, a `list` the desk's view
+// fills, or free `text` for a reason), so a new verb needs no page code. The action sent is
+// `control <verb> <args...>` with the reason last, double-quoted. Patterns are for checking, never shown.
 
-import { show } from "./api.js";
+import { doneText, show } from "./api.js";
 import { el, fill } from "./dom.js";
 
 const LONG_LIST = 40;
@@ -69,6 +71,11 @@ function optionsOf(field, lists) {
   return [...new Set([...listed, ...extra])].filter((value) => check.test(value));
 }
 
+/** A label inside a sentence: its first letter small ("Wolf type" keeps its capital W only at the start). */
+function lowerFirst(text) {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 let fieldCounter = 0;
 
 /**
@@ -114,7 +121,7 @@ export class VerbForms {
     this.help.textContent = spec.help || "";
     fill(
       this.shape,
-      spec.forms.map((form, i) => el("option", { value: String(i) }, form.map((f) => `<${f.kind}>`).join(" ") || "no arguments")),
+      spec.forms.map((form, i) => el("option", { value: String(i) }, form.map((f) => f.label).join(", ") || "no arguments")),
     );
     this.shape.value = "0";
     this.shapeLabel.hidden = this.shape.hidden = spec.forms.length < 2;
@@ -132,18 +139,18 @@ export class VerbForms {
   fieldFor(field, value) {
     fieldCounter += 1;
     const id = `arg-${fieldCounter}`;
-    const label = el("label", { for: id }, field.text ? "Reason (required)" : field.kind);
+    const label = el("label", { for: id }, field.text ? `${field.label} (required)` : field.label);
     let input;
     let datalist = null;
     if (field.text) {
-      input = el("input", { id, name: field.kind, type: "text", required: true, maxlength: field.max_length, autocomplete: "off" });
+      input = el("input", { id, name: field.name, type: "text", required: true, maxlength: field.max_length, autocomplete: "off" });
     } else {
       const options = optionsOf(field, this.lists);
       if (field.choices || (field.list && options.length <= LONG_LIST)) {
-        input = el("select", { id, name: field.kind, required: true });
+        input = el("select", { id, name: field.name, required: true });
         this.fillSelect(input, options);
       } else {
-        input = el("input", { id, name: field.kind, type: "text", required: true, autocomplete: "off", spellcheck: "false" });
+        input = el("input", { id, name: field.name, type: "text", required: true, autocomplete: "off", spellcheck: "false" });
         if (field.list) {
           datalist = el("datalist", { id: `${id}-list` });
           input.setAttribute("list", datalist.id);
@@ -152,7 +159,7 @@ export class VerbForms {
       }
     }
     if (value !== undefined) input.value = value;
-    const hint = field.text ? null : el("span", { class: "hint" }, field.list ? `one of the ${field.list}` : `pattern ${field.pattern}`);
+    const hint = field.text ? null : el("span", { class: "hint" }, field.hint);
     return { field, input, datalist, wrap: el("div", { class: "field" }, label, input, datalist, hint) };
   }
 
@@ -184,12 +191,12 @@ export class VerbForms {
     let reason = "";
     for (const { field, input } of this.fields) {
       const value = input.value.trim();
-      if (!value) return { error: `${field.text ? "a reason" : field.kind} is required`, input };
+      if (!value) return { error: `The ${lowerFirst(field.label)} is required.`, input };
       if (field.text) {
         reason = value;
         words.push(quote(value));
       } else if (!fullMatch(field.pattern).test(value)) {
-        return { error: `${field.kind}: ${JSON.stringify(value)} is not of the form ${field.pattern}`, input };
+        return { error: `${field.problem.replace(/\.$/, "")} (not ${JSON.stringify(value)}).`, input };
       } else {
         words.push(value);
       }
@@ -210,7 +217,7 @@ export class VerbForms {
     try {
       const answer = await this.onSend(made.text, made.reason);
       if (answer.type === "ack") {
-        this.show(`done: ${made.text}`, "ok", answer.version);
+        this.show(doneText(made.text, answer), "ok", answer.version);
         for (const { field, input } of this.fields) if (field.text) input.value = "";
       } else {
         this.show(answer.message, "error");
