@@ -504,6 +504,7 @@ let auditAsked = 0;
 /** Read the audit log with the filters chosen; only the answer to the latest request is drawn. */
 async function loadAudit() {
   const asked = (auditAsked += 1);
+  show("audit-result", "reading the audit log…", ""); // an earlier answer's count no longer stands
   try {
     const entries = await api(auditQuery("json"), { token });
     if (asked !== auditAsked) return;
