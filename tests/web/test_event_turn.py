@@ -220,7 +220,7 @@ class Counted:
 def test_routine_tasks_take_at_most_two_actions_each(room: Table) -> None:
     """Issue 30: advance, resolve jumps that strand three ships, set a broadcast's effect, settle a notice, reply to
     a message, move a seat: each done as Control would, each in at most two actions (switching to the task's tab
-    not counted). Today resolving three separations took 7 actions and the news 4 a ship."""
+    not counted). Before, resolving three separations took 7 actions and the news 4 a ship."""
     desk, anchor = room.pages["desk"], room.pages["media/anchor"]
     counts: dict[str, int] = {}
     _control_advances_to(room, "start")
