@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, expect
 
 from wolfpack.event.model import new_event
 from wolfpack.event.settings import make_settings
 from wolfpack.event.store import EventStore
 
-from ..event.devices import EVENT_ID
+from ..event.devices import EVENT_ID, Device
+from .accessibility import SIZES, small_targets, wcag_violations
 from .players import (
     WAIT_MS,
     Table,
@@ -31,9 +34,11 @@ from .players import (
     settled,
     shot,
     show,
+    show_panel,
     with_people,
 )
 from .test_event_pages import _advance, _send_verb
+from .test_pages import SCREENSHOTS
 
 PHONES = (
     "dione/captain",
@@ -153,12 +158,7 @@ def test_a_text_too_long_is_refused_in_a_sentence_never_cut_and_a_reason_belongs
     clock's Reason box kept its text, so a resume was logged with the earlier extend's reason."""
     desk, anchor = room.pages["desk"], room.pages["media/anchor"]
     room.control.settle()  # wherever the event stands (this test may run alone), the desk advances into a timed phase
-    desk.click("#advance")
-    asked, advanced = desk.locator("#confirm"), desk.locator("#clock-result", has_text="advanced")
-    expect(asked.or_(advanced)).to_be_visible(timeout=WAIT_MS)
-    if asked.is_visible():  # the server asks while the clock runs or a ship is not ready
-        desk.click("#confirm-yes")
-    expect(advanced).to_be_visible(timeout=WAIT_MS)
+    _advance_as_asked(desk)
     expect(desk.locator("#clock")).not_to_have_attribute("data-kind", "untimed", timeout=WAIT_MS)
     desk.fill("#clock-reason", "late start")
     desk.click("#extend")
@@ -192,3 +192,168 @@ def test_a_text_too_long_is_refused_in_a_sentence_never_cut_and_a_reason_belongs
     )
     expect(anchor.locator("#confirm")).to_be_hidden()
     room.no_page_complained()
+
+
+ROUTINE_MOST = 2
+"""The most actions a routine task may take at Control's desk (issue 30)."""
+JUMPERS = 3
+"""How many ships jump blind, each to a point of its own: so many separated from the fleet at once."""
+
+
+@dataclass
+class Counted:
+    """Control's actions at a page, counted: each click, and each field filled or choice made. The words of a reply
+    are not counted: they are the reply itself, as a broadcast's are the Media's."""
+
+    page: Page
+    count: int = 0
+
+    def click(self, target: str | Locator) -> None:
+        (self.page.locator(target) if isinstance(target, str) else target).click()
+        self.count += 1
+
+    def fill(self, target: str | Locator, text: str) -> None:
+        (self.page.locator(target) if isinstance(target, str) else target).fill(text)
+        self.count += 1
+
+
+def test_routine_tasks_take_at_most_two_actions_each(room: Table) -> None:
+    """Issue 30: advance, resolve jumps that strand three ships, set a broadcast's effect, settle a notice, reply to
+    a message, move a seat: each done as Control would, each in at most two actions (switching to the task's tab
+    not counted). Before, resolving three separations took 7 actions and the news 4 a ship."""
+    desk, anchor = room.pages["desk"], room.pages["media/anchor"]
+    counts: dict[str, int] = {}
+    _control_advances_to(room, "start")
+    # The first ships but the Aegis whose drive can be crewed (the turns before may have left a riot on some).
+    crewed = (ship for ship in room.event.ships if ship != "aegis" and _seat_for(room, ship, "use jump-drive"))
+    jumpers = list(islice(crewed, JUMPERS))
+    for ship in jumpers:
+        _seat_acts(room, ship, "use jump-drive")
+    expect(desk.locator("#phase")).to_contain_text("Start of turn", timeout=WAIT_MS)
+    counts["advance"] = _advance_as_asked(desk)
+    expect(desk.locator("#phase")).to_contain_text("Action Phase", timeout=WAIT_MS)
+    for ship in jumpers:
+        _seat_acts(room, ship, "jump")  # no coordinates written: each jumps blind, to a point of its own
+
+    show_panel(desk, "notices-panel")
+    resolve = Counted(desk)
+    ships = room.control.view["observation"]["ships"]  # type: ignore[index]
+    expect(desk.locator("#jumps-declared")).to_contain_text(ships[jumpers[-1]]["name"], timeout=WAIT_MS)
+    notices = len(room.control.view["observation"]["notices"])  # type: ignore[index]
+    resolve.fill("#jumps-ruling", "fly alone until you find the fleet")
+    _pictures(desk, "jumps-form", "desk-resolve-jumps")
+    resolve.click("#jumps-form button[type=submit]")
+    expect(desk.locator("#jumps-form")).to_be_hidden(timeout=WAIT_MS)
+    counts["resolve jumps, three ships separated"] = resolve.count
+    room.control.settle()
+    assert len(room.control.view["observation"]["notices"]) == notices  # type: ignore[index]
+    for ship in jumpers:
+        expect(desk.locator("#log")).to_contain_text(f"Control: {ship} is separated from the fleet")
+    expect(desk.locator("#log")).to_contain_text('("fly alone until you find the fleet")')
+
+    _control_advances_to(room, "team")
+    settled(room, anchor)
+    anchor.fill("#story", STORY)
+    anchor.locator(".compose button[type=submit]").click()
+    confirm(anchor, STORY)
+    show_panel(desk, "news-panel")
+    news = Counted(desk)
+    news.click(desk.get_by_role("button", name="Every ship +1", exact=True))
+    _pictures(desk, "news-effects", "desk-news-effects")
+    assert wcag_violations(desk, "laptop") == []
+    news.click("#news-apply")
+    expect(desk.locator("#news-result")).to_contain_text("applied", timeout=WAIT_MS)
+    counts["set a broadcast's news effects"] = news.count
+    room.control.settle()
+    assert room.control.view["observation"]["news"] == dict.fromkeys(ships, 1)  # type: ignore[index]
+
+    room.control_acts('control set dione.morale 0 "a test of the notices"')
+    show_panel(desk, "notices-panel")
+    notice = desk.locator("#notices .notice", has_text="anarchy")
+    settle = Counted(desk)
+    settle.fill(notice.locator("input"), "morale restored at the table")
+    settle.click(notice.locator("button[type=submit]"))
+    expect(notice).to_have_count(0, timeout=WAIT_MS)
+    counts["settle a notice"] = settle.count
+
+    phone = room.pages["dione/captain"]
+    show(phone, "messages")
+    phone.fill("#message-text", "we need a ruling")
+    phone.click("#message-form button[type=submit]")
+    show_panel(desk, "inbox-panel")
+    reply = Counted(desk)
+    reply.click(
+        desk.locator("#messages li.to-control", has_text="we need a ruling").get_by_role("button", name="Reply")
+    )
+    desk.keyboard.type("hold position")
+    reply.click("#message-form button[type=submit]")
+    expect(phone.locator("#messages")).to_contain_text("hold position", timeout=WAIT_MS)
+    counts["reply to a message"] = reply.count
+
+    # An operator's desk may not move a seat (its roster has no Move); the organiser's page does it.
+    show_panel(desk, "seats-panel")
+    expect(desk.locator("#roster tbody tr").first).to_be_visible()
+    expect(desk.locator("#roster").get_by_role("button", name="Move")).to_have_count(0)
+    organiser = room.open_page(
+        "organiser", f"/event/{EVENT_ID}/organiser#token={room.event.tokens.tokens[0]}", 1366, 768
+    )
+    move = Counted(organiser)
+    move.click(organiser.locator("#roster tbody tr", has_text="carmine/captain").get_by_role("button", name="Move"))
+    expect(organiser.locator("#confirm-text")).to_contain_text("Move carmine/captain", timeout=WAIT_MS)
+    move.click("#confirm-yes")
+    expect(organiser.locator("#roster-result")).to_contain_text("carmine/captain moved", timeout=WAIT_MS)
+    counts["move a seat"] = move.count
+
+    assert max(counts.values()) <= ROUTINE_MOST, counts
+    room.no_page_complained()
+
+
+def _pictures(desk: Page, shown: str, name: str) -> None:
+    """The desk with `shown` in sight at 1366x768 and on a phone (where its controls must take a finger), as
+    test-artifacts/screenshots/NAME-WxH.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((1366, 768), SIZES["phone"]):
+        desk.set_viewport_size({"width": width, "height": height})
+        desk.locator(f"#{shown}").scroll_into_view_if_needed()
+        desk.screenshot(path=str(SCREENSHOTS / f"{name}-{width}x{height}.png"))
+    assert small_targets(desk) == []
+    desk.set_viewport_size({"width": 1366, "height": 768})
+
+
+def _control_advances_to(room: Table, step: str) -> None:
+    """Control's socket advances until the event is at `step` (a test may run alone, or after the others)."""
+    while room.control.settle() is not None and room.control.view["observation"]["step"] != step:  # type: ignore[index]
+        answer = room.control.act(0, "control advance", confirm=True)
+        assert answer["type"] == "ack", answer
+
+
+def _seat_for(room: Table, ship: str, action: str) -> str | None:
+    """The first seat of the ship's team that may take `action` now, or None."""
+    return next((s.label for s in room.event.seats if s.team == ship and action in room.legal(s.label)), None)
+
+
+def _seat_acts(room: Table, ship: str, verb: str) -> None:
+    """The first seat of the ship's team that may take the action `verb` takes it, from a device of its own."""
+    label = _seat_for(room, ship, verb)
+    assert label is not None, f"no seat of {ship} may {verb} now"
+    device = Device(room.server.base, room.event.tokens.tokens[room.seat(label)])
+    device.settle()
+    answer = device.act(room.seat(label), verb)
+    device.close()
+    assert answer["type"] == "ack", answer
+
+
+def _advance_as_asked(desk: Page) -> int:
+    """Advance from the desk as Control would: the button, and the confirmation when the server asks for one (while
+    the clock runs, or a ship has not done what the step needed); the actions it took. The step shown changing says
+    it advanced: an earlier advance's "advanced" may still stand where nothing has happened since."""
+    phase = desk.locator("#phase")
+    moved = phase.filter(has_not_text=phase.inner_text())
+    advance = Counted(desk)
+    advance.click("#advance")
+    asked = desk.locator("#confirm")
+    expect(asked.or_(moved)).to_be_visible(timeout=WAIT_MS)
+    if asked.is_visible():
+        advance.click("#confirm-yes")
+    expect(moved).to_be_visible(timeout=WAIT_MS)
+    return advance.count

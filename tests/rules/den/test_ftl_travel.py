@@ -161,6 +161,19 @@ def test_a_blind_jump_costs_a_short_jump_and_lands_at_an_empty_point_of_its_own(
 
 
 @both
+def test_controls_ruling_given_with_the_resolve_settles_every_ship_left_separated(edition: str) -> None:
+    state = jump(ready(begin(edition, "action"), ["dione", "carmine"], None), ["dione", "carmine"])
+    action = 'control resolve-jumps "fly alone until you find the fleet"'
+    assert state.parse_action(action, 0) == action
+    control(state, action)
+    assert notices(state) == []
+    ruled = 'Control: dione is separated from the fleet (at void-1-dione) ("fly alone until you find the fleet")'
+    assert ruled in log(state, "dione/captain") and ruled in log(state, "control")
+    assert ruled not in log(state, "carmine/captain") and ruled not in log(state, None)
+    assert ruled.replace("dione", "carmine") in log(state, "carmine/captain")
+
+
+@both
 def test_control_resolves_the_declared_jumps_before_moving_on(edition: str) -> None:
     state = begin(edition, "action")
     assert not state.is_legal("control resolve-jumps", 0)

@@ -10,6 +10,7 @@ from wolfpack.games.den.media import SHOWN_BROADCASTS
 from wolfpack.games.den.notation import quote
 
 from .helpers import act, begin, both, control, log, refused, seat, verbs
+from .test_control import control_refused
 
 ANCHOR = "media/anchor"
 
@@ -52,6 +53,40 @@ def test_control_then_sets_each_ships_news(edition: str) -> None:
     act(state, ANCHOR, 'broadcast "The Dione hoards water"')
     control(state, "control news dione -1")
     assert state.ships["dione"]["news"] == -1
+
+
+@both
+def test_control_sets_a_broadcasts_effect_on_several_ships_in_one_action(edition: str) -> None:
+    state = begin(edition, "team")
+    act(state, ANCHOR, 'broadcast "The Dione and the Carmine share their water"')
+    action = "control news-effects dione:+1,carmine:+2,icebreaker:-1"
+    assert state.parse_action(action, 0) == action
+    control(state, "control news dione -1", action)
+    assert [state.ships[sid]["news"] for sid in ("dione", "carmine", "icebreaker")] == [0, 2, -1]
+    assert state.observation(0)["news"] == {"carmine": 2, "icebreaker": -1}
+    # Each team reads its own effect alone, as if it had been set by itself.
+    assert "Control: news carmine +2" in log(state, "carmine/captain")
+    assert not [line for line in log(state, "dione/captain") if "carmine" in line and "news" in line]
+
+
+@both
+@pytest.mark.parametrize(
+    ("step", "effects", "rule"),
+    [
+        ("action", "dione:+1", "phase"),
+        ("team", "dione:+1,nowhere:-1", "unknown ship"),
+        ("team", "dione:+1,dione:-1", "repeated"),
+        ("team", "dione:+1,carmine:+0", "no change"),
+    ],
+)
+def test_news_effects_outside_the_team_phase_or_naming_a_ship_amiss_are_refused(
+    edition: str, step: str, effects: str, rule: str
+) -> None:
+    state = begin(edition, step)
+    before = state.to_json()
+    assert not state.is_legal(f"control news-effects {effects}", 0)
+    assert control_refused(state, f"control news-effects {effects}").rule == rule
+    assert state.to_json() == before
 
 
 @both

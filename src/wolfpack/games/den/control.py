@@ -210,6 +210,8 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
             return "phase", "the news comes in the Team Phase"
         if args[0] not in state.ships:
             return "unknown ship", f"there is no ship {args[0]!r}"
+    if verb_name == "news-effects":
+        return news_effects_problem(state, args[0])
     if verb_name in ("damage", "award", "freeform") and args[0] not in state.ships:
         return "unknown ship", f"there is no ship {args[0]!r}"
     if verb_name == "award" and resource_ok(state, args[1]):
@@ -268,6 +270,27 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
     return None
 
 
+def news_effects(text: str) -> list[tuple[str, int]]:
+    """A broadcast's effects written `dione:+1,carmine:-1`: each ship with the change to its news modifier."""
+    return [(sid, int(change)) for sid, _, change in (part.partition(":") for part in text.split(","))]
+
+
+def news_effects_problem(state: DenState, text: str) -> Why:
+    """Why Control cannot set these news effects now (the Team Phase's, each ship once, none of 0), or None."""
+    if state.step != "team":
+        return "phase", "the news comes in the Team Phase"
+    effects = news_effects(text)
+    named = [sid for sid, _ in effects]
+    for sid, change in effects:
+        if sid not in state.ships:
+            return "unknown ship", f"there is no ship {sid!r}"
+        if named.count(sid) > 1:
+            return "repeated", f"{sid} is named twice: give each ship one change"
+        if change == 0:
+            return "no change", f"{sid}'s change is 0: leave the ship out"
+    return None
+
+
 def set_problem(state: DenState, path: str, value: int) -> Why:
     """Why Control cannot set `path` to `value`, or None."""
     head, _, field = path.partition(".")
@@ -322,7 +345,14 @@ def apply_control(state: DenState, parts: list[str]) -> None:
         settle(state)
         return
     if verb_name == "resolve-jumps":
-        resolve_jumps(state)
+        resolve_jumps(state, ruling=args[0] if args else None)
+        settle(state)
+        return
+    if verb_name == "news-effects":
+        # Each ship reads its own effect alone, as if Control had set it by itself (`news SHIP N`).
+        for sid, change in news_effects(args[0]):
+            state.ships[sid]["news"] += change
+            note(state, sid, f"Control: news {sid} {change:+d}")
         settle(state)
         return
     if verb_name == "pause":

@@ -46,6 +46,7 @@ PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
     "quadrant": re.compile(r"q[1-6]"),
     "count": re.compile(r"[1-9][0-9]{0,2}"),
     "int": re.compile(r"[+-]?[0-9]{1,3}"),
+    "effects": re.compile(rf"{ID}:[+-]?[0-9]{{1,3}}(?:,{ID}:[+-]?[0-9]{{1,3}})*"),
     "face": re.compile(r"[1-6]"),
     "odds": re.compile(r"[1-7]"),
     "coords": re.compile(r"[0-9]{5}|none"),
@@ -137,10 +138,11 @@ GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
 }
 CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "advance": ((),),
-    "resolve-jumps": ((),),
+    "resolve-jumps": ((), (REASON,)),
     "resume": ((),),
     "pause": ((REASON,),),
     "news": (("id", "int"),),
+    "news-effects": (("effects",),),
     "set": (("path", "int", REASON),),
     "fleet-morale": (("int", REASON),),
     "damage": (("id", "count", REASON),),
@@ -185,8 +187,10 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
 
 
 CONTROL_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "resolve-jumps": ("ruling for ships left separated",),
     "pause": ("reason",),
     "news": ("ship", "change"),
+    "news-effects": ("changes by ship",),
     "set": ("number", "value", "reason"),
     "fleet-morale": ("change", "reason"),
     "damage": ("ship", "damage", "reason"),
@@ -267,6 +271,7 @@ KIND_WORDS: Final[Mapping[str, str]] = {
     "quadrant": "a quadrant from q1 to q6",
     "count": "a whole number from 1 to 999",
     "int": "a whole number from -999 to 999, such as 2 or -1",
+    "effects": "ships with their changes such as dione:1,carmine:-2",
     "face": "a die's face from 1 to 6",
     "odds": "the least roll that succeeds, from 1 to 7 (7 never does)",
     "coords": "five digits such as 40213, or none",

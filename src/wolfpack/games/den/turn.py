@@ -409,9 +409,9 @@ def end_turn(state: DenState) -> None:
     note(state, PUBLIC, f"turn {state.turn} begins")
 
 
-def resolve_jumps(state: DenState) -> None:
+def resolve_jumps(state: DenState, ruling: str | None = None) -> None:
     """Every declared jump happens together: ships with the same coordinates arrive together; a majority moves the
-    fleet (the pursuit track drops, rewards appear); the rest are separated, and Control is told."""
+    fleet (the pursuit track drops, rewards appear); the rest are separated, and Control is told (see separated)."""
     jumping = {sid: ship["jump"] for sid, ship in state.ships.items() if ship["jump"] is not None}
     aegis = _aegis(state)
     for sid, target in jumping.items():
@@ -438,7 +438,7 @@ def resolve_jumps(state: DenState) -> None:
     for sid, ship in state.ships.items():
         if ship["at"] != state.fleet_at:
             if sid in jumping or before != state.fleet_at:
-                notify_control(state, f"{sid} is separated from the fleet (at {ship['at']})", "separated", sid)
+                separated(state, sid, ruling)
             ship["quadrant"] = None if not state.content.ships[sid].centre else 0
         elif ship["quadrant"] is None:
             ship["quadrant"] = next(
@@ -457,6 +457,16 @@ def resolve_jumps(state: DenState) -> None:
         note(state, PUBLIC, f"{sid} jumps{' to ' + target if not target.startswith('void-') else ' blind'}")
     for hook in JUMPED:
         hook(state, jumping)
+
+
+def separated(state: DenState, ship: str, ruling: str | None) -> None:
+    """Control is told a ship is left separated from the fleet: a notice to settle, or, where Control gave its ruling
+    for separated ships with the resolve, that ruling at once, read by the ship's team (no notice is opened)."""
+    text = f"{ship} is separated from the fleet (at {state.ships[ship]['at']})"
+    if ruling is None:
+        notify_control(state, text, "separated", ship)
+    else:
+        note(state, ship, f'Control: {text} ("{ruling}")')
 
 
 def emergency_damage(state: DenState, ship: str) -> None:

@@ -146,6 +146,7 @@ def control_part(state: DenState) -> dict[str, Any]:
         "known": {sid: list(codes) for sid, codes in state.known.items() if codes},
         "decks": {sid: list(ship["deck"]) for sid, ship in state.ships.items()},
         "notices": [dict(n) for n in state.notices],
+        "news": {sid: ship["news"] for sid, ship in state.ships.items() if ship["news"]},
         "destination_deck": len(state.destinations["deck"]),
         "fleet_at": state.fleet_at,
         "dice": dice_view(state, "*"),

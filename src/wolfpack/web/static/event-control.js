@@ -8,6 +8,7 @@ import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, log
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { isWhole } from "./js/links.js";
 import { broadcastItem } from "./js/media.js";
+import { NewsEffects } from "./js/news.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { ask, banner, showConnection } from "./js/page.js";
 import { People } from "./js/people.js";
@@ -28,6 +29,7 @@ let chosenShip = null;
 let shownPane = null;
 const unread = new Unread(() => shownPane);
 const people = new People();
+const news = new NewsEffects({ name: (sid) => shipName(socket.view.observation, sid), send: (action) => sendAs(CONTROL_SEAT, action) });
 /** The event's version and its clock when last heard, to count the changes the audit log has had since. */
 let heard = { version: null, clockVersion: null, messages: null };
 /** The result line to show an answer in when the server's error names no request (clock, message, rewind). */
@@ -43,6 +45,7 @@ setupTabs({
   },
 });
 wireClock();
+wireJumps();
 wireMessages();
 wireAudit();
 wireRewind();
@@ -131,6 +134,7 @@ function welcome(frame) {
   limitBox("message-text", frame.limits.message);
   limitBox("clock-reason", frame.limits.reason);
   limitBox("rewind-reason", frame.limits.reason);
+  limitBox("jumps-ruling", frame.limits.reason);
 }
 
 /** The message's recipients: everyone, a team, or a person (named once the roster says who holds each seat). */
@@ -201,6 +205,7 @@ function drawView() {
   document.body.dataset.turn = String(observation.turn);
   document.body.dataset.attack = observation.attack ? "on" : "off";
   drawNotices(observation);
+  drawJumps(observation);
   const log = byId("log");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   fill(log, logList(view.log, 150));
@@ -219,6 +224,7 @@ function drawView() {
   fill("council", councilView(observation.council, { edition: observation.edition, who: (label) => people.of(label) }));
   const broadcasts = [...(observation.broadcasts || [])].reverse();
   fill("broadcasts", broadcasts.length ? broadcasts.map(broadcastItem) : el("li", { class: "muted" }, "Nothing broadcast yet."));
+  news.draw(observation);
   fill("attack", attackView(observation.attack, observation));
   const battles = observation.battles || [];
   fill("battles", battles.length ? el("ol", {}, battles.map((b) => el("li", {}, `turn ${b.turn}: ${b.rounds} round(s), ${b.arrived} Wolves, ended: ${b.why}`))) : el("p", { class: "muted" }, "None yet."));
@@ -292,6 +298,35 @@ function drawNotices(observation) {
       );
     }),
   );
+}
+
+/** The jumps declared, with the form that resolves them (and rules at once on any ship they leave separated). */
+function drawJumps(observation) {
+  const jumping = Object.keys(observation.ships).filter((sid) => observation.ships[sid].jumping);
+  byId("jumps-form").hidden = !jumping.length;
+  setText("jumps-declared", `Jumps declared: ${jumping.map((sid) => shipName(observation, sid)).join(", ")}.`);
+}
+
+/** Resolve the declared jumps; a ruling written beside the button is Control's for every ship left separated
+ * (`control resolve-jumps "ruling"`): two actions however many ships it strands, where each notice took two. */
+function wireJumps() {
+  byId("jumps-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const box = byId("jumps-ruling");
+    const ruling = box.value.trim();
+    const refusal = tooLong(ruling, limits().reason, "A ruling");
+    if (refusal) {
+      show("jumps-result", refusal, "error");
+      return;
+    }
+    const button = event.target.querySelector("button[type=submit]");
+    button.disabled = true;
+    const answer = await sendAs(CONTROL_SEAT, ruling ? `control resolve-jumps ${quote(ruling)}` : "control resolve-jumps", ruling);
+    button.disabled = false;
+    if (answer.type === "ack") box.value = "";
+    const done = ruling ? "jumps resolved; your ruling went to every ship left separated" : "jumps resolved";
+    show("jumps-result", answer.type === "ack" ? done : answer.message, answer.type === "ack" ? "ok" : "error", answer.type === "ack" ? answer.version : null);
+  });
 }
 
 /** Open a verb's form with the notice's ship filled in where the verb's first argument is a ship. */
