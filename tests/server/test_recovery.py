@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 
 from wolfpack.server.store import Store
 
-from .live import WAIT, Client, ServerProcess, create_table, postgres_server
+from .live import HTTP, WAIT, Client, ServerProcess, create_table, postgres_server
 
 TABLES = [
     ("spacewolves", {"players": 3}, 3),
@@ -49,12 +49,10 @@ def _open_clients(base: str, tables: list[dict[str, Any]]) -> list[dict[int, Cli
     ]
 
 
-def _step(
-    http: httpx.Client, clients: dict[int, Client], rng: random.Random, rid: str
-) -> tuple[int, str, dict[str, Any]] | None:
+def _step(clients: dict[int, Client], rng: random.Random, rid: str) -> tuple[int, str, dict[str, Any]] | None:
     """One action by a person who may act at this table (after reading up to the newest frame); None when over."""
     any_client = next(iter(clients.values()))
-    summary = http.get(f"{any_client.base}/api/tables/{any_client.table}").json()
+    summary = HTTP.get(f"{any_client.base}/api/tables/{any_client.table}").json()
     frames = {seat: client.at_version(summary["version"]) for seat, client in clients.items()}
     if any(f["status"] == "over" for f in frames.values()):
         return None
@@ -70,7 +68,6 @@ def test_sigkill_loses_no_acknowledged_action(database: str) -> None:
     """Kill the server mid-game: everything acknowledged is stored, retries stay single, every game finishes."""
     server = ServerProcess(database).start()
     acked: list[tuple[str, int, str, str, int]] = []  # table, seat, action, request id, version acked
-    http = httpx.Client(timeout=WAIT)  # one client for every look at a table: a new one costs more than the look
     try:
         tables = [create_table(server.base, g, o, humans=h, seed=3 + i) for i, (g, o, h) in enumerate(TABLES)]
         clients = _open_clients(server.base, tables)
@@ -81,7 +78,7 @@ def test_sigkill_loses_no_acknowledged_action(database: str) -> None:
         with pytest.raises((ConnectionClosed, OSError, TimeoutError, httpx.HTTPError)) as info:
             for n in range(100_000):
                 index = n % len(tables)
-                step = _step(http, clients[index], rng, f"r{n}")
+                step = _step(clients[index], rng, f"r{n}")
                 if step is not None and step[2]["type"] == "ack":
                     acked.append((tables[index]["id"], step[0], step[1], f"r{n}", step[2]["version"]))
                     if len(acked) == KILL_AFTER:
@@ -120,10 +117,9 @@ def test_sigkill_loses_no_acknowledged_action(database: str) -> None:
             if not playing:
                 break
             index = playing[n % len(playing)]
-            if _step(http, clients[index], rng, f"after-{index}-{n}") is None:
+            if _step(clients[index], rng, f"after-{index}-{n}") is None:
                 playing.remove(index)
         else:
             pytest.fail(f"tables {[tables[i]['id'] for i in playing]} did not finish after the restart")
     finally:
-        http.close()
         server.stop()
