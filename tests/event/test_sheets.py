@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from wolfpack.event.errors import EventError
 from wolfpack.event.model import Event
@@ -130,24 +131,19 @@ def test_a_directory_that_cannot_be_written_is_refused_naming_it(tmp_path: Path,
         write_sheets(classic, blocker / "sheets")
 
 
-def test_laid_out_for_print_on_a4_two_slips_share_each_row(tmp_path: Path, infinite: Event) -> None:
+def test_laid_out_for_print_on_a4_two_slips_share_each_row(tmp_path: Path, infinite: Event, browser: Browser) -> None:
     """In a real browser, laid out for print on A4: a row holds two slips, each code 36 mm wide."""
-    from playwright.sync_api import sync_playwright
-
-    from ..web.conftest import CHROMIUM, CHROMIUM_ARGS
-
     written = write_sheets(infinite, tmp_path / "sheets")
     council = next(path for path in written if path.name == "council.html")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 703, "height": 1032})  # A4 less 12 mm margins, at 96 dpi
-            page.emulate_media(media="print")
-            page.goto(council.as_uri())
-            boxes = [slip.bounding_box() for slip in page.locator("li.slip").all()]
-            codes = [code.bounding_box() for code in page.locator("li.slip svg").all()]
-        finally:
-            browser.close()
+    context = browser.new_context(viewport={"width": 703, "height": 1032})  # A4 less 12 mm margins, at 96 dpi
+    try:
+        page = context.new_page()
+        page.emulate_media(media="print")
+        page.goto(council.as_uri())
+        boxes = [slip.bounding_box() for slip in page.locator("li.slip").all()]
+        codes = [code.bounding_box() for code in page.locator("li.slip svg").all()]
+    finally:
+        context.close()
     assert len(boxes) == len(codes) == 10
     tops = [round(box["y"]) for box in boxes if box is not None]
     assert tops[0::2] == tops[1::2]  # side by side

@@ -7,7 +7,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -92,10 +92,27 @@ def _canaries(probes: list[Probe]) -> set[str]:
     return {c for expected, _ in probes for seen, hidden in expected.values() for c in seen | hidden}
 
 
-@pytest.mark.parametrize(("game", "options"), GAMES, ids=[f"{g}-{o['players']}p" for g, o in GAMES])
-def test_no_frame_carries_another_seats_secret(server: ThreadedServer, game: str, options: dict[str, Any]) -> None:
+class Played(NamedTuple):
+    """A whole game played over real sockets: what it was, and every frame each viewer was sent."""
+
+    game: str
+    options: dict[str, Any]
+    table_id: str
+    clients: dict[int | None, Client]
+    probes: list[Probe]
+    actions: int
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=[f"{g}-{o['players']}p" for g, o in GAMES])
+def played(request: pytest.FixtureRequest, server: ThreadedServer) -> Played:
+    """One whole game of each kind, whose frames both tests below judge (each for what it proves)."""
+    game, options = request.param
+    return Played(game, options, *_play(server, game, options, seed=11))
+
+
+def test_no_frame_carries_another_seats_secret(played: Played) -> None:
     """Canaries planted in every secret along a whole game: each seat's frames show its own, never another's."""
-    _, _, probes, actions = _play(server, game, options, seed=11)
+    game, options, _, _, probes, actions = played
     assert actions > 0
     information = wolfpack.load_game(game, **options).info.information
     if information == "imperfect":
@@ -109,10 +126,9 @@ def test_no_frame_carries_another_seats_secret(server: ThreadedServer, game: str
                 assert any(canary in text for text in frames), f"{viewer} never saw its own {canary!r}"
 
 
-@pytest.mark.parametrize(("game", "options"), GAMES, ids=[f"{g}-{o['players']}p" for g, o in GAMES])
-def test_every_frame_is_exactly_the_seats_view(server: ThreadedServer, game: str, options: dict[str, Any]) -> None:
+def test_every_frame_is_exactly_the_seats_view(server: ThreadedServer, played: Played) -> None:
     """Each state frame is the seat's observation, log and legal actions at its version: nothing more, nothing less."""
-    table_id, clients, probes, _ = _play(server, game, options, seed=12)
+    game, options, table_id, clients, probes, _ = played
     canaries = _canaries(probes)
     events = server.hall.store.events(table_id)
     state = wolfpack.load_game(game, **options).new_initial_state()

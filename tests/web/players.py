@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from wolfpack.event.model import Event
 from wolfpack.event.store import EventStore
@@ -18,7 +18,6 @@ from wolfpack.event.store import EventStore
 from ..event.devices import EVENT_ID, Device
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES
-from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .console import console_errors
 from .test_pages import SCREENSHOTS
 
@@ -98,20 +97,23 @@ class Table:
 
 
 @contextlib.contextmanager
-def served(factory: pytest.TempPathFactory, name: str, event: Event, phones: Iterable[str] = ()) -> Iterator[Table]:
-    """The event stored in a new database, served, with Chromium and Control's socket; a phone for each label."""
+def served(
+    factory: pytest.TempPathFactory, name: str, event: Event, browser: Browser, phones: Iterable[str] = ()
+) -> Iterator[Table]:
+    """The event stored in a new database, served, with Control's socket and the worker's Chromium; a phone for each
+    label. The pages' contexts are closed before the server stops."""
     database = f"sqlite:///{factory.mktemp(name)}/event.db"
     store = EventStore.open(database)
     store.create(event)
     store.close()
-    with ThreadedServer(database) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    with ThreadedServer(database) as server:
         table = Table(server, event, browser, Device(server.base, event.tokens.tokens[0]))
         for label in phones:
             table.open(label, *SIZES["phone"])
         yield table
         table.control.close()
-        browser.close()
+        for page in table.pages.values():
+            page.context.close()
 
 
 def with_people(event: Event, labels: Iterable[str]) -> Event:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from ..event.devices import stored_event
 from .accessibility import wcag_violations
@@ -20,9 +20,11 @@ ADMIRAL = "aegis/commanding-officer"
 
 
 @pytest.fixture(scope="module")
-def battle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def battle(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Table]:
     database = f"sqlite:///{tmp_path_factory.mktemp('event-attack-store')}/event.db"
-    with served(tmp_path_factory, "event-attack", stored_event(database), (OFFICER, CAPTAIN, ADMIRAL)) as table:
+    with served(
+        tmp_path_factory, "event-attack", stored_event(database), browser, (OFFICER, CAPTAIN, ADMIRAL)
+    ) as table:
         for label in (OFFICER, CAPTAIN, ADMIRAL):
             show(table.pages[label], "fleet")
         yield table

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from wolfpack.event.model import new_event
 from wolfpack.event.settings import make_settings
@@ -40,9 +40,9 @@ LAW = "No ship hoards fuel while another runs dry"
 
 
 @pytest.fixture(scope="module")
-def chamber(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def chamber(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Table]:
     event = with_people(new_event(make_settings(edition="infinite-domain"), event_id=EVENT_ID), PHONES)
-    with served(tmp_path_factory, "event-council", event, PHONES) as table:
+    with served(tmp_path_factory, "event-council", event, browser, PHONES) as table:
         for label in PHONES:
             show(table.pages[label], "council")
         yield table

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from ..event.devices import EVENT_ID, stored_event
 from .accessibility import small_targets, wcag_violations
@@ -19,9 +19,9 @@ STORY = 'Water rationing on the Dione: "we will manage", says its captain'
 
 
 @pytest.fixture(scope="module")
-def newsroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def newsroom(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Table]:
     database = f"sqlite:///{tmp_path_factory.mktemp('event-media-store')}/event.db"
-    with served(tmp_path_factory, "event-media", stored_event(database), (ANCHOR, CAPTAIN)) as table:
+    with served(tmp_path_factory, "event-media", stored_event(database), browser, (ANCHOR, CAPTAIN)) as table:
         table.open_page("projector", f"/event/{EVENT_ID}/projector", 1920, 1080)
         yield table
 

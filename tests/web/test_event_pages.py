@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from wolfpack.event.forms import control_forms
 from wolfpack.event.model import Event, new_event
@@ -27,7 +27,6 @@ from wolfpack.event.store import EventStore
 
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
-from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .players import confirm, done, show_panel
 from .test_pages import SCREENSHOTS
 
@@ -86,11 +85,10 @@ class Room:
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+def room(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Room]:
     database = f"sqlite:///{tmp_path_factory.mktemp('event-pages')}/event.db"
     event = _stored_event(database)
-    with ThreadedServer(database) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    with ThreadedServer(database) as server:
         room = Room(server, event, browser)
         for name in ("Ann", "Bob"):
             room.open(name, f"/event/{EVENT}/control#token={event.operators.find(name).token}")
@@ -98,7 +96,8 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         for label in SEATS:
             room.open(label, room.seat_link(label), "phone")
         yield room
-        browser.close()
+        for context in room.contexts.values():
+            context.close()
 
 
 def _shown_version(page: Page) -> int:

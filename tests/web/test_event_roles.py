@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from wolfpack.event.model import new_event
 from wolfpack.event.settings import make_settings
@@ -18,10 +18,12 @@ from .players import WAIT_MS, Table, offered_is_legal, served
 
 
 @pytest.fixture(scope="module", params=["classic", "infinite-domain"])
-def fleet(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def fleet(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, browser: Browser
+) -> Iterator[Table]:
     edition = str(request.param)
     event = new_event(make_settings(edition=edition), EVENT_ID)
-    with served(tmp_path_factory, f"event-roles-{edition}", event) as table:
+    with served(tmp_path_factory, f"event-roles-{edition}", event, browser) as table:
         table.control_acts("control advance")  # the Action Phase, where most roles have most to do
         yield table
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from ..event.devices import stored_event
 from .accessibility import small_targets, wcag_violations
@@ -26,9 +26,9 @@ TABS = ("ship", "supplies", "jump", "cards", "fleet", "people", "council", "mess
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def table(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Table]:
     database = f"sqlite:///{tmp_path_factory.mktemp('event-seat-store')}/event.db"
-    with served(tmp_path_factory, "event-seat", stored_event(database), PHONES) as table:
+    with served(tmp_path_factory, "event-seat", stored_event(database), browser, PHONES) as table:
         table.open(TABLET, *TABLET_SIZE)
         yield table
 

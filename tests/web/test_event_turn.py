@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from wolfpack.event.model import new_event
 from wolfpack.event.settings import make_settings
@@ -53,9 +53,9 @@ STORY = "The Dione leaps ahead of the fleet"
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def room(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Table]:
     event = with_people(new_event(make_settings(edition="classic"), event_id=EVENT_ID).add_operator("Ann"), PHONES)
-    with served(tmp_path_factory, "event-turn", event, PHONES) as table:
+    with served(tmp_path_factory, "event-turn", event, browser, PHONES) as table:
         table.open_page("desk", f"/event/{EVENT_ID}/control#token={event.operators.find('Ann').token}", 1366, 768)
         table.open_page("projector", f"/event/{EVENT_ID}/projector", 1920, 1080)
         yield table

@@ -1,0 +1,69 @@
+"""Fixtures every test directory shares: one headless Chromium per test worker (Debian's, driven by Playwright;
+never a downloaded browser), in which each test module opens browser contexts of its own.
+
+Playwright's sync API marks its own event loop as the thread's running loop between its calls, so that its
+dispatcher can go on whenever a call waits. A Playwright kept for the whole session would leave that mark on every
+later test of the worker, and `asyncio.run` refuses to start under it. So the mark is cleared before each test that
+does not use the browser, and put back before anything that does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+
+_PLAYWRIGHT_LOOP: list[asyncio.AbstractEventLoop] = []
+"""The event loop of the worker's Playwright while it runs (empty before and after)."""
+
+
+def _playwright_marks_the_loop(running: bool) -> None:
+    """Mark Playwright's loop as this thread's running loop (its calls need it), or clear the mark (for the rest)."""
+    if _PLAYWRIGHT_LOOP:
+        asyncio.events._set_running_loop(_PLAYWRIGHT_LOOP[0] if running else None)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before a test's fixtures are made: Playwright's mark on the loop only for a test that uses the browser."""
+    _playwright_marks_the_loop("chromium" in getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Before fixtures are finished: the mark back, since a module's last test may not use the browser its module
+    fixtures close."""
+    _playwright_marks_the_loop(running=True)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """The worker's one headless Chromium. Tests take `browser` (below), which closes what their module opened."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        loop = asyncio.events._get_running_loop()
+        assert loop is not None, "Playwright's sync API marks its loop as running between its calls"
+        _PLAYWRIGHT_LOOP.append(loop)
+        try:
+            yield launched
+        finally:
+            _playwright_marks_the_loop(running=True)
+            _PLAYWRIGHT_LOOP.clear()
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Browser) -> Iterator[Browser]:
+    """The worker's Chromium for one test module. Each test opens its own contexts (a device each: its own cookies
+    and storage); every context the module leaves open is closed after its last test."""
+    before = set(chromium.contexts)
+    yield chromium
+    for context in chromium.contexts:
+        if context not in before:
+            context.close()
