@@ -19,6 +19,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip
+# Everything past the installer itself is installed by uv (requirements/installer.txt): the same hash-checked
+# lock files as pip reads, in seconds rather than a minute (docs/testing.md, "Set-up").
+UV_PIP := $(BIN)/uv pip install --python $(BIN)/python
 
 # Stamp files: each install step re-runs only when its inputs change.
 VENV_STAMP  := $(VENV)/.created
@@ -41,26 +44,26 @@ help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
 
 # ---------------------------------------------------------------- virtualenv
-$(VENV_STAMP):
+$(VENV_STAMP): requirements/installer.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --upgrade pip
+	$(PIP) install --disable-pip-version-check --require-hashes -r requirements/installer.txt
 	touch $@
 
 venv .venv: $(VENV_STAMP)
 
 $(BASE_STAMP): requirements/base.txt pyproject.toml $(VENV_STAMP)
-	$(PIP) install -r requirements/base.txt
-	$(PIP) install --no-deps -e .
+	$(UV_PIP) --require-hashes -r requirements/base.txt
+	$(UV_PIP) --no-deps -e .
 	touch $@
 
 $(DEV_STAMP): requirements/dev.txt pyproject.toml $(VENV_STAMP)
-	$(PIP) install -r requirements/dev.txt
-	$(PIP) install --no-deps -e .
+	$(UV_PIP) --require-hashes -r requirements/dev.txt
+	$(UV_PIP) --no-deps -e .
 	touch $@
 
 $(BENCH_STAMP): requirements/dev.txt requirements/bench.txt pyproject.toml $(VENV_STAMP)
-	$(PIP) install -r requirements/dev.txt -r requirements/bench.txt
-	$(PIP) install --no-deps -e .
+	$(UV_PIP) --require-hashes -r requirements/dev.txt -r requirements/bench.txt
+	$(UV_PIP) --no-deps -e .
 	touch $@
 
 install: $(BASE_STAMP)
@@ -116,6 +119,8 @@ lock: $(PIP_COMPILE)
 		--extra dev -c requirements/base.txt -o requirements/dev.txt pyproject.toml
 	CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) $(PIP_COMPILE_FLAGS) \
 		--extra bench -c requirements/dev.txt -o requirements/bench.txt pyproject.toml
+	CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) $(PIP_COMPILE_FLAGS) \
+		-o requirements/installer.txt requirements/installer.in
 
 lock-upgrade:
 	$(MAKE) lock UPGRADE=1

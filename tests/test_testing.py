@@ -16,24 +16,35 @@ GAME_OPTIONS = {
         {"edition": "classic", "scenario": "combat", "pursuit": 12, "phase_actions": 30},
     ],
 }
-PLAYOUTS = {"den-of-wolves": 4}
-"""Fewer playouts for games whose every step lists dozens of seats' actions (a megagame)."""
+PLAYOUTS = 25
+SHORT_PLAYOUTS = {"wolf": 8, "den-of-wolves": 2}
+"""Fewer playouts in `make test` for games whose playouts are long (WOLF's six rounds, a megagame whose every step
+lists dozens of seats' actions); `make strength` plays them `PLAYOUTS` times with other seeds."""
+CASES = [(name, opts) for name, many in GAME_OPTIONS.items() for opts in many]
 
 
 def test_every_registered_game_has_conformance_options() -> None:
     assert set(GAME_OPTIONS) == set(wolfpack.game_names())
 
 
-@pytest.mark.parametrize(
-    ("name", "options"), [(name, opts) for name, many in GAME_OPTIONS.items() for opts in many], ids=str
-)
-def test_game_conforms(name: str, options: dict[str, int]) -> None:
-    playouts = PLAYOUTS.get(name, 25)
-    report = check_game(name, playouts=playouts, seed=3, **options)
+def _conforms(name: str, options: dict[str, int], playouts: int, seed: int) -> None:
+    report = check_game(name, playouts=playouts, seed=seed, **options)
     assert report.playouts == playouts
     assert report.steps > 0
     assert report.json_round_trips > 0
     assert report.notation_round_trips > 0
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=str)
+def test_game_conforms(name: str, options: dict[str, int]) -> None:
+    _conforms(name, options, SHORT_PLAYOUTS.get(name, PLAYOUTS), seed=3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "options"), [case for case in CASES if case[0] in SHORT_PLAYOUTS], ids=str)
+def test_game_conforms_over_many_playouts(name: str, options: dict[str, int]) -> None:
+    """The long games' check over as many playouts as the others', on other seeds than the short run's."""
+    _conforms(name, options, PLAYOUTS, seed=1003)
 
 
 def test_check_game_catches_a_broken_promise(monkeypatch: pytest.MonkeyPatch) -> None:
