@@ -45,11 +45,21 @@ def test_an_organisers_pack_prints_as_it_plays(tmp_path: Path) -> None:
     assert "<tr><td>14</td>" in page
 
 
-def test_wolfpack_print_writes_the_pdf_and_refuses_what_it_cannot_print(tmp_path: Path) -> None:
+def test_wolfpack_print_writes_the_pdf_and_refuses_what_it_cannot_print(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command's files and refusals. Turning the kit into PDF takes seconds: `make test` checks that the kit's
+    page is what goes to the PDF writer (which tests/report/test_pdf.py and the fleet's paper below run for real);
+    the whole kit through WeasyPrint is `test_the_whole_kit_lays_out_as_a_pdf`, in `make strength`."""
+    import wolfpack.cli
+
+    written: list[str] = []
+    monkeypatch.setattr(wolfpack.cli, "_pdf", lambda page: written.append(page) or b"%PDF-kit")
     out = tmp_path / "kit.pdf"
     made = CliRunner().invoke(app, ["print", "den-of-wolves", "--edition", "classic", "-o", str(out), "--html"])
     assert made.exit_code == 0, made.output
-    assert out.read_bytes().startswith(b"%PDF-") and "Den of Wolves, Classic" in out.with_suffix(".html").read_text()
+    assert out.read_bytes() == b"%PDF-kit" and written == [out.with_suffix(".html").read_text()]
+    assert "Den of Wolves, Classic" in written[0]
     other = CliRunner().invoke(app, ["print", "spacewolves", "-o", str(tmp_path / "x.pdf")])
     assert other.exit_code == 2 and "only den-of-wolves has a printed kit" in other.output
     broken = tmp_path / "broken"
@@ -57,6 +67,15 @@ def test_wolfpack_print_writes_the_pdf_and_refuses_what_it_cannot_print(tmp_path
     (broken / "fleet.toml").write_text("ships = 3\n", "utf-8")
     bad = CliRunner().invoke(app, ["print", "den-of-wolves", "--option", f"content={broken}", "-o", str(out)])
     assert bad.exit_code == 2 and "fleet.toml" in bad.output
+
+
+@pytest.mark.slow
+def test_the_whole_kit_lays_out_as_a_pdf(tmp_path: Path) -> None:
+    out = tmp_path / "kit.pdf"
+    made = CliRunner().invoke(app, ["print", "den-of-wolves", "--edition", "classic", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    printed = out.read_bytes()
+    assert printed.startswith(b"%PDF-") and printed.rstrip().endswith(b"%%EOF")
 
 
 def test_the_paper_fallback_shows_every_ship_as_control_sees_it_now() -> None:
