@@ -14,6 +14,9 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 MAKEFLAGS += --no-builtin-rules
+# Python writes each module's bytecode the first time a process imports it and every later process reads it (a
+# machine may switch that off; the tests start many processes). uv leaves compiling to that first import.
+unexport PYTHONDONTWRITEBYTECODE
 
 PYTHON ?= python3
 VENV   := .venv
