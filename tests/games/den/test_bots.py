@@ -409,21 +409,22 @@ def test_a_team_bot_refuses_a_meal_policy_it_does_not_know() -> None:
 # ---- whole events -----------------------------------------------------------------------------------------------
 
 
-def _checked_event(edition: str, turns: int, seed: int) -> tuple[Event, dict[int, Checked]]:
-    game = _game(edition, turns)
-    bots = {seat: Checked(bot) for seat, bot in event_bots(game, seed).items()}
-    return run_event(game, seed, bots), bots
-
-
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_a_whole_event_runs_with_legal_actions_only(edition: str) -> None:
-    event, bots = _checked_event(edition, 12, seed=11)
+def test_a_whole_event_runs_with_legal_actions_only_holds_sessions_and_attacks_and_replays_exactly(
+    edition: str,
+) -> None:
+    """Twelve turns: every action legal, Council sessions that pass a law and Wolf Attacks fought, and the record
+    replays the event exactly."""
+    game = _game(edition, 12)
+    bots = {seat: Checked(bot) for seat, bot in event_bots(game, 7).items()}
+    record = io.StringIO()
+    event = run_event(game, 7, bots, record=record)
     state = event.state
     assert state.is_terminal()
     assert [turn["turn"] for turn in event.turns] == list(range(1, 13))
     assert event.actions == sum(bot.actions for bot in bots.values())
     assert bots[CONTROL].actions >= 3 * 12  # Control moved every step on
-    ships = set(_game(edition, 12).content.ships)
+    ships = set(game.content.ships)
     for turn in event.turns:
         assert set(turn["ships"]) == ships
         assert set(turn["separated"]) <= ships and set(turn["jumped"]) <= ships
@@ -433,6 +434,13 @@ def test_a_whole_event_runs_with_legal_actions_only(edition: str) -> None:
             assert {"riots", "anarchy", "supplied", "jumped", "with_fleet"} <= set(ship)
     assert any(turn["fleet_jumped"] for turn in event.turns)
     assert event.seconds < 30  # a few seconds on a laptop
+    battles = [battle for turn in event.turns for battle in turn["battles"]]
+    votes = [vote for turn in event.turns for vote in turn["votes"]]
+    assert len(battles) >= 2 and all(battle["arrived"] > 0 for battle in battles)
+    assert any(vote["passed"] and vote["kind"] == "law" for vote in votes)
+    assert event.turns[-1]["laws"] >= 1
+    replayed = replay_lines(record.getvalue().splitlines())
+    assert replayed.to_json() == state.to_json()
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -486,21 +494,6 @@ def test_headless_play_tells_each_turn_and_writes_a_record_that_replays() -> Non
     replayed = replay_lines(record.getvalue().splitlines())
     assert replayed.is_terminal()
     assert replayed.history() == run_event(game, 9).state.history()
-
-
-@pytest.mark.parametrize("edition", EDITIONS)
-def test_a_twelve_turn_event_holds_council_sessions_and_wolf_attacks_and_replays_exactly(edition: str) -> None:
-    game = _game(edition, 12)
-    record = io.StringIO()
-    event = run_event(game, 7, record=record)
-    assert event.state.is_terminal() and len(event.turns) == 12
-    battles = [battle for turn in event.turns for battle in turn["battles"]]
-    votes = [vote for turn in event.turns for vote in turn["votes"]]
-    assert len(battles) >= 2 and all(battle["arrived"] > 0 for battle in battles)
-    assert any(vote["passed"] and vote["kind"] == "law" for vote in votes)
-    assert event.turns[-1]["laws"] >= 1
-    replayed = replay_lines(record.getvalue().splitlines())
-    assert replayed.to_json() == event.state.to_json()
 
 
 def _fleet(event: Event) -> dict[str, float]:
