@@ -1,7 +1,7 @@
 # wolfpack — developer entry points. Everything runs from the project-local .venv.
 #
 #   make run     start the browser server on http://127.0.0.1:8000 (SQLite under var/)
-#   make test    system packages if missing, then pytest (2 workers, without `slow` tests) + ruff + mypy
+#   make test    system packages if missing, then pytest (2 workers, without `slow` tests) beside ruff + mypy
 #   make strength  the long statistical tests (`slow`: bot strength, balance) that make test leaves out
 #   make bench   run benchmarks/run.py (installs the open_spiel extra)
 #   make loadtest  server load test: 100 tables, 400 WebSocket clients, 200 actions/s for 60 s (benchmarks/loadtest.py)
@@ -41,7 +41,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench system-deps run test strength bench loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks strength bench loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -84,8 +84,14 @@ run: $(BASE_STAMP)
 # docs/testing.md: what runs where, and the budget (make test at most 6 minutes on a clean clone, 2 cores).
 PYTEST_REPORT := --dist worksteal --durations=15
 
+# The checks run beside the tests: the two test workers leave a core idle while they wait on browsers and servers.
 test: $(DEV_STAMP) system-deps
+	$(MAKE) --no-print-directory -j2 --output-sync=line test-suite test-checks
+
+test-suite:
 	$(BIN)/pytest -n 2 -m "not slow" $(PYTEST_REPORT)
+
+test-checks:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
