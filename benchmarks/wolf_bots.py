@@ -223,7 +223,7 @@ def fit_positions(
         decisions += 1
         if decisions % every == 0:
             seen.append(inputs(state))
-        seat, action = bot_decision(state, bots, start=len(state.history()))
+        seat, action = bot_decision(state, bots, start=state.history_length())
         state.apply_action(action, seat)
     won = 1.0 if state.returns()[1] > 0 else 0.0
     return [(x, won) for x in seen]
@@ -329,7 +329,7 @@ class Noting(SearchBot):
                         f"{c.action} {c.visits}x {c.value / max(c.visits, 1):+.2f}" for c in root.children.values()
                     )
                 heuristic = ", ".join(f"{a} {score:.1f}" for score, a in ranked)
-                where = f"round {state.round} decision {len(state.history())} ({state.step})"
+                where = f"round {state.round} decision {state.history_length()} ({state.step})"
                 self.notes.append(f"{where}: played {action}; heuristic {heuristic}; search {stats}")
         return action
 
@@ -441,7 +441,7 @@ def decisions_of(seed: int, index: int, pack: Weights | None = None) -> Iterator
             state.apply_action(sample_chance_outcome(state, rng))
             continue
         yield state
-        seat, action = bot_decision(state, bots, start=len(state.history()))
+        seat, action = bot_decision(state, bots, start=state.history_length())
         state.apply_action(action, seat)
 
 
@@ -459,7 +459,7 @@ def _played_out(state: Any, action: str, seed: int, pack: Weights | None = None)
         if twin.is_chance_node():
             twin.apply_action(sample_chance_outcome(twin, rng))
             continue
-        seat, chosen = bot_decision(twin, bots, start=len(twin.history()))
+        seat, chosen = bot_decision(twin, bots, start=twin.history_length())
         twin.apply_action(chosen, seat)
     return int(twin.returns()[1] > 0)
 

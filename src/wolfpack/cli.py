@@ -293,7 +293,7 @@ class TerminalPlay:
             self._shown[None] = self._public_mark
             self.show_log()  # what happened since that seat took the keyboard, as everyone may read it
         self.say("")
-        self.say(f"game over after {len(state.history())} actions")
+        self.say(f"game over after {state.history_length()} actions")
         self.say(self.game.render(state.observation(None)))
         self.say("result:")
         for line in result_lines(self.game, state):
@@ -303,7 +303,7 @@ class TerminalPlay:
         """The next (seat, action): bots choose for their seats, humans are asked; optional seats may skip."""
         state = self.match.state
         simultaneous = state.is_simultaneous_node()
-        for seat, must_act in decision_order(state, start=len(state.history())):
+        for seat, must_act in decision_order(state, start=state.history_length()):
             if seat in self.bots:
                 action = self.bots[seat].step(state, seat if simultaneous else None)
             else:
@@ -605,7 +605,7 @@ def replay(
     if seat is not None and not 0 <= seat < game.num_players():
         _fail(f"--seat {seat}: this game has seats 0 to {game.num_players() - 1}", EXIT_USAGE)
     out.print(describe_game(game))
-    out.print(f"{len(state.history())} actions replayed")
+    out.print(f"{state.history_length()} actions replayed")
     public = state.observation(None)
     hidden = game.info.information == "imperfect"
     if notation and state.log_notation(seat) is None:

@@ -97,6 +97,7 @@ def _playout(game: Game[Any], seed: int, deep_every: int, report: ConformanceRep
         )
     if deep_every:
         _check_terminal(game, state, steps, report)
+    _require(state.history_length() == len(state.history()), "history_length() disagrees with history()")
     report.steps += steps
     report.longest = max(report.longest, steps)
     return [state.action_to_string(a) for a in state.history()]

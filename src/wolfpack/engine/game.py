@@ -453,6 +453,10 @@ class State(ABC, Generic[A]):
         """Every action applied since this game's start position, chance outcomes included."""
         return list(self._history)
 
+    def history_length(self) -> int:
+        """How many actions `history()` holds, without copying them (play loops ask after every action)."""
+        return len(self._history)
+
     def log(self, player: int | None = None) -> list[str]:
         """The game's log as `player` may read it (`None`: the public log); secret outcomes are masked."""
         if player is not None:

@@ -58,7 +58,7 @@ class Match:
         acting = self.state.current_player() if player is None else player
         notation = self.state.action_to_string(action)
         self.state.apply_action(action, player)
-        self._write({"ply": len(self.state.history()), "player": _player_field(acting), "action": notation})
+        self._write({"ply": self.state.history_length(), "player": _player_field(acting), "action": notation})
         if self.state.is_terminal():
             self._write({"result": {"returns": self.state.returns()}})
         return notation
@@ -144,7 +144,7 @@ def _replay_action(state: State[Any], entry: dict[str, Any], number: int, source
     text = entry.get("action")
     if not isinstance(text, str):
         raise RecordError(f'{source}:{number}: an action line needs "action" in notation')
-    ply = len(state.history()) + 1
+    ply = state.history_length() + 1
     if "ply" in entry and entry["ply"] != ply:
         raise RecordError(f"{source}:{number}: the record says ply {entry['ply']!r}, but this is ply {ply}")
     current = state.current_player()

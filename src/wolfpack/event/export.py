@@ -122,7 +122,7 @@ def _batches(
             if "result" in entry:
                 break
             current = state.current_player()
-            version = len(state.history())
+            version = state.history_length()
             _replay_action(state, entry, number, "record")
         except RecordError as exc:
             raise EventError(str(exc)) from None

@@ -2,7 +2,7 @@
 rewinds that move actions out of the live history into a record of what each rewind discarded.
 
 Row `version` v is the v-th action of the event (0-based), so the state at version v is the game's start with rows
-0 to v-1 applied, and `len(state.history())` is always the state's version. A snapshot is the state's JSON at some
+0 to v-1 applied, and `state.history_length()` is always the state's version. A snapshot is the state's JSON at some
 version (`State.to_dict()`, its keys in order); the state at any version is the latest snapshot at or before it plus
 the rows after the snapshot, never a replay from the start once snapshots exist.
 
@@ -465,7 +465,7 @@ def _check_rows(rows: Sequence[ActionRow]) -> None:
 
 def _check_state_version(state: State[Any], expected: int) -> None:
     """A state's version (its history's length) is the one it is stored at."""
-    held = len(state.history())
+    held = state.history_length()
     if held != expected:
         raise EventError(f"the state has {held} actions in its history, but belongs at version {expected}")
 
@@ -476,7 +476,7 @@ def _snapshot_values(event_id: str, state: State[Any]) -> dict[str, Any]:
     a state that plays on differently from the live one."""
     return {
         "event_id": event_id,
-        "version": len(state.history()),
+        "version": state.history_length(),
         "options": _options_text(state.game),
         "state": json.dumps(state.to_dict()),
         "time": time.time(),

@@ -102,7 +102,7 @@ def play_out(game: Game[Any], bots: Sequence[Bot], seed: int) -> Played:
         if state.is_chance_node():
             state.apply_action(sample_chance_outcome(state, rng))
         else:
-            seat, action = bot_decision(state, bots, start=len(state.history()))
+            seat, action = bot_decision(state, bots, start=state.history_length())
             state.apply_action(action, seat)
             decisions += 1
     return Played(state, decisions)

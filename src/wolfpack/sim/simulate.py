@@ -177,7 +177,7 @@ def play_row(spec: RunSpec, index: int) -> dict[str, Any]:
         "bots": list(spec.bots),
         "returns": returns,
         "winners": winners(returns),
-        "actions": len(played.state.history()),
+        "actions": played.state.history_length(),
         "decisions": played.decisions,
         **measures,
     }

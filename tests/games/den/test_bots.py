@@ -58,9 +58,9 @@ class Checked(Bot):
         self.actions = 0
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
-        before = len(state.history())
+        before = state.history_length()
         action = self.inner.step(state, player)
-        assert len(state.history()) == before
+        assert state.history_length() == before
         if action is not None:
             assert player is not None
             legal = state.legal_actions(player)
@@ -464,7 +464,7 @@ def test_the_bots_play_legally_under_the_generic_driver() -> None:
         if state.is_chance_node():
             state.apply_action(sample_chance_outcome(state, rng))
             continue
-        seat, action = bot_decision(state, bots, start=len(state.history()))
+        seat, action = bot_decision(state, bots, start=state.history_length())
         state.apply_action(action, seat)
     assert bots[CONTROL].actions >= 3
 

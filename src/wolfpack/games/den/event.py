@@ -145,10 +145,10 @@ def play_turns(
     while not state.is_terminal():
         acted = False
         for seat in others:
-            while not state.is_terminal() and passed.get(seat) != len(state.history()):
+            while not state.is_terminal() and passed.get(seat) != state.history_length():
                 action = bots[seat].step(state, seat)
                 if action is None:
-                    passed[seat] = len(state.history())
+                    passed[seat] = state.history_length()
                     break
                 _, ended = act(seat, action)
                 acted = True

@@ -151,7 +151,7 @@ class HeuristicBot(Bot):
         if not all(verb(a) in TURN_VERBS for a in decisions):
             return self._best(state, seat, decisions, finish=False)[0]
         action, plan = self._best(state, seat, self._prune(state, seat, decisions), finish=False)
-        self._plan = (len(state.history()) + 1, plan)
+        self._plan = (state.history_length() + 1, plan)
         return action
 
     def _take_turn(self, state: State[Any], seat: int, legal: list[Any], decisions: list[Any]) -> Any:
@@ -163,7 +163,7 @@ class HeuristicBot(Bot):
         if len(decisions) == 1 and not kinds:
             return decisions[0]
         action, plan = self._take_choice(state, seat, self._prune(state, seat, decisions), seat, kinds, legal)
-        self._plan = (len(state.history()) + 1, plan)
+        self._plan = (state.history_length() + 1, plan)
         return action
 
     # ---- choosing ----------------------------------------------------------------------------------------
