@@ -86,7 +86,7 @@ PYTEST_REPORT := --dist worksteal --durations=15
 
 # The checks run beside the tests: the two test workers leave a core idle while they wait on browsers and servers.
 test: $(DEV_STAMP) system-deps
-	$(MAKE) --no-print-directory -j2 --output-sync=line test-suite test-checks
+	$(MAKE) --no-print-directory -j2 test-suite test-checks
 
 test-suite:
 	$(BIN)/pytest -n 2 -m "not slow" $(PYTEST_REPORT)
