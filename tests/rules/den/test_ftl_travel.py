@@ -12,6 +12,8 @@ The Aegis holds cinder-moon (10482, short) after the first draw. Dione fuel cost
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,6 +108,53 @@ def test_a_jump_needs_the_drive_crewed_at_the_start_of_the_turn(edition: str) ->
     state = act(begin(edition, "start"), "dione/chief-engineer", "use jump-drive")
     to_step(state, "action")
     assert verbs(state, "dione/captain", "jump") == ["jump"]
+
+
+def crewed_drive(edition: str, **options: Any) -> DenState:
+    """The Action Phase of turn 1, the Dione's jump drive crewed at the start of the turn and its jump allowed."""
+    state = act(begin(edition, "start", **options), "dione/chief-engineer", "use jump-drive")
+    to_step(state, "action")
+    assert verbs(state, "dione/captain", "jump") == ["jump"]
+    return state
+
+
+@both
+def test_a_drive_damaged_after_it_was_crewed_does_not_jump_until_repaired(edition: str) -> None:
+    state = control(crewed_drive(edition), 'control damage dione 1 "hit"')
+    chance(state, "draw drive-coil-fracture")
+    error = refused(state, "dione/captain", "jump")
+    assert error.rule == "damaged station"
+    assert "dione.jump-drive is damaged until repaired" in str(error)
+    assert verbs(state, "dione/captain", "jump") == []
+    control(state, 'control repair dione.jump-drive "mended"')
+    assert verbs(state, "dione/captain", "jump") == ["jump"]
+
+
+@both
+def test_a_drive_whose_damage_card_says_it_works_still_jumps(edition: str, tmp_path: Path) -> None:
+    package = f"wolfpack.games.den.data.{edition.replace('-', '_')}"
+    text = resources.files(package).joinpath("damage.toml").read_text("utf-8")
+    fracture = 'name = "Drive Coil Fracture"\n'
+    assert fracture in text
+    (tmp_path / "damage.toml").write_text(text.replace(fracture, fracture + "works = true\n"), "utf-8")
+    state = control(crewed_drive(edition, content=str(tmp_path)), 'control damage dione 1 "hit"')
+    chance(state, "draw drive-coil-fracture")
+    assert state.ships["dione"]["stations"]["jump-drive"]["damage"] == "drive-coil-fracture"
+    act(state, "dione/captain", "jump")
+    assert state.ships["dione"]["jump"] is not None
+
+
+@both
+def test_a_riot_on_the_drive_stops_the_jump_even_once_dispersed(edition: str) -> None:
+    state = control(crewed_drive(edition), 'control riot dione.jump-drive "unrest"')
+    error = refused(state, "dione/captain", "jump")
+    assert error.rule == "riot"
+    assert "a riot on dione.jump-drive stops it working this turn" in str(error)
+    act(state, "dione/first-officer", "disperse dione:u2 dione.jump-drive")
+    chance(state, "roll 5")
+    assert state.ships["dione"]["stations"]["jump-drive"]["riot"] == "dispersed"
+    assert refused(state, "dione/captain", "jump").rule == "riot"
+    assert verbs(state, "dione/captain", "jump") == []
 
 
 @both

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfpack.games.den.rules import drive_problem
 from wolfpack.games.den.turn import ration_supplied
 
 if TYPE_CHECKING:
@@ -54,11 +55,12 @@ def drives_not_crewed(state: DenState) -> list[str]:
 
 
 def jumps_not_declared(state: DenState) -> list[str]:
-    """In the Action Phase: the ships ready to jump that have not declared it, or that no ship jumped at all."""
+    """In the Action Phase: the ships whose drive can jump (crewed, still working) that have not declared it, or that
+    no ship jumped at all."""
     ready = [
         ship
         for ship, record in state.ships.items()
-        if record["drive_ready"] and record["jump"] is None and not record["jumped"]
+        if drive_problem(state, ship) is None and record["jump"] is None and not record["jumped"]
     ]
     lines = [
         f"The {ship_name(state, ship)} crewed its jump drive but has not declared a jump: it will not jump this turn."

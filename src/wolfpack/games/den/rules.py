@@ -243,6 +243,16 @@ def station_usable(state: DenState, ship: str, station: str) -> Why:
     return None
 
 
+def drive_problem(state: DenState, ship: str) -> Why:
+    """Whether a ship's jump drive can jump now: crewed at the start of the turn and still working."""
+    if not state.ships[ship]["drive_ready"]:
+        return "jump drive", "the jump drive works only when crewed at the start of the turn"
+    drives = [station.id for station in state.content.ships[ship].stations if station.kind == "jump-drive"]
+    # Crewing is checked at the start of the turn; damage or a riot since then stops the drive as any station.
+    problems = [station_usable(state, ship, station) for station in drives]
+    return None if not problems or None in problems else problems[0]
+
+
 def damage_card(state: DenState, ship: str, card_id: str) -> Any:
     """A damage card of a ship's deck."""
     return next(card for card in state.content.damage.decks[ship] if card.id == card_id)

@@ -35,6 +35,7 @@ from wolfpack.games.den.rules import (
     commander_check,
     crew_on,
     cut_off,
+    drive_problem,
     effects_problem,
     free_engineers,
     has_sickbay,
@@ -756,8 +757,9 @@ class Jump:
         record = state.ships[ship]
         if record["jump"] is not None or record["jumped"]:
             return "one jump", f"{ship} has already jumped this turn"
-        if not record["drive_ready"]:
-            return "jump drive", "the jump drive works only when crewed at the start of the turn"
+        blocked = drive_problem(state, ship)
+        if blocked:
+            return blocked
         fuel = jump_cost(state, ship)
         if record["hold"]["fuel"] < fuel:
             return "fuel", f"the jump needs {fuel} fuel; {ship} has {record['hold']['fuel']}"
