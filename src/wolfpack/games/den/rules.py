@@ -342,9 +342,13 @@ def _chains(state: DenState) -> dict[str, tuple[int, ...]]:
 
 
 def commander_of(state: DenState, ship: str) -> int | None:
-    """The seat commanding a ship now: the first of its chain of command who is not in the brig, wounded or in a
-    sickbay (None when nobody is)."""
-    return next((i for i in _chains(state).get(ship, ()) if state.people[str(i)]["status"] == "free"), None)
+    """The seat commanding a ship now: the first of its chain of command who is free (not in the brig, wounded or in
+    a sickbay) and present (at the ship's table or the fleet map), else the first free one (None when nobody is)."""
+    free = [i for i in _chains(state).get(ship, ()) if state.people[str(i)]["status"] == "free"]
+    # A player at another ship's table is aboard that ship (Player Locations), so absent from their own: command
+    # passes to the next who is present. With nobody of the chain present, nobody stands in: the first free keeps it.
+    present = (i for i in free if state.people[str(i)]["at"] in (ship, "map"))
+    return next(present, free[0] if free else None)
 
 
 def commander_check(state: DenState, seat: int) -> Why:
