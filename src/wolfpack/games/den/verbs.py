@@ -930,6 +930,11 @@ class Play:
         run_effects(state, card.effects, ship, args[1] if len(args) > 1 else None, seat)
 
 
+def same_table(state: DenState, seat: int, other: int) -> bool:
+    """Whether two players stand at the same table (a ship's or the fleet map)."""
+    return bool(state.people[str(seat)]["at"] == state.people[str(other)]["at"])
+
+
 @verb("give", ALL_STEPS)
 class Give:
     """Hand an action card to a teammate (to another team only if the card says it may go)."""
@@ -953,6 +958,9 @@ class Give:
         card = state.content.cards_by_id.get(args[0])
         if state.seats[other].ship != state.seats[seat].ship and not (card and card.tradeable):
             return "own team", "action cards move only within a team unless the card says otherwise"
+        if state.attack is not None and not same_table(state, seat, other):
+            # Nobody walks in an attack, so a card is handed over only across a table (Wolf Attack, Action Cards).
+            return "attack", f"during a Wolf Attack a card passes only to a player at the same table; {args[1]} is not"
         return None
 
     @staticmethod
