@@ -752,12 +752,45 @@ def test_the_presidents_orders_reach_only_the_president_and_admiral_teams_and_co
 
 
 @both
-def test_only_the_president_gives_orders_in_any_step(edition: str) -> None:
+def test_only_the_presidents_office_gives_orders_in_any_step(edition: str) -> None:
     state = begin(edition, "start")
-    assert refused(state, VP, 'order "Fire"').rule == "president"
+    assert (
+        refused(
+            state, "star-alpha/" + ("first-secretary" if edition == "classic" else "chief-of-staff"), 'order "Fire"'
+        ).rule
+        == "president"
+    )
+    assert refused(state, "dione/council-member", 'order "Fire"').rule == "president"
     act(state, PRESIDENT, 'order "Hold fire"')
     act(to_step(state, "team"), PRESIDENT, 'order "Fire at will"')
     assert [o["turn"] for o in state.council["orders"]] == [1, 1]
+
+
+def test_classic_the_presidents_office_gives_orders_the_vice_president_too() -> None:
+    state = begin("classic", "action")
+    assert verbs(state, VP, "order") != []
+    act(state, VP, 'order "Screen the Dione"')
+    assert state.council["orders"][-1] | {"text": ""} == {
+        "turn": 1,
+        "president": VP,
+        "admiral": ADMIRAL["classic"],
+        "text": "",
+        "ships": ["star-alpha", "aegis"],
+    }
+    assert f'Vice President {VP} orders the admiral (aegis/commanding-officer): "Screen the Dione"' in log(
+        state, ADMIRAL["classic"]
+    )
+    control(state, 'control appoint vice-president dione/council-member "a reshuffle"')
+    assert refused(state, VP, 'order "Fire"').rule == "president"
+    act(state, "dione/council-member", 'order "Hold the line"')
+
+
+def test_infinite_domain_only_the_president_gives_orders_not_the_vice_president() -> None:
+    state = begin("infinite-domain", "action")
+    error = refused(state, VP, 'order "Fire"')
+    assert error.rule == "president"
+    assert f"only the President ({PRESIDENT}) gives the admiral direct orders" in str(error)
+    assert verbs(state, VP, "order") == []
 
 
 # ---- the Council and Wolf Attacks; bad input --------------------------------------------------------------------

@@ -783,27 +783,41 @@ class NameVp:
         notify_control(state, f"{args[0]} is named Vice President: adjudicate the role change", "role-change")
 
 
+def order_offices(state: DenState) -> tuple[str, ...]:
+    """The offices whose holders give the admiral direct orders: the President's, and in classic ("the president's
+    office") the Vice President's too."""
+    return ("president", "vice-president") if state.rules.vice_president_gives_orders else ("president",)
+
+
 @verb("order", ALL_STEPS)
 class Order:
-    """In an emergency the President orders the admiral directly; only their two teams and Control hear of it."""
+    """In an emergency the President (classic: or the Vice President) orders the admiral directly; only their two
+    teams and Control hear of it."""
 
     @staticmethod
     def candidates(state: DenState, seat: int) -> Iterator[Args]:
-        if holder(state, "president") == label(state, seat):
+        if Order.check(state, seat, ()) is None:
             yield (quote(STOCK_ORDER),)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
-        return president_problem(state, seat, "gives the admiral direct orders")
+        offices = order_offices(state)
+        if label(state, seat) in (holder(state, office) for office in offices):
+            return None
+        holders = " or ".join(f"the {TITLES[office]} ({holder(state, office) or 'vacant'})" for office in offices)
+        return "president", f"only {holders} gives the admiral direct orders"
 
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
         admiral = state.content.council.council.admiral
-        ships = order_ships(state, label(state, seat), admiral)
+        giver = label(state, seat)
+        ships = order_ships(state, giver, admiral)
+        # `president` names whoever of the president's office gave the order.
         state.council["orders"].append(
-            {"turn": state.turn, "president": label(state, seat), "admiral": admiral, "text": args[0], "ships": ships}
+            {"turn": state.turn, "president": giver, "admiral": admiral, "text": args[0], "ships": ships}
         )
-        note(state, ",".join(ships), f'President {label(state, seat)} orders the admiral ({admiral}): "{args[0]}"')
+        office = next(office for office in order_offices(state) if holder(state, office) == giver)
+        note(state, ",".join(ships), f'{TITLES[office]} {giver} orders the admiral ({admiral}): "{args[0]}"')
 
 
 def order_ships(state: DenState, president: str, admiral: str) -> list[str]:
