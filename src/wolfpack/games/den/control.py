@@ -391,7 +391,7 @@ def apply_control(state: DenState, parts: list[str]) -> None:
         audience = control_move(state, args[0], args[1])
     elif verb_name == "brig":
         seat = seat_by_label(state, args[0])
-        state.people[str(seat)].update(at=_aegis(state), status="brig", since=state.turn, contact=None)
+        state.people[str(seat)].update(at=_aegis(state), status="brig", since=first_full_turn(state), contact=None)
         audience = PUBLIC
     elif verb_name == "release":
         seat = seat_by_label(state, args[0])
@@ -453,6 +453,12 @@ REASONED: Final = frozenset(
     {"pause", "set", "fleet-morale", "damage", "wound", "heal", "repair", "riot", "move", "brig", "release"}
     | {"wound-player", "award", "freeform", "settle", "end", "add-crew", "add-unit", "remove", "draw-destination"}
 )
+
+
+def first_full_turn(state: DenState) -> int:
+    """The first turn whose whole Action Phase and Team Phase a player jailed now spends in the brig."""
+    # The start step opens a turn before its Action Phase: jailed then, this turn's phases are still whole.
+    return state.turn if state.step == "start" else state.turn + 1
 
 
 def control_set(state: DenState, path: str, value: int) -> str:

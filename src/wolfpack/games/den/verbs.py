@@ -1101,8 +1101,8 @@ class Escape:
             return "edition", "classic has no escape rule: Control decides what happens in the brig"
         if person["status"] != "brig":
             return "brig", "only a player in the brig can try to escape"
-        if state.turn <= person["since"] + 1:
-            return "full turn", "an escape needs a full turn (Action and Team Phase) spent in the brig"
+        if state.turn <= person["since"]:  # a prisoner's `since` is their first full turn in the brig
+            return "full turn", "an escape needs a full turn (a whole Action Phase and Team Phase) spent in the brig"
         if any(n["text"].startswith(f"{state.seats[seat].label} tries to escape") for n in state.notices):
             return "asked", "Control has the escape attempt already"
         return None
