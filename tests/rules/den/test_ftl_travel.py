@@ -58,6 +58,16 @@ def ready(state: DenState, ships: list[str], code: str | None) -> DenState:
     return edit(state, change)
 
 
+def short_of_fuel(state: DenState, *ships: str) -> DenState:
+    """A fresh state in which these ships (the Dione if none named) hold 1 fuel: too little for any normal jump."""
+
+    def change(position: dict[str, Any]) -> None:
+        for sid in ships or ("dione",):
+            position["ships"][sid]["hold"]["fuel"] = 1
+
+    return edit(state, change)
+
+
 def jump(state: DenState, ships: list[str]) -> DenState:
     for sid in ships:
         act(state, commander(state, sid), "jump")
@@ -384,7 +394,7 @@ def test_classic_has_no_scouting_vehicle_card() -> None:
 
 
 def test_classic_emergency_jump_costs_no_fuel_and_darkens_every_other_station() -> None:
-    state = act(begin("classic", "start"), "dione/captain", "emergency")
+    state = act(short_of_fuel(begin("classic", "start")), "dione/captain", "emergency")
     assert state.ships["dione"]["emergency"]
     assert "dione reroutes power for an emergency jump" in log(state, None)
     assert refused(state, "dione/captain", "emergency").rule == "declared"
@@ -392,13 +402,12 @@ def test_classic_emergency_jump_costs_no_fuel_and_darkens_every_other_station() 
     to_step(state, "action")
     assert refused(state, "dione/chief-engineer", "use fore-farms").rule == "emergency jump"
     assert verbs(state, "dione/chief-engineer", "use") == []
-    state = edit(state, lambda p: p["ships"]["dione"]["hold"].update(fuel=0))
     act(state, "dione/captain", "jump")
-    assert hold(state, "dione")["fuel"] == 0
+    assert hold(state, "dione")["fuel"] == 1
 
 
 def test_classic_emergency_jump_rolls_damage_for_every_station() -> None:
-    state = act(begin("classic", "start"), "dione/captain", "emergency")
+    state = act(short_of_fuel(begin("classic", "start")), "dione/captain", "emergency")
     act(state, "dione/chief-engineer", "use jump-drive")
     to_step(state, "action")
     act(state, "dione/captain", "jump")
@@ -423,7 +432,7 @@ def test_classic_emergency_jump_rolls_damage_for_every_station() -> None:
     [(0, 1, True), (0, 2, False), (1, 2, True), (1, 3, False), (2, 3, True), (3, 4, True), (6, 4, True), (6, 5, False)],
 )
 def test_classic_emergency_jumps_grow_likelier_to_damage(earlier: int, roll: int, damaged: bool) -> None:
-    state = edit(begin("classic", "start"), lambda p: p["ships"]["dione"].update(emergencies=earlier))
+    state = edit(short_of_fuel(begin("classic", "start")), lambda p: p["ships"]["dione"].update(emergencies=earlier))
     act(state, "dione/captain", "emergency")
     act(state, "dione/chief-engineer", "use jump-drive")
     to_step(state, "action")
@@ -450,6 +459,7 @@ def test_infinite_domain_a_ship_left_by_the_aegis_may_declare_an_emergency_jump(
     control(state, "control advance")
     resolve(state)
     assert state.step == "start"
+    state = short_of_fuel(state, "dione", "aegis")
     assert verbs(state, "dione/captain", "emergency") == ["emergency"]
     assert verbs(state, "aegis/admiral", "emergency") == ["emergency"]  # the Aegis is cut off from the main body
     act(state, "dione/captain", "emergency")
@@ -457,17 +467,36 @@ def test_infinite_domain_a_ship_left_by_the_aegis_may_declare_an_emergency_jump(
 
 
 def test_infinite_domain_emergency_jump_leaves_the_damage_to_control() -> None:
-    state = begin("infinite-domain", "start")
+    state = short_of_fuel(begin("infinite-domain", "start"))
     state = edit(state, lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None))
     act(state, "dione/captain", "emergency")
     act(state, "dione/chief-engineer", "use jump-drive")
     to_step(state, "action")
     assert refused(state, "dione/chief-engineer", "use fore-farms").rule == "emergency jump"
     act(state, "dione/captain", "jump")
-    assert hold(state, "dione")["fuel"] == start("infinite-domain", "dione", "fuel")
+    assert hold(state, "dione")["fuel"] == 1
     control(state, "control resolve-jumps")
     assert not state.is_chance_node()
     assert "dione made an emergency jump: adjudicate any station damage" in notices(state)
+
+
+@both
+def test_an_emergency_jump_is_for_a_ship_without_the_fuel_for_its_jump(edition: str) -> None:
+    # The Dione's jumps cost 2 (short, and blind), 4 (medium) and 6 (long) fuel.
+    state = begin(edition, "start")
+    state = edit(
+        state, lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None, coords=CODES["far-reach"])
+    )
+    state = edit(state, lambda p: p["known"].update(dione=[CODES["far-reach"]]))
+    state = edit(state, lambda p: p["ships"]["dione"]["hold"].update(fuel=6))
+    error = refused(state, "dione/captain", "emergency")
+    assert error.rule == "fuel"
+    assert "dione has the 6 fuel its jump sheet's jump needs (6 in the hold): jump normally" in str(error)
+    assert verbs(state, "dione/captain", "emergency") == []
+    state = edit(state, lambda p: p["ships"]["dione"]["hold"].update(fuel=5))
+    assert verbs(state, "dione/captain", "emergency") == ["emergency"]
+    act(state, "dione/captain", "coords none")  # a blind jump costs 2: the hold has that
+    assert refused(state, "dione/captain", "emergency").rule == "fuel"
 
 
 @both
@@ -481,7 +510,9 @@ def test_an_emergency_is_declared_only_at_the_start_of_the_turn(edition: str) ->
 
 @both
 def test_the_emergency_and_the_drive_last_one_turn(edition: str) -> None:
-    state = edit(begin(edition, "start"), lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None))
+    state = edit(
+        short_of_fuel(begin(edition, "start")), lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None)
+    )
     act(state, "dione/captain", "emergency")
     to_step(state, "team")
     control(state, "control advance")

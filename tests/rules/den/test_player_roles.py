@@ -51,6 +51,7 @@ def test_the_first_officer_commands_while_the_captain_is_in_the_brig(edition: st
 @both
 def test_the_first_officer_declares_the_emergency_jump_of_a_jailed_captain(edition: str) -> None:
     state = edit(begin(edition, "start"), lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None))
+    state = edit(state, lambda p: p["ships"]["dione"]["hold"].update(fuel=1))  # short of fuel for any jump
     control(state, 'control brig dione/captain "mutiny"')
     act(state, "dione/first-officer", "emergency")
     assert state.ships["dione"]["emergency"]

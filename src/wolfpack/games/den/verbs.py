@@ -792,6 +792,10 @@ class Emergency:
             return "declared", f"{ship} has declared its emergency jump"
         if state.rules.emergency_needs_separation and not cut_off(state, ship):
             return "separated only", "an emergency jump is for a ship cut off from the Aegis or the fleet's main body"
+        fuel, held = jump_cost(state, ship), state.ships[ship]["hold"]["fuel"]
+        if held >= fuel:
+            # Both rulebooks keep the emergency for a ship without the fuel for the jump it needs (FTL Travel).
+            return "fuel", f"{ship} has the {fuel} fuel its jump sheet's jump needs ({held} in the hold): jump normally"
         return None
 
     @staticmethod
