@@ -210,7 +210,7 @@ def test_a_blind_jump_costs_a_short_jump_and_lands_at_an_empty_point_of_its_own(
     control(state, "control resolve-jumps")
     assert (state.ships["dione"]["at"], state.ships["carmine"]["at"]) == ("void-1-dione", "void-1-carmine")
     assert state.fleet_at == "origin" and state.pursuit == 3
-    assert notices(state) == [
+    assert notices(state, "separated") == [
         "dione is separated from the fleet (at void-1-dione)",
         "carmine is separated from the fleet (at void-1-carmine)",
     ]
@@ -225,7 +225,7 @@ def test_controls_ruling_given_with_the_resolve_settles_every_ship_left_separate
     action = 'control resolve-jumps "fly alone until you find the fleet"'
     assert state.parse_action(action, 0) == action
     control(state, action)
-    assert notices(state) == []
+    assert notices(state, "separated") == []
     ruled = 'Control: dione is separated from the fleet (at void-1-dione) ("fly alone until you find the fleet")'
     assert ruled in log(state, "dione/captain") and ruled in log(state, "control")
     assert ruled not in log(state, "carmine/captain") and ruled not in log(state, None)
@@ -258,7 +258,7 @@ def test_a_majority_arriving_together_drops_the_pursuit_and_spawns_the_rewards(
     assert state.rewards == dict(rewards)
     assert state.observation(None)["rewards"] == dict(rewards)
     left = ships[len(majority) :]
-    assert notices(state) == [f"{sid} is separated from the fleet (at origin)" for sid in left]
+    assert notices(state, "separated") == [f"{sid} is separated from the fleet (at origin)" for sid in left]
     assert all(state.ships[sid]["quadrant"] is None for sid in left)
 
 
@@ -284,7 +284,7 @@ def test_a_minority_arriving_together_is_separated_and_drops_nothing(edition: st
     state = jump(ready(state, ships, CODES["far-reach"]), ships)
     control(state, "control resolve-jumps")
     assert state.fleet_at == "origin" and state.pursuit == 3 and state.rewards == {}
-    assert notices(state) == [f"{sid} is separated from the fleet (at 79265)" for sid in ships]
+    assert notices(state, "separated") == [f"{sid} is separated from the fleet (at 79265)" for sid in ships]
 
 
 @both

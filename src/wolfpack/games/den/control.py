@@ -27,6 +27,7 @@ from wolfpack.games.den.rules import (
     note,
     resource_ok,
     seat_by_label,
+    shift_fleet_morale,
     shift_morale,
     split_station,
     station_card,
@@ -131,6 +132,28 @@ class ClearRiot:
         ship, station = args[0].split(".")
         state.ships[ship]["stations"][station].update(riot=None, riot_tried=False)
         return PUBLIC
+
+
+@control_verb("confirm")
+class Confirm:
+    """Control confirms the fleet morale change a notice suggests: every ship's track moves, and the notice closes."""
+
+    @staticmethod
+    def problem(state: DenState, args: list[str]) -> Why:
+        notice = next((n for n in state.notices if n["id"] == int(args[0])), None)
+        if notice is None:
+            return "unknown notice", f"there is no open notice {args[0]}"
+        if notice.get("fleet_morale") is None:
+            return "no suggestion", f"notice {args[0]} suggests no change to fleet morale: settle it instead"
+        return None
+
+    @staticmethod
+    def apply(state: DenState, args: list[str]) -> str:
+        notice = next(n for n in state.notices if n["id"] == int(args[0]))
+        state.notices.remove(notice)
+        shift_fleet_morale(state, notice["fleet_morale"])
+        note(state, PUBLIC, f"fleet morale {notice['fleet_morale']:+d}: {notice['text'].split(':')[0]}")
+        return CONTROL_ONLY
 
 
 @control_verb("cancel-jump")
@@ -367,8 +390,7 @@ def apply_control(state: DenState, parts: list[str]) -> None:
     elif verb_name == "set":
         audience = control_set(state, args[0], int(args[1]))
     elif verb_name == "fleet-morale":
-        for sid in state.ships:
-            shift_morale(state, sid, int(args[0]))
+        shift_fleet_morale(state, int(args[0]))
         audience = PUBLIC
     elif verb_name == "damage":
         state.ships[args[0]]["damage"] += int(args[1])

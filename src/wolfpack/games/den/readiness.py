@@ -32,7 +32,8 @@ def before_advance(state: DenState) -> list[str]:
     if state.step == "action":
         return jumps_not_declared(state)
     if state.step == "team":
-        return [line for ship in state.ships for line in rations_unpaid(state, ship)]
+        afloat = [ship for ship, record in state.ships.items() if not record["destroyed"]]
+        return [line for ship in afloat for line in rations_unpaid(state, ship)]
     return []
 
 
@@ -42,8 +43,9 @@ def ship_name(state: DenState, ship: str) -> str:
 
 
 def has_jump_drive(state: DenState, ship: str) -> bool:
-    """Whether a ship's panel has a jump drive station."""
-    return any(station.kind == "jump-drive" for station in state.content.ships[ship].stations)
+    """Whether a ship's panel has a jump drive station (a destroyed ship's counts no more)."""
+    drive = any(station.kind == "jump-drive" for station in state.content.ships[ship].stations)
+    return drive and not state.ships[ship]["destroyed"]
 
 
 def drives_not_crewed(state: DenState) -> list[str]:

@@ -165,6 +165,7 @@ def _new_ship(state: DenState, ship: Ship) -> dict[str, Any]:
         "morale_roll": 0,
         "hidden": False,
         "anarchy": False,
+        "destroyed": False,
     }
 
 
@@ -181,9 +182,12 @@ def note(state: DenState, audience: str, text: str) -> None:
     state.events.append([audience, text])
 
 
-def notify_control(state: DenState, text: str, kind: str, ship: str | None = None) -> None:
+def notify_control(
+    state: DenState, text: str, kind: str, ship: str | None = None, fleet_morale: int | None = None
+) -> None:
     """Open a notice Control must settle (anarchy, a separated ship, a freeform effect, an escape attempt), of one of
-    the `NOTICE_KINDS`; a standing policy for its kind settles it at once, logged as Control's ruling."""
+    the `NOTICE_KINDS`; a standing policy for its kind settles it at once, logged as Control's ruling. A notice with
+    `fleet_morale` suggests that change, which Control's `confirm` applies."""
     state.notices_opened += 1
     number = state.notices_opened
     note(state, CONTROL_ONLY, f"notice {number}: {text}")
@@ -191,7 +195,10 @@ def notify_control(state: DenState, text: str, kind: str, ship: str | None = Non
     if ruling is not None:
         note(state, CONTROL_ONLY, f'Control: settle {number} by the standing policy on {kind} ("{ruling}")')
         return
-    state.notices.append({"id": number, "text": text, "ship": ship, "kind": kind})
+    notice: dict[str, Any] = {"id": number, "text": text, "ship": ship, "kind": kind}
+    if fleet_morale is not None:
+        notice["fleet_morale"] = fleet_morale
+    state.notices.append(notice)
 
 
 def ship_of(state: DenState, seat: int) -> str | None:
@@ -234,6 +241,8 @@ def crew_on(state: DenState, ship: str, station: str) -> list[str]:
 def station_usable(state: DenState, ship: str, station: str) -> Why:
     """Whether a station can do its work now: not damaged (unless its card says so), no riot, not dark."""
     slot = state.ships[ship]["stations"][station]
+    if state.ships[ship]["destroyed"]:
+        return "destroyed", f"{ship} is destroyed: nothing aboard works"
     if slot["damage"] is not None and not damage_card(state, ship, slot["damage"]).works:
         return "damaged station", f"{ship}.{station} is damaged until repaired"
     if slot["riot"] is not None:
@@ -485,8 +494,7 @@ def run_effects(state: DenState, effects: Sequence[Effect], ship: str, target: s
             # Older saved games have no such mark: it counts from 0.
             state.ships[ship]["morale_roll"] = state.ships[ship].get("morale_roll", 0) + effect.amount
         elif op == "fleet-morale":
-            for other in state.ships:
-                shift_morale(state, other, effect.amount)
+            shift_fleet_morale(state, effect.amount)
         elif op == "pursuit":
             move_pursuit(state, effect.amount)
         elif op == "draw-destination":
@@ -552,6 +560,30 @@ def shift_morale(state: DenState, ship: str, levels: int) -> None:
         notify_control(state, f"{ship} has fallen into anarchy (morale 0)", "anarchy", ship)
     elif record["morale"] > 0:
         record["anarchy"] = False
+
+
+def shift_fleet_morale(state: DenState, levels: int) -> None:
+    """Fleet morale: every ship's track moves by the same amount (a destroyed ship's no longer moves)."""
+    for ship, record in state.ships.items():
+        if not record["destroyed"]:
+            shift_morale(state, ship, levels)
+
+
+def fully_damaged(state: DenState, ship: str) -> bool:
+    """Whether every station of a ship lies under a damage card."""
+    return all(slot["damage"] is not None for slot in state.ships[ship]["stations"].values())
+
+
+def destroy_ship(state: DenState, ship: str, why: str) -> None:
+    """A ship is destroyed: it leaves the map and the fleet for good, nothing aboard works, and fleet morale falls."""
+    record = state.ships[ship]
+    record.update(destroyed=True, at=f"wreck-{ship}", quadrant=None, jump=None)
+    note(state, PUBLIC, f"{ship} is destroyed: {why}")
+    notify_control(state, f"{ship} is destroyed ({why}): adjudicate its crew, units and people", "destroyed", ship)
+    levels = state.content.tables.tables.fleet_morale_destroyed
+    if levels:
+        shift_fleet_morale(state, levels)
+        note(state, PUBLIC, f"fleet morale {levels:+d}: {ship} is lost")
 
 
 def move_pursuit(state: DenState, steps: int) -> None:
