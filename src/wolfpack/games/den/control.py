@@ -152,7 +152,7 @@ class Confirm:
         notice = next(n for n in state.notices if n["id"] == int(args[0]))
         state.notices.remove(notice)
         shift_fleet_morale(state, notice["fleet_morale"])
-        note(state, PUBLIC, f"fleet morale {notice['fleet_morale']:+d}: {notice['text'].split(':')[0]}")
+        note(state, PUBLIC, f"fleet morale {notice['fleet_morale']:+d}: {notice['event']}")
         return CONTROL_ONLY
 
 

@@ -183,11 +183,12 @@ def note(state: DenState, audience: str, text: str) -> None:
 
 
 def notify_control(
-    state: DenState, text: str, kind: str, ship: str | None = None, fleet_morale: int | None = None
+    state: DenState, text: str, kind: str, ship: str | None = None, fleet_morale: tuple[int, str] | None = None
 ) -> None:
     """Open a notice Control must settle (anarchy, a separated ship, a freeform effect, an escape attempt), of one of
     the `NOTICE_KINDS`; a standing policy for its kind settles it at once, logged as Control's ruling. A notice with
-    `fleet_morale` suggests that change, which Control's `confirm` applies."""
+    `fleet_morale` (a change, and the event that calls for it) suggests that change, which Control's `confirm`
+    applies."""
     state.notices_opened += 1
     number = state.notices_opened
     note(state, CONTROL_ONLY, f"notice {number}: {text}")
@@ -197,7 +198,7 @@ def notify_control(
         return
     notice: dict[str, Any] = {"id": number, "text": text, "ship": ship, "kind": kind}
     if fleet_morale is not None:
-        notice["fleet_morale"] = fleet_morale
+        notice["fleet_morale"], notice["event"] = fleet_morale
     state.notices.append(notice)
 
 

@@ -483,8 +483,9 @@ def separated(state: DenState, ship: str, ruling: str | None, newly: bool) -> No
         note(state, ship, f'Control: {text} ("{ruling}")')
     levels = state.content.tables.tables.fleet_morale_separated
     if newly and levels:
-        suggestion = f"{ship} is separated from the fleet: fleet morale {levels:+d} suggested (confirm or settle)"
-        notify_control(state, suggestion, "fleet-morale", ship, fleet_morale=levels)
+        event = f"{ship} is separated from the fleet"
+        suggestion = f"{event}: fleet morale {levels:+d} suggested (confirm or settle)"
+        notify_control(state, suggestion, "fleet-morale", ship, fleet_morale=(levels, event))
 
 
 def emergency_damage(state: DenState, ship: str) -> None:
