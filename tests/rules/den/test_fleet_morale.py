@@ -2,7 +2,7 @@
 every ship's morale track by the same amount. The rulebooks name the events but not the amounts, nor what destroys
 a ship: our defaults (tables.toml) move fleet morale by 2 at once when a ship is destroyed, and suggest 1 to Control
 when a ship leaves the fleet, which Control confirms (`control confirm N`) or settles; a ship hit again with every
-station already damaged is destroyed (Interpretations 80).
+station already damaged is destroyed when Control confirms it (Interpretations 80).
 
 The Dione's seven stations (fore-farms and aft-farms of one kind) and its deck of 14 cards; it jumps blind to
 void-1-dione."""
@@ -39,6 +39,14 @@ def dione_jumps_alone(state: DenState) -> DenState:
 def card_kinds(state: DenState) -> dict[str, str]:
     """The station kind each card of the Dione's damage deck lands on."""
     return {card.id: card.station for card in state.content.damage.decks["dione"]}
+
+
+def destroyed_dione(edition: str) -> DenState:
+    """The Dione, every station damaged, hit again; Control confirms its loss."""
+    state = control(wrecked_dione(edition), 'control damage dione 1 "a Wolf strike"')
+    chance(state, f"draw {state.ships['dione']['deck'][0]}")
+    [notice] = [n for n in state.notices if n["kind"] == "destroyed"]
+    return control(state, f'control confirm {notice["id"]} "the Dione breaks up"')
 
 
 def wrecked_dione(edition: str) -> DenState:
@@ -111,17 +119,21 @@ def test_an_organisers_pack_may_suggest_nothing_on_separation(edition: str, tmp_
 
 
 @both
-def test_a_ship_hit_with_every_station_damaged_is_destroyed_and_fleet_morale_falls(edition: str) -> None:
+def test_a_ship_hit_with_every_station_damaged_is_destroyed_once_control_confirms(edition: str) -> None:
     state = wrecked_dione(edition)
     before = morale(state)
-    control(state, 'control damage dione 1 "a Wolf strike"')
-    chance(state, f"draw {state.ships['dione']['deck'][0]}")
+    control(state, 'control damage dione 2 "a Wolf strike"')
+    chance(state, *(f"draw {card}" for card in state.ships["dione"]["deck"][:2]))
+    [notice] = [n for n in state.notices if n["kind"] == "destroyed"]  # one notice, however many hits
+    assert notice["text"] == "dione is hit again with every station already damaged: destroyed if Control confirms"
+    assert not state.ships["dione"]["destroyed"] and morale(state) == before
+    control(state, f'control confirm {notice["id"]} "the Dione breaks up"')
     dione = state.ships["dione"]
     assert dione["destroyed"] and dione["quadrant"] is None and dione["at"] == "wreck-dione"
-    assert "dione is destroyed: hit again with every station already damaged" in log(state, None)
+    assert "dione is destroyed" in log(state, None)
     assert "fleet morale -2: dione is lost" in log(state, None)
     assert morale(state) == {sid: level if sid == "dione" else level - 2 for sid, level in before.items()}
-    assert any(n["kind"] == "destroyed" and n["ship"] == "dione" for n in state.notices)
+    assert state.notices == []
     view = state.observation(None)["ships"]["dione"]
     assert view["destroyed"] is True and view["with_fleet"] is False
 
@@ -138,10 +150,18 @@ def test_a_hit_with_some_station_still_whole_destroys_nothing(edition: str) -> N
 
 
 @both
-def test_a_destroyed_ship_works_nothing_rolls_nothing_and_leaves_the_fleets_count(edition: str) -> None:
-    state = wrecked_dione(edition)
-    control(state, 'control damage dione 1 "a Wolf strike"')
+def test_control_may_keep_a_wrecked_ship_afloat_by_settling_the_notice(edition: str) -> None:
+    state = control(wrecked_dione(edition), 'control damage dione 1 "a Wolf strike"')
     chance(state, f"draw {state.ships['dione']['deck'][0]}")
+    before = morale(state)
+    [notice] = [n for n in state.notices if n["kind"] == "destroyed"]
+    control(state, f'control settle {notice["id"]} "the hull holds"')
+    assert not state.ships["dione"]["destroyed"] and morale(state) == before
+
+
+@both
+def test_a_destroyed_ship_works_nothing_rolls_nothing_and_leaves_the_fleets_count(edition: str) -> None:
+    state = destroyed_dione(edition)
     state = edit(state, lambda p: p["crew"]["dione:c3"].update(used=False, wounded=False))
     assert refused(state, "dione/chief-engineer", "use fore-farms").rule == "destroyed"
     before = state.ships["dione"]["morale"]
@@ -165,3 +185,22 @@ def test_a_position_saved_before_ships_could_be_destroyed_loads_with_none_destro
             del ship["destroyed"]
 
     assert not any(ship["destroyed"] for ship in edit(state, older).ships.values())
+
+
+def test_the_fleets_majority_counts_only_the_ships_still_afloat() -> None:
+    """Infinite Domain's 14 ships need 8 to move the fleet; with the Dione lost, 7 of the 13 left do."""
+    state = destroyed_dione("infinite-domain")
+    movers = [sid for sid in state.ships if sid not in ("dione", "aegis")][:7]
+
+    def ready(position: dict[str, Any]) -> None:
+        for sid in movers:
+            position["ships"][sid].update(drive_ready=True, coords="10482")
+            position["known"][sid] = ["10482"]
+
+    state = edit(state, ready)
+    for sid in movers:
+        commander = next(s.label for s in state.seats if s.ship == sid and s.commander)
+        act(state, commander, "jump")
+    pursuit = state.pursuit
+    control(state, "control resolve-jumps")
+    assert state.fleet_at == "10482" and state.pursuit == pursuit - 1

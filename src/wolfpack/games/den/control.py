@@ -21,6 +21,7 @@ from wolfpack.games.den.rules import (
     Why,
     _aegis,
     crew_on,
+    destroy_ship,
     jump_cost,
     mend,
     new_unit,
@@ -136,23 +137,29 @@ class ClearRiot:
 
 @control_verb("confirm")
 class Confirm:
-    """Control confirms the fleet morale change a notice suggests: every ship's track moves, and the notice closes."""
+    """Control carries out what a notice suggests, and the notice closes: a ship destroyed, or a change to fleet
+    morale (every ship's track moves)."""
 
     @staticmethod
     def problem(state: DenState, args: list[str]) -> Why:
         notice = next((n for n in state.notices if n["id"] == int(args[0])), None)
         if notice is None:
             return "unknown notice", f"there is no open notice {args[0]}"
-        if notice.get("fleet_morale") is None:
-            return "no suggestion", f"notice {args[0]} suggests no change to fleet morale: settle it instead"
+        if "destroy" not in notice and "fleet_morale" not in notice:
+            return "no suggestion", f"notice {args[0]} suggests nothing to confirm: settle it instead"
+        if "destroy" in notice and state.ships[notice["destroy"]]["destroyed"]:
+            return "destroyed", f"{notice['destroy']} is already destroyed: settle the notice"
         return None
 
     @staticmethod
     def apply(state: DenState, args: list[str]) -> str:
         notice = next(n for n in state.notices if n["id"] == int(args[0]))
         state.notices.remove(notice)
-        shift_fleet_morale(state, notice["fleet_morale"])
-        note(state, PUBLIC, f"fleet morale {notice['fleet_morale']:+d}: {notice['event']}")
+        if "destroy" in notice:
+            destroy_ship(state, notice["destroy"])
+        else:
+            shift_fleet_morale(state, notice["fleet_morale"])
+            note(state, PUBLIC, f"fleet morale {notice['fleet_morale']:+d}: {notice['event']}")
         return CONTROL_ONLY
 
 

@@ -31,7 +31,7 @@ NOTICE_KINDS: Final[Mapping[str, str]] = {
     "role-change": "an election or appointment that changes someone's role",
     "escape": "a prisoner's attempt to escape the brig",
     "fleet-morale": "a change to fleet morale suggested by a major event (a ship separated)",
-    "destroyed": "a ship destroyed",
+    "destroyed": "a ship hit with every station damaged, destroyed if Control confirms",
 }
 """The kinds of notice the rules open for Control: a standing policy settles every new one of a kind."""
 PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {

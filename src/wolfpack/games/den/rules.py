@@ -183,12 +183,12 @@ def note(state: DenState, audience: str, text: str) -> None:
 
 
 def notify_control(
-    state: DenState, text: str, kind: str, ship: str | None = None, fleet_morale: tuple[int, str] | None = None
+    state: DenState, text: str, kind: str, ship: str | None = None, suggestion: dict[str, Any] | None = None
 ) -> None:
     """Open a notice Control must settle (anarchy, a separated ship, a freeform effect, an escape attempt), of one of
     the `NOTICE_KINDS`; a standing policy for its kind settles it at once, logged as Control's ruling. A notice with
-    `fleet_morale` (a change, and the event that calls for it) suggests that change, which Control's `confirm`
-    applies."""
+    a `suggestion` (`fleet_morale` and the `event` calling for it, or `destroy`) is one Control's `confirm` carries
+    out."""
     state.notices_opened += 1
     number = state.notices_opened
     note(state, CONTROL_ONLY, f"notice {number}: {text}")
@@ -197,8 +197,7 @@ def notify_control(
         note(state, CONTROL_ONLY, f'Control: settle {number} by the standing policy on {kind} ("{ruling}")')
         return
     notice: dict[str, Any] = {"id": number, "text": text, "ship": ship, "kind": kind}
-    if fleet_morale is not None:
-        notice["fleet_morale"], notice["event"] = fleet_morale
+    notice.update(suggestion or {})
     state.notices.append(notice)
 
 
@@ -575,12 +574,11 @@ def fully_damaged(state: DenState, ship: str) -> bool:
     return all(slot["damage"] is not None for slot in state.ships[ship]["stations"].values())
 
 
-def destroy_ship(state: DenState, ship: str, why: str) -> None:
+def destroy_ship(state: DenState, ship: str) -> None:
     """A ship is destroyed: it leaves the map and the fleet for good, nothing aboard works, and fleet morale falls."""
     record = state.ships[ship]
     record.update(destroyed=True, at=f"wreck-{ship}", quadrant=None, jump=None)
-    note(state, PUBLIC, f"{ship} is destroyed: {why}")
-    notify_control(state, f"{ship} is destroyed ({why}): adjudicate its crew, units and people", "destroyed", ship)
+    note(state, PUBLIC, f"{ship} is destroyed")
     levels = state.content.tables.tables.fleet_morale_destroyed
     if levels:
         shift_fleet_morale(state, levels)

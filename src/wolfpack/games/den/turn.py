@@ -20,7 +20,6 @@ from wolfpack.games.den.rules import (
     crew_on,
     damage_card,
     damage_unit,
-    destroy_ship,
     fully_damaged,
     move_pursuit,
     note,
@@ -177,8 +176,11 @@ def resolve_damage(state: DenState, event: dict[str, Any], value: str) -> None:
         if state.ships[ship]["destroyed"]:
             return
         if fully_damaged(state, ship):
-            # Our default: a hit that finds nothing left to break destroys the ship (the rulebooks never say).
-            destroy_ship(state, ship, "hit again with every station already damaged")
+            # Our default: a hit that finds nothing left to break may destroy the ship (the rulebooks never say);
+            # losing a team's ship is Control's to confirm.
+            if not any(notice.get("destroy") == ship for notice in state.notices):
+                text = f"{ship} is hit again with every station already damaged: destroyed if Control confirms"
+                notify_control(state, text, "destroyed", ship, {"destroy": ship})
             return
         notify_control(
             state, f"{ship} drew {value} but every {card.station} station is already damaged", "damage-deck", ship
@@ -485,7 +487,7 @@ def separated(state: DenState, ship: str, ruling: str | None, newly: bool) -> No
     if newly and levels:
         event = f"{ship} is separated from the fleet"
         suggestion = f"{event}: fleet morale {levels:+d} suggested (confirm or settle)"
-        notify_control(state, suggestion, "fleet-morale", ship, fleet_morale=(levels, event))
+        notify_control(state, suggestion, "fleet-morale", ship, {"fleet_morale": levels, "event": event})
 
 
 def emergency_damage(state: DenState, ship: str) -> None:
