@@ -175,9 +175,13 @@ def test_the_role_sheets_say_what_each_role_may_do(edition: str) -> None:
     game, page = kit(edition)
     content = game.content  # type: ignore[attr-defined]
     dione = next(ship for ship in content.fleet.ships if ship.id == "dione")
-    duties = {role.id: role_duties(content, dione, role) for role in dione.roles}
+    duties = {role.id: role_duties(content, dione, role, edition) for role in dione.roles}
     assert duties["captain"][0].startswith("commands the ship")
     assert duties["first-officer"][0].startswith("first in line to command")
     assert "votes at the Council" in duties["council-member"]
     assert any("reports to the fleet map" in duty for duty in duties["first-officer"])
     assert "second in line to command" in page and "votes at the Council" in page
+    star_alpha = next(ship for ship in content.fleet.ships if ship.id == "star-alpha")
+    vice = next(role for role in star_alpha.roles if role.id == "vice-president")
+    orders = any("may order the admiral" in duty for duty in role_duties(content, star_alpha, vice, edition))
+    assert orders == (edition == "classic")  # classic's "president's office" includes the Vice President

@@ -18,19 +18,20 @@ from wolfpack.games.den.content import (
     DamageCard,
     DenContent,
     Destination,
+    Edition,
     Effect,
     Role,
     Ship,
     Station,
 )
-from wolfpack.games.den.editions import EDITION_NAMES
+from wolfpack.games.den.editions import EDITION_NAMES, RULESETS
 from wolfpack.games.den.guide import effect_words, station_does, station_needs
 
 STYLE: Final = resources.files("wolfpack.print").joinpath("kit.css").read_text("utf-8")
 """The kit's styles (kit.css beside this module)."""
 
 
-def kit_html(content: DenContent, edition: str, turns: int, join: tuple[str, str] | None = None) -> str:
+def kit_html(content: DenContent, edition: Edition, turns: int, join: tuple[str, str] | None = None) -> str:
     """The whole kit as one HTML document for A4 paper (the jump sheets have a row for each of `turns`); `join`,
     an event's join slips as (their styles, their sections), follows the role sheets."""
     name = EDITION_NAMES.get(edition, edition)
@@ -39,7 +40,7 @@ def kit_html(content: DenContent, edition: str, turns: int, join: tuple[str, str
         _cover(content, name),
         *(_panel(ship) for ship in ships),
         *(_jump_sheet(ship, turns) for ship in ships),
-        _roles(content),
+        _roles(content, edition),
         join[1] if join else "",
         _cards("Damage decks", [_damage_card(card, ship) for ship in ships for card in _deck(content, ship)]),
         _cards("Action cards", [_action_card(card, ships) for card in content.cards.cards for _ in range(card.count)]),
@@ -224,9 +225,10 @@ def _jump_sheet(ship: Ship, turns: int) -> str:
     )
 
 
-def role_duties(content: DenContent, ship: Ship, role: Role) -> list[str]:
+def role_duties(content: DenContent, ship: Ship, role: Role, edition: Edition) -> list[str]:
     """What a role may do beyond working the ship with its team, from the pack: command and its chain, the fleet
-    map, the Council and its offices, the President's orders, reporting to the map in a Wolf Attack."""
+    map, the Council and its offices, the direct orders of the president's office, reporting to the map in a Wolf
+    Attack."""
     label = f"{ship.id}/{role.id}"
     council = content.council.council
     duties = []
@@ -247,7 +249,8 @@ def role_duties(content: DenContent, ship: Ship, role: Role) -> list[str]:
         duties.append("votes at the Council")
     elif label in council.observers:
         duties.append("sits at the Council without a vote until one is granted")
-    if label == council.president:
+    givers = (council.president, council.vice_president) if RULESETS[edition].vice_president_gives_orders else ()
+    if label == council.president or label in givers:
         duties.append(f"may order the admiral ({council.admiral}) directly in an emergency")
     return duties
 
@@ -256,7 +259,7 @@ def _ordinal(number: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(number, f"{number}th")
 
 
-def _roles(content: DenContent) -> str:
+def _roles(content: DenContent, edition: Edition) -> str:
     parts = [
         "<section><h2>Role sheets</h2><p>Every role works its ship's panel with its team; below, what else it"
         " may do. Each player also gets a join slip for their phone (wolfpack print --event).</p>"
@@ -264,7 +267,7 @@ def _roles(content: DenContent) -> str:
     for ship in content.fleet.ships:
         parts.append(f"<h3>{_e(ship.name)}</h3><table><thead><tr><th>role</th><th>may</th></tr></thead><tbody>")
         for role in ship.roles:
-            duties = "".join(f"<li>{_e(duty)}</li>" for duty in role_duties(content, ship, role))
+            duties = "".join(f"<li>{_e(duty)}</li>" for duty in role_duties(content, ship, role, edition))
             parts.append(f"<tr><td>{_e(role.title)}</td><td><ul>{duties}</ul></td></tr>")
         parts.append("</tbody></table>")
     return "".join(parts) + "</section>"

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import wolfpack
+from tests.rules.den import helpers as play
 from wolfpack.bots import bot_names, make_bot
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
@@ -105,7 +106,8 @@ def test_control_resolves_a_declared_jump_and_settles_notices_before_advancing()
     assert state.notices
     assert control.step(state, CONTROL) == "control resolve-jumps"
     state.apply_action("control resolve-jumps", CONTROL)
-    assert len(state.notices) == 2  # the scan, and the Aegis jumped alone: it is separated from the fleet
+    # The scan, and the Aegis jumped alone: it is separated from the fleet, and fleet morale is suggested.
+    assert [notice["kind"] for notice in state.notices] == ["freeform-effect", "separated", "fleet-morale"]
     while state.notices:
         action = control.step(state, CONTROL)
         assert isinstance(action, str)
@@ -528,3 +530,25 @@ def test_the_team_bot_keeps_the_fleet_fed_and_calm_better_than_doing_nothing(edi
     assert mean["stores"] > baseline["stores"]
     assert mean["riots"] < baseline["riots"] / 2
     assert mean["fed"] > baseline["fed"]  # (ship, meal) pairs supplied normal rations or better, per turn
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_cut_off_ship_short_of_fuel_writes_its_sheet_then_declares_the_emergency_the_rules_allow(
+    edition: str,
+) -> None:
+    """The emergency is legal only while the hold lacks the fuel for the sheet's jump (Interpretations 19): the bot
+    asks the rules, so it writes the coordinates first when a blank sheet's short hop is within its means."""
+    aegis = play.AEGIS_COMMANDER[edition]
+    state = play.act(play.begin(edition, "start"), "dione/chief-engineer", "use jump-drive")
+    play.act(play.to_step(state, "action"), "dione/captain", "jump")  # blind and alone: the Dione is cut off
+    play.control(state, "control resolve-jumps", 'control draw-destination aegis "a scout returns"')
+    play.chance(state, "draw garden-world")  # medium: 4 fuel for the Dione
+    play.act(state, aegis, "share garden-world dione")
+    play.next_turn(play.to_step(state, "team"))
+    play.control(state, "control set dione.fuel 3 \"a short hop's 2, not the medium jump's 4\"")
+    captain = play.seat(state, "dione/captain")
+    assert state.step == "start" and "emergency" not in state.legal_actions(captain)
+    bot = TeamBot(1)
+    assert bot.step(state, captain) == "coords 42293"
+    state.apply_action("coords 42293", captain)
+    assert bot.step(state, captain) == "emergency"

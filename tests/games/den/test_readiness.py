@@ -60,6 +60,17 @@ def test_in_the_action_phase_a_ship_ready_to_jump_that_has_not_declared_is_named
 
 
 @both
+def test_in_the_action_phase_a_ship_whose_crewed_drive_stopped_working_is_not_named(edition: str) -> None:
+    state = act(begin(edition, "start"), "dione/chief-engineer", "use jump-drive")
+    control(state, "control advance", 'control riot dione.jump-drive "unrest"')
+    assert before_advance(state) == [
+        "No ship has jumped this turn: the pursuit track rises and the fleet stays where it is.",
+    ]
+    control(state, 'control clear-riot dione.jump-drive "calmed"')
+    assert before_advance(state)[0].startswith("The Dione crewed its jump drive")
+
+
+@both
 def test_in_the_team_phase_rations_the_hold_cannot_pay_are_named_with_what_it_would_supply(edition: str) -> None:
     # Luxurious food costs the Dione 12, increased 10: a hold of 10 pays for increased.
     state = control(begin(edition, "team"), 'control set dione.food 10 "a lean hold"')

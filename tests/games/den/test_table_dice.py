@@ -239,7 +239,8 @@ def test_a_spread_die_whose_riot_control_took_off_meanwhile_decides_nothing(edit
 
 
 def test_classic_emergency_jump_damage_awaits_the_ships_dice() -> None:
-    state = act(begin("classic", "start", table_dice=True), "dione/captain", "emergency")
+    state = edit(begin("classic", "start", table_dice=True), lambda p: p["ships"]["dione"]["hold"].update(fuel=1))
+    state = act(state, "dione/captain", "emergency")  # 1 fuel: short of any normal jump
     act(state, "dione/chief-engineer", "use jump-drive")
     control(state, "control advance")
     act(state, "dione/captain", "jump")

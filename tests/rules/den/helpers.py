@@ -164,9 +164,9 @@ def log(state: DenState, label: str | None) -> list[str]:
     return state.log(None if label is None else seat(state, label))
 
 
-def notices(state: DenState) -> list[str]:
-    """The texts of Control's open notices."""
-    return [n["text"] for n in state.notices]
+def notices(state: DenState, kind: str | None = None) -> list[str]:
+    """The texts of Control's open notices (of one kind, if given)."""
+    return [n["text"] for n in state.notices if kind is None or n["kind"] == kind]
 
 
 def battle(edition: str = "classic", *wolves: str, **options: Any) -> DenState:

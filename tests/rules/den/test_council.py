@@ -504,7 +504,7 @@ def test_infinite_domain_a_no_confidence_majority_strips_the_parliamentarian() -
     assert state.council["election"] == {
         "office": "parliamentarian",
         "voters": voters(state),
-        "candidates": voters(state),
+        "candidates": [*voters(state), DIPLOMAT],
         "ballots": {},
     }
 
@@ -529,7 +529,7 @@ def test_infinite_domain_each_member_calls_no_confidence_once_per_game() -> None
     assert refused(state, "dione/council-member", "no-confidence").rule == "once"
     assert state.council["no_confidence_used"] == ["dione/council-member"]
     assert refused(state, PARLIAMENTARIAN, "no-confidence").rule == "self"
-    assert refused(state, DIPLOMAT, "no-confidence").rule == "voter"
+    assert refused(state, "dione/captain", "no-confidence").rule == "member"
     assert verbs(state, "icebreaker/council-member", "no-confidence") == ["no-confidence"]
 
 
@@ -560,7 +560,8 @@ def test_infinite_domain_a_new_parliamentarian_may_withdraw_the_old_bill() -> No
 def test_infinite_domain_the_members_elect_a_new_parliamentarian_by_plurality() -> None:
     state = no_confidence(begin("infinite-domain", "action"))
     assert refused(state, "dione/captain", "elect dione/council-member").rule == "elector"
-    assert refused(state, "dione/council-member", f"elect {DIPLOMAT}").rule == "candidate"
+    assert refused(state, "dione/council-member", "elect dione/captain").rule == "candidate"
+    assert refused(state, DIPLOMAT, "elect dione/council-member").rule == "elector"
     ballots = ["icebreaker/council-member"] * 3 + ["dione/council-member"] * 2 + [PARLIAMENTARIAN] * 2
     for who, choice in zip(voters(state), ballots, strict=True):
         act(state, who, f"elect {choice}")
@@ -568,6 +569,26 @@ def test_infinite_domain_the_members_elect_a_new_parliamentarian_by_plurality() 
     assert state.council["election"] is None
     assert any("icebreaker/council-member is elected Parliamentarian" in n["text"] for n in state.notices)
     act(state, "icebreaker/council-member", 'propose law "Order restored"')
+
+
+def test_infinite_domain_the_diplomat_is_a_council_member_in_every_call_and_election_but_votes_in_none() -> None:
+    """One reading of "Council member": everyone seated on the Council; the Diplomat lacks only a vote."""
+    state = begin("infinite-domain", "action")
+    assert verbs(state, DIPLOMAT, "no-confidence") == ["no-confidence"]
+    assert verbs(state, DIPLOMAT, "snap-election") == ["snap-election"]
+    act(state, DIPLOMAT, "no-confidence")
+    assert refused(state, DIPLOMAT, "vote yea").rule == "voter"
+    vote(state, *["yea"] * 4, *["nay"] * 3)
+    assert state.council["election"]["candidates"] == [*MEMBERS, PARLIAMENTARIAN, DIPLOMAT]
+    assert DIPLOMAT not in state.council["election"]["voters"]
+    for who, choice in zip(voters(state), [DIPLOMAT] * 4 + [PARLIAMENTARIAN] * 3, strict=True):
+        act(state, who, f"elect {choice}")
+    assert state.council["offices"]["parliamentarian"] == DIPLOMAT
+    assert DIPLOMAT not in voters(state)  # the office brings no vote by itself: the role change is Control's
+    assert any(f"{DIPLOMAT} is elected Parliamentarian: adjudicate" in n["text"] for n in state.notices)
+    act(state, DIPLOMAT, "snap-election")
+    assert state.council["snap_used"]
+    assert bill(state)["kind"] == "snap-election"
 
 
 def test_infinite_domain_a_tied_election_is_held_again() -> None:
@@ -731,12 +752,45 @@ def test_the_presidents_orders_reach_only_the_president_and_admiral_teams_and_co
 
 
 @both
-def test_only_the_president_gives_orders_in_any_step(edition: str) -> None:
+def test_only_the_presidents_office_gives_orders_in_any_step(edition: str) -> None:
     state = begin(edition, "start")
-    assert refused(state, VP, 'order "Fire"').rule == "president"
+    assert (
+        refused(
+            state, "star-alpha/" + ("first-secretary" if edition == "classic" else "chief-of-staff"), 'order "Fire"'
+        ).rule
+        == "president"
+    )
+    assert refused(state, "dione/council-member", 'order "Fire"').rule == "president"
     act(state, PRESIDENT, 'order "Hold fire"')
     act(to_step(state, "team"), PRESIDENT, 'order "Fire at will"')
     assert [o["turn"] for o in state.council["orders"]] == [1, 1]
+
+
+def test_classic_the_presidents_office_gives_orders_the_vice_president_too() -> None:
+    state = begin("classic", "action")
+    assert verbs(state, VP, "order") != []
+    act(state, VP, 'order "Screen the Dione"')
+    assert state.council["orders"][-1] | {"text": ""} == {
+        "turn": 1,
+        "president": VP,
+        "admiral": ADMIRAL["classic"],
+        "text": "",
+        "ships": ["star-alpha", "aegis"],
+    }
+    assert f'Vice President {VP} orders the admiral (aegis/commanding-officer): "Screen the Dione"' in log(
+        state, ADMIRAL["classic"]
+    )
+    control(state, 'control appoint vice-president dione/council-member "a reshuffle"')
+    assert refused(state, VP, 'order "Fire"').rule == "president"
+    act(state, "dione/council-member", 'order "Hold the line"')
+
+
+def test_infinite_domain_only_the_president_gives_orders_not_the_vice_president() -> None:
+    state = begin("infinite-domain", "action")
+    error = refused(state, VP, 'order "Fire"')
+    assert error.rule == "president"
+    assert f"only the President ({PRESIDENT}) gives the admiral direct orders" in str(error)
+    assert verbs(state, VP, "order") == []
 
 
 # ---- the Council and Wolf Attacks; bad input --------------------------------------------------------------------

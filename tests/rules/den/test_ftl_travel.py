@@ -12,6 +12,8 @@ The Aegis holds cinder-moon (10482, short) after the first draw. Dione fuel cost
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -52,6 +54,16 @@ def ready(state: DenState, ships: list[str], code: str | None) -> DenState:
             position["ships"][sid].update(drive_ready=True, coords=code)
             if code:
                 position["known"][sid] = [code]
+
+    return edit(state, change)
+
+
+def short_of_fuel(state: DenState, *ships: str) -> DenState:
+    """A fresh state in which these ships (the Dione if none named) hold 1 fuel: too little for any normal jump."""
+
+    def change(position: dict[str, Any]) -> None:
+        for sid in ships or ("dione",):
+            position["ships"][sid]["hold"]["fuel"] = 1
 
     return edit(state, change)
 
@@ -108,6 +120,53 @@ def test_a_jump_needs_the_drive_crewed_at_the_start_of_the_turn(edition: str) ->
     assert verbs(state, "dione/captain", "jump") == ["jump"]
 
 
+def crewed_drive(edition: str, **options: Any) -> DenState:
+    """The Action Phase of turn 1, the Dione's jump drive crewed at the start of the turn and its jump allowed."""
+    state = act(begin(edition, "start", **options), "dione/chief-engineer", "use jump-drive")
+    to_step(state, "action")
+    assert verbs(state, "dione/captain", "jump") == ["jump"]
+    return state
+
+
+@both
+def test_a_drive_damaged_after_it_was_crewed_does_not_jump_until_repaired(edition: str) -> None:
+    state = control(crewed_drive(edition), 'control damage dione 1 "hit"')
+    chance(state, "draw drive-coil-fracture")
+    error = refused(state, "dione/captain", "jump")
+    assert error.rule == "damaged station"
+    assert "dione.jump-drive is damaged until repaired" in str(error)
+    assert verbs(state, "dione/captain", "jump") == []
+    control(state, 'control repair dione.jump-drive "mended"')
+    assert verbs(state, "dione/captain", "jump") == ["jump"]
+
+
+@both
+def test_a_drive_whose_damage_card_says_it_works_still_jumps(edition: str, tmp_path: Path) -> None:
+    package = f"wolfpack.games.den.data.{edition.replace('-', '_')}"
+    text = resources.files(package).joinpath("damage.toml").read_text("utf-8")
+    fracture = 'name = "Drive Coil Fracture"\n'
+    assert fracture in text
+    (tmp_path / "damage.toml").write_text(text.replace(fracture, fracture + "works = true\n"), "utf-8")
+    state = control(crewed_drive(edition, content=str(tmp_path)), 'control damage dione 1 "hit"')
+    chance(state, "draw drive-coil-fracture")
+    assert state.ships["dione"]["stations"]["jump-drive"]["damage"] == "drive-coil-fracture"
+    act(state, "dione/captain", "jump")
+    assert state.ships["dione"]["jump"] is not None
+
+
+@both
+def test_a_riot_on_the_drive_stops_the_jump_even_once_dispersed(edition: str) -> None:
+    state = control(crewed_drive(edition), 'control riot dione.jump-drive "unrest"')
+    error = refused(state, "dione/captain", "jump")
+    assert error.rule == "riot"
+    assert "a riot on dione.jump-drive stops it working this turn" in str(error)
+    act(state, "dione/first-officer", "disperse dione:u2 dione.jump-drive")
+    chance(state, "roll 5")
+    assert state.ships["dione"]["stations"]["jump-drive"]["riot"] == "dispersed"
+    assert refused(state, "dione/captain", "jump").rule == "riot"
+    assert verbs(state, "dione/captain", "jump") == []
+
+
 @both
 def test_only_the_commander_jumps_and_only_in_the_action_phase(edition: str) -> None:
     state = ready(begin(edition, "action"), ["dione"], None)
@@ -151,7 +210,7 @@ def test_a_blind_jump_costs_a_short_jump_and_lands_at_an_empty_point_of_its_own(
     control(state, "control resolve-jumps")
     assert (state.ships["dione"]["at"], state.ships["carmine"]["at"]) == ("void-1-dione", "void-1-carmine")
     assert state.fleet_at == "origin" and state.pursuit == 3
-    assert notices(state) == [
+    assert notices(state, "separated") == [
         "dione is separated from the fleet (at void-1-dione)",
         "carmine is separated from the fleet (at void-1-carmine)",
     ]
@@ -166,7 +225,7 @@ def test_controls_ruling_given_with_the_resolve_settles_every_ship_left_separate
     action = 'control resolve-jumps "fly alone until you find the fleet"'
     assert state.parse_action(action, 0) == action
     control(state, action)
-    assert notices(state) == []
+    assert notices(state, "separated") == []
     ruled = 'Control: dione is separated from the fleet (at void-1-dione) ("fly alone until you find the fleet")'
     assert ruled in log(state, "dione/captain") and ruled in log(state, "control")
     assert ruled not in log(state, "carmine/captain") and ruled not in log(state, None)
@@ -199,7 +258,7 @@ def test_a_majority_arriving_together_drops_the_pursuit_and_spawns_the_rewards(
     assert state.rewards == dict(rewards)
     assert state.observation(None)["rewards"] == dict(rewards)
     left = ships[len(majority) :]
-    assert notices(state) == [f"{sid} is separated from the fleet (at origin)" for sid in left]
+    assert notices(state, "separated") == [f"{sid} is separated from the fleet (at origin)" for sid in left]
     assert all(state.ships[sid]["quadrant"] is None for sid in left)
 
 
@@ -225,7 +284,7 @@ def test_a_minority_arriving_together_is_separated_and_drops_nothing(edition: st
     state = jump(ready(state, ships, CODES["far-reach"]), ships)
     control(state, "control resolve-jumps")
     assert state.fleet_at == "origin" and state.pursuit == 3 and state.rewards == {}
-    assert notices(state) == [f"{sid} is separated from the fleet (at 79265)" for sid in ships]
+    assert notices(state, "separated") == [f"{sid} is separated from the fleet (at 79265)" for sid in ships]
 
 
 @both
@@ -335,7 +394,7 @@ def test_classic_has_no_scouting_vehicle_card() -> None:
 
 
 def test_classic_emergency_jump_costs_no_fuel_and_darkens_every_other_station() -> None:
-    state = act(begin("classic", "start"), "dione/captain", "emergency")
+    state = act(short_of_fuel(begin("classic", "start")), "dione/captain", "emergency")
     assert state.ships["dione"]["emergency"]
     assert "dione reroutes power for an emergency jump" in log(state, None)
     assert refused(state, "dione/captain", "emergency").rule == "declared"
@@ -343,13 +402,12 @@ def test_classic_emergency_jump_costs_no_fuel_and_darkens_every_other_station() 
     to_step(state, "action")
     assert refused(state, "dione/chief-engineer", "use fore-farms").rule == "emergency jump"
     assert verbs(state, "dione/chief-engineer", "use") == []
-    state = edit(state, lambda p: p["ships"]["dione"]["hold"].update(fuel=0))
     act(state, "dione/captain", "jump")
-    assert hold(state, "dione")["fuel"] == 0
+    assert hold(state, "dione")["fuel"] == 1
 
 
 def test_classic_emergency_jump_rolls_damage_for_every_station() -> None:
-    state = act(begin("classic", "start"), "dione/captain", "emergency")
+    state = act(short_of_fuel(begin("classic", "start")), "dione/captain", "emergency")
     act(state, "dione/chief-engineer", "use jump-drive")
     to_step(state, "action")
     act(state, "dione/captain", "jump")
@@ -374,7 +432,7 @@ def test_classic_emergency_jump_rolls_damage_for_every_station() -> None:
     [(0, 1, True), (0, 2, False), (1, 2, True), (1, 3, False), (2, 3, True), (3, 4, True), (6, 4, True), (6, 5, False)],
 )
 def test_classic_emergency_jumps_grow_likelier_to_damage(earlier: int, roll: int, damaged: bool) -> None:
-    state = edit(begin("classic", "start"), lambda p: p["ships"]["dione"].update(emergencies=earlier))
+    state = edit(short_of_fuel(begin("classic", "start")), lambda p: p["ships"]["dione"].update(emergencies=earlier))
     act(state, "dione/captain", "emergency")
     act(state, "dione/chief-engineer", "use jump-drive")
     to_step(state, "action")
@@ -401,6 +459,7 @@ def test_infinite_domain_a_ship_left_by_the_aegis_may_declare_an_emergency_jump(
     control(state, "control advance")
     resolve(state)
     assert state.step == "start"
+    state = short_of_fuel(state, "dione", "aegis")
     assert verbs(state, "dione/captain", "emergency") == ["emergency"]
     assert verbs(state, "aegis/admiral", "emergency") == ["emergency"]  # the Aegis is cut off from the main body
     act(state, "dione/captain", "emergency")
@@ -408,17 +467,36 @@ def test_infinite_domain_a_ship_left_by_the_aegis_may_declare_an_emergency_jump(
 
 
 def test_infinite_domain_emergency_jump_leaves_the_damage_to_control() -> None:
-    state = begin("infinite-domain", "start")
+    state = short_of_fuel(begin("infinite-domain", "start"))
     state = edit(state, lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None))
     act(state, "dione/captain", "emergency")
     act(state, "dione/chief-engineer", "use jump-drive")
     to_step(state, "action")
     assert refused(state, "dione/chief-engineer", "use fore-farms").rule == "emergency jump"
     act(state, "dione/captain", "jump")
-    assert hold(state, "dione")["fuel"] == start("infinite-domain", "dione", "fuel")
+    assert hold(state, "dione")["fuel"] == 1
     control(state, "control resolve-jumps")
     assert not state.is_chance_node()
     assert "dione made an emergency jump: adjudicate any station damage" in notices(state)
+
+
+@both
+def test_an_emergency_jump_is_for_a_ship_without_the_fuel_for_its_jump(edition: str) -> None:
+    # The Dione's jumps cost 2 (short, and blind), 4 (medium) and 6 (long) fuel.
+    state = begin(edition, "start")
+    state = edit(
+        state, lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None, coords=CODES["far-reach"])
+    )
+    state = edit(state, lambda p: p["known"].update(dione=[CODES["far-reach"]]))
+    state = edit(state, lambda p: p["ships"]["dione"]["hold"].update(fuel=6))
+    error = refused(state, "dione/captain", "emergency")
+    assert error.rule == "fuel"
+    assert "dione has the 6 fuel its jump sheet's jump needs (6 in the hold): jump normally" in str(error)
+    assert verbs(state, "dione/captain", "emergency") == []
+    state = edit(state, lambda p: p["ships"]["dione"]["hold"].update(fuel=5))
+    assert verbs(state, "dione/captain", "emergency") == ["emergency"]
+    act(state, "dione/captain", "coords none")  # a blind jump costs 2: the hold has that
+    assert refused(state, "dione/captain", "emergency").rule == "fuel"
 
 
 @both
@@ -432,7 +510,9 @@ def test_an_emergency_is_declared_only_at_the_start_of_the_turn(edition: str) ->
 
 @both
 def test_the_emergency_and_the_drive_last_one_turn(edition: str) -> None:
-    state = edit(begin(edition, "start"), lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None))
+    state = edit(
+        short_of_fuel(begin(edition, "start")), lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None)
+    )
     act(state, "dione/captain", "emergency")
     to_step(state, "team")
     control(state, "control advance")

@@ -150,6 +150,27 @@ def test_classic_has_no_escape_rule() -> None:
     assert refused(state, "dione/captain", "escape").rule == "edition"
 
 
+def test_infinite_domain_a_prisoner_jailed_at_the_start_of_a_turn_may_escape_once_that_turn_is_over() -> None:
+    state = control(begin("infinite-domain", "start"), 'control brig dione/captain "x"')
+    assert person(state, "dione/captain")["since"] == 1  # turn 1's Action and Team Phases are whole in the brig
+    to_step(state, "action")
+    assert refused(state, "dione/captain", "escape").rule == "full turn"
+    to_step(state, "team")
+    assert refused(state, "dione/captain", "escape").rule == "full turn"
+    next_turn(state)
+    act(state, "dione/captain", "escape")
+    assert notices(state) == ["dione/captain tries to escape the brig"]
+
+
+def test_infinite_domain_a_prisoner_jailed_in_the_team_phase_waits_for_the_next_whole_turn() -> None:
+    state = control(begin("infinite-domain", "team"), 'control brig dione/captain "x"')
+    next_turn(state)
+    to_step(state, "team")
+    assert refused(state, "dione/captain", "escape").rule == "full turn"
+    next_turn(state)
+    act(state, "dione/captain", "escape")
+
+
 def test_infinite_domain_prisoner_may_try_to_escape_after_a_full_turn() -> None:
     state = control(begin("infinite-domain", "action"), 'control brig dione/captain "x"')
     assert refused(state, "dione/captain", "escape").rule == "full turn"

@@ -1,8 +1,9 @@
 """Rulebook "Player Roles" (command of a ship): the captain commands (the President on the Star Alpha, the
 Commanding Officer or Admiral on the Aegis); the first officer (the Aegis' XO) takes over while the captain is out
-of action (in the brig, wounded, or in a sickbay), and with both out command passes down the team's roles in the
-pack's order. Whoever commands now jumps, declares an emergency, moves and swaps the ship on the map, gives crew
-leave to board a shuttle and may approach the fleet map (The Fleet Map, FTL Travel, Resources and Units).
+of action (in the brig, wounded, or in a sickbay) or absent (at another ship's table), and with both out command
+passes down the team's roles in the pack's order to the first one present (at the ship's table or the fleet map).
+Whoever commands now jumps, declares an emergency, moves and swaps the ship on the map, gives crew leave to board a
+shuttle and may approach the fleet map (The Fleet Map, FTL Travel, Resources and Units, Player Locations).
 
 Roles of the default packs, in order: the Dione's captain, first-officer, council-member, chief-engineer (the same
 four on the Carmine, whose first officer has no map access of their own); the Endeavour's captain and
@@ -50,6 +51,7 @@ def test_the_first_officer_commands_while_the_captain_is_in_the_brig(edition: st
 @both
 def test_the_first_officer_declares_the_emergency_jump_of_a_jailed_captain(edition: str) -> None:
     state = edit(begin(edition, "start"), lambda p: p["ships"]["dione"].update(at="void-0-dione", quadrant=None))
+    state = edit(state, lambda p: p["ships"]["dione"]["hold"].update(fuel=1))  # short of fuel for any jump
     control(state, 'control brig dione/captain "mutiny"')
     act(state, "dione/first-officer", "emergency")
     assert state.ships["dione"]["emergency"]
@@ -66,11 +68,55 @@ def test_the_first_officer_commands_while_the_captain_is_wounded_or_in_a_sickbay
 
 
 @both
-def test_command_returns_to_a_released_captain(edition: str) -> None:
+def test_command_returns_to_a_released_captain_back_aboard(edition: str) -> None:
     state = control(begin(edition, "action"), 'control brig dione/captain "questioning"')
     control(state, 'control release dione/captain "cleared"')
+    # Released at the Aegis' table, the captain is still away from the Dione.
+    assert refused(state, "dione/captain", "move q3").rule == "commander"
+    act(state, "dione/captain", "goto dione")
     assert refused(state, "dione/first-officer", "move q3").rule == "commander"
     act(state, "dione/captain", "move q3")
+
+
+@both
+def test_a_captain_at_another_ships_table_is_absent_and_the_first_officer_commands(edition: str) -> None:
+    state = drives_ready(begin(edition, "action"), "dione")
+    act(state, "dione/captain", "goto carmine")
+    error = refused(state, "dione/captain", "jump")
+    assert error.rule == "commander"
+    assert commanding(state, "dione/captain") == []
+    assert state.observation(None)["ships"]["dione"]["commander"] == "dione/first-officer"
+    act(state, "dione/first-officer", "jump")
+    assert state.ships["dione"]["jump"] is not None
+    act(state, "dione/captain", "goto dione")
+    assert rules.commander_of(state, "dione") == seat(state, "dione/captain")
+
+
+@both
+def test_a_captain_at_the_fleet_map_still_commands(edition: str) -> None:
+    state = act(drives_ready(begin(edition, "action"), "dione"), "dione/captain", "goto map")
+    assert commanding(state, "dione/first-officer") == []
+    act(state, "dione/captain", "move q3", "jump")
+    assert state.ships["dione"]["quadrant"] == 3 and state.ships["dione"]["jump"] is not None
+
+
+@both
+def test_command_passes_to_the_first_of_the_team_still_aboard(edition: str) -> None:
+    state = act(begin(edition, "action"), "dione/captain", "goto carmine")
+    act(state, "dione/first-officer", "goto icebreaker")
+    assert rules.commander_of(state, "dione") == seat(state, "dione/council-member")
+    act(state, "dione/council-member", "move q3")
+    assert refused(state, "dione/first-officer", "move q1").rule == "commander"
+
+
+@both
+def test_with_the_whole_team_away_the_captain_keeps_command(edition: str) -> None:
+    state = begin(edition, "action")
+    for role in ("captain", "first-officer", "council-member", "chief-engineer"):
+        act(state, f"dione/{role}", "goto carmine")
+    assert rules.commander_of(state, "dione") == seat(state, "dione/captain")
+    act(state, "dione/captain", "move q3")
+    assert state.ships["dione"]["quadrant"] == 3
 
 
 @both

@@ -158,6 +158,35 @@ def test_nobody_and_nothing_moves_between_ships_during_an_attack(edition: str, l
 
 
 @both
+def test_action_cards_pass_across_a_table_but_not_between_tables_during_an_attack(edition: str) -> None:
+    state = battle(edition, "fighter@q2")
+    # The Dione's captain stays at its table, its chief engineer too; its first officer reported to the map.
+    assert state.people[str(seat(state, "dione/first-officer"))]["at"] == "map"
+    assert verbs(state, "dione/captain", "give") == sorted(
+        f"give {card} {mate}"
+        for card in state.hands[str(seat(state, "dione/captain"))]
+        for mate in ("dione/chief-engineer", "dione/council-member")
+    )
+    error = refused(state, "dione/captain", "give gala-evening dione/first-officer")
+    assert error.rule == "attack"
+    assert "dione/first-officer is not" in str(error)
+    act(state, "dione/captain", "give gala-evening dione/chief-engineer")
+    assert "gala-evening" in state.hands[str(seat(state, "dione/chief-engineer"))]
+
+
+@both
+def test_a_tradeable_card_passes_to_another_team_at_the_same_table_during_an_attack(edition: str) -> None:
+    state = act(begin(edition, "action"), "carmine/captain", "goto dione")
+    resolve(control(state, 'control attack "found"'))
+    offered = verbs(state, "carmine/captain", "give")
+    assert "give seed-bank dione/captain" in offered
+    at_the_dione = {"dione/captain", "dione/chief-engineer", "dione/council-member"}
+    assert {action.split()[2] for action in offered} <= at_the_dione
+    act(state, "carmine/captain", "give seed-bank dione/captain")
+    assert refused(state, "dione/captain", "give seed-bank carmine/chief-engineer").rule == "attack"
+
+
+@both
 def test_crew_may_still_change_stations_within_their_ship(edition: str) -> None:
     state = battle(edition, "fighter@q2")
     moves = verbs(state, "dione/chief-engineer", "crew")

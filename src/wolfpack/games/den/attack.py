@@ -49,8 +49,9 @@ if TYPE_CHECKING:
 
 HELD: Final = frozenset({"goto", "sickbay", "load", "unload", "board", "land", "embark", "disembark", "fly"})
 """Verbs that move people, crew, resources or units between ships: none of them during an attack."""
-HELD_TOO: Final = frozenset({"give", "pass", "share", "move", "swap", "post"})
-"""Also held: cards change hands only in person, and ships and units keep the places they fought from."""
+HELD_TOO: Final = frozenset({"pass", "share", "move", "swap", "post"})
+"""Also held: destination cards and coordinates pass between teams only in person, and ships and units keep the
+places they fought from. (Action cards still pass across a table: `give` checks that.)"""
 POSTS: Final = ("battle-stations", "ready-room", "reserve")
 POSTED: Final = {
     **{kind: POSTS for kind in sorted(ON_FOOT)},

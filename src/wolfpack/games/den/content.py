@@ -453,6 +453,10 @@ class RuleTables(Entry):
     """Fuel the Aegis spends to draw an extra destination (FTL Travel)."""
     emergency_damage: Items[int] = ()
     """Classic: for the 1st, 2nd, ... emergency jump, the d6 faces (this or less) that damage each station."""
+    fleet_morale_destroyed: int = Field(-2, ge=-6, le=0)
+    """Fleet morale when a ship is destroyed, moved at once (Morale Tracks: Fleet Morale names the event)."""
+    fleet_morale_separated: int = Field(-1, ge=-6, le=0)
+    """Fleet morale suggested to Control when a ship is separated from the fleet (0: nothing suggested)."""
     media: Items[Role]
     wildcards: Items[Role] = ()
 

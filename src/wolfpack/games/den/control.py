@@ -21,12 +21,14 @@ from wolfpack.games.den.rules import (
     Why,
     _aegis,
     crew_on,
+    destroy_ship,
     jump_cost,
     mend,
     new_unit,
     note,
     resource_ok,
     seat_by_label,
+    shift_fleet_morale,
     shift_morale,
     split_station,
     station_card,
@@ -131,6 +133,34 @@ class ClearRiot:
         ship, station = args[0].split(".")
         state.ships[ship]["stations"][station].update(riot=None, riot_tried=False)
         return PUBLIC
+
+
+@control_verb("confirm")
+class Confirm:
+    """Control carries out what a notice suggests, and the notice closes: a ship destroyed, or a change to fleet
+    morale (every ship's track moves)."""
+
+    @staticmethod
+    def problem(state: DenState, args: list[str]) -> Why:
+        notice = next((n for n in state.notices if n["id"] == int(args[0])), None)
+        if notice is None:
+            return "unknown notice", f"there is no open notice {args[0]}"
+        if "destroy" not in notice and "fleet_morale" not in notice:
+            return "no suggestion", f"notice {args[0]} suggests nothing to confirm: settle it instead"
+        if "destroy" in notice and state.ships[notice["destroy"]]["destroyed"]:
+            return "destroyed", f"{notice['destroy']} is already destroyed: settle the notice"
+        return None
+
+    @staticmethod
+    def apply(state: DenState, args: list[str]) -> str:
+        notice = next(n for n in state.notices if n["id"] == int(args[0]))
+        state.notices.remove(notice)
+        if "destroy" in notice:
+            destroy_ship(state, notice["destroy"])
+        else:
+            shift_fleet_morale(state, notice["fleet_morale"])
+            note(state, PUBLIC, f"fleet morale {notice['fleet_morale']:+d}: {notice['event']}")
+        return CONTROL_ONLY
 
 
 @control_verb("cancel-jump")
@@ -367,8 +397,7 @@ def apply_control(state: DenState, parts: list[str]) -> None:
     elif verb_name == "set":
         audience = control_set(state, args[0], int(args[1]))
     elif verb_name == "fleet-morale":
-        for sid in state.ships:
-            shift_morale(state, sid, int(args[0]))
+        shift_fleet_morale(state, int(args[0]))
         audience = PUBLIC
     elif verb_name == "damage":
         state.ships[args[0]]["damage"] += int(args[1])
@@ -391,7 +420,7 @@ def apply_control(state: DenState, parts: list[str]) -> None:
         audience = control_move(state, args[0], args[1])
     elif verb_name == "brig":
         seat = seat_by_label(state, args[0])
-        state.people[str(seat)].update(at=_aegis(state), status="brig", since=state.turn, contact=None)
+        state.people[str(seat)].update(at=_aegis(state), status="brig", since=first_full_turn(state), contact=None)
         audience = PUBLIC
     elif verb_name == "release":
         seat = seat_by_label(state, args[0])
@@ -453,6 +482,12 @@ REASONED: Final = frozenset(
     {"pause", "set", "fleet-morale", "damage", "wound", "heal", "repair", "riot", "move", "brig", "release"}
     | {"wound-player", "award", "freeform", "settle", "end", "add-crew", "add-unit", "remove", "draw-destination"}
 )
+
+
+def first_full_turn(state: DenState) -> int:
+    """The first turn whose whole Action Phase and Team Phase a player jailed now spends in the brig."""
+    # The start step opens a turn before its Action Phase: jailed then, this turn's phases are still whole.
+    return state.turn if state.step == "start" else state.turn + 1
 
 
 def control_set(state: DenState, path: str, value: int) -> str:

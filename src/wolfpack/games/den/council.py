@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 TITLES: Final = {"president": "President", "vice-president": "Vice President", "parliamentarian": "Parliamentarian"}
 BALLOTS: Final = ("yea", "nay", "abstain")
 CALLS: Final = frozenset({"no-confidence", "snap-election"})
-"""Votes any voting member may call (Infinite Domain): they set the bill before the Council aside."""
+"""Votes any Council member may call (Infinite Domain): they set the bill before the Council aside."""
 STAGES: Final = {
     "debate": "in debate",
     "vote": "at a vote",
@@ -207,6 +207,11 @@ def law_problem(state: DenState, reference: str) -> Why:
     return None
 
 
+def council_members(state: DenState) -> list[str]:
+    """The Council's members: everyone seated on it, voting or not (Infinite Domain's Diplomat among them)."""
+    return [*state.council["voters"], *state.council["observers"]]
+
+
 def caller_problem(state: DenState, seat: int, switch: bool, what: str) -> Why:
     """Why the seat may not call a vote of no confidence or a snap election now (`switch`: the edition's), or None."""
     if not switch:
@@ -214,8 +219,8 @@ def caller_problem(state: DenState, seat: int, switch: bool, what: str) -> Why:
     blocked = sitting(state) or business(state)
     if blocked:
         return blocked
-    if label(state, seat) not in state.council["voters"]:
-        return "voter", f"only a voting member of the Council calls a {what}"
+    if label(state, seat) not in council_members(state):
+        return "member", f"only a member of the Council calls a {what}"
     bill = bill_now(state)
     if at_vote(bill):
         assert bill is not None
@@ -378,19 +383,17 @@ def change_law(state: DenState, bill: dict[str, Any]) -> None:
 
 
 def no_confidence_passed(state: DenState) -> None:
-    """The Parliamentarian loses the office (keeping the vote); the voting members elect one of themselves."""
+    """The Parliamentarian loses the office (keeping the vote); the voting members elect a Council member."""
     stripped = holder(state, "parliamentarian")
     state.council["offices"]["parliamentarian"] = None
     note(state, PUBLIC, f"{stripped} is no longer Parliamentarian")
-    voters = list(state.council["voters"])
-    open_election(state, "parliamentarian", voters, voters)
+    open_election(state, "parliamentarian", list(state.council["voters"]), council_members(state))
 
 
 def snap_election_passed(state: DenState) -> None:
     """Every player elects the President from among the Council's members."""
     electors = [seat.label for index, seat in enumerate(state.seats) if index != CONTROL]
-    members = [*state.council["voters"], *state.council["observers"]]
-    open_election(state, "president", electors, members)
+    open_election(state, "president", electors, council_members(state))
 
 
 CALL_EFFECTS: Final = {"no-confidence": no_confidence_passed, "snap-election": snap_election_passed}
@@ -662,7 +665,7 @@ def signature_problem(state: DenState, seat: int, what: str) -> Why:
 
 @verb("no-confidence", ACTION)
 class NoConfidence:
-    """Infinite Domain: once per game each voting member may call a vote of no confidence in the Parliamentarian."""
+    """Infinite Domain: once per game each Council member may call a vote of no confidence in the Parliamentarian."""
 
     candidates = staticmethod(no_arguments)
 
@@ -690,7 +693,7 @@ class NoConfidence:
 
 @verb("snap-election", ACTION)
 class SnapElection:
-    """Infinite Domain: once per game a voting member may call for a snap election of the President."""
+    """Infinite Domain: once per game a Council member may call for a snap election of the President."""
 
     candidates = staticmethod(no_arguments)
 
@@ -780,27 +783,41 @@ class NameVp:
         notify_control(state, f"{args[0]} is named Vice President: adjudicate the role change", "role-change")
 
 
+def order_offices(state: DenState) -> tuple[str, ...]:
+    """The offices whose holders give the admiral direct orders: the President's, and in classic ("the president's
+    office") the Vice President's too."""
+    return ("president", "vice-president") if state.rules.vice_president_gives_orders else ("president",)
+
+
 @verb("order", ALL_STEPS)
 class Order:
-    """In an emergency the President orders the admiral directly; only their two teams and Control hear of it."""
+    """In an emergency the President (classic: or the Vice President) orders the admiral directly; only their two
+    teams and Control hear of it."""
 
     @staticmethod
     def candidates(state: DenState, seat: int) -> Iterator[Args]:
-        if holder(state, "president") == label(state, seat):
+        if Order.check(state, seat, ()) is None:
             yield (quote(STOCK_ORDER),)
 
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
-        return president_problem(state, seat, "gives the admiral direct orders")
+        offices = order_offices(state)
+        if label(state, seat) in (holder(state, office) for office in offices):
+            return None
+        holders = " or ".join(f"the {TITLES[office]} ({holder(state, office) or 'vacant'})" for office in offices)
+        return "president", f"only {holders} gives the admiral direct orders"
 
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
         admiral = state.content.council.council.admiral
-        ships = order_ships(state, label(state, seat), admiral)
+        giver = label(state, seat)
+        ships = order_ships(state, giver, admiral)
+        # `president` names whoever of the president's office gave the order.
         state.council["orders"].append(
-            {"turn": state.turn, "president": label(state, seat), "admiral": admiral, "text": args[0], "ships": ships}
+            {"turn": state.turn, "president": giver, "admiral": admiral, "text": args[0], "ships": ships}
         )
-        note(state, ",".join(ships), f'President {label(state, seat)} orders the admiral ({admiral}): "{args[0]}"')
+        office = next(office for office in order_offices(state) if holder(state, office) == giver)
+        note(state, ",".join(ships), f'{TITLES[office]} {giver} orders the admiral ({admiral}): "{args[0]}"')
 
 
 def order_ships(state: DenState, president: str, admiral: str) -> list[str]:

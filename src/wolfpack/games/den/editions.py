@@ -38,6 +38,9 @@ class Ruleset:
     """Infinite Domain: a tie goes to the Vice President; classic: the President's own vote decides it."""
     president_signs_bills: ClassVar[bool]
     """Infinite Domain: a passed bill becomes law only when the President signs it (or a veto is overridden)."""
+    vice_president_gives_orders: ClassVar[bool]
+    """Classic: "the president's office" gives the admiral direct orders, the Vice President too; Infinite Domain:
+    the President alone."""
     no_confidence: ClassVar[bool]
     """Infinite Domain: once per game each member may call a vote of no confidence in the Parliamentarian."""
     snap_election: ClassVar[bool]
@@ -66,6 +69,7 @@ class ClassicRules(Ruleset):
     parliamentarian_writes_bills = False
     vice_president_breaks_ties = False
     president_signs_bills = False
+    vice_president_gives_orders = True
     no_confidence = False
     snap_election = False
     battle_stations = False
@@ -89,6 +93,7 @@ class InfiniteDomainRules(Ruleset):
     parliamentarian_writes_bills = True
     vice_president_breaks_ties = True
     president_signs_bills = True
+    vice_president_gives_orders = False
     no_confidence = True
     snap_election = True
     battle_stations = True

@@ -160,6 +160,9 @@ class DenGame(Game[str]):
         data.setdefault("broadcasts", [])
         # Positions saved before standing policies: none was set.
         data.setdefault("policies", {})
+        # Positions saved before ships could be destroyed: none was.
+        for ship in data.get("ships", {}).values():
+            ship.setdefault("destroyed", False)
         missing = [name for name in FIELDS if name not in data]
         if missing:
             raise InvalidStateError(f"position lacks {', '.join(missing)}")

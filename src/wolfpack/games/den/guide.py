@@ -22,7 +22,7 @@ from wolfpack.games.den.content import (
 from wolfpack.games.den.notation import MAX_REASON
 
 KIND_WORDS: Final = {
-    "jump-drive": "crewed at the turn's start, lets the ship jump that turn",
+    "jump-drive": "crewed at the turn's start, lets the ship jump that turn while it works (undamaged, no riot)",
     "hangar": "the fighters' pilots sit here (wounded when their fighters are hit); not worked",
     "brig": "holds prisoners; not worked",
 }

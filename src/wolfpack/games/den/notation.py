@@ -30,6 +30,8 @@ NOTICE_KINDS: Final[Mapping[str, str]] = {
     "no-pilot": "a lost fighter with no pilot to wound",
     "role-change": "an election or appointment that changes someone's role",
     "escape": "a prisoner's attempt to escape the brig",
+    "fleet-morale": "a change to fleet morale suggested by a major event (a ship separated)",
+    "destroyed": "a ship hit with every station damaged, destroyed if Control confirms",
 }
 """The kinds of notice the rules open for Control: a standing policy settles every new one of a kind."""
 PATTERNS: Final[Mapping[str, re.Pattern[str]]] = {
@@ -163,6 +165,7 @@ CONTROL_GRAMMAR: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     "draw-destination": (("id", REASON),),
     "freeform": (("id", "cost", "odds", REASON),),
     "settle": (("count", REASON),),
+    "confirm": (("count", REASON),),
     "end": ((REASON,),),
     # The Interstellar Council (council.py).
     "close-vote": ((REASON,),),
@@ -211,6 +214,7 @@ CONTROL_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
     "draw-destination": ("ship", "reason"),
     "freeform": ("ship", "cost", "odds", "attempt"),
     "settle": ("notice", "reason"),
+    "confirm": ("notice", "reason"),
     "end": ("reason",),
     "close-vote": ("reason",),
     "law": ("law", "ruling", "reason"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfpack.games.den.rules import drive_problem
 from wolfpack.games.den.turn import ration_supplied
 
 if TYPE_CHECKING:
@@ -31,7 +32,8 @@ def before_advance(state: DenState) -> list[str]:
     if state.step == "action":
         return jumps_not_declared(state)
     if state.step == "team":
-        return [line for ship in state.ships for line in rations_unpaid(state, ship)]
+        afloat = [ship for ship, record in state.ships.items() if not record["destroyed"]]
+        return [line for ship in afloat for line in rations_unpaid(state, ship)]
     return []
 
 
@@ -41,8 +43,9 @@ def ship_name(state: DenState, ship: str) -> str:
 
 
 def has_jump_drive(state: DenState, ship: str) -> bool:
-    """Whether a ship's panel has a jump drive station."""
-    return any(station.kind == "jump-drive" for station in state.content.ships[ship].stations)
+    """Whether a ship's panel has a jump drive station (a destroyed ship's counts no more)."""
+    drive = any(station.kind == "jump-drive" for station in state.content.ships[ship].stations)
+    return drive and not state.ships[ship]["destroyed"]
 
 
 def drives_not_crewed(state: DenState) -> list[str]:
@@ -54,11 +57,12 @@ def drives_not_crewed(state: DenState) -> list[str]:
 
 
 def jumps_not_declared(state: DenState) -> list[str]:
-    """In the Action Phase: the ships ready to jump that have not declared it, or that no ship jumped at all."""
+    """In the Action Phase: the ships whose drive can jump (crewed, still working) that have not declared it, or that
+    no ship jumped at all."""
     ready = [
         ship
         for ship, record in state.ships.items()
-        if record["drive_ready"] and record["jump"] is None and not record["jumped"]
+        if drive_problem(state, ship) is None and record["jump"] is None and not record["jumped"]
     ]
     lines = [
         f"The {ship_name(state, ship)} crewed its jump drive but has not declared a jump: it will not jump this turn."

@@ -165,6 +165,7 @@ def _new_ship(state: DenState, ship: Ship) -> dict[str, Any]:
         "morale_roll": 0,
         "hidden": False,
         "anarchy": False,
+        "destroyed": False,
     }
 
 
@@ -181,9 +182,13 @@ def note(state: DenState, audience: str, text: str) -> None:
     state.events.append([audience, text])
 
 
-def notify_control(state: DenState, text: str, kind: str, ship: str | None = None) -> None:
+def notify_control(
+    state: DenState, text: str, kind: str, ship: str | None = None, suggestion: dict[str, Any] | None = None
+) -> None:
     """Open a notice Control must settle (anarchy, a separated ship, a freeform effect, an escape attempt), of one of
-    the `NOTICE_KINDS`; a standing policy for its kind settles it at once, logged as Control's ruling."""
+    the `NOTICE_KINDS`; a standing policy for its kind settles it at once, logged as Control's ruling. A notice with
+    a `suggestion` (`fleet_morale` and the `event` calling for it, or `destroy`) is one Control's `confirm` carries
+    out."""
     state.notices_opened += 1
     number = state.notices_opened
     note(state, CONTROL_ONLY, f"notice {number}: {text}")
@@ -191,7 +196,9 @@ def notify_control(state: DenState, text: str, kind: str, ship: str | None = Non
     if ruling is not None:
         note(state, CONTROL_ONLY, f'Control: settle {number} by the standing policy on {kind} ("{ruling}")')
         return
-    state.notices.append({"id": number, "text": text, "ship": ship, "kind": kind})
+    notice: dict[str, Any] = {"id": number, "text": text, "ship": ship, "kind": kind}
+    notice.update(suggestion or {})
+    state.notices.append(notice)
 
 
 def ship_of(state: DenState, seat: int) -> str | None:
@@ -234,6 +241,8 @@ def crew_on(state: DenState, ship: str, station: str) -> list[str]:
 def station_usable(state: DenState, ship: str, station: str) -> Why:
     """Whether a station can do its work now: not damaged (unless its card says so), no riot, not dark."""
     slot = state.ships[ship]["stations"][station]
+    if state.ships[ship]["destroyed"]:
+        return "destroyed", f"{ship} is destroyed: nothing aboard works"
     if slot["damage"] is not None and not damage_card(state, ship, slot["damage"]).works:
         return "damaged station", f"{ship}.{station} is damaged until repaired"
     if slot["riot"] is not None:
@@ -241,6 +250,16 @@ def station_usable(state: DenState, ship: str, station: str) -> Why:
     if state.ships[ship]["emergency"] and station_card(state, ship, station).kind != "jump-drive":
         return "emergency jump", f"{ship} jumps on emergency power: its other stations are dark this turn"
     return None
+
+
+def drive_problem(state: DenState, ship: str) -> Why:
+    """Whether a ship's jump drive can jump now: crewed at the start of the turn and still working."""
+    if not state.ships[ship]["drive_ready"]:
+        return "jump drive", "the jump drive works only when crewed at the start of the turn"
+    drives = [station.id for station in state.content.ships[ship].stations if station.kind == "jump-drive"]
+    # Crewing is checked at the start of the turn; damage or a riot since then stops the drive as any station.
+    problems = [station_usable(state, ship, station) for station in drives]
+    return None if not problems or None in problems else problems[0]
 
 
 def damage_card(state: DenState, ship: str, card_id: str) -> Any:
@@ -332,9 +351,13 @@ def _chains(state: DenState) -> dict[str, tuple[int, ...]]:
 
 
 def commander_of(state: DenState, ship: str) -> int | None:
-    """The seat commanding a ship now: the first of its chain of command who is not in the brig, wounded or in a
-    sickbay (None when nobody is)."""
-    return next((i for i in _chains(state).get(ship, ()) if state.people[str(i)]["status"] == "free"), None)
+    """The seat commanding a ship now: the first of its chain of command who is free (not in the brig, wounded or in
+    a sickbay) and present (at the ship's table or the fleet map), else the first free one (None when nobody is)."""
+    free = [i for i in _chains(state).get(ship, ()) if state.people[str(i)]["status"] == "free"]
+    # A player at another ship's table is aboard that ship (Player Locations), so absent from their own: command
+    # passes to the next who is present. With nobody of the chain present, nobody stands in: the first free keeps it.
+    present = (i for i in free if state.people[str(i)]["at"] in (ship, "map"))
+    return next(present, free[0] if free else None)
 
 
 def commander_check(state: DenState, seat: int) -> Why:
@@ -471,8 +494,7 @@ def run_effects(state: DenState, effects: Sequence[Effect], ship: str, target: s
             # Older saved games have no such mark: it counts from 0.
             state.ships[ship]["morale_roll"] = state.ships[ship].get("morale_roll", 0) + effect.amount
         elif op == "fleet-morale":
-            for other in state.ships:
-                shift_morale(state, other, effect.amount)
+            shift_fleet_morale(state, effect.amount)
         elif op == "pursuit":
             move_pursuit(state, effect.amount)
         elif op == "draw-destination":
@@ -538,6 +560,29 @@ def shift_morale(state: DenState, ship: str, levels: int) -> None:
         notify_control(state, f"{ship} has fallen into anarchy (morale 0)", "anarchy", ship)
     elif record["morale"] > 0:
         record["anarchy"] = False
+
+
+def shift_fleet_morale(state: DenState, levels: int) -> None:
+    """Fleet morale: every ship's track moves by the same amount (a destroyed ship's no longer moves)."""
+    for ship, record in state.ships.items():
+        if not record["destroyed"]:
+            shift_morale(state, ship, levels)
+
+
+def fully_damaged(state: DenState, ship: str) -> bool:
+    """Whether every station of a ship lies under a damage card."""
+    return all(slot["damage"] is not None for slot in state.ships[ship]["stations"].values())
+
+
+def destroy_ship(state: DenState, ship: str) -> None:
+    """A ship is destroyed: it leaves the map and the fleet for good, nothing aboard works, and fleet morale falls."""
+    record = state.ships[ship]
+    record.update(destroyed=True, at=f"wreck-{ship}", quadrant=None, jump=None)
+    note(state, PUBLIC, f"{ship} is destroyed")
+    levels = state.content.tables.tables.fleet_morale_destroyed
+    if levels:
+        shift_fleet_morale(state, levels)
+        note(state, PUBLIC, f"fleet morale {levels:+d}: {ship} is lost")
 
 
 def move_pursuit(state: DenState, steps: int) -> None:

@@ -20,6 +20,7 @@ from wolfpack.games.den.rules import (
     crew_on,
     damage_card,
     damage_unit,
+    fully_damaged,
     move_pursuit,
     note,
     notify_control,
@@ -172,6 +173,15 @@ def resolve_damage(state: DenState, event: dict[str, Any], value: str) -> None:
     ]
     if not choices:
         state.ships[ship]["deck"] = sorted([*state.ships[ship]["deck"], value])
+        if state.ships[ship]["destroyed"]:
+            return
+        if fully_damaged(state, ship):
+            # Our default: a hit that finds nothing left to break may destroy the ship (the rulebooks never say);
+            # losing a team's ship is Control's to confirm.
+            if not any(notice.get("destroy") == ship for notice in state.notices):
+                text = f"{ship} is hit again with every station already damaged: destroyed if Control confirms"
+                notify_control(state, text, "destroyed", ship, {"destroy": ship})
+            return
         notify_control(
             state, f"{ship} drew {value} but every {card.station} station is already damaged", "damage-deck", ship
         )
@@ -345,13 +355,15 @@ def begin_team_phase(state: DenState) -> None:
 def broadcast(state: DenState) -> None:
     """After the news: pay rations, then each ship rolls morale and riots; then riots spread (chance events)."""
     state.step = "news"
-    for sid in state.ships:
+    # A destroyed ship has nobody aboard to feed, no morale to roll and no stations to riot on.
+    afloat = [sid for sid, ship in state.ships.items() if not ship["destroyed"]]
+    for sid in afloat:
         pay_rations(state, sid)
-    for sid in state.ships:
+    for sid in afloat:
         state.pending.append({"kind": "morale", "ship": sid})
         state.pending.append({"kind": "riot", "ship": sid})
-    for sid, ship in state.ships.items():
-        for station, slot in ship["stations"].items():
+    for sid in afloat:
+        for station, slot in state.ships[sid]["stations"].items():
             if slot["riot"] == "active" and slot["riot_turn"] < state.turn and not slot["riot_tried"]:
                 state.pending.append({"kind": "spread", "ship": sid, "station": station})
     note(state, PUBLIC, f"turn {state.turn}: the news is broadcast")
@@ -414,6 +426,8 @@ def resolve_jumps(state: DenState, ruling: str | None = None) -> None:
     fleet (the pursuit track drops, rewards appear); the rest are separated, and Control is told (see separated)."""
     jumping = {sid: ship["jump"] for sid, ship in state.ships.items() if ship["jump"] is not None}
     aegis = _aegis(state)
+    afloat = {sid: ship for sid, ship in state.ships.items() if not ship["destroyed"]}
+    with_the_fleet = {sid for sid, ship in afloat.items() if ship["at"] == state.fleet_at}
     for sid, target in jumping.items():
         ship = state.ships[sid]
         ship.update(at=target, jump=None, jumped=True)
@@ -421,9 +435,10 @@ def resolve_jumps(state: DenState, ruling: str | None = None) -> None:
             ship["emergencies"] += 1
             emergency_damage(state, sid)
     groups: dict[str, list[str]] = {}
-    for sid, ship in state.ships.items():
+    for sid, ship in afloat.items():
         groups.setdefault(ship["at"], []).append(sid)
-    majority = len(state.ships) // 2 + 1
+    # The fleet is the ships still afloat: a destroyed ship counts neither for the majority nor against it.
+    majority = len(afloat) // 2 + 1
     before = state.fleet_at
     best = max(groups.items(), key=lambda item: (len(item[1]), aegis in item[1]))
     state.fleet_at = best[0]
@@ -435,10 +450,10 @@ def resolve_jumps(state: DenState, ruling: str | None = None) -> None:
         for resource, amount in destination.rewards.items():
             state.rewards[resource] = state.rewards.get(resource, 0) + amount
         note(state, PUBLIC, f"the fleet arrives at {destination.name} ({best[0]}); pursuit falls to {state.pursuit}")
-    for sid, ship in state.ships.items():
+    for sid, ship in afloat.items():
         if ship["at"] != state.fleet_at:
             if sid in jumping or before != state.fleet_at:
-                separated(state, sid, ruling)
+                separated(state, sid, ruling, sid in with_the_fleet)
             ship["quadrant"] = None if not state.content.ships[sid].centre else 0
         elif ship["quadrant"] is None:
             ship["quadrant"] = next(
@@ -459,14 +474,20 @@ def resolve_jumps(state: DenState, ruling: str | None = None) -> None:
         hook(state, jumping)
 
 
-def separated(state: DenState, ship: str, ruling: str | None) -> None:
+def separated(state: DenState, ship: str, ruling: str | None, newly: bool) -> None:
     """Control is told a ship is left separated from the fleet: a notice to settle, or, where Control gave its ruling
-    for separated ships with the resolve, that ruling at once, read by the ship's team (no notice is opened)."""
+    for separated ships with the resolve, that ruling at once, read by the ship's team (no notice is opened). A ship
+    that was with the fleet until now also opens a suggestion of fleet morale, which Control confirms or settles."""
     text = f"{ship} is separated from the fleet (at {state.ships[ship]['at']})"
     if ruling is None:
         notify_control(state, text, "separated", ship)
     else:
         note(state, ship, f'Control: {text} ("{ruling}")')
+    levels = state.content.tables.tables.fleet_morale_separated
+    if newly and levels:
+        event = f"{ship} is separated from the fleet"
+        suggestion = f"{event}: fleet morale {levels:+d} suggested (confirm or settle)"
+        notify_control(state, suggestion, "fleet-morale", ship, {"fleet_morale": levels, "event": event})
 
 
 def emergency_damage(state: DenState, ship: str) -> None:

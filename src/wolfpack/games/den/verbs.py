@@ -35,6 +35,7 @@ from wolfpack.games.den.rules import (
     commander_check,
     crew_on,
     cut_off,
+    drive_problem,
     effects_problem,
     free_engineers,
     has_sickbay,
@@ -756,8 +757,9 @@ class Jump:
         record = state.ships[ship]
         if record["jump"] is not None or record["jumped"]:
             return "one jump", f"{ship} has already jumped this turn"
-        if not record["drive_ready"]:
-            return "jump drive", "the jump drive works only when crewed at the start of the turn"
+        blocked = drive_problem(state, ship)
+        if blocked:
+            return blocked
         fuel = jump_cost(state, ship)
         if record["hold"]["fuel"] < fuel:
             return "fuel", f"the jump needs {fuel} fuel; {ship} has {record['hold']['fuel']}"
@@ -790,6 +792,10 @@ class Emergency:
             return "declared", f"{ship} has declared its emergency jump"
         if state.rules.emergency_needs_separation and not cut_off(state, ship):
             return "separated only", "an emergency jump is for a ship cut off from the Aegis or the fleet's main body"
+        fuel, held = jump_cost(state, ship), state.ships[ship]["hold"]["fuel"]
+        if held >= fuel:
+            # Both rulebooks keep the emergency for a ship without the fuel for the jump it needs (FTL Travel).
+            return "fuel", f"{ship} has the {fuel} fuel its jump sheet's jump needs ({held} in the hold): jump normally"
         return None
 
     @staticmethod
@@ -928,6 +934,11 @@ class Play:
         run_effects(state, card.effects, ship, args[1] if len(args) > 1 else None, seat)
 
 
+def same_table(state: DenState, seat: int, other: int) -> bool:
+    """Whether two players stand at the same table (a ship's or the fleet map)."""
+    return bool(state.people[str(seat)]["at"] == state.people[str(other)]["at"])
+
+
 @verb("give", ALL_STEPS)
 class Give:
     """Hand an action card to a teammate (to another team only if the card says it may go)."""
@@ -951,6 +962,9 @@ class Give:
         card = state.content.cards_by_id.get(args[0])
         if state.seats[other].ship != state.seats[seat].ship and not (card and card.tradeable):
             return "own team", "action cards move only within a team unless the card says otherwise"
+        if state.attack is not None and not same_table(state, seat, other):
+            # Nobody walks in an attack, so a card is handed over only across a table (Wolf Attack, Action Cards).
+            return "attack", f"during a Wolf Attack a card passes only to a player at the same table; {args[1]} is not"
         return None
 
     @staticmethod
@@ -1091,8 +1105,8 @@ class Escape:
             return "edition", "classic has no escape rule: Control decides what happens in the brig"
         if person["status"] != "brig":
             return "brig", "only a player in the brig can try to escape"
-        if state.turn <= person["since"] + 1:
-            return "full turn", "an escape needs a full turn (Action and Team Phase) spent in the brig"
+        if state.turn <= person["since"]:  # a prisoner's `since` is their first full turn in the brig
+            return "full turn", "an escape needs a full turn (a whole Action Phase and Team Phase) spent in the brig"
         if any(n["text"].startswith(f"{state.seats[seat].label} tries to escape") for n in state.notices):
             return "asked", "Control has the escape attempt already"
         return None

@@ -187,6 +187,7 @@ def basic_facts(state: DenState, sid: str) -> dict[str, Any]:
         "jumping": ship["jump"] is not None,
         "hidden": ship["hidden"],
         "anarchy": ship["anarchy"],
+        "destroyed": ship["destroyed"],
         "riots": sorted(s for s, slot in ship["stations"].items() if slot["riot"] == "active"),
         "commander": None if commander is None else state.seats[commander].label,
     }
