@@ -435,7 +435,6 @@ def test_a_whole_event_runs_with_legal_actions_only_holds_sessions_and_attacks_a
             assert min(ship["hold"].values()) >= 0
             assert {"riots", "anarchy", "supplied", "jumped", "with_fleet"} <= set(ship)
     assert any(turn["fleet_jumped"] for turn in event.turns)
-    assert event.seconds < 30  # a few seconds on a laptop
     battles = [battle for turn in event.turns for battle in turn["battles"]]
     votes = [vote for turn in event.turns for vote in turn["votes"]]
     assert len(battles) >= 2 and all(battle["arrived"] > 0 for battle in battles)
