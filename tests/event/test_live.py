@@ -14,11 +14,12 @@ import httpx
 import pytest
 
 from wolfpack.event import history
-from wolfpack.event.live import LiveEvent, Viewer, load_live, log_lines_kept
+from wolfpack.event.live import LiveEvent, Viewer, load_live
 from wolfpack.event.model import Event
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import event_defaults
 from wolfpack.event.store import EventStore
+from wolfpack.event.viewing import log_lines_kept
 from wolfpack.server.patch import apply_patch
 from wolfpack.server.qr import qr_data_uri
 
