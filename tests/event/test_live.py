@@ -703,3 +703,25 @@ def test_a_view_keeps_only_its_new_log_lines_and_a_device_gets_the_whole_log_whe
         assert log_lines_kept(before, []) == 0
 
     in_process(tmp_path_factory, play)
+
+
+def test_devices_joining_in_one_burst_tell_the_desks_of_the_roster_once(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Phones back after a restart all join as the event loads: one roster change for the burst, not one frame per
+    join on every desk (which would overflow a desk's queue and close it as too slow)."""
+
+    async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
+        told: list[str] = []
+        live.listeners.add(lambda _live, change: told.append(change))
+        captain = seat_of(event, "dione/captain")
+        for _ in range(300):
+            live.connect(captain)
+        assert told == [], "told at the event loop's next turn"
+        await asyncio.sleep(0)  # one turn of the event loop
+        assert told == ["roster"] and live.roster_frame()["devices"] == 300
+        live.disconnect(captain)
+        await asyncio.sleep(0)
+        assert told == ["roster", "roster"] and live.connected[captain] == 299
+
+    in_process(tmp_path_factory, play)

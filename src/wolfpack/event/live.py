@@ -116,6 +116,8 @@ class LiveEvent:
     """Seats whose first view was built here since the last action, with their view versions: the view process
     builds theirs before it applies the next action's rows."""
     _pending: bool = False
+    _roster_due: bool = False
+    """Whether a roster change is to be told at the event loop's next turn (`notify`)."""
     """Whether an action is applied to `state` but not yet stored: `version` and the views are still the stored
     state's, and no view is built from `state` meanwhile."""
     _legal: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
@@ -601,7 +603,27 @@ class LiveEvent:
         self.notify("roster")
 
     def notify(self, change: Change) -> None:
-        """Tell every device's connection that something changed; each decides what it needs."""
+        """Tell every device's connection that something changed; each decides what it needs. Roster changes are
+        told once per turn of the event loop: devices joining in a burst (600 phones back after a restart, all
+        waiting for the event to load) would otherwise queue a roster frame per join on every desk, past what a
+        connection may have queued (`OUTBOX_LIMIT`), and the desks would be closed as too slow."""
+        if change == "roster":
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                self._tell("roster")
+                return
+            if not self._roster_due:
+                self._roster_due = True
+                loop.call_soon(self._tell_roster)
+            return
+        self._tell(change)
+
+    def _tell_roster(self) -> None:
+        self._roster_due = False
+        self._tell("roster")
+
+    def _tell(self, change: Change) -> None:
         self._frames.clear()
         if change in ("state", "rewound"):
             self.changed.set()
