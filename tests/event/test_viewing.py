@@ -11,6 +11,8 @@ import asyncio
 import json
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -211,3 +213,26 @@ def test_closing_the_view_process_leaves_no_process_behind() -> None:
     assert psutil.pid_exists(pid)
     views.close()
     assert not psutil.pid_exists(pid), "the view process ended with the server and was waited for"
+
+
+def test_the_view_process_ends_when_the_servers_process_is_killed() -> None:
+    """Killed (SIGKILL, as tests/event/test_recovery.py kills the server), the server cannot stop its view process:
+    the process watches for it and ends too, leaving nothing behind."""
+    code = (
+        "import asyncio, time\n"
+        "from wolfpack.event.viewing import ViewProcess\n"
+        "print(asyncio.run(ViewProcess().pid()), flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        view_process = psutil.Process(int(server.stdout.readline()))
+        assert view_process.is_running()
+        server.kill()
+        server.wait()
+        view_process.wait(timeout=30)  # psutil.TimeoutExpired if it lived on
+        assert not psutil.pid_exists(view_process.pid)
+    finally:
+        server.kill()
+        server.wait()

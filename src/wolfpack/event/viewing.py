@@ -18,6 +18,8 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -159,9 +161,21 @@ def _close(event_id: str) -> None:
 
 def _pid() -> int:
     """(In the process.) Its process id."""
-    import os
-
     return os.getpid()
+
+
+def _watch_parent() -> None:
+    """(In the process, as it starts.) End it as soon as the server's process ends, however it ends: killed, the
+    server cannot stop it, and the pipe it reads its work from never closes (it holds both of its ends)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="wolfpack view process: parent watch", daemon=True).start()
 
 
 # ---- in the server ---------------------------------------------------------------------------------------------
@@ -185,7 +199,8 @@ class ViewProcess:
         if self._pool is None:
             # spawn, not fork: the server has threads (the database's, the event loop's executor) that a fork copies
             # in whatever state they were in.
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=_watch_parent)
         return self._pool
 
     async def _call(self, future: Future[Any]) -> Any:
