@@ -707,11 +707,13 @@ class EventLoad:
         if pinned["server"] is None:
             return {**pinned, "view_process": None}
         core = cores[-2] if len(cores) >= 3 else cores[0]
+        pinned_to = None
         with contextlib.suppress(OSError, psutil.Error):
             for child in psutil.Process(self.server.pid).children(recursive=True):
                 for thread in child.threads():
                     os.sched_setaffinity(thread.id, {core})
-        return {**pinned, "view_process": core}
+                pinned_to = core
+        return {**pinned, "view_process": pinned_to}
 
     async def settle(self) -> None:
         """Wait for the last answers, then a pong on every device: everything sent before it has arrived."""
