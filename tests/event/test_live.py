@@ -19,7 +19,7 @@ from wolfpack.event.model import Event
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import event_defaults
 from wolfpack.event.store import EventStore
-from wolfpack.event.viewing import log_lines_kept
+from wolfpack.event.viewing import ViewProcess, log_lines_kept
 from wolfpack.server.patch import apply_patch
 from wolfpack.server.qr import qr_data_uri
 
@@ -585,9 +585,12 @@ def disk_full(*_: Any) -> None:
 
 
 def in_process(
-    tmp_path_factory: pytest.TempPathFactory, play: Callable[[LiveEvent, Event, EventStore], Awaitable[None]]
+    tmp_path_factory: pytest.TempPathFactory,
+    play: Callable[[LiveEvent, Event, EventStore], Awaitable[None]],
+    views: ViewProcess | None = None,
 ) -> None:
-    """Run `play` on a started live event in this process (its writes made at once, not on a database thread)."""
+    """Run `play` on a started live event in this process (its writes made at once, not on a database thread), its
+    views built here or, given one, in a view process."""
     database = f"sqlite:///{tmp_path_factory.mktemp('in-process')}/event.db"
     event = stored_event(database)
     store = EventStore.open(database)
@@ -596,10 +599,12 @@ def in_process(
         return write()
 
     async def run() -> None:
-        live = load_live(store, event.id, at_once)
+        live = load_live(store, event.id, at_once, views)
         await live.start()
-        await play(live, event, store)
-        await live.stop()
+        try:
+            await play(live, event, store)
+        finally:
+            await live.stop()
 
     asyncio.run(run())
     store.close()

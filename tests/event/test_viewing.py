@@ -2,7 +2,7 @@
 copy of the game, sent back as patches; and what happens when a write fails, Control rewinds, or the process dies.
 
 One view process for the module (a second for the test that kills one); each test plays an event in this process
-with its writes made at once, as tests/event/test_live.py's `in_process` does.
+with its writes made at once (tests/event/test_live.py's `in_process`).
 """
 
 from __future__ import annotations
@@ -13,24 +13,20 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
-from typing import Any
+from collections.abc import Iterator
 
 import psutil  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from wolfpack.event import history
-from wolfpack.event.live import LiveEvent, Viewer, load_live
+from wolfpack.event.live import LiveEvent, Viewer
 from wolfpack.event.model import Event
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.store import EventStore
 from wolfpack.event.viewing import ViewProcess
 
-from .devices import seat_of, stored_event
-from .test_live import disk_full
-
-Play = Callable[[LiveEvent, Event, EventStore], Awaitable[None]]
+from .devices import seat_of
+from .test_live import disk_full, in_process
 
 
 @pytest.fixture(scope="module")
@@ -38,29 +34,6 @@ def process() -> Iterator[ViewProcess]:
     views = ViewProcess()
     yield views
     views.close()
-
-
-def play_with(process: ViewProcess, directory: Path, play: Play) -> None:
-    """Run `play` on a started live event whose views `process` builds (its writes made at once)."""
-    database = f"sqlite:///{directory}/event.db"
-    event = stored_event(database)
-    store = EventStore.open(database)
-
-    async def at_once(write: Any) -> Any:
-        return write()
-
-    async def run() -> None:
-        live = load_live(store, event.id, at_once, process)
-        await live.start()
-        try:
-            await play(live, event, store)
-        finally:
-            await live.stop()
-
-    try:
-        asyncio.run(run())
-    finally:
-        store.close()
 
 
 def every_viewer(live: LiveEvent) -> list[int | None]:
@@ -85,7 +58,7 @@ async def advance(live: LiveEvent) -> int:
 
 
 def test_the_process_builds_the_views_an_action_changed_and_sends_them_as_patches(
-    process: ViewProcess, tmp_path: Path
+    process: ViewProcess, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
         assert await process.pid() != os.getpid()
@@ -111,10 +84,12 @@ def test_the_process_builds_the_views_an_action_changed_and_sends_them_as_patche
                 versions_then = {s: replayed.view_version(s) for s in every_viewer(live)}
         assert {seat: live.view_version(seat) for seat in every_viewer(live)} == versions_then
 
-    play_with(process, tmp_path, play)
+    in_process(tmp_path_factory, play, process)
 
 
-def test_no_view_from_the_process_shows_a_seat_a_secret_it_may_not_see(process: ViewProcess, tmp_path: Path) -> None:
+def test_no_view_from_the_process_shows_a_seat_a_secret_it_may_not_see(
+    process: ViewProcess, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """The canaries of every secret, in the process's copy: each seat's views (patched from what the process sent)
     show its own and never another ship's; the public view none; Control all."""
 
@@ -138,11 +113,11 @@ def test_no_view_from_the_process_shows_a_seat_a_secret_it_may_not_see(process: 
             assert not [c for c in never if c in shown], f"seat {seat} was shown another's secret"
         assert_views_are_the_games(live)
 
-    play_with(process, tmp_path, play)
+    in_process(tmp_path_factory, play, process)
 
 
 def test_a_failed_write_puts_the_stored_state_back_in_the_event_and_in_the_process(
-    process: ViewProcess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    process: ViewProcess, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
         hold_every_view(live)
@@ -160,10 +135,12 @@ def test_a_failed_write_puts_the_stored_state_back_in_the_event_and_in_the_proce
         assert live.views_elsewhere is process and live.version > stored
         assert_views_are_the_games(live)
 
-    play_with(process, tmp_path, play)
+    in_process(tmp_path_factory, play, process)
 
 
-def test_a_rewind_restores_the_process_copy_of_the_game_too(process: ViewProcess, tmp_path: Path) -> None:
+def test_a_rewind_restores_the_process_copy_of_the_game_too(
+    process: ViewProcess, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
         hold_every_view(live)
         target = live.version
@@ -176,10 +153,12 @@ def test_a_rewind_restores_the_process_copy_of_the_game_too(process: ViewProcess
         assert live.views_elsewhere is process
         assert_views_are_the_games(live)
 
-    play_with(process, tmp_path, play)
+    in_process(tmp_path_factory, play, process)
 
 
-def test_a_dead_view_process_loses_no_action_and_the_event_builds_its_views_itself(tmp_path: Path) -> None:
+def test_a_dead_view_process_loses_no_action_and_the_event_builds_its_views_itself(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     doomed = ViewProcess()
 
     async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
@@ -202,7 +181,7 @@ def test_a_dead_view_process_loses_no_action_and_the_event_builds_its_views_itse
         assert_views_are_the_games(live)
 
     try:
-        play_with(doomed, tmp_path, play)
+        in_process(tmp_path_factory, play, doomed)
     finally:
         doomed.close()
 
