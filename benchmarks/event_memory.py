@@ -131,7 +131,6 @@ class Replay:
                 json.dumps({"patch": view.patch, "log": view.fresh} if view.patch else view.observation)
                 self.sent[viewer] = view.view_version
         live._frames.clear()
-        live._view_versions.clear()
 
     def step(self, number: int) -> None:
         """The `number`-th action of the load test's mix."""

@@ -131,6 +131,9 @@ class Reading:
     server_cpu: float
     client_cpu: float
     load1: float
+    helpers_rss: int = 0
+    """The server's child processes (the view process, the resource tracker)."""
+    helpers_cpu: float = 0.0
 
 
 class ProcessWatch:
@@ -157,7 +160,23 @@ class ProcessWatch:
         except psutil.Error:
             return None
         server_cpu, client_cpu = self.cpu_seconds()
-        return Reading(server_rss, self.client.memory_info().rss, server_cpu, client_cpu, os.getloadavg()[0])
+        helpers_cpu, helpers_rss = self.helpers()
+        client_rss, load1 = self.client.memory_info().rss, os.getloadavg()[0]
+        return Reading(server_rss, client_rss, server_cpu, client_cpu, load1, helpers_rss, helpers_cpu)
+
+    def helpers(self) -> tuple[float, int]:
+        """CPU seconds and RSS of the server's child processes now (a view process, its resource tracker)."""
+        cpu, rss = 0.0, 0
+        try:
+            children = self.server.children(recursive=True)
+        except psutil.Error:
+            return cpu, rss
+        for child in children:
+            with contextlib.suppress(psutil.Error):
+                times = child.cpu_times()
+                cpu += times.user + times.system
+                rss += child.memory_info().rss
+        return cpu, rss
 
 
 # ---- the server process ----------------------------------------------------------------------------------------

@@ -924,6 +924,9 @@ def serve(
     ] = 1800.0,
     table_burst: Annotated[int, typer.Option(help="Tables one address may open at once.")] = 20,
     tables_per_minute: Annotated[float, typer.Option(help="Steady rate one address may open tables at.")] = 4.0,
+    view_process: Annotated[
+        bool, typer.Option(help="Build events' views in a second process (on by default; off: on the event's thread).")
+    ] = True,
 ) -> None:
     """Run the browser server: lobby, tables, bots; every table is rebuilt from the database on start."""
     import pydantic
@@ -950,7 +953,7 @@ def serve(
     _print_lines(_serve_banner(host, port, database))
     if allow_fixed_seeds:
         make_console().print("fixed seeds allowed: a table's creator may choose its seed (every seat is told)")
-    app = create_app(database, settings)
+    app = create_app(database, settings, view_process=view_process)
     uvicorn.run(app, host=host, port=port, ws=SharedDeflateProtocol, ws_max_size=WS_MAX_BYTES, log_level="warning")
 
 

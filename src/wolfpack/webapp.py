@@ -11,6 +11,7 @@ from fastapi import FastAPI
 
 from wolfpack.event.hall import EventHall
 from wolfpack.event.store import EventStore
+from wolfpack.event.viewing import ViewProcess
 from wolfpack.event.web import event_part
 from wolfpack.server.app import table_part
 from wolfpack.server.hall import Hall
@@ -19,9 +20,13 @@ from wolfpack.server.shell import from_our_pages, web_app
 from wolfpack.server.store import DEFAULT_DATABASE, Store
 
 
-def create_app(database: str = DEFAULT_DATABASE, settings: ServerSettings | None = None) -> FastAPI:
-    """The server for one database: every table stored there is rebuilt when it starts; events load when asked."""
+def create_app(
+    database: str = DEFAULT_DATABASE, settings: ServerSettings | None = None, view_process: bool = True
+) -> FastAPI:
+    """The server for one database: every table stored there is rebuilt when it starts; events load when asked.
+    With `view_process`, the events' views are built in a process beside the server's (started with the first
+    event loaded, stopped at shutdown; docs/server.md), else on the event's own thread."""
     chosen = settings or ServerSettings()
     tables = Hall(Store(database), chosen)
-    events = EventHall(EventStore(tables.store.engine), tables.journal)
+    events = EventHall(EventStore(tables.store.engine), tables.journal, ViewProcess() if view_process else None)
     return web_app([table_part(tables, chosen), event_part(events, lambda socket: from_our_pages(socket, chosen))])

@@ -14,11 +14,12 @@ import httpx
 import pytest
 
 from wolfpack.event import history
-from wolfpack.event.live import LiveEvent, Viewer, load_live, log_lines_kept
+from wolfpack.event.live import LiveEvent, Viewer, load_live
 from wolfpack.event.model import Event
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import event_defaults
 from wolfpack.event.store import EventStore
+from wolfpack.event.viewing import ViewProcess, log_lines_kept
 from wolfpack.server.patch import apply_patch
 from wolfpack.server.qr import qr_data_uri
 
@@ -584,9 +585,12 @@ def disk_full(*_: Any) -> None:
 
 
 def in_process(
-    tmp_path_factory: pytest.TempPathFactory, play: Callable[[LiveEvent, Event, EventStore], Awaitable[None]]
+    tmp_path_factory: pytest.TempPathFactory,
+    play: Callable[[LiveEvent, Event, EventStore], Awaitable[None]],
+    views: ViewProcess | None = None,
 ) -> None:
-    """Run `play` on a started live event in this process (its writes made at once, not on a database thread)."""
+    """Run `play` on a started live event in this process (its writes made at once, not on a database thread), its
+    views built here or, given one, in a view process."""
     database = f"sqlite:///{tmp_path_factory.mktemp('in-process')}/event.db"
     event = stored_event(database)
     store = EventStore.open(database)
@@ -595,10 +599,12 @@ def in_process(
         return write()
 
     async def run() -> None:
-        live = load_live(store, event.id, at_once)
+        live = load_live(store, event.id, at_once, views)
         await live.start()
-        await play(live, event, store)
-        await live.stop()
+        try:
+            await play(live, event, store)
+        finally:
+            await live.stop()
 
     asyncio.run(run())
     store.close()
@@ -700,5 +706,27 @@ def test_a_view_keeps_only_its_new_log_lines_and_a_device_gets_the_whole_log_whe
         assert log_lines_kept(before, ["rewritten", *log[len(whole) :]]) == 0
         assert log_lines_kept(before, log[len(whole) - 1 :]) == len(whole)
         assert log_lines_kept(before, []) == 0
+
+    in_process(tmp_path_factory, play)
+
+
+def test_devices_joining_in_one_burst_tell_the_desks_of_the_roster_once(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Phones back after a restart all join as the event loads: one roster change for the burst, not one frame per
+    join on every desk (which would overflow a desk's queue and close it as too slow)."""
+
+    async def play(live: LiveEvent, event: Event, store: EventStore) -> None:
+        told: list[str] = []
+        live.listeners.add(lambda _live, change: told.append(change))
+        captain = seat_of(event, "dione/captain")
+        for _ in range(300):
+            live.connect(captain)
+        assert told == [], "told at the event loop's next turn"
+        await asyncio.sleep(0)  # one turn of the event loop
+        assert told == ["roster"] and live.roster_frame()["devices"] == 300
+        live.disconnect(captain)
+        await asyncio.sleep(0)
+        assert told == ["roster", "roster"] and live.connected[captain] == 299
 
     in_process(tmp_path_factory, play)

@@ -14,10 +14,11 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from wolfpack.event.links import desk_links
-from wolfpack.event.live import Change, LiveEvent, SeatView, Viewer
+from wolfpack.event.live import Change, LiveEvent, Viewer
 from wolfpack.event.protocol import REASON_LENGTH, Act, Clock, Join, Legal, Ping, Rewind, Say, Sync, parse_message
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import event_defaults
+from wolfpack.event.viewing import SeatView
 from wolfpack.server.connection import FrameSocket
 from wolfpack.server.protocol import Rejection
 
@@ -239,7 +240,9 @@ class Device(FrameSocket):
         if viewer is None or self.closing is not None:
             return
         live = self.live
-        view = live.view(viewer.seat if viewer.role != "public" else None)
+        view = live.view_if_ready(viewer.seat if viewer.role != "public" else None)
+        if view is None:  # a seat nobody held, joined while an action is stored: its update brings the view whole
+            return
         shown_version = live.version if viewer.is_control else view.view_version
         stamp = (shown_version, view.view_version)
         if not snapshot and self.sent is not None and self.sent[1] == view.view_version:
@@ -264,9 +267,9 @@ class Device(FrameSocket):
                 "snapshot": since is None,
                 "since": since,
                 "log_from": kept,
-                "log": view.fresh if held is not None else live.state.log(seat),
+                "log": view.fresh if held is not None else live.whole_log(seat, view),
                 **shown,
-                "over": live.state.is_terminal(),
+                "over": view.over,
             }
 
         self.send_text(live.frame_text(("state", seat, since, kept, held is None, shown_version), build))

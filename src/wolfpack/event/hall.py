@@ -12,6 +12,7 @@ from wolfpack.event.errors import EventError
 from wolfpack.event.live import LiveEvent, load_live
 from wolfpack.event.model import Event
 from wolfpack.event.store import EventStore
+from wolfpack.event.viewing import ViewProcess
 from wolfpack.server.journal import Journal
 
 T = TypeVar("T")
@@ -22,9 +23,11 @@ MAX_EVENT_ID = 32
 class EventHall:
     """The events of one database, at play on this server."""
 
-    def __init__(self, store: EventStore, journal: Journal) -> None:
+    def __init__(self, store: EventStore, journal: Journal, views: ViewProcess | None = None) -> None:
         self.store = store
         self.journal = journal
+        self.views = views
+        """The process that builds the events' views (`viewing`); None: each event builds its own."""
         self.live: dict[str, LiveEvent] = {}
         self._loading: dict[str, asyncio.Future[LiveEvent]] = {}
 
@@ -49,9 +52,9 @@ class EventHall:
                 self._loading.pop(event_id, None)
 
     async def _load(self, event_id: str) -> LiveEvent:
-        live = await self.writer(lambda: load_live(self.store, event_id, self.writer))
-        self.live[event_id] = live
+        live = await self.writer(lambda: load_live(self.store, event_id, self.writer, self.views))
         await live.start()
+        self.live[event_id] = live
         return live
 
     async def change(
@@ -66,11 +69,13 @@ class EventHall:
             if event.settings != live.event.settings:
                 # The game itself changed (how many turns it lasts): its state is restored under the new settings.
                 state, version = await self.writer(lambda: history.restore(self.store.engine, event.game, event.id))
-                live.replace_state(state, version)
+                await live.replace_state(state, version)
             live.replace_event(event)
         return event
 
     async def close(self) -> None:
-        """Stop every event's bots."""
+        """Stop every event's bots, then the view process."""
         for live in list(self.live.values()):
             await live.stop()
+        if self.views is not None:
+            await asyncio.to_thread(self.views.close)

@@ -36,7 +36,7 @@ from wolfpack.event.operators import ORGANISER_NAME
 from wolfpack.event.roster import BOT, CONTROL
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.store import EventStore, insert_audit, write_clock
-from wolfpack.server.patch import Patch, observation_patch
+from wolfpack.event.viewing import Built, SeatView, Versions, ViewProcess, ViewProcessGone, ViewSet, patched
 from wolfpack.server.protocol import Rejection
 from wolfpack.server.tables import apply_notation
 
@@ -81,45 +81,6 @@ class Viewer:
 
 
 @dataclass
-class SeatView:
-    """A seat's (or the public's) view at one version of its parts: built once, shared by its devices. It keeps
-    the log's new lines, not the whole log: 53 seats' copies of a log that grows all event were most of what the
-    server's memory grew by; a device that needs the whole log (a snapshot) reads it from the game then."""
-
-    view_version: int
-    observation: dict[str, Any]
-    log_length: int
-    last_line: str | None
-    """The log's last line, to tell at the next view whether this one's lines still begin the log."""
-    fresh: list[str] = field(default_factory=list)
-    """The log's lines from `kept` on: what a device holding the previous view lacks."""
-    previous: SeatView | None = None
-    """The seat's view before this one, which is what a device that got every update holds (its version and log's
-    length only: its observation is let go once `patch` is made)."""
-    patch: Patch | None = None
-    """What turns the previous view's observation into this one's (`server.patch`): one copy of a seat's
-    observation is kept, not two."""
-    kept: int = 0
-    """How many of the log's first lines the previous view had (all of its lines, as a live event's logs only
-    grow; 0 if its last line is no longer where it was)."""
-
-    def since_previous(self) -> SeatView:
-        """This view as the previous one of the next: its version and log's length, its observation and lines let
-        go (the next view keeps the patch from it instead)."""
-        return SeatView(self.view_version, {}, self.log_length, self.last_line)
-
-
-def log_lines_kept(previous: SeatView, tail: list[str]) -> int:
-    """How many of the log's first lines a device holding `previous` has, given `tail`, the log from the previous
-    view's last line on: all of its lines if that line is still where it was (Den of Wolves' logs only grow), else
-    none, and the device is sent the whole log."""
-    length = previous.log_length
-    if length == 0 or (tail and tail[0] == previous.last_line):
-        return length
-    return 0
-
-
-@dataclass
 class LiveEvent:
     """One event on the server."""
 
@@ -141,11 +102,24 @@ class LiveEvent:
     """Every message of the event in the order sent (read once from the store, then kept as they are posted)."""
     dice: random.Random = field(default_factory=random.SystemRandom)
     """The server's dice: unpredictable, and every outcome is stored, so the event replays exactly all the same."""
+    views_elsewhere: ViewProcess | None = None
+    """The process that builds this event's views (`viewing`); None: they are built here, on the event's thread."""
     _views: dict[int | None, SeatView] = field(default_factory=dict)
-    _view_versions: dict[int | None, int] = field(default_factory=dict)
-    """Each seat's view version at this moment, worked out once per seat however many devices it has."""
+    """Each seat's view at `version`, for the seats asked for (the seats devices hold)."""
+    _view_versions: Versions = field(default_factory=dict)
+    """Every seat's view version at `_view_versions_at`: taken from the view process while it builds the views."""
     _view_versions_at: int = -1
-    """The game version `_view_versions` holds (they are dropped as soon as the game moves)."""
+    _own: ViewSet | None = None
+    """Views built here: all of them without a view process; with one, a seat's first view (then the process is
+    told of the seat) and the event's copy of every view the process sends back (which its patches apply to)."""
+    _untold: dict[int | None, int] = field(default_factory=dict)
+    """Seats whose first view was built here since the last action, with their view versions: the view process
+    builds theirs before it applies the next action's rows."""
+    _pending: bool = False
+    _roster_due: bool = False
+    """Whether a roster change is to be told at the event loop's next turn (`notify`)."""
+    """Whether an action is applied to `state` but not yet stored: `version` and the views are still the stored
+    state's, and no view is built from `state` meanwhile."""
     _legal: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
     """Seat -> (the version, its legal actions then)."""
     _frames: dict[tuple[Any, ...], str] = field(default_factory=dict)
@@ -160,25 +134,32 @@ class LiveEvent:
 
     # ---- reading -------------------------------------------------------------------------------------------
 
+    @property
+    def own_views(self) -> ViewSet:
+        """The views built on this thread (see `_own`)."""
+        if self._own is None or self._own.state is not self.state:
+            self._own = ViewSet(self.state)
+        return self._own
+
     def view(self, seat: int | None) -> SeatView:
         """`seat`'s view now (None: the public's), rebuilt only if a part of it changed since it was last built."""
+        view = self.view_if_ready(seat)
+        if view is None:
+            raise RuntimeError(f"seat {seat}'s view is not ready: an action is being stored")
+        return view
+
+    def view_if_ready(self, seat: int | None) -> SeatView | None:
+        """`seat`'s view at `version`; None for a seat not asked for before while an action is being stored (its
+        devices get it with that action's update)."""
         view_version = self.view_version(seat)
         kept = self._views.get(seat)
         if kept is not None and kept.view_version == view_version:
             return kept
-        # Only the log's new lines are read (the whole log, kept compressed by the game, only for a snapshot).
-        read_from = 0 if kept is None else max(kept.log_length - 1, 0)
-        tail = self.state.log_since(seat, read_from)
-        kept_lines = 0 if kept is None else log_lines_kept(kept, tail)
-        if kept is not None and kept_lines == 0 and read_from > 0:  # its lines were not only added to: read all
-            tail, read_from = self.state.log(seat), 0
-        length = read_from + len(tail)
-        built = SeatView(view_version, self.state.observation(seat), length, tail[-1] if tail else None)
-        if kept is not None:
-            built.previous, built.kept = kept.since_previous(), kept_lines
-            built.patch = observation_patch(kept.observation, built.observation)
-            built.fresh = tail[kept_lines - read_from :]
-        self._views[seat] = built
+        if self._pending:
+            return None
+        built = self._views[seat] = self.own_views.view(seat, view_version)
+        if self.views_elsewhere is not None:
+            self._untold[seat] = view_version
         return built
 
     def version_for(self, viewer: Viewer) -> int:
@@ -189,13 +170,17 @@ class LiveEvent:
         return self.view_version(viewer.seat if viewer.role == "seat" else None)
 
     def view_version(self, seat: int | None) -> int:
-        """`seat`'s view version now, worked out once per seat and game version however many devices ask."""
+        """`seat`'s view version at `version` (the stored state's), worked out once per seat and version however
+        many devices ask: by the view process while it builds the views, else here."""
         if self._view_versions_at != self.version:
-            self._view_versions, self._view_versions_at = {}, self.version
-        view_version = self._view_versions.get(seat)
-        if view_version is None:
-            view_version = self._view_versions[seat] = self.state.view_version(seat)
-        return view_version
+            if self._pending or self.views_elsewhere is not None:
+                raise RuntimeError("the view versions of this version are not known yet")
+            self._view_versions, self._view_versions_at = self.own_views.versions(), self.version
+        return self._view_versions[seat]
+
+    def whole_log(self, seat: int | None, view: SeatView) -> list[str]:
+        """`seat`'s whole log as `view` shows it (the game may be an action ahead while it is stored)."""
+        return self.state.log(seat)[: view.log_length]
 
     def check_seat(self, seat: int) -> None:
         """Refuse a seat number past the event's seats, in a sentence."""
@@ -323,45 +308,90 @@ class LiveEvent:
                 raise Rejection("invalid-action", str(exc)) from None  # the game's sentence names the field
             except IllegalActionError as exc:
                 raise Rejection("illegal-action", str(exc), rule=exc.rule, version=self.version) from None
-            rows = [history.ActionRow(self.version, seat, text, request_id, now, viewer.operator)]
-            self.version += 1
-            self._settle_chance(rows, now)
-            entry = self._audit(viewer, seat, text, before, now, reason)
-            clock = follow(self.clock, self.event.settings, self.view(None).observation, now)
-            write = asyncio.ensure_future(self.writer(lambda: self._commit(rows, entry, clock)))
-            # The views the action changed are built while the database thread stores it (SQLite lets go of the
-            # interpreter while it writes and syncs): built now, sent only once the action is stored.
+            self._pending = True
             try:
-                self._build_views()
-            finally:  # the write is awaited whatever happened meanwhile: its failure puts the stored state back
-                try:
-                    await write
-                except Exception:
-                    self._reload()
-                    raise
-            moved_on = clock != self.clock
-            self.clock = clock
+                rows = [history.ActionRow(before, seat, text, request_id, now, viewer.operator)]
+                after = self._settle_chance(rows, now, before + 1)
+                entry = self._audit(viewer, seat, text, before, now, reason)
+                moved_on = await self._store_and_build(rows, entry, now)
+            finally:
+                self._pending = False
             if said is not None and log_before is not None:
                 said.extend(self.state.log_since(seat, log_before))
             if request_id is not None:
-                self._remember(viewer, request_id, text, self.version)
-            result = self.version
+                self._remember(viewer, request_id, text, after)
+            result = after
         self.notify("state")
         if moved_on:
             self.notify("clock")
         return result
 
-    def _build_views(self) -> None:
-        """Bring up to date the view of every seat that has been asked for one (the seats devices hold)."""
-        for seat in list(self._views):
-            self.view(seat)
+    async def _store_and_build(self, rows: list[history.ActionRow], entry: AuditEntry, now: float) -> bool:
+        """Store an applied action's rows with its audit line and the clock while its views are built (in the view
+        process, else here: SQLite lets go of the interpreter while it writes and syncs), then make them the
+        event's (version, view versions, views, clock); whether the clock moved on. A failed write puts the stored
+        state back, here and in the view process, and raises: no view of the action is ever sent."""
+        after = rows[-1].version + 1
+        building = self._send_rows(rows)
+        clock = follow(self.clock, self.event.settings, self.state.observation(None), now)
+        write = asyncio.ensure_future(self.writer(lambda: self._commit(rows, entry, clock)))
+        try:
+            versions, built = await self._built(building)
+        finally:  # the write is awaited whatever happened meanwhile: its failure puts the stored state back
+            try:
+                await write
+            except Exception:
+                await self._reload()
+                raise
+        self.version = after
+        self._view_versions, self._view_versions_at = versions, after
+        kept = self.own_views.views
+        for seat, view in built:
+            self._views[seat] = kept[seat] = view
+        moved_on = clock != self.clock
+        self.clock = clock
+        return moved_on
+
+    def _send_rows(self, rows: list[history.ActionRow]) -> asyncio.Future[tuple[Versions, Built]] | None:
+        """Queue an action's rows to the view process (with the seats first asked for since the last one)."""
+        process = self.views_elsewhere
+        if process is None:
+            return None
+        try:
+            building = process.advance(self.id, self._untold, [(row.player, row.action) for row in rows])
+        except ViewProcessGone as exc:
+            self._fall_back(exc)
+            return None
+        self._untold = {}
+        return building
+
+    async def _built(self, building: asyncio.Future[tuple[Versions, Built]] | None) -> tuple[Versions, Built]:
+        """The view versions after the action and the views it changed: the view process's (each observation made
+        by patching the event's copy of the view before), or, without one or if it failed, built here."""
+        if building is not None:
+            try:
+                versions, built = await building
+                return versions, [(seat, patched(self._views.get(seat), view)) for seat, view in built]
+            except ViewProcessGone as exc:
+                self._fall_back(exc)
+        views = self.own_views
+        versions = views.versions()
+        return versions, views.update(versions)
+
+    def _fall_back(self, why: Exception) -> None:
+        """The view process failed: build this event's views here from now on. The game was never asked for a view
+        version while the process answered, so the next ones all stand at that moment's version: every device is
+        sent its view again, patched from the one it holds."""
+        log.error("event %s: %s; its views are built in the server's process from now on", self.id, why)
+        self.views_elsewhere = None
+        self._untold = {}
 
     def _seen_as_it_is(self, seat: int, version: int) -> bool:
         """Whether a device that last saw the event at `version` saw `seat`'s view as it is now: the version is the
         current one, or an earlier one after which nothing that seat sees has changed (another ship acted)."""
         if version == self.version:
             return True
-        return version < self.version and self.state.view_version(seat) <= version
+        return version < self.version and self.view_version(seat) <= version
 
     def _commit(self, rows: list[history.ActionRow], entry: AuditEntry, clock: PhaseClock) -> None:
         """One transaction on the database thread: the actions, their audit line and the clock, all or none."""
@@ -386,25 +416,38 @@ class LiveEvent:
             self.event, time=now, kind=kind, text=shown, seat=label, ships=ships, reason=reason, version=version
         )
 
-    def _settle_chance(self, rows: list[history.ActionRow], now: float) -> None:
-        """Roll every pending die and draw every pending card with the server's dice, each stored as its own row."""
+    def _settle_chance(self, rows: list[history.ActionRow], now: float, version: int) -> int:
+        """Roll every pending die and draw every pending card with the server's dice, each stored as its own row;
+        the version after them."""
         while self.state.is_chance_node():
             outcome = sample_chance_outcome(self.state, self.dice)
             text = self.state.action_to_string(outcome)
             self.state.apply_action(outcome)
-            rows.append(history.ActionRow(self.version, CHANCE, text, None, now, None))
-            self.version += 1
+            rows.append(history.ActionRow(version, CHANCE, text, None, now, None))
+            version += 1
+        return version
 
-    def _reload(self) -> None:
+    async def _reload(self) -> None:
         """After a failed write: go back to exactly what is stored."""
-        self.state, self.version = history.restore(self.store.engine, self.event.game, self.id)
-        self._forget_views()
+        state, version = history.restore(self.store.engine, self.event.game, self.id)
+        await self._replace(state, version)
 
-    def _forget_views(self) -> None:
-        """Drop every view built: the state was replaced, so a view version may now stand for another view."""
+    async def _replace(self, state: State[Any], version: int) -> None:
+        """Put a restored state in place (here and in the view process): every view built is dropped, as a view
+        version may now stand for another view, and the view versions start anew."""
+        process = self.views_elsewhere
+        versions: Versions | None = None
+        if process is not None:
+            try:
+                versions = await process.open(self.id, self.event.settings, state)
+            except ViewProcessGone as exc:
+                self._fall_back(exc)
+        self.state, self.version = state, version
         self._views.clear()
-        self._view_versions.clear()
-        self._view_versions_at = -1
+        self._own, self._untold = None, {}
+        self._legal.clear()
+        self._view_versions = versions if versions is not None else self.own_views.versions()
+        self._view_versions_at = version
 
     def _remember(self, viewer: Viewer, request_id: str, action: str, version: int) -> None:
         self.requests[(viewer, request_id)] = (action, version)
@@ -530,15 +573,13 @@ class LiveEvent:
             except EventError as exc:
                 raise Rejection("rewind", str(exc)) from None
             self.clock = clocks[-1]
-            self.replace_state(state, to_version)
+            await self.replace_state(state, to_version)
         self.notify("clock")
         return discarded
 
-    def replace_state(self, state: State[Any], version: int) -> None:
+    async def replace_state(self, state: State[Any], version: int) -> None:
         """The game state restored anew (a rewind, new settings): every device gets its view whole."""
-        self.state, self.version = state, version
-        self._forget_views()
-        self._legal.clear()
+        await self._replace(state, version)
         self.requests.clear()
         self.notify("rewound")
 
@@ -562,7 +603,27 @@ class LiveEvent:
         self.notify("roster")
 
     def notify(self, change: Change) -> None:
-        """Tell every device's connection that something changed; each decides what it needs."""
+        """Tell every device's connection that something changed; each decides what it needs. Roster changes are
+        told once per turn of the event loop: devices joining in a burst (600 phones back after a restart, all
+        waiting for the event to load) would otherwise queue a roster frame per join on every desk, past what a
+        connection may have queued (`OUTBOX_LIMIT`), and the desks would be closed as too slow."""
+        if change == "roster":
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                self._tell("roster")
+                return
+            if not self._roster_due:
+                self._roster_due = True
+                loop.call_soon(self._tell_roster)
+            return
+        self._tell(change)
+
+    def _tell_roster(self) -> None:
+        self._roster_due = False
+        self._tell("roster")
+
+    def _tell(self, change: Change) -> None:
         self._frames.clear()
         if change in ("state", "rewound"):
             self.changed.set()
@@ -579,21 +640,26 @@ class LiveEvent:
         """Settle any chance the game begins with (a new event's first draws), then start the bots' driver."""
         async with self.lock:
             rows: list[history.ActionRow] = []
-            self._settle_chance(rows, time.time())
+            after = self._settle_chance(rows, time.time(), self.version)
             if rows:
                 await self.writer(lambda: history.append(self.store.engine, self.id, rows, self.state))
+                self.version = after
+            if self.views_elsewhere is not None:
+                await self._replace(self.state, self.version)
         if rows:
             self.notify("state")
         if self.driver is None:
             self.driver = asyncio.create_task(self._drive(), name=f"event {self.id}")
 
     async def stop(self) -> None:
-        """Stop the bots' driver."""
+        """Stop the bots' driver; the view process forgets the event."""
         if self.driver is not None:
             self.driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.driver
             self.driver = None
+        if self.views_elsewhere is not None:
+            await self.views_elsewhere.close_event(self.id)
 
     async def _drive(self) -> None:
         """After each change, give every bot seat whose view changed a chance to act."""
@@ -604,7 +670,7 @@ class LiveEvent:
             for seat in self.bot_seats():
                 if self.state.is_terminal():
                     break
-                view_version = self.state.view_version(seat)
+                view_version = self.view_version(seat)
                 if asked.get(seat) == view_version:
                     continue
                 asked[seat] = view_version
@@ -639,10 +705,12 @@ def _is_advance(text: str) -> bool:
     return text.split()[:2] == ["control", "advance"]
 
 
-def load_live(store: EventStore, event_id: str, writer: Writer) -> LiveEvent:
-    """An event as stored, its game restored from its latest snapshot and the actions after it."""
+def load_live(store: EventStore, event_id: str, writer: Writer, views: ViewProcess | None = None) -> LiveEvent:
+    """An event as stored, its game restored from its latest snapshot and the actions after it; its views built in
+    `views` once it is started (`LiveEvent.start`), else here."""
     event = store.load(event_id)
     state, version = history.restore(store.engine, event.game, event_id)
     now = time.time()
     clock = store.load_clock(event_id) or start_clock(event.settings, state.observation(None), now)
-    return LiveEvent(event, store, state, version, clock, writer, messages=store.messages(event_id))
+    messages = store.messages(event_id)
+    return LiveEvent(event, store, state, version, clock, writer, messages=messages, views_elsewhere=views)
