@@ -136,6 +136,7 @@ USUAL_POLICIES: Final[Mapping[str, str]] = {
     "damage-deck": "No damage is drawn: the deck is spent.",
     "no-pilot": "No pilot is wounded: the hangar was empty.",
     "boarders": "The boarders are repelled as the Wolves withdraw; no other effect.",
+    "fleet-morale": "Fleet morale holds: a ship apart for a turn is no blow to the fleet.",
 }
 """Our default standing policies for a headless event: the usual rulings for routine notices (docs/event.md,
 "Standing policies"); anarchy, freeform effects, role changes and escapes stay Control's to judge case by case."""
