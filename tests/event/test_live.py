@@ -725,7 +725,10 @@ def test_every_device_is_told_the_peoples_names_and_a_seat_nothing_of_tokens_or_
     seats = f"{server.base}/api/events/{EVENT_ID}/seats"
     long_name = "Maximiliana Ottilie Brandstätt"  # 30 characters
     answer = httpx.post(
-        seats, json={"seat": "icebreaker/captain", "holder": "person", "name": long_name}, headers=organiser, timeout=WAIT
+        seats,
+        json={"seat": "icebreaker/captain", "holder": "person", "name": long_name},
+        headers=organiser,
+        timeout=WAIT,
     )
     assert answer.status_code == 200, answer.text
     for device in (phone, projector):
