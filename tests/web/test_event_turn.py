@@ -317,9 +317,13 @@ def test_routine_tasks_take_at_most_two_actions_each(room: Table) -> None:
     )
     move = Counted(organiser)
     move.click(organiser.locator("#roster tbody tr", has_text="carmine/captain").get_by_role("button", name="Move"))
-    expect(organiser.locator("#confirm-text")).to_contain_text("Move carmine/captain", timeout=WAIT_MS)
+    expect(organiser.locator("#confirm-text")).to_contain_text(
+        "The Captain of the Carmine: move this seat to a new device?", timeout=WAIT_MS
+    )
     move.click("#confirm-yes")
-    expect(organiser.locator("#roster-result")).to_contain_text("carmine/captain moved", timeout=WAIT_MS)
+    expect(organiser.locator("#roster-result")).to_contain_text(
+        "The Captain of the Carmine: moved, the new link is under the row.", timeout=WAIT_MS
+    )
     counts["move a seat"] = move.count
 
     assert max(counts.values()) <= ROUTINE_MOST, counts
