@@ -972,10 +972,13 @@ def _event_snapshot(tmp_path: Path) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["new", "--turns", "0"], "turns: Input should be greater than or equal to 1"),
-        (["new", "--edition", "third"], "edition: Input should be 'classic' or 'infinite-domain'"),
-        (["new", "--content", "/nowhere/pack"], "content: /nowhere/pack: no such file or directory"),
-        (["new", "--base-url", "venue:8000"], "base_url: the address 'venue:8000' must look like"),
+        (["new", "--turns", "0"], "--turns must be at least 1 (you gave 0)"),
+        (["new", "--turns", "41"], "--turns must be at most 40 (you gave 41)"),
+        (["new", "--edition", "third"], "--edition must be classic or infinite-domain (you gave third)"),
+        (["new", "--content", "/nowhere/pack"], "--content: /nowhere/pack: no such file or directory"),
+        (["new", "--base-url", "venue:8000"], "--base-url: the address 'venue:8000' must look like"),
+        (["new", "--base-url", "http://0.0.0.0:8000"], "--base-url: 0.0.0.0 is no address another device can open"),
+        (["new", "--warning-seconds", "9000"], "--warning-seconds must be 0 to 7200 seconds before a phase's end"),
         (["new", "--roster", "ROSTER"], "line 2, column team: no team 'Galactica'"),
         (["new", "--roster", "/nowhere.csv"], "--roster /nowhere.csv: cannot read it"),
         (["show", "nope"], "no event 'nope' in this database"),
@@ -984,10 +987,14 @@ def _event_snapshot(tmp_path: Path) -> list[tuple[str, str]]:
         (["roster", "ID", "--assign", "99", "Ann"], "seat 99: this event has seats 0 to 40"),
         (["roster", "ID", "--bot", "0"], "seat 0 is Control's"),
         (["roster", "ID", "--import", "ROSTER"], "ROSTER line 2, column team: no team 'Galactica'"),
-        (["turns", "ID", "41"], "turns: Input should be less than or equal to 40"),
+        (["turns", "ID", "41"], "turns must be at most 40 (you gave 41)"),
         (["move-seat", "ID", "dione/cook"], "seat 'dione/cook': no seat has that number or label"),
         (["set", "ID"], "give at least one of --base-url, --action-minutes, --team-minutes"),
-        (["set", "ID", "--team-minutes", "0"], "team_minutes: a phase lasts 1 to 120 minutes, not 0"),
+        (
+            ["set", "ID", "--team-minutes", "0"],
+            "--team-minutes must be 1 to 120 minutes, a phase's length (you gave 0)",
+        ),
+        (["set", "ID", "--base-url", "http://[::]:8000"], "--base-url: :: is no address another device can open"),
         (["sheets", "ID", "--out", "FILE/x"], "cannot write the sheets there"),
         (["list", "--database", "mysql://db"], "--database: database 'mysql://db': only sqlite:/// and postgresql://"),
     ],
@@ -1057,3 +1064,28 @@ def test_serve_prints_its_lan_address_and_a_qr_code_of_it(
     assert (lan.terminal_qr("http://192.168.1.20:8000/") in done.output) == (host == "0.0.0.0")
     assert "http://0.0.0.0" not in done.output, "nobody can open 0.0.0.0: the banner names the LAN addresses"
     assert "make one at http://localhost:8000/events/new (in a browser on this machine)" in done.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--public-url", "http://0.0.0.0:8000"], "--public-url: 0.0.0.0 is no address another device can open"),
+        (["--public-url", "venue:8000"], "--public-url: the address 'venue:8000' must look like https://host"),
+        (["--table-burst", "0"], "--table-burst must be at least 1 (you gave 0)"),
+    ],
+)
+def test_serve_refuses_a_bad_setting_in_one_sentence_before_it_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    """Found by a new Control team: `--public-url http://0.0.0.0:8000` started a server whose every link was to an
+    address no phone can open (an event's base URL of 0.0.0.0 is refused), and a bad setting said pydantic's words."""
+    import uvicorn
+
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: started.append(options))
+    done = run("serve", *args, "--database", f"sqlite:///{tmp_path}/s.db")
+    assert done.exit_code == 2, done.output
+    assert started == [], "nothing is served with a setting refused"
+    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert message in done.stderr
+    assert "Value error" not in done.stderr and "Input should" not in done.stderr

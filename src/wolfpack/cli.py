@@ -933,6 +933,7 @@ def serve(
     import uvicorn
 
     from wolfpack.server.deflate import SharedDeflateProtocol
+    from wolfpack.server.problems import setting_problem
     from wolfpack.server.settings import ServerSettings
     from wolfpack.server.store import engine_url
     from wolfpack.webapp import create_app
@@ -947,7 +948,7 @@ def serve(
             tables_per_minute=tables_per_minute,
         )
     except pydantic.ValidationError as exc:
-        _fail("; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors()), EXIT_USAGE)
+        _fail("; ".join(_option_said(*setting_problem(problem), SERVE_OPTIONS) for problem in exc.errors()), EXIT_USAGE)
     except ValueError as exc:
         _fail(str(exc), EXIT_USAGE)
     _print_lines(_serve_banner(host, port, database))
@@ -1001,16 +1002,31 @@ DatabaseOption = Annotated[
 EventId = Annotated[str, typer.Argument(metavar="ID", help="The event's id (`wolfpack event list`).")]
 
 
+SERVE_OPTIONS = {"unjoined_expiry_seconds": "--unjoined-expiry"}
+"""`wolfpack serve`'s options whose names are not their settings' (public_url is --public-url, and so on)."""
+
+
+def _option_said(field: str, said: str, options: dict[str, str] | None = None) -> str:
+    """A refused setting's sentence with the setting named as the command line's option: "--turns must be ..."."""
+    if not field:
+        return said
+    return f"{(options or {}).get(field) or '--' + field.replace('_', '-')}{said}"
+
+
 @contextlib.contextmanager
-def _event_store(database: str) -> Iterator[EventStore]:
-    """The database's events; an EventError from the command becomes one sentence and exit code 2."""
+def _event_store(database: str, options: bool = True) -> Iterator[EventStore]:
+    """The database's events; an EventError from the command becomes one sentence and exit code 2 (a refused
+    setting named by its option, or, `options` False, by its name: an argument's)."""
     from wolfpack.event.errors import EventError
+    from wolfpack.event.settings import SettingError
     from wolfpack.event.store import EventStore
 
     store: EventStore | None = None
     try:
         store = EventStore.open(database)
         yield store
+    except SettingError as exc:
+        _fail(exc.named(_option_said(exc.field, "")) if options else str(exc), EXIT_USAGE)
     except EventError as exc:
         _fail(str(exc), EXIT_USAGE)
     finally:
@@ -1263,7 +1279,7 @@ def event_turns(
     database: DatabaseOption = EVENT_DATABASE,
 ) -> None:
     """Change how many turns the event lasts (never fewer than it has played)."""
-    with _event_store(database) as store:
+    with _event_store(database, options=False) as store:
         event = store.load(event_id).with_turns(turns)
         store.save(event)
     _print_lines([f"event {event.id}: {event.settings.turns} turns ({event.turns_played} played)"])

@@ -126,7 +126,7 @@ def test_the_warning_comes_at_the_events_warning_seconds_our_default_two_minutes
     assert clock.warning(T0 + 1080 - 120)
     organisers = start_clock(classic.with_settings(warning_seconds=300).settings, {"turn": 1, "step": "team"}, T0)
     assert (organisers.warning(T0 + 720 - 301), organisers.warning(T0 + 720 - 300)) == (False, True)
-    with pytest.raises(EventError, match="warning_seconds: the clock's warning comes 0 to 7200 seconds"):
+    with pytest.raises(EventError, match="warning_seconds must be 0 to 7200 seconds before a phase's end"):
         make_settings(warning_seconds=-1)
 
 

@@ -730,3 +730,52 @@ def test_devices_joining_in_one_burst_tell_the_desks_of_the_roster_once(
         assert told == ["roster", "roster"] and live.connected[captain] == 299
 
     in_process(tmp_path_factory, play)
+
+
+def test_every_device_is_told_the_peoples_names_and_a_seat_nothing_of_tokens_or_operators(
+    server: ThreadedServer, event: Event
+) -> None:
+    """The names of the people in the seats are public (badges at a megagame): a seat's phone and the projector are
+    sent them, and again when the roster names someone else; a seat's frames carry no token and no operator."""
+    phone = Device(server.base, seat_token(event, "dione/captain"))
+    projector = Device(server.base, None)
+    live = server.app.state.events.live[EVENT_ID]
+    held = {
+        seat.label: holder.name
+        for seat, holder in zip(live.event.seats, live.event.roster.holders, strict=True)
+        if holder is not None and holder.kind == "person"
+    }
+    assert held, "the event names people"
+    for device in (phone, projector):
+        names = [frame for frame in map(_parsed, device.raw) if frame["type"] == "names"]
+        assert [frame["names"] for frame in names] == [held], "sent once, before the view it names people in"
+    organiser = {"Authorization": f"Bearer {seat_token(event, 'control')}"}
+    seats = f"{server.base}/api/events/{EVENT_ID}/seats"
+    long_name = "Maximiliana Ottilie Brandstätt"  # 30 characters
+    answer = httpx.post(
+        seats,
+        json={"seat": "icebreaker/captain", "holder": "person", "name": long_name},
+        headers=organiser,
+        timeout=WAIT,
+    )
+    assert answer.status_code == 200, answer.text
+    for device in (phone, projector):
+        told = device.until(lambda f: f["type"] == "names")
+        assert told["names"] == held | {"icebreaker/captain": long_name}
+    answer = httpx.post(seats, json={"seat": "icebreaker/captain", "holder": "bot"}, headers=organiser, timeout=WAIT)
+    assert answer.status_code == 200, answer.text
+    assert phone.until(lambda f: f["type"] == "names")["names"] == held, "a bot's seat is named by its role alone"
+    moved = Device(server.base, None)  # a device joining says nothing new of names to the others
+    assert not [frame for frame in phone.settle() if frame["type"] == "names"]
+    secrets = [*live.event.tokens.tokens, *(o.token for o in live.event.operators.members)]
+    operators = [o.name for o in live.event.operators.members]
+    assert operators, "the event has operators to keep from the seats"
+    kinds = {_parsed(text)["type"] for text in phone.raw}
+    assert kinds.isdisjoint({"roster", "links", "audit"}), f"a seat was sent Control's frames: {kinds}"
+    for text in phone.raw:
+        assert not any(token in text for token in secrets), f"a seat was sent a token: {text[:200]}"
+        assert not any(f'"{name}"' in text for name in operators), f"a seat was sent an operator: {text[:200]}"
+        frame = _parsed(text)
+        assert frame.get("operator") is None and "operators" not in frame
+    for device in (phone, projector, moved):
+        device.close()

@@ -154,7 +154,7 @@ def settled(table: Table, page: Page) -> None:
     own redraw after them). A seat is sent a view only when its own view changed, so that version is asked of the
     server's own record of what it sent the seat's devices."""
     table.control.settle()
-    label = page.locator("#title").inner_text()
+    label = page.locator("#title").get_attribute("data-label") or ""
     seat = table.seat(label)
 
     async def last_sent() -> int:
@@ -179,6 +179,25 @@ def settled(table: Table, page: Page) -> None:
                 f"{label}'s page never caught up: sent version {version}, shown {shown}, legal at {legal}, busy {busy}"
             )
         page.wait_for_timeout(10)
+
+
+NOTATION = "#more-panel, #free-action, .act-result"
+"""Where a seat's page shows actions in notation (the More screen, the action box, the "done: ..." line), as sent."""
+
+SHOWN_TEXT = """([where, notation]) => {
+  const node = document.querySelector(where).cloneNode(true);
+  for (const part of node.querySelectorAll(notation)) part.remove();
+  return node.textContent;
+}"""
+
+
+def labels_shown(table: Table, page: Page, where: str = "body") -> list[str]:
+    """The seats' labels (`dione/captain`) a page shows people in `where`, but for its actions in notation: people
+    are named ("Ann, Captain of the Dione") instead."""
+    text = str(page.evaluate(SHOWN_TEXT, [where, NOTATION]))
+    return [
+        s.label for s in table.event.seats if s.index and re.search(rf"(?<![\w/-]){re.escape(s.label)}(?![\w/-])", text)
+    ]
 
 
 def offered_is_legal(table: Table, label: str, page: Page | None = None) -> None:

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from ..event.devices import EVENT_ID, stored_event
 from .accessibility import small_targets, wcag_violations
-from .players import WAIT_MS, Table, confirm, done, offered_is_legal, served, settled, shot, show
+from .players import WAIT_MS, Table, confirm, done, labels_shown, offered_is_legal, served, settled, shot, show
 
 ANCHOR = "media/anchor"
 CAPTAIN = "dione/captain"
@@ -50,7 +50,9 @@ def _a_broadcast_is_published(newsroom: Table) -> None:
     escaped = STORY.replace('"', '\\"')
     done(anchor, f'broadcast "{escaped}"')
     expect(projector.locator("#on-air .broadcast-text")).to_have_text(STORY, timeout=WAIT_MS)
-    expect(projector.locator("#on-air .broadcast-meta")).to_contain_text(ANCHOR)
+    expect(projector.locator("#on-air .broadcast-meta")).to_have_text("INC · the INC Anchor of the Media · turn 1")
+    assert labels_shown(newsroom, projector) == [], "the projector names people, not seats' labels"
+    assert labels_shown(newsroom, anchor) == [], "the news desk and its feed name people, not seats' labels"
     show(captain, "fleet")
     expect(captain.locator("#on-air .broadcast-text")).to_have_text(STORY, timeout=WAIT_MS)
     expect(anchor.locator(".news-desk .broadcasts li").first).to_contain_text(STORY)

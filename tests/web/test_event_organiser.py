@@ -56,6 +56,15 @@ def _the_new_link_is_under_its_row_with_its_qr_code(page: Page, starts: str) -> 
     link = shown.locator(".shared-link a").inner_text()
     assert link.startswith(starts), link
     assert shown.locator("img.qr").get_attribute("src") == qr_data_uri(link), "the server's QR code of that link"
+    expect(shown).to_contain_text("Ann Smith, Captain of the Dione: the seat's new link")  # the person, not a label
+    for name, width in (("organiser-moved-seat", 1366), ("organiser-moved-seat-phone", 390)):  # docs/event.md's
+        page.set_viewport_size({"width": width, "height": 768})
+        shown.scroll_into_view_if_needed()
+        box = shown.bounding_box()
+        assert box is not None
+        top = max(0.0, box["y"] - 100)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), clip={"x": 0, "y": top, "width": width, "height": 500})
+    page.set_viewport_size({"width": 1366, "height": 768})
 
 
 def test_an_organiser_makes_an_event_and_runs_its_roster(
@@ -103,11 +112,12 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
     token = live.event.tokens.tokens[ann]
     move = page.locator("#roster tbody tr", has_text="dione/captain").get_by_role("button", name="Move")
     move.click()
-    confirm(page, "dione/captain", yes=False)
+    asked = "Ann Smith, Captain of the Dione: move this seat to a new device?"  # the person, not the seat's label
+    confirm(page, asked, yes=False)
     assert live.event.tokens.tokens[ann] == token
     expect(phone.locator("#connection")).to_have_text("connected")
     move.click()
-    confirm(page, "dione/captain")
+    confirm(page, asked)
     expect(phone.locator("#banner")).to_contain_text("moved", timeout=WAIT_MS)
     _the_new_link_is_under_its_row_with_its_qr_code(page, f"{server.base}/event/{event_id}/join#token=")
 

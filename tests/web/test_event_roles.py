@@ -14,7 +14,7 @@ from wolfpack.event.settings import make_settings
 
 from ..event.devices import EVENT_ID
 from .accessibility import SIZES
-from .players import WAIT_MS, Table, offered_is_legal, served
+from .players import WAIT_MS, Table, labels_shown, offered_is_legal, served
 
 
 @pytest.fixture(scope="module", params=["classic", "infinite-domain"])
@@ -31,7 +31,9 @@ def fleet(
 def _join(table: Table, page: Page, label: str) -> None:
     token = table.event.tokens.tokens[table.seat(label)]
     page.goto(f"{table.server.base}/event/{EVENT_ID}/join#token={token}")
-    expect(page.locator("#title")).to_have_text(label, timeout=WAIT_MS)
+    expect(page.locator("#title")).to_have_attribute("data-label", label, timeout=WAIT_MS)
+    seat = table.event.seats[table.seat(label)]
+    expect(page.locator("#title")).to_have_text(f"{seat.role_title} of the {seat.team_name}")  # nobody named holds it
 
 
 def test_every_roles_page_offers_exactly_its_legal_actions(fleet: Table) -> None:
@@ -43,6 +45,7 @@ def test_every_roles_page_offers_exactly_its_legal_actions(fleet: Table) -> None
     for label in labels:
         _join(fleet, page, label)
         offered_is_legal(fleet, label, page)
+        assert labels_shown(fleet, page) == [], f"{label}'s screens show seats' labels, not people"
         legal = fleet.legal(label)
         ship_screens = page.locator(".tab[data-panel='ship-panel']").is_visible()
         news_screen = page.locator(".tab[data-panel='news-panel']").is_visible()

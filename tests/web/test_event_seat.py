@@ -3,7 +3,8 @@ and first officer on phones, its chief engineer on the table's tablet, Control d
 Each screen offers exactly the seat's legal actions; a station's use, a repair, a card and a jump show what they
 do before they are confirmed; a crew counter moves in two taps; rations show their cost and the morale outlook;
 the jump sheet checks its five digits; the first officer commands while the captain is in the brig; walking is
-one tap. Touch targets, WCAG 2.1 AA, screenshots of every screen (test-artifacts/screenshots/seat-*.png).
+one tap. Every screen names people ("Player 9, Captain of the Dione"), never by their seat's label, and a long name
+fits the phone. Touch targets, WCAG 2.1 AA, screenshots of every screen (test-artifacts/screenshots/seat-*.png).
 
 One scenario test whose steps go on, in order, from where the last left the event.
 """
@@ -12,17 +13,38 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from ..event.devices import stored_event
+from ..event.devices import EVENT_ID, stored_event
+from ..server.live import WAIT
 from .accessibility import small_targets, wcag_violations
-from .players import WAIT_MS, Table, confirm, declare_jump, done, offered_is_legal, served, settled, shot, show
+from .players import (
+    WAIT_MS,
+    Table,
+    confirm,
+    declare_jump,
+    done,
+    labels_shown,
+    offered_is_legal,
+    served,
+    settled,
+    shot,
+    show,
+)
 
 PHONES = ("dione/captain", "dione/first-officer")
 TABLET = "dione/chief-engineer"
 TABLET_SIZE = (1280, 800)
 TABS = ("ship", "supplies", "jump", "cards", "fleet", "people", "council", "messages", "log", "more")
+LONG_NAME = "Maximiliana Ottilie Brandstätt"
+"""A 30-character name: it must not break a phone's layout."""
+
+
+def person(table: Table, label: str) -> str:
+    """The name stored_event gives the person in a seat of the Dione's or the Aegis's team."""
+    return f"Player {table.seat(label)}"
 
 
 @pytest.fixture(scope="module")
@@ -50,14 +72,19 @@ def test_a_ships_people_play_a_turn_on_their_screens(table: Table) -> None:
 
 def _every_screen_offers_exactly_its_seats_legal_actions(table: Table) -> None:
     for label in (*PHONES, TABLET):
-        expect(table.pages[label].locator("#title")).to_have_text(label, timeout=WAIT_MS)
+        expect(table.pages[label].locator("#title")).to_have_attribute("data-label", label, timeout=WAIT_MS)
         offered_is_legal(table, label)
     captain = table.pages["dione/captain"]
+    # Each page names its person and role, not the seat's label.
+    expect(captain.locator("#title")).to_have_text(person(table, "dione/captain"))
+    expect(captain.locator("#role")).to_have_text("Captain of the Dione")
     # The stations are named and explained from the pack's guide.
     expect(captain.locator(".station[data-station='fore-farms'] h4")).to_have_text("Fore Hydroponics")
     expect(captain.locator(".station[data-station='fore-farms'] .does")).to_contain_text("gain 2 food")
     expect(captain.locator("#command")).to_have_text("You command the ship")
-    expect(table.pages["dione/first-officer"].locator("#command")).to_have_text("dione/captain commands the ship")
+    expect(table.pages["dione/first-officer"].locator("#command")).to_have_text(
+        f"Commanding the ship: {person(table, 'dione/captain')}, Captain of the Dione"
+    )
     # The morale track marks the ship's level and the odds of a riot there.
     level = table.control.view["observation"]["panels"]["dione"]["morale"]  # type: ignore[index]
     here = captain.locator(".morale-track li.here")
@@ -151,10 +178,17 @@ def _the_first_officer_commands_while_the_captain_is_in_the_brig(table: Table) -
     show(officer, "fleet")
     expect(officer.locator(".fleet-controls")).to_contain_text("Move the ship")
     settled(table, captain)
-    expect(captain.locator("#command")).to_have_text("dione/first-officer commands the ship")
+    expect(captain.locator("#command")).to_have_text(
+        f"Commanding the ship: {person(table, 'dione/first-officer')}, First Officer of the Dione"
+    )
     expect(captain.locator(".fleet-controls")).to_have_count(0)
     show(captain, "people")
     expect(captain.locator(".where-now")).to_contain_text("brig")
+    everyone = captain.locator(".people")
+    expect(everyone.locator("li[data-label='dione/captain']")).to_contain_text(
+        f"{person(table, 'dione/captain')}, Captain of the Dione · the ICSS Aegis's table, brig"
+    )
+    expect(everyone.locator("li[data-label='icebreaker/captain']")).to_contain_text("the Captain of the Icebreaker")
     for label in PHONES:
         offered_is_legal(table, label)
 
@@ -200,8 +234,25 @@ def _targets_are_large_enough_and_every_screen_passes_wcag(table: Table) -> None
 
 def _screenshots_and_no_page_logged_an_error(table: Table) -> None:
     captain = table.pages["dione/captain"]
+    show(captain, "log")
+    expect(captain.locator("#log")).to_contain_text(
+        f"{person(table, 'dione/captain')}, Captain of the Dione: use jump-drive"
+    )
+    # The organiser gives the seat to someone with a long name: the phone names them at once, and it fits.
+    answer = httpx.post(
+        f"{table.server.base}/api/events/{EVENT_ID}/seats",
+        json={"seat": "dione/captain", "holder": "person", "name": LONG_NAME},
+        headers={"Authorization": f"Bearer {table.event.tokens.tokens[0]}"},
+        timeout=WAIT,
+    )
+    assert answer.status_code == 200, answer.text
+    expect(captain.locator("#title")).to_have_text(LONG_NAME, timeout=WAIT_MS)
+    expect(captain.locator("#log")).to_contain_text(f"{LONG_NAME}, Captain of the Dione: use jump-drive")
     for tab in TABS:
         show(captain, tab)
+        assert labels_shown(table, captain) == [], f"the {tab} screen shows seats' labels, not people"
+        wider = captain.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert wider <= 0, f"the {tab} screen is {wider} px wider than the phone with a long name"
         shot(captain, f"seat-phone-{tab}")
     shot(table.pages[TABLET], "seat-tablet")
     table.no_page_complained()

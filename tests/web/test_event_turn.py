@@ -28,6 +28,7 @@ from .players import (
     confirm,
     declare_jump,
     done,
+    labels_shown,
     offered_is_legal,
     record_hand,
     served,
@@ -104,11 +105,21 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     settled(room, member)
     member.get_by_role("button", name="Vote yea").click()
     done(member, "vote yea")
+    # The chamber names each member: a person by name and role, an empty seat by its role, never by its label.
+    hands = member.locator(".hands")
+    president_name = f"Player {room.seat('star-alpha/president')}, President of the Star Alpha"
+    expect(hands.locator("tr[data-voter='star-alpha/president'] th")).to_have_text(president_name)
+    expect(hands.locator("tr[data-voter='dione/council-member'] th")).to_have_text(
+        f"Player {room.seat('dione/council-member')}, Council Member of the Dione (you)"
+    )
+    expect(hands.locator("tr[data-voter='carmine/council-member'] th")).to_have_text(
+        "the Council Member of the Carmine"
+    )
+
     settled(room, president)
     for voter in [v for v in room.control.view["observation"]["council"]["voters"] if v != "dione/council-member"]:  # type: ignore[index]
         record_hand(president, voter, "yea")
     expect(projector.locator("#laws")).to_contain_text(LAW, timeout=WAIT_MS)
-
     # A Wolf Attack: the projector raises the alert; the Icebreaker's first officer flies its fighters to the
     # Wolves; Control plays the Wolves' round and ends the attack.
     _send_verb(desk, "attack", "the long-range sensors light up")
@@ -122,6 +133,7 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     done(ice_officer, where)
     shot(ice_officer, "turn-icebreaker-first-officer-attack")
     shot(projector, "turn-projector-attack")
+    assert labels_shown(room, projector) == [], "the projector names people, not seats' labels"
     _send_verb(desk, "wolf-round")
     _send_verb(desk, "end-attack", "the Wolves break off")
     expect(projector.locator("#attack")).to_be_hidden(timeout=WAIT_MS)
@@ -140,10 +152,16 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     done(anchor, f'broadcast "{STORY}"')
     expect(projector.locator("#on-air .broadcast-text")).to_have_text(STORY, timeout=WAIT_MS)
     expect(desk.locator("#broadcasts")).to_contain_text(STORY)  # on air beside the desk's news verb
+    anchor_name = f"Player {room.seat('media/anchor')}, INC Anchor of the Media"
+    expect(projector.locator("#on-air .broadcast-meta")).to_contain_text(anchor_name)
+    expect(projector.locator("#news")).to_contain_text(f"INC broadcast ({anchor_name})")
+    assert labels_shown(room, projector) == [], "the projector's news names people, not seats' labels"
+    assert labels_shown(room, desk, "#log") == [], "the desk's log names people, not seats' labels"
     _send_verb(desk, "news", "dione", "+1")
     for label in PHONES:
         offered_is_legal(room, label)
     for label in PHONES:
+        assert labels_shown(room, pages[label]) == [], f"{label}'s screen shows seats' labels, not people"
         shot(pages[label], f"turn-{label.replace('/', '-')}")
     shot(desk, "turn-control-desk")
     shot(projector, "turn-projector")
@@ -303,9 +321,13 @@ def test_routine_tasks_take_at_most_two_actions_each(room: Table) -> None:
     )
     move = Counted(organiser)
     move.click(organiser.locator("#roster tbody tr", has_text="carmine/captain").get_by_role("button", name="Move"))
-    expect(organiser.locator("#confirm-text")).to_contain_text("Move carmine/captain", timeout=WAIT_MS)
+    expect(organiser.locator("#confirm-text")).to_contain_text(
+        "The Captain of the Carmine: move this seat to a new device?", timeout=WAIT_MS
+    )
     move.click("#confirm-yes")
-    expect(organiser.locator("#roster-result")).to_contain_text("carmine/captain moved", timeout=WAIT_MS)
+    expect(organiser.locator("#roster-result")).to_contain_text(
+        "The Captain of the Carmine: moved, the new link is under the row.", timeout=WAIT_MS
+    )
     counts["move a seat"] = move.count
 
     assert max(counts.values()) <= ROUTINE_MOST, counts

@@ -1,7 +1,8 @@
 """One device's WebSocket at an event: a seat's phone, a Control desk or a projector.
 
 A device is told only what its viewer may see: a seat its own observation, log, legal actions and messages; a
-desk Control's (every secret) with the roster and the audit; a projector the public view. It is sent a new view
+desk Control's (every secret) with the roster and the audit; a projector the public view. Every device is told the
+names of the people in the seats (public at a megagame: people wear badges). It is sent a new view
 only when that view changed.
 """
 
@@ -15,6 +16,7 @@ from starlette.websockets import WebSocket
 
 from wolfpack.event.links import desk_links
 from wolfpack.event.live import Change, LiveEvent, Viewer
+from wolfpack.event.messages import OPERATOR
 from wolfpack.event.protocol import REASON_LENGTH, Act, Clock, Join, Legal, Ping, Rewind, Say, Sync, parse_message
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.settings import event_defaults
@@ -38,6 +40,8 @@ class Device(FrameSocket):
         """(game version, view version) of the last state frame queued for this device."""
         self.sent_messages = 0
         self.sent_links: dict[str, Any] | None = None
+        self.sent_names: str | None = None
+        """The last names frame sent (its text): another is sent only when someone else holds a seat."""
         self.checked: object = None
         """The event (an immutable value) whose tokens this device was last found to hold its place in."""
 
@@ -188,7 +192,9 @@ class Device(FrameSocket):
         return frame
 
     def send_everything(self) -> None:
-        """A snapshot of all this device may see: its view, the clock, its messages, and (desks) the roster."""
+        """A snapshot of all this device may see: the people's names, its view, the clock, its messages, and (desks)
+        the roster."""
+        self.send_names(everything=True)
         self.send_state(snapshot=True)
         self.send(self.live.clock_frame())
         self.sent_messages = 0
@@ -211,9 +217,20 @@ class Device(FrameSocket):
             self.send_messages()
         elif change == "roster":
             self._still_holds_quietly()
+            self.send_names()
             if viewer.is_control:
                 self.send_text(live.frame_text(("roster",), live.roster_frame))
                 self.send_links()
+
+    def send_names(self, everything: bool = False) -> None:
+        """The names of the people in the seats (public: `LiveEvent.names_frame`), to every device: with every
+        snapshot, and again when the roster names someone else."""
+        if self.viewer is None or self.closing is not None:
+            return
+        text = self.live.frame_text(("names",), self.live.names_frame)
+        if everything or text != self.sent_names:
+            self.sent_names = text
+            self.send_text(text)
 
     def send_links(self, everything: bool = False) -> None:
         """A desk's links (the projector's, its own, the organiser page's on the organiser's desk), from the event's
@@ -289,6 +306,8 @@ class Device(FrameSocket):
         if not fresh and not everything:
             return
         self.sent_messages = len(readable)
+        # An operator's name is Control's business: a seat or the projector reads that Control wrote.
+        signed = self.viewer.is_control
         self.send(
             {
                 "type": "messages",
@@ -296,8 +315,8 @@ class Device(FrameSocket):
                 "messages": [
                     {
                         "time": m.time,
-                        "from": m.sender,
-                        "from_kind": m.sender_kind,
+                        "from": m.sender if signed or m.sender_kind != OPERATOR else "Control",
+                        "from_kind": m.sender_kind if signed or m.sender_kind != OPERATOR else "control",
                         "to": m.audience or m.audience_kind,
                         "to_kind": m.audience_kind,
                         "text": m.text,

@@ -33,7 +33,7 @@ from wolfpack.event.errors import EventError
 from wolfpack.event.messages import Message, control_message, readable_by_operator, readable_by_seat, seat_message
 from wolfpack.event.model import Event
 from wolfpack.event.operators import ORGANISER_NAME
-from wolfpack.event.roster import BOT, CONTROL
+from wolfpack.event.roster import BOT, CONTROL, PERSON
 from wolfpack.event.seats import CONTROL_SEAT
 from wolfpack.event.store import EventStore, insert_audit, write_clock
 from wolfpack.event.viewing import Built, SeatView, Versions, ViewProcess, ViewProcessGone, ViewSet, patched
@@ -216,6 +216,20 @@ class LiveEvent:
             **self.clock.snapshot(now),
             "warning_seconds": self.clock.warning_seconds,
             "server_time": now,
+        }
+
+    def names_frame(self) -> dict[str, Any]:
+        """Who is in each seat a person holds, by the seat's label: public at a megagame (people wear badges), so
+        every device is sent it and speaks of "Ann, Captain of the Dione", not `dione/captain`. Nothing else of the
+        roster: not who is a bot or Control, not the devices, tokens or operators."""
+        return {
+            "type": "names",
+            "event": self.id,
+            "names": {
+                seat.label: holder.name
+                for seat, holder in zip(self.event.seats, self.event.roster.holders, strict=True)
+                if holder is not None and holder.kind == PERSON and holder.name
+            },
         }
 
     def roster_frame(self) -> dict[str, Any]:

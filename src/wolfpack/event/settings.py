@@ -10,7 +10,6 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -18,11 +17,10 @@ from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.game import Game
 from wolfpack.engine.registry import game_class, load_game
 from wolfpack.event.errors import EventError
+from wolfpack.server.problems import setting_problem
 from wolfpack.server.settings import ServerSettings
 
 GAME = "den-of-wolves"
-ANY_ADDRESS = ("0.0.0.0", "::")
-"""Where a server listens on every address: no device can open a link to it."""
 """The game an event plays: a megagame with Control, teams, Media and wildcards."""
 
 GAME_FIELDS = ("edition", "content", "turns", "quadrants", "table_dice")
@@ -117,7 +115,7 @@ class EventSettings(BaseModel):
         """A phase lasts at least a minute and at most the limit in defaults.toml."""
         longest = event_defaults().limits.longest_phase_minutes
         if not 1 <= minutes <= longest:
-            raise ValueError(f"a phase lasts 1 to {longest} minutes, not {minutes}")
+            raise ValueError(f"must be 1 to {longest} minutes, a phase's length (you gave {minutes})")
         return minutes
 
     @field_validator("warning_seconds")
@@ -126,27 +124,20 @@ class EventSettings(BaseModel):
         """The clock's warning comes between the phase's start (0 s: never) and the longest phase's length."""
         longest = event_defaults().limits.longest_phase_minutes * 60
         if not 0 <= seconds <= longest:
-            raise ValueError(f"the clock's warning comes 0 to {longest} seconds before a phase's end, not {seconds}")
+            raise ValueError(f"must be 0 to {longest} seconds before a phase's end (you gave {seconds})")
         return seconds
 
     @field_validator("base_url")
     @classmethod
     def _an_address(cls, url: str | None) -> str | None:
-        """An http(s) address with a host, as the server takes its --public-url (without a trailing slash)."""
+        """An http(s) address with a host another device can open, as the server takes its --public-url (without a
+        trailing slash, never 0.0.0.0): one check for both."""
         if url is None:
             return None
         try:
-            address = ServerSettings(public_url=url).public_url
+            return ServerSettings(public_url=url).public_url
         except ValidationError as exc:
-            message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
-            raise ValueError(message.replace("public URL", "the address")) from None
-        host = urlsplit(url).hostname or ""
-        if host in ANY_ADDRESS:
-            raise ValueError(
-                f"{host} is no address another device can open (a server listening there listens on every address "
-                "of its machine): give one of the machine's own, as `wolfpack serve --host 0.0.0.0` lists them"
-            )
-        return address
+            raise ValueError(str(exc.errors()[0]["ctx"]["error"])) from None
 
     @field_validator("content")
     @classmethod
@@ -160,7 +151,7 @@ class EventSettings(BaseModel):
         try:
             game_class(GAME).Options.model_validate(self.game_options())
         except ValidationError as exc:
-            raise ValueError(_reason(exc.errors()[0])) from None
+            raise GameRefused(exc.errors()[0]) from None
         return self
 
     @property
@@ -183,23 +174,41 @@ class EventSettings(BaseModel):
         return game
 
 
+class GameRefused(ValueError):
+    """The game's options refused a setting: its problem (pydantic's, naming the field), kept for `make_settings`."""
+
+    def __init__(self, problem: Any) -> None:
+        super().__init__(str(problem["msg"]))
+        self.problem = problem
+
+
+class SettingError(EventError):
+    """A setting refused, in a sentence that names it: "turns must be at most 40 (you gave 41)". The command line
+    names the setting by its option instead (`named`: "--turns must be at most 40 (you gave 41)")."""
+
+    def __init__(self, field: str, said: str) -> None:
+        super().__init__(f"{field}{said}")
+        self.field, self.said = field, said
+
+    def named(self, name: str) -> str:
+        """The sentence with the setting called `name` (one that names no setting, as it is)."""
+        return f"{name}{self.said}" if self.field else self.said
+
+
 def make_settings(**values: Any) -> EventSettings:
-    """Settings from the organiser's values (None: the default); a bad one raises EventError naming its field."""
+    """Settings from the organiser's values (None: the default); a bad one raises SettingError naming its field."""
     given = {name: value for name, value in values.items() if value is not None}
     try:
         settings = EventSettings(**given)
     except ValidationError as exc:
-        raise EventError(_reason(exc.errors()[0])) from None
-    settings.game()
+        problem = exc.errors()[0]
+        refused = (problem.get("ctx") or {}).get("error")
+        raise SettingError(*setting_problem(refused.problem if isinstance(refused, GameRefused) else problem)) from None
+    try:
+        settings.game()
+    except EventError as exc:
+        field, _, said = str(exc).partition(": ")
+        if not said:
+            raise
+        raise SettingError(field, f": {said}") from None
     return settings
-
-
-def _reason(error: Any) -> str:
-    """One pydantic error as a sentence that starts with the field at fault."""
-    message = str(error["msg"]).removeprefix("Value error, ")
-    field = ".".join(str(part) for part in error["loc"])
-    if not field:
-        return message
-    if error["type"] == "extra_forbidden":
-        return f"{field}: there is no such setting"
-    return f"{field}: {message}"

@@ -84,3 +84,30 @@ def with_article(word: str) -> str:
 def sentence_start(phrase: str) -> str:
     """A phrase with its first letter capitalised (the rest as written: names keep their case)."""
     return phrase[:1].upper() + phrase[1:]
+
+
+def setting_problem(problem: Any) -> tuple[str, str]:
+    """A setting the validator refused, as (its field, what follows its name in a sentence): ("turns", " must be at
+    most 40 (you gave 41)"), ("base_url", ": the address 'x' must look like ..."). The caller names the setting as its
+    reader knows it: the field on a page, the option on the command line. A problem of no one field (settings that
+    do not go together) is ("", its sentence)."""
+    field = ".".join(str(part) for part in problem["loc"])
+    what = problem["type"]
+    ctx = problem.get("ctx") or {}
+    given = f" (you gave {problem.get('input')})"
+    if not field:
+        return "", str(ctx.get("error", problem["msg"])).removeprefix("Value error, ")
+    if what == "extra_forbidden":
+        return field, ": there is no such setting"
+    if what in ("value_error", "assertion_error"):
+        message = str(ctx.get("error", problem["msg"])).removeprefix("Value error, ")
+        return field, f" {message}" if message.startswith("must ") else f": {message}"
+    if what in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        words = {"greater_than_equal": "at least", "greater_than": "more than", "less_than_equal": "at most"}
+        bound = ctx.get("ge", ctx.get("gt", ctx.get("le", ctx.get("lt"))))
+        return field, f" must be {words.get(what, 'less than')} {bound}{given}"
+    if what in ("int_type", "int_parsing", "int_from_float"):
+        return field, f" must be a whole number{given}"
+    if what == "literal_error":
+        return field, f" must be {str(ctx.get('expected', '')).replace(chr(39), '')}{given}"
+    return field, f": {str(problem['msg']).removeprefix('Value error, ')}"

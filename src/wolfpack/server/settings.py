@@ -6,6 +6,9 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+ANY_ADDRESS = ("0.0.0.0", "::")
+"""Where a server listens on every address: no device can open a link to it."""
+
 
 class ServerSettings(BaseModel):
     """The organiser's choices for one server; every default is ours (the rulebooks say nothing about servers)."""
@@ -28,12 +31,19 @@ class ServerSettings(BaseModel):
     @field_validator("public_url")
     @classmethod
     def _an_origin_with_a_path(cls, url: str | None) -> str | None:
-        """An http(s) address with a host, kept without its trailing slash."""
+        """An http(s) address with a host another device can open (never 0.0.0.0), kept without its trailing
+        slash."""
         if url is None:
             return None
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-            raise ValueError(f"public URL {url!r} must look like https://host[:port][/path], without ? or #")
+            raise ValueError(f"the address {url!r} must look like https://host[:port][/path], without ? or #")
+        host = parts.hostname or ""
+        if host in ANY_ADDRESS:
+            raise ValueError(
+                f"{host} is no address another device can open (a server listening there listens on every address "
+                "of its machine): give one of the machine's own, as `wolfpack serve --host 0.0.0.0` lists them"
+            )
         return url.rstrip("/")
 
     @property

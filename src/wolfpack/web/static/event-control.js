@@ -11,7 +11,6 @@ import { broadcastItem } from "./js/media.js";
 import { NewsEffects } from "./js/news.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { ask, banner, showConnection } from "./js/page.js";
-import { People } from "./js/people.js";
 import { noticeHints } from "./js/notices.js";
 import { setupTabs } from "./js/tabs.js";
 import { Unread } from "./js/unread.js";
@@ -28,7 +27,7 @@ let playing = null;
 let chosenShip = null;
 let shownPane = null;
 const unread = new Unread(() => shownPane);
-const people = new People();
+const people = socket.people;
 const news = new NewsEffects({ name: (sid) => shipName(socket.view.observation, sid), send: (action) => sendAs(CONTROL_SEAT, action) });
 /** The event's version and its clock when last heard, to count the changes the audit log has had since. */
 let heard = { version: null, clockVersion: null, messages: null };
@@ -86,8 +85,13 @@ function onFrame(frame) {
       byId("pause").textContent = frame.paused ? "Resume clock" : "Pause clock";
       if (clockSent) clockDone();
       break;
+    case "names":
+      // Someone else holds a seat (the roster frame follows): every place that names people.
+      drawRecipients();
+      drawMessages();
+      drawView();
+      break;
     case "roster":
-      people.namesFrom(frame);
       drawRoster(frame);
       drawRecipients();
       drawMessages();
@@ -127,7 +131,6 @@ function welcome(frame) {
     verbForms = new VerbForms({ forms: frame.forms, onSend: (action, reason) => sendAs(CONTROL_SEAT, action, reason) });
     fill("verbs", verbForms.node);
   }
-  people.seatsFrom(frame.seats);
   drawRecipients();
   fill("audit-ship", el("option", { value: "" }, "any"), frame.ships.map((sid) => el("option", { value: sid }, sid)));
   fill("audit-seat", el("option", { value: "" }, "any"), frame.seats.map((s) => el("option", { value: s.label }, people.role(s.label))));
@@ -208,7 +211,7 @@ function drawView() {
   drawJumps(observation);
   const log = byId("log");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-  fill(log, logList(view.log, 150));
+  fill(log, logList(view.log, 150, "the log", (line) => people.inText(line)));
   if (atEnd) log.scrollTop = log.scrollHeight; // newest last: keep the newest line in sight unless one scrolled up
   const ships = focusShips(observation);
   const focus = (socket.welcome && socket.welcome.focus) || [];
@@ -217,13 +220,13 @@ function drawView() {
   if (!ships.includes(chosenShip)) chosenShip = ships.find((sid) => observation.panels[sid]) || null;
   fill("jumps", fleetTable(observation, ships, { chosen: chosenShip, onChoose: chooseShip }));
   fill("panels", chosenShip ? shipPanel(observation, chosenShip, observation.panels[chosenShip]) : el("p", { class: "muted" }, "No ship."));
-  fill("hands", handsView(observation.hands));
+  fill("hands", handsView(observation.hands, (label) => people.of(label)));
   const held = Object.entries(observation.held || {});
   fill("held", held.length ? el("ul", {}, held.map(([sid, cards]) => el("li", {}, `${shipName(observation, sid)}: ${cards.join(", ")}`))) : el("p", { class: "muted" }, "None."), el("p", { class: "muted" }, `Destination deck: ${observation.destination_deck} card(s).`));
   fill("dice", diceView(observation));
   fill("council", councilView(observation.council, { edition: observation.edition, who: (label) => people.of(label) }));
   const broadcasts = [...(observation.broadcasts || [])].reverse();
-  fill("broadcasts", broadcasts.length ? broadcasts.map(broadcastItem) : el("li", { class: "muted" }, "Nothing broadcast yet."));
+  fill("broadcasts", broadcasts.length ? broadcasts.map((b) => broadcastItem(b, (label) => people.of(label))) : el("li", { class: "muted" }, "Nothing broadcast yet."));
   news.draw(observation);
   fill("attack", attackView(observation.attack, observation));
   const battles = observation.battles || [];

@@ -18,6 +18,8 @@ let shipNames = new Map();
 /** The operator whose ships are being changed (their row shows the choices), or null. */
 let editing = null;
 let lastOperators = [];
+/** The people in the seats, in words (the socket's: js/people.js), for what the page says of a seat. */
+let people = null;
 
 function call(path, options = {}) {
   return api(`${base}${path}`, { token, ...options });
@@ -55,6 +57,7 @@ function start() {
     onFrame: (frame, live) => onFrame(frame, live),
     onStatus: showConnection,
   });
+  people = socket.people;
   socket.connect();
   loadSettings();
   wireForms();
@@ -228,15 +231,16 @@ function drawRoster(roster) {
 
 function rosterRow(seat) {
   const name = el("input", { type: "text", maxlength: 80, "aria-label": `Person for ${seat.label}`, value: seat.holder === "person" ? seat.name : "" });
+  const who = people.of(seat.label, { start: true });
   const change = (holder, body = {}) => async () => {
-    if (holder === "move" && !(await ask(`Move ${seat.label} (${seat.name || "nobody yet"}) to a new device? Its link changes and the device that holds it now loses it at once.`, "Move the seat"))) {
-      show("roster-result", `${seat.label} not moved.`, "");
+    if (holder === "move" && !(await ask(`${who}: move this seat to a new device? Its link changes and the device that holds it now loses it at once.`, "Move the seat"))) {
+      show("roster-result", `${who}: not moved.`, "");
       return null;
     }
     const answer = await attempt(
       "roster-result",
       () => call("/seats", { method: "POST", body: { seat: seat.label, holder, ...body } }),
-      (result) => (result.link ? `${seat.label} moved: its new link is under its row.` : `${seat.label} changed.`),
+      (result) => (result.link ? `${who}: moved, the new link is under the row.` : `${who}: changed.`),
     );
     if (answer && answer.link) {
       moved.set(seat.label, answer);
@@ -286,7 +290,7 @@ function movedRow(seat) {
       el(
         "div",
         { class: "moved-body" },
-        sharedLink(answer, `${seat.label}'s new link (its old device has lost the seat)`),
+        sharedLink(answer, `${people.of(seat.label, { start: true })}: the seat's new link (its old device has lost it)`),
         el("button", { type: "button", class: "small", onclick: done }, "Done"),
       ),
     ),

@@ -1,6 +1,7 @@
 // The projector: the public view only (it joins with no token), drawn large for a 1920x1080 screen read from five
 // metres: turn, phase and clock; the pursuit track; the fleet map; the laws in force; the latest news; and a Wolf
-// Attack alert that takes the whole screen while an attack is under way.
+// Attack alert that takes the whole screen while an attack is under way. People are named as the room knows them
+// ("Ann, Captain of the Dione"), never by their seat's label.
 
 import { byId, el, fill, setText } from "./js/dom.js";
 import { fleetMap, lawsInForce, pursuitTrack, shipName, turnText } from "./js/den.js";
@@ -11,6 +12,7 @@ import { showConnection } from "./js/page.js";
 const NEWS_LINES = 8;
 const socket = new EventSocket({ event: eventIdFromPath(), token: null, onFrame, onStatus });
 const drawClock = tickClock(socket, byId("clock"));
+const people = socket.people;
 socket.connect();
 
 function onStatus(state) {
@@ -18,7 +20,7 @@ function onStatus(state) {
 }
 
 function onFrame(frame) {
-  if (frame.type === "state") draw();
+  if (frame.type === "state" || (frame.type === "names" && socket.view)) draw();
   else if (frame.type === "clock") drawClock();
   else if (frame.type === "error" && !socket.view) setText("phase", frame.message);
 }
@@ -35,9 +37,9 @@ function draw() {
   fill("laws", lawsInForce(observation.council));
   const latest = (observation.broadcasts || []).slice(-1);
   byId("on-air").hidden = !latest.length;
-  fill("broadcasts", latest.map(broadcastItem));
+  fill("broadcasts", latest.map((b) => broadcastItem(b, (label) => people.of(label))));
   const news = view.log.slice(-NEWS_LINES).reverse();
-  fill("news", news.length ? news.map((line) => el("li", {}, line)) : el("li", { class: "muted" }, "Nothing yet."));
+  fill("news", news.length ? news.map((line) => el("li", {}, people.inText(line))) : el("li", { class: "muted" }, "Nothing yet."));
   drawAttack(observation);
 }
 

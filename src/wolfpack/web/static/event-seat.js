@@ -11,7 +11,7 @@ import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./
 import { banner, showConnection } from "./js/page.js";
 import { chamberView } from "./js/council.js";
 import { broadcastItem, newsDesk } from "./js/media.js";
-import { attackAlert, commandLine, fleetControls, whereView } from "./js/seat.js";
+import { attackAlert, commandLine, fleetControls, placeName, whereView } from "./js/seat.js";
 import { cardsView, destinationControls, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView, unitsView } from "./js/ship.js";
 import { setupTabs } from "./js/tabs.js";
 
@@ -20,6 +20,10 @@ const eventId = eventIdFromPath();
 const token = takeToken();
 const socket = new EventSocket({ event: eventId, token, onFrame, onStatus });
 const drawClock = tickClock(socket, byId("clock"));
+/** The people in the seats, in words ("Ann, Captain of the Dione"): every screen names them so, never by label. */
+const people = socket.people;
+const who = (label) => people.of(label);
+const say = (text) => people.inText(text);
 const openGroups = new Set();
 let guide = null;
 let legalActions = [];
@@ -73,14 +77,18 @@ function onFrame(frame) {
         location.replace(`/event/${encodeURIComponent(frame.event)}/control#token=${socket.token}`);
         return;
       }
-      const info = frame.seats.find((s) => s.seat === frame.seat);
       fitScreens(frame.label);
       limitBox("message-text", frame.limits.message);
-      setText("title", frame.label);
-      setText("role", info ? `${info.role} · ${info.team_name || info.team}` : frame.edition);
-      document.title = `${frame.label} · wolfpack`;
+      byId("title").dataset.label = frame.label;
+      drawTitle();
       break;
     }
+    case "names":
+      // Someone else holds a seat: the title, the screens and the messages name people anew.
+      drawTitle();
+      if (socket.view) draw();
+      drawMessages();
+      break;
     case "state":
       clearOutdated(frame.version);
       draw();
@@ -101,13 +109,24 @@ function onFrame(frame) {
       break;
     case "error":
       if (!frame.request_id) {
-        if (answerLine) show(answerLine, frame.message, "error");
-        else banner(frame.message);
+        if (answerLine) show(answerLine, say(frame.message), "error");
+        else banner(say(frame.message));
       }
       break;
     default:
       break;
   }
+}
+
+/** Who this device is, as the person reads it: their name (the role under it), or the role where nobody is named;
+ * the seat's label stays in `data-label` for scripts and tests. */
+function drawTitle() {
+  const label = seatLabel();
+  if (!label) return;
+  const name = people.name(label);
+  setText("title", name || people.role(label));
+  setText("role", name ? people.role(label) : "");
+  document.title = `${people.of(label, { start: true })} · wolfpack`;
 }
 
 const SHIP_SCREENS = ["ship-panel", "supplies-panel", "jump-panel"];
@@ -165,6 +184,8 @@ function drawScreens() {
     guide,
     legal: new Legal(busy ? [] : legalActions),
     seat: seatLabel(),
+    who,
+    say,
     team: teamShip(observation),
     selected,
     act,
@@ -197,12 +218,12 @@ function drawScreens() {
   fill("attack", observation.attack ? attackView(observation.attack, observation) : null);
   fill("map", fleetMap(observation, { focus: ctx.team ? [ctx.team] : null }));
   fill("where", whereView(ctx));
-  fill("people", peopleList(observation));
+  fill("people", peopleList(observation, { who, where: (at) => placeName(observation, at) }));
   fill("chamber", chamberView(ctx));
   fill("news", newsDesk(ctx, view.log));
   const latest = (observation.broadcasts || []).slice(-1);
-  fill("on-air", latest.length ? [el("h3", {}, "On air"), el("ol", { class: "broadcasts" }, latest.map(broadcastItem))] : null);
-  fill("log", logList(view.log, 100));
+  fill("on-air", latest.length ? [el("h3", {}, "On air"), el("ol", { class: "broadcasts" }, latest.map((b) => broadcastItem(b, who)))] : null);
+  fill("log", logList(view.log, 100, "the log", say));
   drawMore(ctx.legal.rest());
 }
 
@@ -302,7 +323,7 @@ async function send(action, line) {
   delete document.body.dataset.busy;
   for (const button of document.querySelectorAll("main button")) button.disabled = false;
   if (socket.view) draw();
-  show(line, answer.type === "ack" ? doneText(action, answer) : answer.message, answer.type === "ack" ? "ok" : "error", answer.type === "ack" ? answer.version : null);
+  show(line, answer.type === "ack" ? doneText(action, answer, say) : say(answer.message), answer.type === "ack" ? "ok" : "error", answer.type === "ack" ? answer.version : null);
 }
 
 function wireForms() {
@@ -340,6 +361,16 @@ function limits() {
   return (socket.welcome && socket.welcome.limits) || {};
 }
 
+/** Whom a message went to, in words: a person, a team, everyone, Control. */
+function messageTo(message) {
+  if (message.to_kind === "seat") return who(message.to);
+  if (message.to_kind === "team") {
+    const seat = ((socket.welcome && socket.welcome.seats) || []).find((s) => s.team === message.to);
+    return seat ? `the ${seat.team_name}` : message.to;
+  }
+  return message.to_kind === "control" ? "Control" : message.to;
+}
+
 function drawMessages() {
   const messages = socket.messages;
   setText("message-count", String(messages.length));
@@ -349,8 +380,8 @@ function drawMessages() {
       ? [...messages].reverse().map((m) =>
           el(
             "li",
-            { class: m.from_kind === "operator" ? "from-control" : "" },
-            el("span", { class: "meta" }, `${new Date(m.time * 1000).toLocaleTimeString()} · ${m.from_kind === "operator" ? "Control" : m.from} → ${m.to}`),
+            { class: m.from_kind === "seat" ? "" : "from-control" },
+            el("span", { class: "meta" }, `${new Date(m.time * 1000).toLocaleTimeString()} · ${m.from_kind === "seat" ? who(m.from) : "Control"} → ${messageTo(m)}`),
             el("span", {}, m.text),
           ),
         )

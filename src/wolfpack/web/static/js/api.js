@@ -37,9 +37,10 @@ export function download(blob, name) {
 const standing = new Map();
 
 /** What an acknowledged action did, as its page says it: `done: <action>`, then the lines it added to the seat's log
- * (the ack's `said`: a strike's roll and hits, a freeform action's result), so the answer is the outcome. */
-export function doneText(action, answer) {
-  const said = Array.isArray(answer.said) ? answer.said : [];
+ * (the ack's `said`: a strike's roll and hits, a freeform action's result, put in people's words by `say`), so the
+ * answer is the outcome. */
+export function doneText(action, answer, say = (line) => line) {
+  const said = Array.isArray(answer.said) ? answer.said.map(say) : [];
   return [`done: ${action}`, ...said].join(" · ");
 }
 

@@ -18,21 +18,25 @@ function button(ctx, label, action, preview = null, kind = "") {
   return el("button", { type: "button", class: `act ${kind}`.trim(), "data-action": action, onclick: () => ctx.act(action, preview) }, label);
 }
 
+/** A member of the Council in words: "Ann, Captain of the Dione (you)". */
+function member(ctx, label) {
+  return `${ctx.who(label)}${label === ctx.seat ? " (you)" : ""}`;
+}
+
 /** The chamber for this seat. */
 export function chamberView(ctx) {
   const council = ctx.observation.council;
   const bill = council.bill;
   const agenda = ctx.observation.edition === "classic" ? "president" : "parliamentarian";
-  const chair = council.offices[agenda];
   return el(
     "div",
     { class: "chamber" },
     facts(
       Object.entries(council.offices)
         .filter(([office, who]) => officeShown(ctx.observation.edition, office, who))
-        .map(([office, who]) => [TITLES[office] || office, who ? `${who}${who === ctx.seat ? " (you)" : ""}` : "vacant"]),
+        .map(([office, holder]) => [TITLES[office] || office, holder ? member(ctx, holder) : "vacant"]),
     ),
-    el("p", { class: "help" }, `The ${TITLES[agenda]} (${chair || "vacant"}) brings bills and calls votes. ${TIE_RULES[ctx.observation.edition] || ""}`),
+    el("p", { class: "help" }, `The ${TITLES[agenda]} brings bills and calls votes. ${TIE_RULES[ctx.observation.edition] || ""}`),
     billView(ctx, council, bill),
     agendaControls(ctx),
     electionView(ctx, council.election),
@@ -53,7 +57,7 @@ function billView(ctx, council, bill) {
     return el(
       "tr",
       { "data-voter": voter },
-      el("th", { scope: "row" }, `${voter}${voter === ctx.seat ? " (you)" : ""}`),
+      el("th", { scope: "row" }, member(ctx, voter)),
       el("td", {}, votes[voter] ? badge(votes[voter], votes[voter] === "yea" ? "ok" : votes[voter] === "nay" ? "bad" : "") : el("span", { class: "muted" }, "no hand yet")),
       el("td", {}, recorded.map((h) => button(ctx, h.words[2], h.action))),
     );
@@ -65,7 +69,7 @@ function billView(ctx, council, bill) {
     { class: `bill stage-${bill.stage}` },
     el("h3", {}, `Bill ${bill.id}: ${what}`, " ", badge(STAGES[bill.stage] || bill.stage, bill.stage === "vote" || bill.stage === "tie" ? "jump" : "")),
     el("blockquote", { class: "bill-text" }, bill.text),
-    el("p", { class: "muted" }, `Proposed by ${bill.proposer}${bill.override ? " · a vote to override the veto" : ""}`),
+    el("p", { class: "muted" }, `Proposed by ${member(ctx, bill.proposer)}${bill.override ? " · a vote to override the veto" : ""}`),
     mine.length
       ? el("div", { class: "vote-row", role: "group", "aria-label": "your vote" }, mine.map((v) => button(ctx, `Vote ${v.words[1]}`, v.action, null, v.words[1] === "yea" ? "primary" : "")))
       : null,
@@ -134,9 +138,9 @@ function electionView(ctx, election) {
   const vp = names.length
     ? el(
         "div",
-        { class: "choice-row", "data-actions": JSON.stringify(names.map((n) => n.action)) },
+        { class: "choice-row person-choice", "data-actions": JSON.stringify(names.map((n) => n.action)) },
         el("label", { for: "vp-choice" }, "Name your Vice President"),
-        el("select", { id: "vp-choice" }, names.map((n) => el("option", { value: n.action }, n.words[1]))),
+        el("select", { id: "vp-choice" }, names.map((n) => el("option", { value: n.action }, ctx.who(n.words[1])))),
         el("button", { type: "button", class: "act", onclick: () => ctx.act(document.getElementById("vp-choice").value) }, "Name"),
       )
     : null;
@@ -146,7 +150,7 @@ function electionView(ctx, election) {
     { class: "election" },
     el("h3", {}, `Electing a ${TITLES[election.office] || election.office}`),
     el("p", {}, `${Object.keys(election.ballots || {}).length} of ${election.voters.length} have voted. The most votes wins; a tie votes again.`),
-    ballots.length ? el("div", { class: "walk-grid" }, ballots.map((b) => button(ctx, `Vote for ${b.words[1]}`, b.action))) : null,
+    ballots.length ? el("div", { class: "walk-grid" }, ballots.map((b) => button(ctx, `Vote for ${ctx.who(b.words[1])}`, b.action))) : null,
     vp,
   );
 }
@@ -167,7 +171,7 @@ function callsView(ctx) {
 /** The President's direct orders to the admiral (only their two teams and Control hear them). */
 function ordersView(ctx, orders) {
   const can = ctx.legal.take("order");
-  const list = orders.length ? el("ol", { class: "orders" }, orders.map((o) => el("li", {}, `Turn ${o.turn}: ${o.president} to ${o.admiral}: “${o.text}”`))) : null;
+  const list = orders.length ? el("ol", { class: "orders" }, orders.map((o) => el("li", {}, `Turn ${o.turn}: ${ctx.who(o.president)} to ${ctx.who(o.admiral)}: “${o.text}”`))) : null;
   if (!can.length) return list ? el("section", {}, el("h3", {}, "Orders to the admiral"), list) : null;
   return el(
     "section",

@@ -224,7 +224,9 @@ export function councilView(council, { edition = null, who = (label) => label } 
       : el("p", { class: "muted" }, "No bill before the Council."),
     el("h4", {}, "Laws in force"),
     lawsInForce(council),
-    council.election ? el("p", {}, `Election: ${JSON.stringify(council.election)}`) : null,
+    council.election
+      ? el("p", {}, `Electing a ${OFFICE_TITLES[council.election.office] || council.election.office}: ${Object.keys(council.election.ballots || {}).length} of ${council.election.voters.length} have voted`)
+      : null,
   );
 }
 
@@ -243,31 +245,30 @@ export function attackView(attack, observation) {
   );
 }
 
-/** Log lines, newest last (only the last `limit`). */
-export function logList(lines, limit = 200, label = "the log") {
+/** Log lines, newest last (only the last `limit`), each put in people's words by `say` (js/people.js `inText`). */
+export function logList(lines, limit = 200, label = "the log", say = (line) => line) {
   const start = Math.max(0, lines.length - limit);
   // The list scrolls on its own: tabindex lets a keyboard reach it and scroll it (WCAG 2.1.1).
   const attrs = { class: "log", start: start + 1, tabindex: 0, "aria-label": label };
-  return el("ol", attrs, lines.slice(start).map((line) => el("li", {}, line)));
+  return el("ol", attrs, lines.slice(start).map((line) => el("li", {}, say(line))));
 }
 
-/** Where every player is and whether they are free. */
-export function peopleList(observation, only = null) {
-  const people = Object.entries(observation.people).filter(([label]) => !only || only(label));
+/** Where every player is and whether they are free: `who(label)` names the person, `where(at)` the place. */
+export function peopleList(observation, { who = (label) => label, where = (at) => at || "the map" } = {}) {
   return el(
     "ul",
     { class: "people" },
-    people.map(([label, person]) =>
-      el("li", {}, el("span", {}, label), " ", el("span", { class: "muted" }, `${person.at || "the map"}${person.status !== "free" ? `, ${person.status}` : ""}`)),
+    Object.entries(observation.people).map(([label, person]) =>
+      el("li", { "data-label": label }, el("span", {}, who(label)), " · ", el("span", { class: "muted" }, `${where(person.at)}${person.status !== "free" ? `, ${person.status}` : ""}`)),
     ),
   );
 }
 
-/** Hands of cards by seat. */
-export function handsView(hands) {
+/** Hands of cards by seat (`who(label)` names the holder). */
+export function handsView(hands, who = (label) => label) {
   const entries = Object.entries(hands || {});
   if (!entries.length) return el("p", { class: "muted" }, "No cards in hand.");
-  return facts(entries.map(([seat, cards]) => [seat, cards.join(", ")]));
+  return facts(entries.map(([seat, cards]) => [who(seat), cards.join(", ")]));
 }
 
 /** A team's destination cards. */

@@ -1,6 +1,9 @@
 // The event's WebSocket, shared by every event page: join with the device's token, follow the view (a snapshot,
-// then updates that carry only new log lines; a gap asks for a snapshot with `sync`), keep the clock, messages and
-// roster, reconnect with backoff, and stop for good when the seat moved to another device.
+// then updates that carry only new log lines; a gap asks for a snapshot with `sync`), keep the clock, messages,
+// roster and the people's names (`people`: js/people.js), reconnect with backoff, and stop for good when the seat
+// moved to another device.
+
+import { People } from "./people.js";
 
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 8000;
@@ -58,6 +61,8 @@ export class EventSocket {
     this.view = null;
     this.clock = null;
     this.roster = null;
+    /** The people in the seats, in words (the welcome's seats, the `names` frames' names). */
+    this.people = new People();
     this.messages = [];
     this.stopped = null;
     this.socket = null;
@@ -222,6 +227,10 @@ export class EventSocket {
     switch (frame.type) {
       case "welcome":
         this.welcome = frame;
+        this.people.seatsFrom(frame.seats);
+        break;
+      case "names":
+        this.people.namesFrom(frame.names);
         break;
       case "state":
         if (!this.follow(frame)) return;

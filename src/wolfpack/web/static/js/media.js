@@ -7,13 +7,13 @@ import { quote } from "./forms.js";
 
 const FEED_LINES = 60;
 
-/** A broadcast as the projector and the phones show it. */
-export function broadcastItem(broadcast) {
+/** A broadcast as the projector and the phones show it (`who(label)` names the reporter). */
+export function broadcastItem(broadcast, who = (label) => label) {
   return el(
     "li",
     { class: "broadcast" },
     el("p", { class: "broadcast-text" }, broadcast.text),
-    el("p", { class: "broadcast-meta" }, `INC · ${broadcast.by} · turn ${broadcast.turn}`),
+    el("p", { class: "broadcast-meta" }, `INC · ${who(broadcast.by)} · turn ${broadcast.turn}`),
   );
 }
 
@@ -38,8 +38,8 @@ export function newsDesk(ctx, log) {
     { class: "news-desk" },
     compose,
     el("h3", {}, "On air"),
-    onAir.length ? el("ol", { class: "broadcasts" }, onAir.map(broadcastItem)) : el("p", { class: "muted" }, "Nothing broadcast yet."),
+    onAir.length ? el("ol", { class: "broadcasts" }, onAir.map((b) => broadcastItem(b, ctx.who))) : el("p", { class: "muted" }, "Nothing broadcast yet."),
     el("h3", {}, "The feed: everything public, newest first"),
-    el("ol", { class: "log feed", reversed: true, tabindex: 0, "aria-label": "the public feed (scrolls)" }, feed.map((line) => el("li", {}, line))),
+    el("ol", { class: "log feed", reversed: true, tabindex: 0, "aria-label": "the public feed (scrolls)" }, feed.map((line) => el("li", {}, ctx.say(line)))),
   );
 }

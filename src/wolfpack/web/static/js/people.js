@@ -1,5 +1,6 @@
-// People in words: "Ann, Captain of the Dione" where a desk knows who holds the seat (its roster), "the Captain of
-// the Dione" where nobody (or a bot, or Control) does; never a seat's label (`dione/captain`) where a person is meant.
+// People in words: "Ann, Captain of the Dione" where the event names who holds the seat (its `names` frame, sent to
+// every device: names are public at a megagame), "the Captain of the Dione" where nobody (or a bot, or Control)
+// does; never a seat's label (`dione/captain`) where a person is meant. Every event page holds one, on its socket.
 
 const LABEL = /\b[a-z0-9-]+\/[a-z0-9-]+\b/g;
 
@@ -14,9 +15,14 @@ export class People {
     this.seats = new Map(seats.map((seat) => [seat.label, seat]));
   }
 
-  /** Who holds each seat (a roster frame): the person's name, for a seat a person holds. */
-  namesFrom(roster) {
-    this.names = new Map(roster.seats.filter((seat) => seat.holder === "person" && seat.name).map((seat) => [seat.label, seat.name]));
+  /** Who holds each seat a person holds (a `names` frame's names: label -> the person's name). */
+  namesFrom(names) {
+    this.names = new Map(Object.entries(names || {}));
+  }
+
+  /** The name of the person in a seat, or "" where no person is named. */
+  name(label) {
+    return this.seats.has(label) && label !== "control" ? this.names.get(label) || "" : "";
   }
 
   /** The role of a seat: "Captain of the Dione" (the label itself if the seat is unknown). */
@@ -27,11 +33,13 @@ export class People {
     return `${seat.role} of the ${seat.team_name}`;
   }
 
-  /** The person in a seat: "Ann, Captain of the Dione", or "the Captain of the Dione". */
-  of(label) {
+  /** The person in a seat: "Ann, Captain of the Dione", or "the Captain of the Dione" ("The ..." to begin a
+   * sentence or a heading, with `start`). */
+  of(label, { start = false } = {}) {
     if (!this.seats.has(label) || label === "control") return this.role(label);
-    const name = this.names.get(label);
-    return name ? `${name}, ${this.role(label)}` : `the ${this.role(label)}`;
+    const name = this.name(label);
+    if (name) return `${name}, ${this.role(label)}`;
+    return `${start ? "The" : "the"} ${this.role(label)}`;
   }
 
   /** Text with every seat label in it put as the person in that seat. */

@@ -16,9 +16,9 @@ export function placeName(observation, at) {
 export function whereView(ctx) {
   const me = ctx.observation.people[ctx.seat] || { at: null, status: "free" };
   const walks = ctx.legal.take("goto");
+  const contacts = ctx.legal.take("contact");
   const care = [
     ...ctx.legal.take("sickbay").map((a) => [`Go to the ${shipName(ctx.observation, a.words[1])}'s sickbay`, a.action]),
-    ...ctx.legal.take("contact").map((a) => [`Name ${a.words[1]} as your contact`, a.action]),
     ...ctx.legal.take("escape").map((a) => ["Try to escape", a.action]),
   ];
   return el(
@@ -34,6 +34,19 @@ export function whereView(ctx) {
       ),
     ),
     care.length ? el("div", { class: "station-actions" }, care.map(([label, action]) => el("button", { type: "button", class: "act", "data-action": action, onclick: () => ctx.act(action) }, label))) : null,
+    contacts.length ? contactRow(ctx, contacts) : null,
+  );
+}
+
+/** Choosing a contact from the brig: one of every player, so a list and one button (not a button a person). */
+function contactRow(ctx, contacts) {
+  const chosen = el("select", { id: "contact-choice" }, contacts.map((a) => el("option", { value: a.action }, ctx.who(a.words[1]))));
+  return el(
+    "div",
+    { class: "choice-row person-choice", "data-actions": JSON.stringify(contacts.map((a) => a.action)) },
+    el("label", { for: "contact-choice" }, "Your contact outside the brig"),
+    chosen,
+    el("button", { type: "button", class: "act", onclick: () => ctx.act(chosen.value) }, "Name as contact"),
   );
 }
 
@@ -158,5 +171,5 @@ export function commandLine(ctx) {
   if (!ship) return "";
   const commander = ship.commander;
   if (!commander) return "Nobody can command the ship now";
-  return commander === ctx.seat ? "You command the ship" : `${commander} commands the ship`;
+  return commander === ctx.seat ? "You command the ship" : `Commanding the ship: ${ctx.who(commander)}`;
 }

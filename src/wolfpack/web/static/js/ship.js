@@ -4,7 +4,8 @@
 //
 // Every panel is drawn from `ctx`: { observation, guide, legal (js/legal.js), seat (label), team (the seat's ship),
 // act(action, preview?) (send it, after a confirmation showing `preview` when given), selected (a crew counter
-// picked to move, or null), pick(crewId) }.
+// picked to move, or null), pick(crewId), who(label) (the person in a seat: "Ann, Captain of the Dione"),
+// say(text) (a text with its seats' labels put as the people in them) }.
 
 import { badge, el, facts } from "./dom.js";
 import { groupBy } from "./legal.js";
@@ -41,7 +42,7 @@ function counterName(ctx, id) {
   if (found) return `${id.split(":")[1]}, ${found.crew.training}${found.crew.wounded ? ", wounded" : ""}`;
   const [sid, short] = id.split(":");
   const unit = ctx.observation.panels?.[sid]?.units?.[id];
-  return unit ? `${short} ${unit.kind}${unit.damaged ? " (damaged)" : ""}` : short || id;
+  return unit ? `${short} ${unit.kind}${unit.damaged ? " (damaged)" : ""}` : short || ctx.say(id);
 }
 
 /** A button that plays `action` (after a confirmation when `preview` is given). */
@@ -49,14 +50,15 @@ function actButton(ctx, label, action, preview = null, kind = "") {
   return el("button", { type: "button", class: `act ${kind}`.trim(), "data-action": action, onclick: () => ctx.act(action, preview) }, label);
 }
 
-/** A select of choices and a button that plays the chosen one: [[label, action]...]. */
-function choiceRow(ctx, label, choices, buttonText, previewOf = () => null) {
+/** A select of choices and a button that plays the chosen one: [[label, action]...] (`kind` "person-choice": a
+ * choice of people, whose names take the row's width). */
+function choiceRow(ctx, label, choices, buttonText, previewOf = () => null, kind = "") {
   if (!choices.length) return null;
   if (choices.length === 1) return actButton(ctx, `${buttonText}: ${choices[0][0]}`, choices[0][1], previewOf(choices[0][1]));
   const select = el("select", { "aria-label": label }, choices.map(([text, action]) => el("option", { value: action }, text)));
   return el(
     "div",
-    { class: "choice-row", "data-actions": JSON.stringify(choices.map(([, action]) => action)) },
+    { class: `choice-row ${kind}`.trim(), "data-actions": JSON.stringify(choices.map(([, action]) => action)) },
     select,
     el("button", { type: "button", class: "act", onclick: () => ctx.act(select.value, previewOf(select.value)) }, buttonText),
   );
@@ -398,7 +400,7 @@ export function cardsView(ctx) {
       el("h4", {}, card.name),
       el("p", { class: "card-rules" }, [card.use.replace("-", " "), card.tradeable ? "may be traded" : "", card.any_time ? "any time" : ""].filter(Boolean).join(" · ")),
       el("ul", { class: "does-list" }, card.does.map((line) => el("li", {}, line))),
-      el("div", { class: "station-actions" }, play, choiceRow(ctx, `who gets ${card.name}`, gives.map((g) => [g.words[2], g.action]), "Give")),
+      el("div", { class: "station-actions" }, play, choiceRow(ctx, `who gets ${card.name}`, gives.map((g) => [ctx.who(g.words[2]), g.action]), "Give", () => null, "person-choice")),
     );
   });
   return el("ul", { class: "cards" }, cards.length ? cards : el("li", { class: "muted" }, "No action card in your hand."));
