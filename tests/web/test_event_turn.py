@@ -264,11 +264,12 @@ def test_routine_tasks_take_at_most_two_actions_each(room: Table) -> None:
     expect(desk.locator("#jumps-form")).to_be_hidden(timeout=WAIT_MS)
     counts["resolve jumps, three ships separated"] = resolve.count
     room.control.settle()
-    # The ruling settles every separation; what is left is the fleet morale each separation suggests (Interpretation
-    # 80), one notice per ship for Control to confirm or settle like any other (or by a standing policy).
+    # The ruling settles every separation; what is left is the fleet morale a ship leaving the fleet suggests
+    # (Interpretation 80; a ship already apart, as the Dione after the turn before, leaves nothing), one notice per
+    # ship for Control to confirm or settle like any other (or by a standing policy).
     now = room.control.view["observation"]["notices"]  # type: ignore[index]
     added = sorted((notice["kind"], notice["ship"]) for notice in now if notice["id"] not in before)
-    assert added == sorted(("fleet-morale", ship) for ship in jumpers)
+    assert added and added == sorted(("fleet-morale", ship) for ship in jumpers if ships[ship]["with_fleet"])
     for ship in jumpers:
         expect(desk.locator("#log")).to_contain_text(f"Control: {ship} is separated from the fleet")
     expect(desk.locator("#log")).to_contain_text('("fly alone until you find the fleet")')
