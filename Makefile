@@ -1,7 +1,7 @@
 # wolfpack — developer entry points. Everything runs from the project-local .venv.
 #
 #   make run     start the browser server on http://127.0.0.1:8000 (SQLite under var/)
-#   make test    system packages if missing, then pytest (2 workers, without `slow` tests) beside ruff + mypy
+#   make test    system packages if missing, then pytest (3 workers, without `slow` tests) beside ruff + mypy
 #   make strength  the long statistical tests (`slow`: bot strength, balance) that make test leaves out
 #   make bench   run benchmarks/run.py (installs the open_spiel extra)
 #   make loadtest  server load test: 100 tables, 400 WebSocket clients, 200 actions/s for 60 s (benchmarks/loadtest.py)
@@ -89,7 +89,7 @@ test: $(DEV_STAMP) system-deps
 	$(MAKE) --no-print-directory -j2 test-suite test-checks
 
 test-suite:
-	$(BIN)/pytest -n 2 -m "not slow" $(PYTEST_REPORT)
+	$(BIN)/pytest -n 3 -m "not slow" $(PYTEST_REPORT)
 
 test-checks:
 	$(BIN)/ruff check .
