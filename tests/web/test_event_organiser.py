@@ -105,9 +105,16 @@ def test_an_organiser_makes_an_event_and_runs_its_roster(
 
     live = server.app.state.events.live[event_id]
     ann = live.event.seat("dione/captain").index
+    # A name half typed survives the roster frame a phone's arrival sends: rows redraw only when they change.
+    typing = page.locator('#roster tbody tr[data-label="icebreaker/first-officer"] input')
+    typing.fill("Dee")
+    devices = page.locator('#roster tbody tr[data-label="dione/captain"] td').nth(2)
+    expect(devices).to_have_text("0")
     phone = context.browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # type: ignore[union-attr]
     phone.goto(f"{server.base}/event/{event_id}/join#token={live.event.tokens.tokens[ann]}")
     expect(phone.locator("#title")).not_to_have_text("Connecting…", timeout=WAIT_MS)
+    expect(devices).to_have_text("1", timeout=WAIT_MS)
+    expect(typing).to_have_value("Dee")
     # Moving a seat asks first: cancelled, the seat keeps its link; confirmed, its old device stops.
     token = live.event.tokens.tokens[ann]
     move = page.locator("#roster tbody tr", has_text="dione/captain").get_by_role("button", name="Move")

@@ -3,7 +3,7 @@
 // through the organiser's API with Control's own token; the roster comes live over the event's socket.
 
 import { api, download, show } from "./js/api.js";
-import { byId, el, facts, fill, setText } from "./js/dom.js";
+import { byId, el, facts, fill, kept, setText } from "./js/dom.js";
 import { sharedLink } from "./js/links.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken } from "./js/live.js";
 import { ask, banner, showConnection } from "./js/page.js";
@@ -225,8 +225,20 @@ function drawRoster(roster) {
   fill(
     "roster",
     el("thead", {}, el("tr", {}, ["Seat", "Role", "Played by", "Devices", "Change"].map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, seats.map((seat) => [rosterRow(seat), movedRow(seat)])),
+    el("tbody", {}, seats.map(keptRows)),
   );
+}
+
+const seatRows = new Map();
+const movedRows = new Map();
+
+/** A seat's row and its new link's row (if just moved), each rebuilt only when what it shows has changed. */
+function keptRows(seat) {
+  const who = people.of(seat.label);
+  return [
+    kept(seatRows, seat.label, JSON.stringify([seat, who]), () => rosterRow(seat)),
+    kept(movedRows, seat.label, JSON.stringify([moved.get(seat.label) || null, who]), () => movedRow(seat)),
+  ];
 }
 
 function rosterRow(seat) {

@@ -23,6 +23,18 @@ export function append(node, children) {
   return node;
 }
 
+/**
+ * The nodes `make` builds for `id`, the very same nodes as last time while `key` has not changed: a redraw then
+ * keeps what a person was typing in them, and a row being read or scrolled to stays where it is.
+ */
+export function kept(cache, id, key, make) {
+  const last = cache.get(id);
+  if (last && last.key === key) return last.nodes;
+  const nodes = make();
+  cache.set(id, { key, nodes });
+  return nodes;
+}
+
 /** Replace every child of `node` (or of the element with this id). */
 export function fill(target, ...children) {
   const node = typeof target === "string" ? byId(target) : target;
