@@ -355,7 +355,16 @@ def _a_notice_is_raised_and_settled_from_the_other_desk(room: Room) -> None:
     notice.locator("button[type=submit]").click()
     expect(notice.locator(".form-result")).to_contain_text("reason is required")
     notice.locator("input").fill("morale restored at the table")
-    notice.locator("button[type=submit]").click()
+    # Another notice arriving while Bob types keeps his reason: a notice's row redraws only when it changes.
+    typed = bob.locator(f'#notices .notice[data-notice="{notice.get_attribute("data-notice")}"]')
+    _send_verb(ann, "set", f"{sorted(room.event.ships)[1]}.morale", "0", "a second notice while Bob types")
+    expect(bob.locator("#notices .notice", has_text="anarchy")).to_have_count(2, timeout=WAIT_MS)
+    expect(typed.locator("input")).to_have_value("morale restored at the table")
+    typed.locator("button[type=submit]").click()
+    left = bob.locator("#notices .notice", has_text="anarchy")
+    expect(left).to_have_count(1, timeout=WAIT_MS)
+    left.locator("input").fill("the second settled too")
+    left.locator("button[type=submit]").click()
     expect(bob.locator("#notices .notice", has_text="anarchy")).to_have_count(0, timeout=WAIT_MS)
     expect(ann.locator("#notices .notice", has_text="anarchy")).to_have_count(0, timeout=WAIT_MS)
 

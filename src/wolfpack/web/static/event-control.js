@@ -3,7 +3,7 @@
 // Every rule lives on the server: this page sends actions in notation and shows the view it is sent.
 
 import { api, clearOutdated, download, show } from "./js/api.js";
-import { badge, byId, el, fill, limitBox, setText, tooLong } from "./js/dom.js";
+import { badge, byId, el, fill, keptEach, limitBox, setText, tooLong } from "./js/dom.js";
 import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { isWhole } from "./js/links.js";
@@ -253,6 +253,10 @@ function chooseShip(sid) {
   drawView();
 }
 
+const noticeItems = new Map();
+
+/** The notices waiting, each with its settle form; a notice's item is rebuilt only when it changes, so a reason
+ * half typed survives the frames that every action in the event brings. */
 function drawNotices(observation) {
   const notices = observation.notices || [];
   setText("notice-count", String(notices.length));
@@ -260,9 +264,11 @@ function drawNotices(observation) {
     fill("notices", el("li", { class: "muted" }, "No notice waiting."));
     return;
   }
+  const likely = (notice) => noticeHints(notice).filter((verb) => verbForms && verbForms.forms.has(verb));
+  const shown = (notice) => JSON.stringify([notice, notice.ship && shipName(observation, notice.ship), people.inText(notice.text), likely(notice)]);
   fill(
     "notices",
-    notices.map((notice) => {
+    keptEach(noticeItems, notices, (notice) => notice.id, shown, (notice) => {
       const reason = el("input", { type: "text", required: true, id: `settle-${notice.id}`, placeholder: "how it was settled" });
       const result = el("p", { class: "form-result", role: "status" });
       const form = el(
@@ -288,7 +294,7 @@ function drawNotices(observation) {
         reason,
         el("button", { type: "submit" }, "Settle"),
       );
-      const hints = noticeHints(notice).filter((verb) => verbForms && verbForms.forms.has(verb));
+      const hints = likely(notice);
       return el(
         "li",
         { class: "notice", "data-notice": notice.id },

@@ -3,7 +3,7 @@
 // through the organiser's API with Control's own token; the roster comes live over the event's socket.
 
 import { api, download, show } from "./js/api.js";
-import { byId, el, facts, fill, kept, setText } from "./js/dom.js";
+import { byId, el, facts, fill, keptEach, setText } from "./js/dom.js";
 import { sharedLink } from "./js/links.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken } from "./js/live.js";
 import { ask, banner, showConnection } from "./js/page.js";
@@ -225,20 +225,19 @@ function drawRoster(roster) {
   fill(
     "roster",
     el("thead", {}, el("tr", {}, ["Seat", "Role", "Played by", "Devices", "Change"].map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, seats.map(keptRows)),
+    el("tbody", {}, keptRows(seats)),
   );
 }
 
 const seatRows = new Map();
 const movedRows = new Map();
 
-/** A seat's row and its new link's row (if just moved), each rebuilt only when what it shows has changed. */
-function keptRows(seat) {
-  const who = people.of(seat.label);
-  return [
-    kept(seatRows, seat.label, JSON.stringify([seat, who]), () => rosterRow(seat)),
-    kept(movedRows, seat.label, JSON.stringify([moved.get(seat.label) || null, who]), () => movedRow(seat)),
-  ];
+/** Each seat's row and its new link's row (if just moved), each rebuilt only when what it shows has changed. */
+function keptRows(seats) {
+  const label = (seat) => seat.label;
+  const rows = keptEach(seatRows, seats, label, (seat) => JSON.stringify([seat, people.of(seat.label)]), rosterRow);
+  const links = keptEach(movedRows, seats, label, (seat) => JSON.stringify([moved.get(seat.label) || null, people.of(seat.label)]), movedRow);
+  return seats.map((_, i) => [rows[i], links[i]]);
 }
 
 function rosterRow(seat) {

@@ -24,14 +24,22 @@ export function append(node, children) {
 }
 
 /**
- * The nodes `make` builds for `id`, the very same nodes as last time while `key` has not changed: a redraw then
- * keeps what a person was typing in them, and a row being read or scrolled to stays where it is.
+ * A node for each item, the very node of the last draw for an item whose key has not changed: a redraw then keeps
+ * what a person was typing in it, and a row being read stays put. `cache` (a Map) forgets items no longer drawn.
  */
-export function kept(cache, id, key, make) {
-  const last = cache.get(id);
-  if (last && last.key === key) return last.nodes;
-  const nodes = make();
-  cache.set(id, { key, nodes });
+export function keptEach(cache, items, idOf, keyOf, make) {
+  const drawn = new Set();
+  const nodes = items.map((item) => {
+    const id = idOf(item);
+    const key = keyOf(item);
+    const last = cache.get(id);
+    drawn.add(id);
+    if (last && last.key === key) return last.node;
+    const node = make(item);
+    cache.set(id, { key, node });
+    return node;
+  });
+  for (const id of [...cache.keys()]) if (!drawn.has(id)) cache.delete(id);
   return nodes;
 }
 
