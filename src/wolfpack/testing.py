@@ -185,6 +185,8 @@ def _check_observations(state: State[Any], step: int) -> None:
             json.dumps(observation)
         except (TypeError, ValueError) as exc:
             raise ConformanceError(f"step {step}: observation({player}) is not JSON-serialisable: {exc}") from exc
+        shared = state.shared_observation(player)
+        _require(shared == observation, f"step {step}: shared_observation({player}) differs from observation({player})")
     _check_no_leaks(state, step)
 
 

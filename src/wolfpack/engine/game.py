@@ -435,6 +435,17 @@ class State(ABC, Generic[A]):
             self._check_seat(player)
         return self._observation(player)
 
+    def shared_observation(self, player: int | None = None) -> dict[str, Any]:
+        """`observation(player)`, which may share parts with other seats' views and with later ones: read it, never
+        change it. A server that only encodes and compares views saves the copy `observation` makes."""
+        if player is not None:
+            self._check_seat(player)
+        return self._shared_observation(player)
+
+    def _shared_observation(self, player: int | None) -> dict[str, Any]:
+        """The observation `shared_observation` returns; games that build views from shared parts override it."""
+        return self._observation(player)
+
     def view_version(self, player: int | None = None) -> int:
         """A number that moves whenever `player`'s observation or log may have changed (`None`: the public view).
 

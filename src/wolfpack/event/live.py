@@ -347,7 +347,7 @@ class LiveEvent:
         state back, here and in the view process, and raises: no view of the action is ever sent."""
         after = rows[-1].version + 1
         building = self._send_rows(rows)
-        clock = follow(self.clock, self.event.settings, self.state.observation(None), now)
+        clock = follow(self.clock, self.event.settings, self.state.shared_observation(None), now)
         write = asyncio.ensure_future(self.writer(lambda: self._commit(rows, entry, clock)))
         try:
             versions, built = await self._built(building)
@@ -568,7 +568,7 @@ class LiveEvent:
 
             def audit_and_clock(conn: Connection, state: State[Any]) -> None:
                 insert_audit(conn, self.id, entry)
-                clocks.append(follow(self.clock, self.event.settings, state.observation(None), now))
+                clocks.append(follow(self.clock, self.event.settings, state.shared_observation(None), now))
                 write_clock(conn, self.id, clocks[-1])
 
             def write() -> tuple[list[history.ActionRow], State[Any]]:

@@ -106,7 +106,8 @@ class ViewSet:
         if kept is not None and kept_lines == 0 and read_from > 0:  # its lines were not only added to: read all
             tail, read_from = state.log(seat), 0
         length = read_from + len(tail)
-        built = SeatView(view_version, state.observation(seat), length, tail[-1] if tail else None, state.is_terminal())
+        observation = state.shared_observation(seat)  # only read, compared and sent: no copy needed
+        built = SeatView(view_version, observation, length, tail[-1] if tail else None, state.is_terminal())
         if kept is not None:
             built.previous, built.kept = kept.since_previous(), kept_lines
             built.patch = observation_patch(kept.observation, built.observation)

@@ -207,6 +207,9 @@ class DenState(State[str]):
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observation(self, player)
 
+    def _shared_observation(self, player: int | None) -> dict[str, Any]:
+        return observation(self, player, copy=False)
+
     def _log(self, player: int | None) -> list[str]:
         return log_for(self, player)
 

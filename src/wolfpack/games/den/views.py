@@ -36,8 +36,9 @@ PUBLIC_PART: Final = "public"
 CONTROL_PART: Final = "control"
 
 
-def observation(state: DenState, player: int | None) -> dict[str, Any]:
-    """Exactly what `player` may know (None: the public view), assembled from the parts of this moment's views."""
+def observation(state: DenState, player: int | None, copy: bool = True) -> dict[str, Any]:
+    """Exactly what `player` may know (None: the public view), assembled from the parts of this moment's views
+    (with `copy` false, sharing them: for a caller that only reads it)."""
     control = player == CONTROL
     own = state.seats[player].ship if player is not None else None
     public = view_part(state, PUBLIC_PART)
@@ -66,6 +67,8 @@ def observation(state: DenState, player: int | None) -> dict[str, Any]:
     view["council"] = {**view["council"], "orders": [] if secrets is None else secrets["orders"]}
     if secrets is not None:
         view.update((key, value) for key, value in secrets.items() if key != "orders")
+    if not copy:
+        return view
     # The parts are shared by every view of this moment (and kept to tell which views change): each caller gets
     # its own copy. Marshal copies plain data in C, twice as fast as a recursive copy in Python; version 2 shares
     # no object between two places of the copy.
@@ -473,11 +476,16 @@ def view_version(state: DenState, player: int | None, ply: int) -> int:
     are covered), so a seat whose parts all kept their values has the same parts and the same view."""
     if state.versions_at != ply:
         versions = state.versions
+        parts = state.cache.setdefault("view parts", {})
         for key in all_view_keys(state):
             value = log_length(state, key[1]) if key[0] == "log" else view_part(state, key)
             kept = versions.get(key)
             if kept is None or kept[0] != value:
                 versions[key] = (value, ply)
+            elif key[0] != "log":
+                # The part as it was: views built from now on share its objects with the views before, so
+                # comparing them to make a patch stops at each unchanged part without walking into it.
+                parts[key] = kept[0]
         state.versions_at = ply
     return max(state.versions[key][1] for key in view_keys(state, player))
 
