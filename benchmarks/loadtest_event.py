@@ -1040,7 +1040,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     add("--no-compression", action="store_true", help="no permessage-deflate (browsers use it)")
     add("--no-pin", action="store_true", help="do not pin the server and this process to a core each")
     add("--no-check", action="store_true", help="skip the delivery check (the history's replay) at the end")
-    add("--in-process-views", action="store_true", help="the server builds views on the event's thread (no process)")
+    add("--view-process", action="store_true", help="the server builds views in a second process (its option)")
     add("--profile", type=Path, metavar="PATH", help="run the server under cProfile, its stats written there")
     add("--timeout", type=float, help="hard limit on the whole run (default: seconds + warm-up + 180)")
     add("--json", type=Path, metavar="PATH", help="write the figures there")
@@ -1082,7 +1082,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not test.http.is_closed:
                 await test.http.aclose()
 
-    options = ["--no-view-process"] if args.in_process_views else []
+    options = ["--view-process"] if args.view_process else []
     return run_with_server(
         args, "loadtest-event", run, report, prepare=prepare, server_options=options, profile=args.profile
     )

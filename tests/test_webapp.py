@@ -62,6 +62,14 @@ def test_the_table_server_runs_alone_and_the_joined_app_serves_both(tmp_path: Pa
         assert refused.status_code == 400 and "team_minutes" in refused.json()["detail"]  # an EventError, in words
 
 
+def test_events_build_their_views_on_their_own_thread_unless_a_view_process_is_asked_for(tmp_path: Path) -> None:
+    """docs/server.md: the view process costs more than it saves now that views share their unchanged parts."""
+    assert create_app(f"sqlite:///{tmp_path}/default.db").state.events.views is None
+    asked = create_app(f"sqlite:///{tmp_path}/asked.db", view_process=True).state.events.views
+    assert asked is not None
+    asked.close()
+
+
 def test_the_events_are_stopped_at_shutdown(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path}/close.db")
     with TestClient(app, client=("127.0.0.1", 50000)) as client:

@@ -925,8 +925,9 @@ def serve(
     table_burst: Annotated[int, typer.Option(help="Tables one address may open at once.")] = 20,
     tables_per_minute: Annotated[float, typer.Option(help="Steady rate one address may open tables at.")] = 4.0,
     view_process: Annotated[
-        bool, typer.Option(help="Build events' views in a second process (on by default; off: on the event's thread).")
-    ] = True,
+        bool,
+        typer.Option(help="Build events' views in a second process (off by default: the event's thread builds them)."),
+    ] = False,
 ) -> None:
     """Run the browser server: lobby, tables, bots; every table is rebuilt from the database on start."""
     import pydantic

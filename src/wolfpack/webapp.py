@@ -21,7 +21,7 @@ from wolfpack.server.store import DEFAULT_DATABASE, Store
 
 
 def create_app(
-    database: str = DEFAULT_DATABASE, settings: ServerSettings | None = None, view_process: bool = True
+    database: str = DEFAULT_DATABASE, settings: ServerSettings | None = None, view_process: bool = False
 ) -> FastAPI:
     """The server for one database: every table stored there is rebuilt when it starts; events load when asked.
     With `view_process`, the events' views are built in a process beside the server's (started with the first
