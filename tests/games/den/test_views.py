@@ -76,6 +76,35 @@ def test_a_view_whose_version_stays_is_unchanged_through_random_actions(edition:
     assert watcher.unchanged > 0 and watcher.changed > 0
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_shared_observation_stays_as_it_was_while_play_goes_on(edition: str) -> None:
+    """A server keeps each seat's shared observation and patches the next one from it: no part of it may be one of
+    the game's own objects, which a later action would change under it (the battles list was: an attack's end
+    never reached a desk). Scripted through an attack's start and end, then random actions."""
+    state = wolfpack.load_game("den-of-wolves", edition=edition, turns=2, phase_actions=40).new_initial_state()
+    assert isinstance(state, DenState)
+    rng = random.Random(5)
+    viewers = [None, *range(state.num_players())]
+    held: dict[int | None, tuple[dict[str, Any], str]] = {}
+    scripted = ["control advance", 'control attack "test"', "control wolf-round", 'control end-attack "withdrawn"']
+    for step in range(120):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+        elif scripted:
+            state.apply_action(scripted.pop(0), CONTROL)
+        else:
+            seat = random_acting_seat(state, rng)
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        for viewer, (observation, text) in held.items():
+            assert json.dumps(observation) == text, f"step {step}: viewer {viewer}'s held observation changed"
+        shared = {viewer: state.shared_observation(viewer) for viewer in viewers}
+        held = {viewer: (observation, json.dumps(observation)) for viewer, observation in shared.items()}
+        assert shared[CONTROL] == state.observation(CONTROL)
+    assert not scripted and state.battles, "the attack was fought and ended"
+
+
 def test_an_action_changes_only_the_views_it_touches() -> None:
     """Crewing a station shows on its ship's panel: its team and Control see it, another team does not."""
     state = wolfpack.load_game("den-of-wolves").new_initial_state()

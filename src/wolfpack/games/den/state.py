@@ -37,6 +37,7 @@ from wolfpack.games.den.views import (
     log_lines,
     observation,
     plant_canaries,
+    settle_parts,
     view_version,
 )
 
@@ -208,6 +209,7 @@ class DenState(State[str]):
         return observation(self, player)
 
     def _shared_observation(self, player: int | None) -> dict[str, Any]:
+        settle_parts(self, len(self._history))
         return observation(self, player, copy=False)
 
     def _log(self, player: int | None) -> list[str]:

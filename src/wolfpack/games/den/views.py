@@ -67,7 +67,7 @@ def observation(state: DenState, player: int | None, copy: bool = True) -> dict[
     view["council"] = {**view["council"], "orders": [] if secrets is None else secrets["orders"]}
     if secrets is not None:
         view.update((key, value) for key, value in secrets.items() if key != "orders")
-    if not copy:
+    if not copy:  # built from the settled parts (snapshots, see `settle_parts`): nothing the game will change
         return view
     # The parts are shared by every view of this moment (and kept to tell which views change): each caller gets
     # its own copy. Marshal copies plain data in C, twice as fast as a recursive copy in Python; version 2 shares
@@ -474,20 +474,44 @@ def view_version(state: DenState, player: int | None, ply: int) -> int:
     Each part's value is kept and compared with the next time any version is asked; a part that differs takes the
     ply of that moment. The parts a seat sees are chosen from the public part (where people stand, which panels
     are covered), so a seat whose parts all kept their values has the same parts and the same view."""
-    if state.versions_at != ply:
-        versions = state.versions
-        parts = state.cache.setdefault("view parts", {})
-        for key in all_view_keys(state):
-            value = log_length(state, key[1]) if key[0] == "log" else view_part(state, key)
-            kept = versions.get(key)
-            if kept is None or kept[0] != value:
-                versions[key] = (value, ply)
-            elif key[0] != "log":
-                # The part as it was: views built from now on share its objects with the views before, so
-                # comparing them to make a patch stops at each unchanged part without walking into it.
-                parts[key] = kept[0]
-        state.versions_at = ply
+    settle_parts(state, ply)
     return max(state.versions[key][1] for key in view_keys(state, player))
+
+
+def settle_parts(state: DenState, ply: int) -> None:
+    """Compare every part of the views with its value when last settled, note the ply of each that changed, and
+    leave this moment's parts as snapshots: a changed part copied (a part may hold the game's own lists, which
+    later actions change: the public part's battles do), an unchanged one the very snapshot kept before, so that
+    views built from now on share its objects with the views before and a patch stops at it at once."""
+    if state.versions_at == ply:
+        return
+    versions = state.versions
+    parts = state.cache.setdefault("view parts", {})
+    for key in all_view_keys(state):
+        if key[0] == "log":
+            length = log_length(state, key[1])
+            if versions.get(key, (None,))[0] != length:
+                versions[key] = (length, ply)
+            continue
+        value = view_part(state, key)
+        kept = versions.get(key)
+        if kept is None or kept[0] != value:
+            snapshot = parts[key] = snapshot_part(value, None if kept is None else kept[0])
+            versions[key] = (snapshot, ply)
+        else:
+            parts[key] = kept[0]
+    state.versions_at = ply
+
+
+def snapshot_part(value: dict[str, Any], kept: dict[str, Any] | None) -> dict[str, Any]:
+    """A copy of a part that holds none of the game's objects, sharing with `kept` (its last snapshot) every entry
+    whose value is unchanged: most of a changed part is not, and a patch stops at a shared entry at once."""
+    if kept is None:
+        copied: dict[str, Any] = marshal.loads(marshal.dumps(value, 2))
+        return copied
+    changed = {key: entry for key, entry in value.items() if key not in kept or kept[key] != entry}
+    fresh: dict[str, Any] = marshal.loads(marshal.dumps(changed, 2))
+    return {key: fresh[key] if key in fresh else kept[key] for key in value}
 
 
 def plant_canaries(state: DenState) -> tuple[DenState, dict[int | None, tuple[set[str], set[str]]]]:
