@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -193,12 +194,16 @@ def _check_observations(state: State[Any], step: int) -> None:
 def _check_no_leaks(state: State[Any], step: int) -> None:
     """Plant canaries in every secret and prove each viewer sees its own and never another's."""
     planted, viewers = state.with_canaries()
+    every = {canary for visible, hidden in viewers.values() for canary in (*visible, *hidden)}
+    # One pass over each viewer's text finds every canary in it (a search per canary cost seconds a playout).
+    finder = re.compile("|".join(re.escape(canary) for canary in sorted(every, key=len, reverse=True)))
     for viewer, (visible, hidden) in viewers.items():
         text = json.dumps([planted.observation(viewer), planted.log(viewer)])
-        for canary in visible:
-            _require(canary in text, f"step {step}: observation({viewer}) and its log lack its own secret {canary!r}")
-        for canary in hidden:
-            _require(canary not in text, f"step {step}: observation({viewer}) or its log leaks {canary!r}")
+        found = set(finder.findall(text)) if every else set()
+        for canary in sorted(set(visible) - found)[:1]:
+            _require(False, f"step {step}: observation({viewer}) and its log lack its own secret {canary!r}")
+        for canary in sorted(set(hidden) & found)[:1]:
+            _require(False, f"step {step}: observation({viewer}) or its log leaks {canary!r}")
 
 
 def _check_garbage_rejected(state: State[Any], step: int) -> None:
