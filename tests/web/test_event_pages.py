@@ -238,7 +238,6 @@ def test_an_event_runs_on_two_desks_the_projector_and_three_seats(room: Room) ->
     _a_notice_is_raised_and_settled_from_the_other_desk(room)
     _a_wolf_attack_takes_over_the_projector_round_by_round(room)
     _a_seat_left_to_control_is_played_from_a_desk(room)
-    _the_council_passes_a_law_its_president_brought_from_a_phone(room)
     _control_finishes_the_turn_with_the_news_and_the_projector_follows(room)
     _messages_go_between_a_desk_and_a_seat(room)
     _the_audit_log_filters_and_downloads_as_csv(room)
@@ -403,33 +402,6 @@ def _a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
     news = room.pages["projector"].locator("#news")
     expect(news).to_contain_text("the INC Anchor of the Media goes to dione", timeout=WAIT_MS)
     expect(news).not_to_contain_text("media/anchor")
-
-
-def _the_council_passes_a_law_its_president_brought_from_a_phone(room: Room) -> None:
-    """Control appoints dione's council member President; in the Council chamber on her phone she brings a law in
-    her own words (quotes and all), calls the vote and votes for it; Control closes the vote and the projector shows
-    the law."""
-    ann, bob, projector = room.pages["Ann"], room.pages["Bob"], room.pages["projector"]
-    member = room.pages["dione/council-member"]
-    _send_verb(ann, "appoint", "president", "dione/council-member", "the President's player went home")
-    law = 'Every ship shares its "spare" water with the Aegis'
-    show_panel(member, "council-panel")
-    expect(member.locator("#bill-kind")).to_be_visible(timeout=WAIT_MS)
-    member.select_option("#bill-kind", "law")
-    member.fill("#bill-words", law)
-    member.locator(".bill-form button[type=submit]").click()
-    escaped = law.replace('"', '\\"')
-    done(member, f'propose law "{escaped}"')
-    expect(member.locator("#result")).to_contain_text("proposes a law, bill 1")  # what it did, from the log
-    expect(member.locator(".bill-text")).to_have_text(law)
-    member.get_by_role("button", name="Call the vote").click()
-    done(member, "call-vote")
-    member.get_by_role("button", name="Vote yea").click()
-    done(member, "vote yea")
-    expect(member.locator(".hands tr[data-voter='dione/council-member']")).to_contain_text("yea")
-    _send_verb(bob, "close-vote", "the other members are away")
-    expect(projector.locator("#laws")).to_contain_text(law, timeout=WAIT_MS)
-    expect(bob.locator("#log")).to_contain_text(law, timeout=WAIT_MS)
 
 
 def _control_finishes_the_turn_with_the_news_and_the_projector_follows(room: Room) -> None:

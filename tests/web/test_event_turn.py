@@ -49,7 +49,7 @@ PHONES = (
     "star-alpha/president",
     "media/anchor",
 )
-LAW = "Every ship keeps one shuttle ready for the sick"
+LAW = 'Every ship keeps one "spare" shuttle ready for the sick'  # quotes and all, in her own words
 STORY = "The Dione leaps ahead of the fleet"
 
 
@@ -98,7 +98,10 @@ def test_a_whole_turn_is_played_on_every_roles_screen(room: Table) -> None:
     president.select_option("#bill-kind", "law")
     president.fill("#bill-words", LAW)
     president.locator(".bill-form button[type=submit]").click()
-    done(president, f'propose law "{LAW}"')
+    escaped = LAW.replace('"', '\\"')
+    done(president, f'propose law "{escaped}"')
+    expect(president.locator("#result")).to_contain_text("proposes a law, bill 1")  # what it did, from the log
+    expect(president.locator(".bill-text")).to_have_text(LAW)
     president.get_by_role("button", name="Call the vote").click()
     done(president, "call-vote")
     show(member, "council")
