@@ -515,11 +515,12 @@ def _fleet(event: Event) -> dict[str, float]:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_the_team_bot_keeps_the_fleet_fed_and_calm_better_than_doing_nothing(edition: str) -> None:
-    """Six-turn events on three seeds: the team bot against teams that do nothing (the same Control bot). With
-    nobody working the stations the holds run down, rations fail, riots spread and morale falls."""
+    """Six-turn events on two seeds: the team bot against teams that do nothing (the same Control bot). With
+    nobody working the stations the holds run down, rations fail, riots spread and morale falls. (The margins are
+    wide: morale 9.8 against 1.0, riots 0.5 against 37-38 a ship; a third seed moved none of them.)"""
     game = _game(edition, 6)
     played, idle = [], []
-    for seed in range(3):
+    for seed in range(2):
         played.append(_fleet(run_event(game, seed)))
         bots = {seat: bot if seat == CONTROL else Idle() for seat, bot in event_bots(game, seed).items()}
         idle.append(_fleet(run_event(game, seed, bots)))
