@@ -200,10 +200,10 @@ def _check_no_leaks(state: State[Any], step: int) -> None:
     for viewer, (visible, hidden) in viewers.items():
         text = json.dumps([planted.observation(viewer), planted.log(viewer)])
         found = set(finder.findall(text)) if every else set()
-        for canary in sorted(set(visible) - found)[:1]:
-            _require(False, f"step {step}: observation({viewer}) and its log lack its own secret {canary!r}")
-        for canary in sorted(set(hidden) & found)[:1]:
-            _require(False, f"step {step}: observation({viewer}) or its log leaks {canary!r}")
+        if missing := sorted(set(visible) - found):
+            raise ConformanceError(f"step {step}: observation({viewer}) and its log lack its own secret {missing[0]!r}")
+        if leaked := sorted(set(hidden) & found):
+            raise ConformanceError(f"step {step}: observation({viewer}) or its log leaks {leaked[0]!r}")
 
 
 def _check_garbage_rejected(state: State[Any], step: int) -> None:
