@@ -149,6 +149,14 @@ def record_hand(chair: Page, member: str, ballot: str) -> None:
     done(chair, f"hands {member} {ballot}")
 
 
+PAGE_STATE = """() => {
+  const data = document.body.dataset;
+  return [Number(data.version), Number(data.legal ?? -1), data.busy === "true"];
+}"""
+"""What a seat's page shows now: the version of its view, the version its legal actions were asked at, and whether
+it is busy sending an action."""
+
+
 def settled(table: Table, page: Page) -> None:
     """Wait until the page shows the last view the server sent its seat and the legal actions asked after it (its
     own redraw after them). A seat is sent a view only when its own view changed, so that version is asked of the
@@ -165,9 +173,8 @@ def settled(table: Table, page: Page) -> None:
 
     def state() -> tuple[int, int, int, bool]:
         version = int(table.server.call(last_sent()))  # -1 until the seat's device has been sent its first view
-        shown = int(page.evaluate("Number(document.body.dataset.version)"))
-        legal = int(page.evaluate("Number(document.body.dataset.legal ?? -1)"))
-        return version, shown, legal, bool(page.evaluate("document.body.dataset.busy === 'true'"))
+        shown, legal, busy = page.evaluate(PAGE_STATE)  # one round trip to the browser, not three
+        return version, int(shown), int(legal), bool(busy)
 
     deadline = time.monotonic() + WAIT
     while True:
