@@ -17,8 +17,10 @@ export class ReplayControls {
     this.waiting = false;
     const { start, back, forward, end, slider } = elements;
     start.addEventListener("click", () => this.want(0));
-    back.addEventListener("click", () => this.want((this.shown ?? 0) - 1));
-    forward.addEventListener("click", () => this.want((this.shown ?? 0) + 1));
+    // Steps count from the step last asked for, not the one shown: two quick clicks go two steps, even while the
+    // first answer is on its way (a second Back was lost that way under load).
+    back.addEventListener("click", () => this.want(this.wanted - 1));
+    forward.addEventListener("click", () => this.want(this.wanted + 1));
     end.addEventListener("click", () => this.want(this.steps));
     slider.addEventListener("input", () => this.want(Number(slider.value)));
     document.addEventListener("keydown", (event) => this.key(event));
@@ -67,7 +69,7 @@ export class ReplayControls {
   key(event) {
     if (this.els.box.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest?.("input, textarea, select")) return;
-    const at = this.shown ?? 0;
+    const at = this.wanted;
     const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: this.steps };
     if (!(event.key in moves)) return;
     event.preventDefault();
