@@ -6,9 +6,12 @@ from __future__ import annotations
 import base64
 import json
 import random
+from array import array
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import wolfpack
 from wolfpack.engine.chance import sample_chance_outcome
@@ -17,7 +20,7 @@ from wolfpack.engine.records import Match
 from wolfpack.games.den.event import event_bots, play_event
 from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, note
 from wolfpack.games.den.state import DenState
-from wolfpack.games.den.views import EventLog, log_audience, reads
+from wolfpack.games.den.views import EventLog, log_audience, merged_from, reads
 from wolfpack.testing import random_acting_seat
 
 EDITIONS = ("classic", "infinite-domain")
@@ -303,3 +306,10 @@ def test_a_log_line_is_an_audience_and_a_text_and_a_bad_one_changes_nothing() ->
     with pytest.raises(TypeError, match="TextChunks holds text, got int"):
         state.events.append([PUBLIC, 3])  # type: ignore[list-item]
     assert len(state.events) == length and state.events[-1] == [PUBLIC, "fine"] and state.log(None)[-1] == "fine"
+
+
+@given(st.sets(st.integers(0, 400)), st.sets(st.integers(0, 400)), st.integers(0, 820))
+def test_two_indices_merge_from_any_position(first: set[int], second: set[int], start: int) -> None:
+    second -= first  # a line is public or a team's own, never both
+    merged = sorted(first | second)
+    assert list(merged_from(array("I", sorted(first)), array("I", sorted(second)), start)) == merged[start:]

@@ -15,6 +15,7 @@ import binascii
 import marshal
 import sys
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, overload
@@ -390,13 +391,18 @@ class EventLog:
 @dataclass
 class LogIndex:
     """Which lines each audience reads, kept as the log grows (it is only ever appended to) so that a seat's log
-    costs the new lines only. Built for one log: a state given another log starts a new index."""
+    costs the new lines only. Built for one log: a state given another log starts a new index.
+
+    Every audience reads the public lines, most of the log: their numbers are kept once (`public`), and per team
+    only the lines written for it (`lines`), so a public line costs one entry, not one per team."""
 
     events: EventLog
     read: int = 0
-    """How many of the log's lines have been sorted into `lines`."""
+    """How many of the log's lines have been sorted into `public` and `lines`."""
+    public: array[int] = field(default_factory=lambda: array("I"))
+    """The numbers of the public lines."""
     lines: dict[str, array[int]] = field(default_factory=dict)
-    """Per audience but Control's (which reads every line): the numbers of the lines it reads."""
+    """Per team audience: the numbers of the lines other than public ones that it reads."""
 
 
 def log_index(state: DenState, audience: str) -> LogIndex:
@@ -405,15 +411,15 @@ def log_index(state: DenState, audience: str) -> LogIndex:
     events = state.events
     if index is None or index.events is not events:
         index = state.logs = LogIndex(events)
-    if audience != CONTROL_ONLY and audience not in index.lines:  # an audience's index starts at the log's start
-        index.lines[audience] = array("I", (n for n in range(index.read) if reads(audience, events.audience(n))))
+    if audience not in (CONTROL_ONLY, PUBLIC) and audience not in index.lines:  # it starts at the log's start
+        index.lines[audience] = array("I", (n for n in range(index.read) if own_line(audience, events.audience(n))))
     if index.read < len(events):
-        readers: dict[str, list[array[int]]] = {}  # per line audience: the indices of those that read it
+        readers: dict[str, list[array[int]]] = {PUBLIC: [index.public]}  # per line audience: the indices it joins
         for number in range(index.read, len(events)):
             seen = events.audience(number)
             found = readers.get(seen)
             if found is None:
-                found = readers[seen] = [numbers for name, numbers in index.lines.items() if reads(name, seen)]
+                found = readers[seen] = [numbers for name, numbers in index.lines.items() if own_line(name, seen)]
             for numbers in found:
                 numbers.append(number)
         index.read = len(events)
@@ -423,7 +429,9 @@ def log_index(state: DenState, audience: str) -> LogIndex:
 def log_length(state: DenState, audience: str) -> int:
     """How many lines the log of `audience` has."""
     index = log_index(state, audience)
-    return len(state.events) if audience == CONTROL_ONLY else len(index.lines[audience])
+    if audience == CONTROL_ONLY:
+        return len(state.events)
+    return len(index.public) + (len(index.lines[audience]) if audience != PUBLIC else 0)
 
 
 def log_lines(state: DenState, audience: str, start: int = 0) -> list[str]:
@@ -432,7 +440,32 @@ def log_lines(state: DenState, audience: str, start: int = 0) -> list[str]:
     events = state.events
     if audience == CONTROL_ONLY:
         return events.texts_of(range(start, len(events)))
-    return events.texts_of(index.lines[audience][start:])
+    if audience == PUBLIC:
+        return events.texts_of(index.public[start:])
+    return events.texts_of(merged_from(index.public, index.lines[audience], start))
+
+
+def merged_from(first: array[int], second: array[int], start: int) -> Sequence[int]:
+    """The numbers of two ascending arrays with none in common, merged in order, from the merged position `start`."""
+    if start >= len(first) + len(second):
+        return []
+    # The smallest line number with `start` numbers below it: no number is in both, so the count below a number
+    # grows by at most one per number, and one has exactly `start` below it.
+    low, high = 0, max(first[-1] if first else 0, second[-1] if second else 0)
+    while low < high:
+        middle = (low + high) // 2
+        if bisect_left(first, middle) + bisect_left(second, middle) < start:
+            low = middle + 1
+        else:
+            high = middle
+    rest = first[bisect_left(first, low) :]
+    rest.extend(second[bisect_left(second, low) :])
+    return sorted(rest)  # two ascending runs: Timsort merges them in one pass
+
+
+def own_line(audience: str, line_audience: str) -> bool:
+    """Whether a team's log holds a line written for `line_audience` other than a public one."""
+    return line_audience != PUBLIC and reads(audience, line_audience)
 
 
 def reads(audience: str, line_audience: str) -> bool:
