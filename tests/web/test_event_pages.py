@@ -474,7 +474,7 @@ def _the_audit_log_filters_and_downloads_as_csv(room: Room) -> None:
         bob.click("#audit-csv")
     path = download.value.path()
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("time,actor_kind,actor,kind,ships,text,reason,version")
+    assert text.startswith("time,actor_kind,actor,name,kind,ships,text,reason,version")
     assert "morale restored at the table" in text
 
 
