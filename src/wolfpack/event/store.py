@@ -26,6 +26,7 @@ from sqlalchemy import (
     Table,
     Text,
     delete,
+    func,
     insert,
     inspect,
     select,
@@ -318,6 +319,12 @@ class EventStore:
             )
             for row in rows
         ]
+
+    def audit_rows(self, event_id: str) -> int:
+        """How many rows an event's audit log has."""
+        query = select(func.count()).select_from(audit_table).where(audit_table.c.event_id == event_id)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def post_message(self, event_id: str, message: Message, entry: AuditEntry | None = None) -> None:
         """Keep a message (build it with `control_message` or `seat_message`, which check it): one INSERT, and its
