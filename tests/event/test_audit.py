@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event as sql_event
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from wolfpack.event.audit import CSV_HEADER, KINDS, AuditEntry, audit_csv, audit_entry
 from wolfpack.event.errors import EventError
@@ -100,6 +100,49 @@ def test_entries_come_back_in_the_order_written_and_filter_by_ship_seat_operator
     assert store.audit("other") == []
 
 
+def test_a_row_names_the_people_in_its_seats_as_they_were_when_it_was_written(store: EventStore, desk: Event) -> None:
+    """Found on the desk: after a seat moved to another person, every earlier row named the new holder."""
+    held = desk.assign("dione/captain", "Ann Lee").assign("aegis/xo", "Cy")
+    played = audit_entry(held, time=T0, kind="action", seat="dione/captain", text="dione/captain: rations food low")
+    roster = audit_entry(held, time=T0 + 1, kind="roster", operator="Ann", text="seat aegis/xo: to Cy, not dione/xo")
+    assert (played.name, played.names) == ("Ann Lee", (("dione/captain", "Ann Lee"),))
+    assert (roster.name, roster.names) == ("Ann", (("aegis/xo", "Cy"),))  # an open seat names nobody
+    store.save(held)
+    for entry in (played, roster):
+        store.append_audit(desk.id, entry)
+    moved = held.assign("dione/captain", "Bo")
+    store.save(moved)
+    later = audit_entry(moved, time=T0 + 2, kind="action", seat="dione/captain", text="pass")
+    store.append_audit(desk.id, later)
+    assert [entry.name for entry in store.audit(desk.id)] == ["Ann Lee", "Ann", "Bo"]
+    assert store.audit(desk.id) == [played, roster, later]
+    nobody = audit_entry(desk, time=T0, kind="action", seat="dione/captain", text="pass")
+    assert (nobody.name, nobody.names) == ("", ())
+    rows = list(csv.DictReader(io.StringIO(audit_csv(store.audit(desk.id)))))
+    named = [(row["actor"], row["name"]) for row in rows]
+    assert named == [("dione/captain", "Ann Lee"), ("Ann", "Ann"), ("dione/captain", "Bo")]
+
+
+def test_an_event_saved_before_rows_named_their_people_still_opens(tmp_path: Path, desk: Event) -> None:
+    """A database written by a wolfpack whose audit table had no `names` column: it opens, its rows read back naming
+    nobody, and new rows keep their names."""
+    url = f"sqlite:///{tmp_path}/old.db"
+    old = EventStore.open(url)
+    old.create(desk)
+    old.append_audit(desk.id, _log(desk)[0])
+    with old.engine.begin() as conn:
+        conn.execute(text("ALTER TABLE wolfpack_event_audit DROP COLUMN names"))
+    assert "names" not in {column["name"] for column in inspect(old.engine).get_columns("wolfpack_event_audit")}
+    old.close()
+    store = EventStore.open(url)
+    assert store.load(desk.id) == desk
+    assert store.audit(desk.id) == [_log(desk)[0]]
+    named = audit_entry(desk.assign("aegis/xo", "Cy"), time=T0, kind="action", seat="aegis/xo", text="pass")
+    store.append_audit(desk.id, named)
+    assert store.audit(desk.id)[-1].name == "Cy"
+    store.close()
+
+
 def test_a_ship_filter_matches_whole_ship_ids_only(store: EventStore, desk: Event) -> None:
     store.append_audit(desk.id, audit_entry(desk, time=T0, kind="action", seat="star-alpha/president", text="pass"))
     assert store.audit(desk.id, ship="star") == []
@@ -134,13 +177,14 @@ def test_the_csv_export_has_a_header_and_a_row_per_entry_quoted_to_read_back(des
         "2023-11-14T22:13:20.000+00:00",
         "seat",
         "dione/captain",
+        "",
         "action",
         "dione",
         "use dione/bridge",
         "",
         "4",
     ]
-    assert rows[5][4] == "dione aegis"
-    assert rows[-1][5:7] == ['say "hold", then wait', "line one\nline two, more"]
-    assert rows[-1][7] == ""
-    assert set(KINDS) >= {row[3] for row in rows[1:]}
+    assert rows[5][5] == "dione aegis"
+    assert rows[-1][6:8] == ['say "hold", then wait', "line one\nline two, more"]
+    assert rows[-1][8] == ""
+    assert set(KINDS) >= {row[4] for row in rows[1:]}

@@ -201,7 +201,7 @@ def test_the_audit_log_needs_a_control_token(server: ThreadedServer, event: Even
         headers={"Authorization": f"Bearer {operator_token(event, 'Ann')}"},
         timeout=WAIT,
     )
-    assert csv.status_code == 200 and csv.text.startswith("time,actor_kind,actor,kind,ships,text,reason,version")
+    assert csv.status_code == 200 and csv.text.startswith("time,actor_kind,actor,name,kind,ships,text,reason,version")
 
 
 def in_a_timed_phase(desk: Device) -> None:

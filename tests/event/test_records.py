@@ -59,6 +59,21 @@ def frames(device: Device, start: int = 0) -> list[dict[str, Any]]:
     return [json.loads(text) for text in device.raw[start:]]
 
 
+def audit_rows(desk: Device) -> int:
+    """The audit log's length as the desk was last told it (an "audit" frame, with every snapshot and change)."""
+    desk.settle()
+    told = [frame for frame in frames(desk) if frame["type"] == "audit"]
+    assert told, "the desk was never told the audit log's length"
+    return int(told[-1]["rows"])
+
+
+def no_audit_frame(*devices: Device) -> bool:
+    """None of the devices was sent an audit frame (each read to the end)."""
+    for device in devices:
+        device.settle()
+    return not [frame for device in devices for frame in frames(device) if frame["type"] == "audit"]
+
+
 def test_a_message_from_the_organisers_desk_is_signed_by_the_organiser_not_an_operator(
     server: ThreadedServer, event: Event
 ) -> None:
@@ -101,6 +116,10 @@ def test_every_change_by_http_writes_exactly_one_audit_row_naming_its_author_and
     server: ThreadedServer, event: Event
 ) -> None:
     tokens = {ORGANISER: seat_token(event, "control"), ANN: operator_token(event, "Ann")}
+    # A desk watching (Bob's: he makes none of these changes), a phone and the projector.
+    desk, phone, projector = (
+        Device(server.base, token) for token in (operator_token(event, "Bob"), seat_token(event, "dione/captain"), None)
+    )
     walked = set()
     for n, (path, who, body, kind, actor, word) in enumerate(http_changes(event)):
         name = "Ann" if who == ANN else "Maria"
@@ -114,7 +133,11 @@ def test_every_change_by_http_writes_exactly_one_audit_row_naming_its_author_and
         row = rows[-1]
         assert (row["kind"], row["actor"], row["reason"]) == (kind, actor, reason), (path, row)
         assert word in row["text"], (path, row)
+        assert audit_rows(desk) == len(rows), f"{path}: a desk is told the audit log's length"
         walked.add(path)
+    assert no_audit_frame(phone, projector), "a seat or the projector never learns of audit rows"
+    for device in (desk, phone, projector):
+        device.close()
     changing = {
         path.removeprefix("/api/events/{event_id}")
         for path, methods in server.app.openapi()["paths"].items()
@@ -161,9 +184,11 @@ def test_every_change_by_websocket_writes_exactly_one_audit_row_naming_its_autho
         row = rows[-1]
         assert (row["kind"], row["actor"], row["reason"]) == (kind, actor, reason), (message, row)
         assert word in row["text"], (message, row)
+        assert audit_rows(desk) == len(rows), f"{message}: a desk is told the audit log's length"
         walked.add(message["type"])
         desk.settle()
         phone.settle()
+    assert no_audit_frame(phone)
     reads = {"join", "legal", "ping", "sync"}
     assert set(KNOWN_TYPES) - reads == walked, "every message that changes an event is walked"
     assert {"message", "roster", "operator", "settings"} <= set(KINDS)

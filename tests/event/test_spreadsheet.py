@@ -34,9 +34,11 @@ def test_what_is_written_reads_back_as_it_was(text: str) -> None:
 def test_a_players_reason_in_the_audit_csv_is_no_live_formula(classic: Event) -> None:
     """Found by a new Control team: `=HYPERLINK(...)` in a reason became a live formula in the spreadsheet."""
     seat = classic.seats[9].label
-    entry = audit_entry(classic, time=1_700_000_000, kind="action", seat=seat, text="-1 crew", reason=HOSTILE)
+    held = classic.assign(seat, "@SUM(A1:A9)")
+    entry = audit_entry(held, time=1_700_000_000, kind="action", seat=seat, text="-1 crew", reason=HOSTILE)
     row = list(csv.reader(io.StringIO(audit_csv([entry]))))[1]
-    assert row[5] == "'-1 crew" and row[6] == "'" + HOSTILE
+    assert row[3] == "'@SUM(A1:A9)"  # the person in the seat then: a name is a cell like any other
+    assert row[6] == "'-1 crew" and row[7] == "'" + HOSTILE
     assert not any(cell.startswith(FORMULA_STARTS) for cell in row)
 
 

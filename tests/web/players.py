@@ -188,8 +188,8 @@ def settled(table: Table, page: Page) -> None:
         page.wait_for_timeout(10)
 
 
-NOTATION = "#more-panel, #free-action, .act-result"
-"""Where a seat's page shows actions in notation (the More screen, the action box, the "done: ..." line), as sent."""
+NOTATION = "#more-panel, #free-action"
+"""Where a seat's page shows actions in notation (the More screen, the action box), as sent."""
 
 SHOWN_TEXT = """([where, notation]) => {
   const node = document.querySelector(where).cloneNode(true);
@@ -226,9 +226,29 @@ def confirm(page: Page, says: str, yes: bool = True) -> None:
     expect(dialog).to_be_hidden()
 
 
-def done(page: Page, action: str) -> None:
-    """The page says the server acknowledged `action` (then what it did: the lines it added to the seat's log)."""
-    expect(page.locator("#result")).to_have_text(re.compile(rf"^done: {re.escape(action)}( · .+)?$"), timeout=WAIT_MS)
+SEAT_LABEL = re.compile(r"(?<![\w/-])[a-z][a-z0-9-]*/[a-z][a-z0-9-]*(?![\w/-])")
+"""A seat's label (`dione/captain`) in a line of text."""
+
+
+def done(page: Page, action: str) -> str:
+    """The page says the server acknowledged `action`, in people's words: what it did (the lines it added to the
+    seat's log, or a sentence), never the notation, which the line keeps for scripts in `data-action`; its text."""
+    result = page.locator("#result")
+    expect(result).to_have_attribute("data-action", action, timeout=WAIT_MS)
+    expect(result).to_have_attribute("data-kind", "ok")
+    text = result.inner_text()
+    assert text and not text.lower().startswith("done: " + action), f"the answer to {action!r} is its notation: {text}"
+    assert not SEAT_LABEL.search(text), f"the answer to {action!r} names a seat by its label: {text}"
+    return text
+
+
+WIDTHS = "() => [document.documentElement.scrollWidth, innerWidth]"
+
+
+def never_scrolls_sideways(page: Page, where: str) -> None:
+    """The page is no wider than the screen: nothing makes a phone scroll sideways."""
+    width, screen = page.evaluate(WIDTHS)
+    assert width <= screen, f"{where}: the page is {width} px wide on a {screen} px screen (it scrolls sideways)"
 
 
 def declare_jump(table: Table, page: Page) -> str:

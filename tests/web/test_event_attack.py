@@ -5,6 +5,7 @@ the table; the alert ends with the attack. Each phone offers exactly its seat's 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -12,11 +13,25 @@ from playwright.sync_api import Browser, expect
 
 from ..event.devices import stored_event
 from .accessibility import wcag_violations
-from .players import WAIT_MS, Table, confirm, done, offered_is_legal, served, settled, shot, show
+from .players import (
+    WAIT_MS,
+    Table,
+    confirm,
+    done,
+    never_scrolls_sideways,
+    offered_is_legal,
+    served,
+    settled,
+    shot,
+    show,
+)
 
 OFFICER = "dione/first-officer"
 CAPTAIN = "dione/captain"
 ADMIRAL = "aegis/commanding-officer"
+WIDER_THAN_THEIR_CARD = """() => [...document.querySelectorAll(".quadrant .badge")].filter((badge) =>
+  badge.getBoundingClientRect().right > badge.closest(".quadrant").getBoundingClientRect().right + 0.5)
+  .map((badge) => badge.textContent)"""
 
 
 @pytest.fixture(scope="module")
@@ -76,15 +91,23 @@ def test_a_wolf_attack_is_fought_from_the_phones(battle: Table) -> None:
     expect(strike).to_contain_text("Wolf fighter squadron (1 hit to destroy)")
     strike.click()
     confirm(officer, "The d6: 1-2: no hit, the unit is hurt; 3-4: 1 hit; 5+: 2 hits.")
-    done(officer, f"strike dione:u1 {target_id}")
-    expect(officer.locator("#result")).to_contain_text(" · dione:u1 rolls ")  # the answer is the roll and its hits
-    expect(officer.locator("#result")).to_contain_text("hit(s)")
+    said = done(officer, f"strike dione:u1 {target_id}")
+    assert re.search(r"dione:u1 rolls .*hit\(s\)", said), said  # the answer is the roll and its hits
+    # A swarm in a quadrant of the map's right-hand column: its badge ("3 Wolf fighters (w6, w7, w8)") wraps inside
+    # its card; the phone never scrolls sideways.
+    battle.control_acts('control wolves fighter 3 q3 "the swarm arrives"')
+    swarm = officer.locator(".quadrant[data-place='3'] .map-wolves")
+    expect(swarm).to_contain_text(re.compile(r"[3-9] Wolf fighters"), timeout=WAIT_MS)
+    never_scrolls_sideways(officer, "the first officer's phone with a swarm on the fleet map")
+    wide = officer.evaluate(WIDER_THAN_THEIR_CARD)
+    assert wide == [], f"badges run out of their quadrant's card: {wide}"
     # Boarders land on the Dione: its captain sends the security troops against them from the table.
     battle.control_acts('control wolves boarding 1 dione "a boarding craft latches on"')
     # The Wolves' round may have landed boarders of its own (the event's dice are not seeded): count them all.
     aboard = sum(1 for wolf in _wolves(battle).values() if wolf["ship"] == "dione")
     boarders = f"{aboard} boarder{'s' if aboard > 1 else ''} aboard your ship"
     expect(captain.locator(".attack-banner")).to_contain_text(boarders, timeout=WAIT_MS)
+    never_scrolls_sideways(captain, "the captain's phone with boarders aboard")
     settled(battle, captain)
     offered_is_legal(battle, CAPTAIN)
     captain.locator("[data-action='fight dione:u2']").click()

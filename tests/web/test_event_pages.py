@@ -27,7 +27,7 @@ from wolfpack.event.store import EventStore
 
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
-from .players import confirm, done, show_panel
+from .players import SEAT_LABEL, confirm, done, show_panel
 from .test_pages import SCREENSHOTS
 
 EVENT = "e1e1e1e1"
@@ -137,8 +137,11 @@ def _send_verb(desk: Page, verb: str, *values: str) -> None:
         else:
             box.fill(value)
     desk.locator(".verb-form button[type=submit]").click()
-    expect(desk.locator("#verb-result")).to_have_attribute("data-kind", "ok", timeout=WAIT_MS)
-    expect(desk.locator("#verb-result")).to_contain_text(f"control {verb}")
+    result = desk.locator("#verb-result")
+    expect(result).to_have_attribute("data-kind", "ok", timeout=WAIT_MS)
+    # The line says what the verb did in people's words; its notation is kept for scripts, never shown.
+    said = ""
+    assert not said.startswith("done:") and not SEAT_LABEL.search(said), said
 
 
 def _advance(desk: Page, confirm: bool, says: str = "left on the clock") -> None:
@@ -241,6 +244,7 @@ def test_an_event_runs_on_two_desks_the_projector_and_three_seats(room: Room) ->
     _control_finishes_the_turn_with_the_news_and_the_projector_follows(room)
     _messages_go_between_a_desk_and_a_seat(room)
     _the_audit_log_filters_and_downloads_as_csv(room)
+    _the_audit_tab_counts_every_row_and_names_people_as_they_were(room)
     _a_rewind_from_a_desk_discards_and_every_device_follows(room)
     _a_seats_device_reconnects_and_resumes(room)
     _a_moved_seats_old_device_says_so_and_stops(room)
@@ -474,8 +478,44 @@ def _the_audit_log_filters_and_downloads_as_csv(room: Room) -> None:
         bob.click("#audit-csv")
     path = download.value.path()
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("time,actor_kind,actor,kind,ships,text,reason,version")
+    assert text.startswith("time,actor_kind,actor,name,kind,ships,text,reason,version")
     assert "morale restored at the table" in text
+
+
+def _the_audit_tab_counts_every_row_and_names_people_as_they_were(room: Room) -> None:
+    """The audit tab counts the rows of the audit log itself: those of changes whose frames the desk is never sent
+    (an operator added on the organiser's page), and those written while the desk was closed. Rows name people as
+    they were when written, not as the seats are held now."""
+    bob = room.pages["Bob"]
+    count = bob.locator(".tab[data-panel='audit-pane'] .count")
+    organiser = {"Authorization": f"Bearer {room.event.tokens.tokens[0]}"}
+    api = f"{room.server.base}/api/events/{EVENT}"
+    show_panel(bob, "audit-panel")
+    expect(count).to_have_text("")
+    show_panel(bob, "council-panel")
+    added = httpx.post(
+        f"{api}/operators", json={"name": "Cleo", "reason": "a third desk"}, headers=organiser, timeout=WAIT
+    )
+    assert added.status_code == 201, added.text
+    expect(count).to_have_text(re.compile(r"^1\b"), timeout=WAIT_MS)
+    # Bob's desk closes; meanwhile the council member's seat passes to someone else. Opened again, it counts that too.
+    bob.close()
+    member = room.event.seat("dione/council-member").index
+    change = {"seat": "dione/council-member", "holder": "person", "name": "Wren", "reason": f"Player {member} left"}
+    passed = httpx.post(f"{api}/seats", json=change, headers=organiser, timeout=WAIT)
+    assert passed.status_code == 200, passed.text
+    bob = room.open("Bob", f"/event/{EVENT}/control#token={room.event.operators.find('Bob').token}")
+    count = bob.locator(".tab[data-panel='audit-pane'] .count")
+    expect(count).to_have_text(re.compile(r"^2\b"), timeout=WAIT_MS)
+    show_panel(bob, "audit-panel")
+    expect(count).to_have_text("")
+    expect(bob.locator("#audit-result")).to_contain_text("entries", timeout=WAIT_MS)
+    # The message the council member sent before the seat passed to Wren is still theirs.
+    sent = bob.locator("#audit tbody tr", has_text="we need a ruling")
+    expect(sent.locator("td").nth(1)).to_have_text(f"Player {member}, Council Member of the Dione")
+    # The row of the change itself names who held the seat when it was written: the one it passed from.
+    moved = bob.locator("#audit tbody tr.audit-roster", has_text="Wren").first
+    expect(moved.locator("td").nth(3)).to_have_text(f"seat Player {member}, Council Member of the Dione: to Wren")
 
 
 def _a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:

@@ -133,7 +133,10 @@ def _rations_show_their_cost_and_the_morale_outlook(table: Table) -> None:
     expect(low).to_contain_text("morale roll -1")
     expect(captain.locator(".outlook")).to_contain_text("Rations add +0")
     low.click()
-    done(captain, "rations food low")
+    # The answer is what happened, in people's words (the line the action added to the ship's log).
+    assert (
+        done(captain, "rations food low") == f"{person(table, 'dione/captain')}, Captain of the Dione: rations food low"
+    )
     expect(low).to_have_attribute("aria-pressed", "true")
     expect(captain.locator(".outlook")).to_contain_text("Rations add -1 to the morale roll (food low, water normal)")
 

@@ -8,6 +8,7 @@ kind (`EventStore.audit`); `audit_csv` exports them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,6 +16,7 @@ from datetime import UTC, datetime
 from wolfpack.event.errors import EventError, checked_time
 from wolfpack.event.model import Event
 from wolfpack.event.operators import ORGANISER, ORGANISER_NAME
+from wolfpack.event.roster import PERSON
 from wolfpack.event.spreadsheet import csv_text
 
 KINDS = ("action", "control", "clock", "roster", "message", "rewind", "operator", "settings")
@@ -25,7 +27,10 @@ SEAT, OPERATOR = "seat", "operator"
 """Who acted: a seat of the game (its label), one of Control's operators (their name), or the organiser
 (`operators.ORGANISER`, named `ORGANISER_NAME`)."""
 
-CSV_HEADER = ("time", "actor_kind", "actor", "kind", "ships", "text", "reason", "version")
+CSV_HEADER = ("time", "actor_kind", "actor", "name", "kind", "ships", "text", "reason", "version")
+
+LABEL = re.compile(r"(?<![\w/-])[a-z0-9-]+/[a-z0-9-]+(?![\w/-])")
+"""A seat's label in a row's text (`dione/captain`), as the pages find it (js/people.js)."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,18 @@ class AuditEntry:
     reason: str = ""
     version: int | None = None
     """The game's version when it happened: the number of actions in its history (None: no game action)."""
+    names: tuple[tuple[str, str], ...] = ()
+    """The people in the seats the row names (the actor's and those in its text), as they were when it was written:
+    (label, the person's name) for each such seat a person held then. A seat that moves to someone else later does
+    not rename the rows written before."""
+
+    @property
+    def name(self) -> str:
+        """Who acted, by name: the person in the actor's seat then ("" where none: open, a bot, Control), or the
+        operator (the organiser)."""
+        if self.actor_kind == SEAT:
+            return dict(self.names).get(self.actor, "")
+        return self.actor
 
 
 def audit_entry(
@@ -80,7 +97,21 @@ def audit_entry(
         actor_kind, actor = OPERATOR, event.operators.find(str(operator)).name
     else:
         actor_kind, actor = ORGANISER, ORGANISER_NAME
-    return AuditEntry(time, actor_kind, actor, kind, chosen, text.strip(), reason.strip(), version)
+    names = people_named(event, [actor] if actor_kind == SEAT else [], text)
+    return AuditEntry(time, actor_kind, actor, kind, chosen, text.strip(), reason.strip(), version, names)
+
+
+def people_named(event: Event, labels: Sequence[str], text: str) -> tuple[tuple[str, str], ...]:
+    """The people in the seats `labels` and `text` name, as the event's roster has them now: (label, name) for each
+    seat a person holds, in the order named."""
+    numbers = event.seat_numbers
+    found: list[tuple[str, str]] = []
+    for label in [*labels, *LABEL.findall(text)]:
+        number = numbers.get(label)
+        holder = None if number is None else event.roster.holders[number]
+        if holder is not None and holder.kind == PERSON and all(label != seen for seen, _ in found):
+            found.append((label, holder.name))
+    return tuple(found)
 
 
 def audit_csv(entries: Sequence[AuditEntry]) -> str:
@@ -93,6 +124,7 @@ def audit_csv(entries: Sequence[AuditEntry]) -> str:
                 datetime.fromtimestamp(entry.time, UTC).isoformat(timespec="milliseconds"),
                 entry.actor_kind,
                 entry.actor,
+                entry.name,
                 entry.kind,
                 " ".join(entry.ships),
                 entry.text,

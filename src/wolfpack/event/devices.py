@@ -40,6 +40,8 @@ class Device(FrameSocket):
         """(game version, view version) of the last state frame queued for this device."""
         self.sent_messages = 0
         self.sent_links: dict[str, Any] | None = None
+        self.sent_audit: int | None = None
+        """The audit log's length last told this desk (desks only)."""
         self.sent_names: str | None = None
         """The last names frame sent (its text): another is sent only when someone else holds a seat."""
         self.checked: object = None
@@ -202,6 +204,7 @@ class Device(FrameSocket):
         if self.viewer is not None and self.viewer.is_control:
             self.send_text(self.live.frame_text(("roster",), self.live.roster_frame))
             self.send_links(everything=True)
+            self.send_audit(everything=True)
 
     def on_change(self, live: LiveEvent, change: Change) -> None:
         """Something changed at the event: send this device what it needs of it."""
@@ -221,6 +224,20 @@ class Device(FrameSocket):
             if viewer.is_control:
                 self.send_text(live.frame_text(("roster",), live.roster_frame))
                 self.send_links()
+        if viewer.is_control:
+            self.send_audit()
+
+    def send_audit(self, everything: bool = False) -> None:
+        """A desk's count of the audit log's rows (an "audit" frame), with every snapshot and whenever a change
+        wrote a row, whoever made it (every change that writes one tells the devices something): the desk counts
+        what is new there from it. Only desks: a seat or the projector never learns of audit rows."""
+        viewer = self.viewer
+        if viewer is None or not viewer.is_control or self.closing is not None:
+            return
+        rows = self.live.audit_rows
+        if everything or rows != self.sent_audit:
+            self.sent_audit = rows
+            self.send({"type": "audit", "rows": rows})
 
     def send_names(self, everything: bool = False) -> None:
         """The names of the people in the seats (public: `LiveEvent.names_frame`), to every device: with every

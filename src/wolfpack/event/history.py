@@ -42,8 +42,7 @@ from wolfpack.engine.constants import CHANCE
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.game import Game, State
 from wolfpack.event.errors import EventError, checked_time
-from wolfpack.event.store import _check_event, events_table
-from wolfpack.event.store import metadata as event_metadata
+from wolfpack.event.store import _check_event, create_tables, events_table
 from wolfpack.server.tables import apply_notation
 
 Write = Callable[[Connection], None]
@@ -143,7 +142,7 @@ class Rewind:
 def ensure_tables(engine: Engine) -> None:
     """Create the event tables and the history's in the engine's database, once per engine."""
     if engine not in _READY:
-        event_metadata.create_all(engine)
+        create_tables(engine)
         metadata.create_all(engine)
         _READY.add(engine)
 

@@ -100,6 +100,9 @@ class LiveEvent:
     """Every device connected (seats, desks, projectors)."""
     messages: list[Message] = field(default_factory=list)
     """Every message of the event in the order sent (read once from the store, then kept as they are posted)."""
+    audit_rows: int = 0
+    """The rows in the event's audit log (counted once in the store, then one more as each is written): the desks
+    are told it, to count what is new there whoever made the change."""
     dice: random.Random = field(default_factory=random.SystemRandom)
     """The server's dice: unpredictable, and every outcome is stored, so the event replays exactly all the same."""
     views_elsewhere: ViewProcess | None = None
@@ -328,6 +331,7 @@ class LiveEvent:
                 after = self._settle_chance(rows, now, before + 1)
                 entry = self._audit(viewer, seat, text, before, now, reason)
                 moved_on = await self._store_and_build(rows, entry, now)
+                self.audit_rows += 1
             finally:
                 self._pending = False
             if said is not None and log_before is not None:
@@ -494,6 +498,7 @@ class LiveEvent:
                 self.store.append_audit(self.id, entry)
 
             await self.writer(write)
+            self.audit_rows += 1
             self.clock = clock
         self.notify("clock")
 
@@ -527,6 +532,7 @@ class LiveEvent:
         else:
             entry = audit_entry(self.event, time=now, kind="message", text=shown, seat=message.sender)
         await self.writer(lambda: self.store.post_message(self.id, message, entry))
+        self.audit_rows += 1
         self.messages.append(message)
         self.notify("messages")
         return message
@@ -586,6 +592,7 @@ class LiveEvent:
                 discarded, state = await self.writer(write)
             except EventError as exc:
                 raise Rejection("rewind", str(exc)) from None
+            self.audit_rows += 1
             self.clock = clocks[-1]
             await self.replace_state(state, to_version)
         self.notify("clock")
@@ -598,8 +605,10 @@ class LiveEvent:
         self.notify("rewound")
 
     def replace_event(self, event: Event) -> None:
-        """The event's roster, tokens or operators changed (already stored): tell the desks."""
+        """The event's roster, tokens, operators or settings changed (already stored, with its audit row): tell the
+        desks."""
         self.event = event
+        self.audit_rows += 1
         self.notify("roster")
 
     def connect(self, seat: int | None) -> None:
@@ -727,4 +736,7 @@ def load_live(store: EventStore, event_id: str, writer: Writer, views: ViewProce
     now = time.time()
     clock = store.load_clock(event_id) or start_clock(event.settings, state.observation(None), now)
     messages = store.messages(event_id)
-    return LiveEvent(event, store, state, version, clock, writer, messages=messages, views_elsewhere=views)
+    rows = store.audit_rows(event_id)
+    return LiveEvent(
+        event, store, state, version, clock, writer, messages=messages, audit_rows=rows, views_elsewhere=views
+    )

@@ -49,6 +49,11 @@ class Event:
         """Every seat of the game, with its team, role and sheet."""
         return event_seats(self.game)
 
+    @cached_property
+    def seat_numbers(self) -> dict[str, int]:
+        """Each seat's number by its label."""
+        return {seat.label: seat.index for seat in self.seats}
+
     @property
     def bot_name(self) -> str:
         """The bot a seat left to a bot gets: the game's own default bot."""
@@ -109,7 +114,7 @@ class Event:
     def _evolve(self, **changes: Any) -> Event:
         """The event with `changes`, keeping the game and seats already loaded (the settings are the same)."""
         changed = replace(self, **changes)
-        for name in ("game", "seats"):
+        for name in ("game", "seats", "seat_numbers"):
             if name in self.__dict__:
                 changed.__dict__[name] = self.__dict__[name]
         return changed

@@ -15,8 +15,9 @@ Server to device: "welcome" (who this device is, the event's seats, the verbs' f
 device's view: a snapshot, or an update carrying only new log lines), "legal" (a seat's legal actions at a
 version, asked for: they are worked out only when a device needs them), "clock", "messages", "roster" (desks),
 "links" (desks: the projector's address, the desk's own link and, on the organiser's desk only, the organiser page's,
-from the base URL; again when it changes), "ack", "error", "pong", and "moved" (the seat was moved to another device:
-this one is closed).
+from the base URL; again when it changes), "audit" (desks only: `rows`, the audit log's length, with every snapshot
+and after every change that wrote a row, so a desk counts what is new there whoever made it), "ack", "error", "pong",
+and "moved" (the seat was moved to another device: this one is closed).
 
 An "ack" carries `version` and `said`: the log lines the action added (its rolls and their results included), as
 the acting seat may read them, so a page answers "aegis:u2 rolls 5+1: 2 hit(s)", not just "done" (a retried

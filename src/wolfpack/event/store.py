@@ -7,6 +7,7 @@ content pack that changed under the event), holder and token. Every method is on
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,9 @@ from sqlalchemy import (
     Table,
     Text,
     delete,
+    func,
     insert,
+    inspect,
     select,
 )
 from sqlalchemy import update as sql_update
@@ -103,10 +106,16 @@ audit_table = Table(
     Column("text", Text, nullable=False),
     Column("reason", Text, nullable=False),
     Column("version", Integer, nullable=True),
+    Column("names", Text, nullable=True),
     Index("wolfpack_event_audit_by_event", "event_id", "id"),
 )
 """The audit log, append-only: a row per entry; `ships` holds the ship ids between spaces (" aegis dione ") so that
-a filter by ship is one LIKE."""
+a filter by ship is one LIKE; `names` the people in the seats it names as they were then (a JSON object of label to
+name; NULL where none, and in the rows of a database written before the column was added)."""
+
+ADDED_COLUMNS = ((audit_table, "names"),)
+"""Columns added to a table after databases with that table were written: `create_tables` adds each one missing
+(nullable, so the rows already there read as they were)."""
 
 messages_table = Table(
     "wolfpack_event_messages",
@@ -141,7 +150,7 @@ class EventStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        metadata.create_all(self.engine)
+        create_tables(self.engine)
 
     @classmethod
     def open(cls, database: str) -> EventStore:
@@ -306,9 +315,16 @@ class EventStore:
                 row.text,
                 row.reason,
                 row.version,
+                tuple(json.loads(row.names).items()) if row.names else (),
             )
             for row in rows
         ]
+
+    def audit_rows(self, event_id: str) -> int:
+        """How many rows an event's audit log has."""
+        query = select(func.count()).select_from(audit_table).where(audit_table.c.event_id == event_id)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def post_message(self, event_id: str, message: Message, entry: AuditEntry | None = None) -> None:
         """Keep a message (build it with `control_message` or `seat_message`, which check it): one INSERT, and its
@@ -340,6 +356,19 @@ class EventStore:
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
+
+
+def create_tables(engine: Engine) -> None:
+    """Create the event tables the database lacks, and the columns added since (`ADDED_COLUMNS`) that its tables
+    lack: a database an older wolfpack wrote opens as it was, its new columns empty."""
+    metadata.create_all(engine)
+    inspector = inspect(engine)
+    for table, name in ADDED_COLUMNS:
+        if name not in {column["name"] for column in inspector.get_columns(table.name)}:
+            column = table.c[name]
+            kind = column.type.compile(dialect=engine.dialect)
+            with engine.begin() as conn:
+                conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind}")
 
 
 def _like_escaped(text: str) -> str:
@@ -446,5 +475,6 @@ def insert_audit(conn: Connection, event_id: str, entry: AuditEntry) -> None:
             text=entry.text,
             reason=entry.reason,
             version=entry.version,
+            names=json.dumps(dict(entry.names), ensure_ascii=False) if entry.names else None,
         )
     )

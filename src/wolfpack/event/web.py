@@ -220,7 +220,10 @@ def event_router(hall: EventHall, same_site: Callable[[WebSocket], bool]) -> API
                 media_type="text/csv",
                 headers={"Content-Disposition": f'attachment; filename="event-{event_id}-audit.csv"'},
             )
-        return [entry.__dict__ | {"ships": list(entry.ships)} for entry in entries]
+        return [
+            entry.__dict__ | {"ships": list(entry.ships), "name": entry.name, "names": dict(entry.names)}
+            for entry in entries
+        ]
 
     @router.get("/api/events/{event_id}/rewind")
     async def preview_rewind(

@@ -4,7 +4,7 @@
 
 import { api, clearOutdated, download, show } from "./js/api.js";
 import { badge, byId, el, fill, keptEach, limitBox, setText, tooLong } from "./js/dom.js";
-import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
+import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, inWords, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
 import { isWhole } from "./js/links.js";
 import { broadcastItem } from "./js/media.js";
@@ -29,8 +29,6 @@ let shownPane = null;
 const unread = new Unread(() => shownPane);
 const people = socket.people;
 const news = new NewsEffects({ name: (sid) => shipName(socket.view.observation, sid), send: (action) => sendAs(CONTROL_SEAT, action) });
-/** The event's version and its clock when last heard, to count the changes the audit log has had since. */
-let heard = { version: null, clockVersion: null, messages: null };
 /** The result line to show an answer in when the server's error names no request (clock, message, rewind). */
 let answerLine = null;
 let clockSent = false;
@@ -72,15 +70,11 @@ function onFrame(frame) {
       break;
     case "state":
       clearOutdated(frame.version);
-      countChanges(frame);
       drawView();
       socket.legal(CONTROL_SEAT);
       if (playing !== null) socket.legal(playing);
       break;
     case "clock":
-      // A clock frame with no new version is a person's change to the clock (an advance moves the version too).
-      if (heard.clockVersion !== null && heard.clockVersion === socket.version) unread.changed("audit-pane");
-      heard.clockVersion = socket.version;
       drawClock();
       byId("pause").textContent = frame.paused ? "Resume clock" : "Pause clock";
       if (clockSent) clockDone();
@@ -99,6 +93,10 @@ function onFrame(frame) {
       break;
     case "links":
       drawLinks(frame);
+      break;
+    case "audit":
+      // The audit log's length, whoever wrote its rows (this desk, another, the organiser's page, a phone).
+      unread.total("audit-pane", frame.rows);
       break;
     case "messages":
       drawMessages();
@@ -123,12 +121,19 @@ function onFrame(frame) {
 }
 
 function welcome(frame) {
+  // Where this desk last looked at its audit log is kept in the browser, per event and desk, across visits.
+  unread.kept = `wolfpack-desk:${frame.event}:${frame.operator || "organiser"}`;
   setText("title", `Control · event ${frame.event}`);
   document.title = `Control · ${frame.event} · wolfpack`;
   setText("operator", `${frame.operator ? `Operator ${frame.operator}` : "Organiser (Control's own token)"} · ${frame.edition}`);
   setText("focus-text", frame.focus.length ? `this desk watches ${frame.focus.join(", ")}` : "this desk watches every ship");
   if (!verbForms) {
-    verbForms = new VerbForms({ forms: frame.forms, onSend: (action, reason) => sendAs(CONTROL_SEAT, action, reason) });
+    verbForms = new VerbForms({
+      forms: frame.forms,
+      onSend: (action, reason) => sendAs(CONTROL_SEAT, action, reason),
+      say: (line) => people.inText(line),
+      words: (action) => inWords(socket.view && socket.view.observation, action, (text) => people.inText(text)),
+    });
     fill("verbs", verbForms.node);
   }
   drawRecipients();
@@ -184,12 +189,6 @@ async function sendAs(seat, action, reason = "") {
 }
 
 // ---- the view ------------------------------------------------------------------------------------------------
-
-/** Each action (a version) and each rewind written to the audit log since the desk last looked at it. */
-function countChanges(frame) {
-  if (heard.version !== null && frame.version !== heard.version) unread.changed("audit-pane", Math.max(1, frame.version - heard.version));
-  heard.version = frame.version;
-}
 
 function focusShips(observation) {
   const focus = (socket.welcome && socket.welcome.focus) || [];
@@ -469,9 +468,6 @@ function drawMessages() {
   const messages = socket.messages;
   const incoming = messages.filter((m) => m.to_kind === "control");
   unread.things("messages-pane", new Map(incoming.map((m) => [`${m.time}|${m.from}|${m.text}`, ""])));
-  const sent = messages.length - (heard.messages ?? messages.length);
-  if (sent > 0) unread.changed("audit-pane", sent);
-  heard.messages = messages.length;
   fill(
     "messages",
     messages.length
@@ -540,8 +536,13 @@ function wireAudit() {
   });
 }
 
+/** The audit log's rows, newest first, naming people as they were when each row was written (its `names`: a seat
+ * that moved to someone else since does not rename the rows before; a row from before names were kept names the
+ * role only), never as whoever holds the seat now. */
 function drawAudit(entries) {
   const newest = [...entries].reverse().slice(0, 300);
+  const then = (entry) => new Map(Object.entries(entry.names || {}));
+  const text = (entry) => people.inText(entry.text, then(entry));
   fill(
     byId("audit").tBodies[0],
     newest.map((entry) =>
@@ -549,9 +550,9 @@ function drawAudit(entries) {
         "tr",
         { class: `audit-${entry.kind}` },
         el("td", {}, new Date(entry.time * 1000).toLocaleTimeString()),
-        el("td", {}, entry.actor_kind === "seat" ? people.of(entry.actor) : entry.actor),
+        el("td", {}, entry.actor_kind === "seat" ? people.of(entry.actor, { start: true, names: then(entry) }) : entry.actor),
         el("td", {}, entry.kind),
-        el("td", {}, entry.text),
+        el("td", {}, text(entry)),
         el("td", {}, entry.reason || ""),
         el("td", {}, entry.version === null || entry.version === undefined ? "" : String(entry.version)),
       ),
@@ -559,7 +560,7 @@ function drawAudit(entries) {
   );
   // The versions an action was taken at are where a rewind may go back to (just before that action).
   const versions = newest.filter((entry) => typeof entry.version === "number");
-  fill("rewind-versions", versions.map((entry) => el("option", { value: entry.version }, `before: ${entry.text}`)));
+  fill("rewind-versions", versions.map((entry) => el("option", { value: entry.version }, `before: ${text(entry)}`)));
 }
 
 // ---- rewind --------------------------------------------------------------------------------------------------

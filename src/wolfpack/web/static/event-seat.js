@@ -3,9 +3,9 @@
 // stations and crew, supplies and shuttles, the jump sheet, the hand, the fleet map, where the person is, the
 // Council. Whatever legal action no screen placed is under "More", beside a box for any action in notation.
 
-import { api, clearOutdated, doneText, show } from "./js/api.js";
+import { api, clearOutdated, show, showDone } from "./js/api.js";
 import { byId, el, fill, limitBox, setText, tooLong } from "./js/dom.js";
-import { destinationsView, diceView, fleetMap, attackView, logList, peopleList, pursuitTrack, shipName, turnText } from "./js/den.js";
+import { destinationsView, diceView, fleetMap, attackView, inWords, logList, peopleList, pursuitTrack, shipName, turnText } from "./js/den.js";
 import { Legal } from "./js/legal.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
@@ -315,15 +315,32 @@ async function send(action, line) {
   if (busy) return;
   busy = true;
   selected = null;
+  const words = pressed(action) || inWords(socket.view && socket.view.observation, action, say);
   document.body.dataset.busy = "true";
   for (const button of document.querySelectorAll("main button")) button.disabled = true;
-  show(line, `sending ${action}…`);
+  show(line, `sending: ${words}…`);
   const answer = await socket.act(seat(), action);
   busy = false;
   delete document.body.dataset.busy;
   for (const button of document.querySelectorAll("main button")) button.disabled = false;
   if (socket.view) draw();
-  show(line, answer.type === "ack" ? doneText(action, answer, say) : say(answer.message), answer.type === "ack" ? "ok" : "error", answer.type === "ack" ? answer.version : null);
+  if (answer.type === "ack") showDone(line, action, answer, { say, done: `Done: ${words}.` });
+  else show(line, say(answer.message), "error");
+}
+
+/** What the person pressed to play `action`, as the screen words it: its button ("Declare the jump"), or a choice
+ * row's button and the choice made ("Give: 1 fuel to the Aegis"); null where no screen words it (a button of the
+ * More screen, which shows the notation, or one whose label is more than words, or the action box). */
+function pressed(action) {
+  for (const node of document.querySelectorAll("main [data-action]")) {
+    if (node.dataset.action === action && !node.closest("#more-panel") && !node.children.length) return node.textContent.trim();
+  }
+  for (const option of document.querySelectorAll("main [data-actions] option")) {
+    if (option.value !== action) continue;
+    const button = option.closest("[data-actions]").querySelector("button");
+    return button ? `${button.textContent.trim()}: ${option.textContent.trim()}` : option.textContent.trim();
+  }
+  return null;
 }
 
 function wireForms() {

@@ -36,22 +36,27 @@ export function download(blob, name) {
 /** Result lines that hold only while the event stays at the version their answer made: id -> that version. */
 const standing = new Map();
 
-/** What an acknowledged action did, as its page says it: `done: <action>`, then the lines it added to the seat's log
- * (the ack's `said`: a strike's roll and hits, a freeform action's result, put in people's words by `say`), so the
- * answer is the outcome. */
-export function doneText(action, answer, say = (line) => line) {
+/**
+ * Show what an acknowledged action did, in people's words: the lines it added to the log (the ack's `said`: a strike's
+ * roll and hits, a freeform action's result), each put through `say` (people named for seats' labels), or where it
+ * added none, `done` (a sentence the page makes: what was pressed, or the action in words). The action's notation is
+ * kept on the line's `data-action` for scripts and tests, never shown; the line clears once the event moves on.
+ */
+export function showDone(id, action, answer, { say = (line) => line, done = "Done." } = {}) {
   const said = Array.isArray(answer.said) ? answer.said.map(say) : [];
-  return [`done: ${action}`, ...said].join(" · ");
+  show(id, said.length ? said.join(" · ") : done, "ok", answer.version);
+  document.getElementById(id).dataset.action = action;
 }
 
 /**
- * Show a form's result: a sentence, marked ok or error. With `until` (the event's version the answer made: "done:
- * ...", "advanced"), the line is cleared by `clearOutdated` once the event is at another version.
+ * Show a form's result: a sentence, marked ok or error. With `until` (the event's version the answer made: what an
+ * action did, "advanced"), the line is cleared by `clearOutdated` once the event is at another version.
  */
 export function show(id, text, kind = "", until = null) {
   const node = document.getElementById(id);
   node.textContent = text;
   node.dataset.kind = kind;
+  delete node.dataset.action;
   if (typeof until === "number") standing.set(id, until);
   else standing.delete(id);
 }

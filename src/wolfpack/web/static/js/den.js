@@ -6,8 +6,18 @@ import { badge, el, facts } from "./dom.js";
 
 /** A ship's name from the public facts (its id if unknown). */
 export function shipName(observation, sid) {
-  const ship = observation.ships && observation.ships[sid];
+  const ship = observation && observation.ships && observation.ships[sid];
   return ship ? ship.name : sid;
+}
+
+/** An action in people's words: each seat's label names the person in it (`say`), each ship id is the ship's name
+ * ("goto aegis" -> "goto Aegis", where an observation is known); a unit's or crew member's id ("dione:u1") stays as
+ * the panel prints it. */
+export function inWords(observation, text, say = (line) => line) {
+  return say(text)
+    .split(" ")
+    .map((word) => shipName(observation, word))
+    .join(" ");
 }
 
 /** "turn 3 of 12". */

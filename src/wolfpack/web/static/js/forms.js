@@ -4,7 +4,7 @@
 // fills, or free `text` for a reason), so a new verb needs no page code. The action sent is
 // `control <verb> <args...>` with the reason last, double-quoted. Patterns are for checking, never shown.
 
-import { doneText, show } from "./api.js";
+import { show, showDone } from "./api.js";
 import { el, fill } from "./dom.js";
 
 const LONG_LIST = 40;
@@ -80,12 +80,15 @@ let fieldCounter = 0;
 
 /**
  * The verb forms of a desk: a select of verbs (with its help line) and the chosen verb's fields. `onSend(action,
- * reason)` submits and resolves with the server's answer ({type: "ack"} or {type: "error", message}).
+ * reason)` submits and resolves with the server's answer ({type: "ack"} or {type: "error", message}). The result
+ * line says what the action did in people's words: `say` puts a log line so, `words` an action.
  */
 export class VerbForms {
-  constructor({ forms, onSend, lists = {} }) {
+  constructor({ forms, onSend, lists = {}, say = (line) => line, words = (action) => action }) {
     this.forms = new Map(forms.map((verb) => [verb.verb, verb]));
     this.onSend = onSend;
+    this.say = say;
+    this.words = words;
     this.lists = lists;
     this.fields = [];
     this.verbSelect = el(
@@ -213,11 +216,12 @@ export class VerbForms {
       return;
     }
     this.button.disabled = true;
-    this.show(`sending ${made.text}…`, "");
+    const words = this.words(made.text.replace(/^control /, ""));
+    this.show(`sending: ${words}…`, "");
     try {
       const answer = await this.onSend(made.text, made.reason);
       if (answer.type === "ack") {
-        this.show(doneText(made.text, answer), "ok", answer.version);
+        showDone(this.result.id, made.text, answer, { say: this.say, done: `Done: ${words}.` });
         for (const { field, input } of this.fields) if (field.text) input.value = "";
       } else {
         this.show(answer.message, "error");

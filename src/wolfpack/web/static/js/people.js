@@ -20,9 +20,10 @@ export class People {
     this.names = new Map(Object.entries(names || {}));
   }
 
-  /** The name of the person in a seat, or "" where no person is named. */
-  name(label) {
-    return this.seats.has(label) && label !== "control" ? this.names.get(label) || "" : "";
+  /** The name of the person in a seat, or "" where no person is named (in `names`, label -> name, where given: who
+   * held the seats at another time, as an audit row recorded them). */
+  name(label, names = this.names) {
+    return this.seats.has(label) && label !== "control" ? names.get(label) || "" : "";
   }
 
   /** The role of a seat: "Captain of the Dione" (the label itself if the seat is unknown). */
@@ -35,15 +36,15 @@ export class People {
 
   /** The person in a seat: "Ann, Captain of the Dione", or "the Captain of the Dione" ("The ..." to begin a
    * sentence or a heading, with `start`). */
-  of(label, { start = false } = {}) {
+  of(label, { start = false, names = this.names } = {}) {
     if (!this.seats.has(label) || label === "control") return this.role(label);
-    const name = this.name(label);
+    const name = this.name(label, names);
     if (name) return `${name}, ${this.role(label)}`;
     return `${start ? "The" : "the"} ${this.role(label)}`;
   }
 
-  /** Text with every seat label in it put as the person in that seat. */
-  inText(text) {
-    return String(text).replace(LABEL, (label) => (this.seats.has(label) ? this.of(label) : label));
+  /** Text with every seat label in it put as the person in that seat (now, or as `names` has them). */
+  inText(text, names = this.names) {
+    return String(text).replace(LABEL, (label) => (this.seats.has(label) ? this.of(label, { names }) : label));
   }
 }
