@@ -531,7 +531,7 @@ def _a_rewind_from_a_desk_discards_and_every_device_follows(room: Room) -> None:
     bob.click("#rewind-form button[type=submit]")
     expect(bob.locator("#rewind-result")).to_contain_text("needs a reason")
     bob.click("#rewind-preview-button")
-    expect(bob.locator("#rewind-preview")).to_contain_text("set pursuit 7", timeout=WAIT_MS)
+    expect(bob.locator("#rewind-preview")).to_contain_text(": Control: control set pursuit 7", timeout=WAIT_MS)
     assert room.version > version, "a preview changes nothing"
     bob.fill("#rewind-reason", "the pursuit was set by mistake")
     # A rewind asks first, naming what it discards; cancelled, nothing changes.

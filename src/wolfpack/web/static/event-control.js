@@ -105,7 +105,7 @@ function onFrame(frame) {
       drawLegal(frame);
       break;
     case "rewound":
-      fill("discarded", frame.discarded.length ? frame.discarded.map((action) => el("li", {}, action)) : el("li", {}, "nothing"));
+      fill("discarded", frame.discarded.length ? frame.discarded.map((action) => el("li", {}, inPeoplesWords(action))) : el("li", {}, "nothing"));
       show("rewind-result", `rewound to version ${frame.version}: ${frame.discarded.length} action(s) discarded`, "ok");
       break;
     case "error":
@@ -132,7 +132,7 @@ function welcome(frame) {
       forms: frame.forms,
       onSend: (action, reason) => sendAs(CONTROL_SEAT, action, reason),
       say: (line) => people.inText(line),
-      words: (action) => inWords(socket.view && socket.view.observation, action, (text) => people.inText(text)),
+      words: inPeoplesWords,
     });
     fill("verbs", verbForms.node);
   }
@@ -186,6 +186,11 @@ async function sendAs(seat, action, reason = "") {
     answer = await socket.act(seat, action, { reason, confirm: true });
   }
   return answer;
+}
+
+/** An action as the desk shows it to people: seats' labels as the people in them, ships' ids as their names. */
+function inPeoplesWords(action) {
+  return inWords(socket.view && socket.view.observation, action, (text) => people.inText(text));
 }
 
 // ---- the view ------------------------------------------------------------------------------------------------
@@ -592,7 +597,7 @@ function wireRewind() {
     // A rewind throws actions away: it shows what it discards and asks first.
     const discarded = await previewRewind(version);
     if (discarded === null) return;
-    const lines = discarded.slice(0, 5).map((row) => row.action).join("; ");
+    const lines = discarded.slice(0, 5).map((row) => inPeoplesWords(row.action)).join("; ");
     const more = discarded.length > 5 ? `; and ${discarded.length - 5} more` : "";
     if (!(await ask(`Rewind to version ${version}? It discards ${discarded.length} action(s): ${lines}${more}.`, "Rewind"))) {
       show("rewind-result", "not rewound: cancelled", "");
@@ -607,7 +612,7 @@ function wireRewind() {
 async function previewRewind(version) {
   try {
     const preview = await api(`/api/events/${encodeURIComponent(eventId)}/rewind?version=${version}`, { token });
-    fill("rewind-preview", preview.discarded.map((row) => el("li", {}, `${row.version}: ${row.by}: ${row.action}`)));
+    fill("rewind-preview", preview.discarded.map((row) => el("li", {}, `${row.version}: ${people.of(row.by, { start: true })}: ${inPeoplesWords(row.action)}`)));
     show("rewind-result", `a rewind to ${version} would discard ${preview.discarded.length} action(s)`, "ok");
     return preview.discarded;
   } catch (error) {
