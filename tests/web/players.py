@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from wolfpack.event.model import Event
 from wolfpack.event.store import EventStore
@@ -249,6 +249,22 @@ def never_scrolls_sideways(page: Page, where: str) -> None:
     """The page is no wider than the screen: nothing makes a phone scroll sideways."""
     width, screen = page.evaluate(WIDTHS)
     assert width <= screen, f"{where}: the page is {width} px wide on a {screen} px screen (it scrolls sideways)"
+
+
+CUT_SHORT = """(box) => [...box.querySelectorAll("select")].flatMap((select) => {
+  const style = getComputedStyle(select);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const arrow = 20;  // the drop-down arrow Chromium draws inside the box, beside the text
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+  return [...select.options].filter((option) => pen.measureText(option.text).width > room).map((option) => option.text);
+})"""
+
+
+def choices_read_whole(box: Locator, where: str) -> None:
+    """Every choice of every drop-down in `box` fits its box: none is cut short on the screen."""
+    cut = box.evaluate(CUT_SHORT)
+    assert cut == [], f"{where}: these choices are cut short in their boxes: {cut}"
 
 
 def declare_jump(table: Table, page: Page) -> str:

@@ -16,6 +16,7 @@ from .accessibility import wcag_violations
 from .players import (
     WAIT_MS,
     Table,
+    choices_read_whole,
     confirm,
     done,
     never_scrolls_sideways,
@@ -70,6 +71,7 @@ def test_a_wolf_attack_is_fought_from_the_phones(battle: Table) -> None:
     reinforcements = sorted(a for a in battle.legal(ADMIRAL) if a.startswith("reinforce "))
     assert len(reinforcements) > 10, reinforcements
     _, unit, shuttle, ship = reinforcements[-1].split()
+    choices_read_whole(reinforce, "the Aegis's reinforcements on a phone")
     reinforce.get_by_label("unit to send").select_option(value=unit)
     reinforce.get_by_label("where it goes").select_option(value=f"{shuttle} {ship}")
     reinforce.get_by_role("button", name="Reinforce").click()
@@ -92,7 +94,7 @@ def test_a_wolf_attack_is_fought_from_the_phones(battle: Table) -> None:
     strike.click()
     confirm(officer, "The d6: 1-2: no hit, the unit is hurt; 3-4: 1 hit; 5+: 2 hits.")
     said = done(officer, f"strike dione:u1 {target_id}")
-    assert re.search(r"dione:u1 rolls .*hit\(s\)", said), said  # the answer is the roll and its hits
+    assert re.search(r"Dione's u1 rolls .*hit\(s\)", said), said  # the answer is the roll and its hits, in words
     # A swarm in a quadrant of the map's right-hand column: its badge ("3 Wolf fighters (w6, w7, w8)") wraps inside
     # its card; the phone never scrolls sideways.
     battle.control_acts('control wolves fighter 3 q3 "the swarm arrives"')
@@ -115,7 +117,7 @@ def test_a_wolf_attack_is_fought_from_the_phones(battle: Table) -> None:
     done(captain, "fight dione:u2")
     found = wcag_violations(captain, "phone")
     assert found == [], f"the captain's screen in an attack breaks WCAG 2.1 AA: {found}"
-    for label, page in ((OFFICER, officer), (CAPTAIN, captain)):
+    for label, page in ((OFFICER, officer), (CAPTAIN, captain), (ADMIRAL, admiral)):
         shot(page, f"seat-attack-{label.replace('/', '-')}")
     battle.control_acts('control end-attack "the Wolves withdraw"')
     for page in (officer, captain):

@@ -138,7 +138,7 @@ function electionView(ctx, election) {
   const vp = names.length
     ? el(
         "div",
-        { class: "choice-row person-choice", "data-actions": JSON.stringify(names.map((n) => n.action)) },
+        { class: "choice-row wide-choice", "data-actions": JSON.stringify(names.map((n) => n.action)) },
         el("label", { for: "vp-choice" }, "Name your Vice President"),
         el("select", { id: "vp-choice" }, names.map((n) => el("option", { value: n.action }, ctx.who(n.words[1])))),
         el("button", { type: "button", class: "act", onclick: () => ctx.act(document.getElementById("vp-choice").value) }, "Name"),

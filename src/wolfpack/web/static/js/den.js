@@ -10,9 +10,8 @@ export function shipName(observation, sid) {
   return ship ? ship.name : sid;
 }
 
-/** An action in people's words: each seat's label names the person in it (`say`), each ship id is the ship's name
- * ("goto aegis" -> "goto Aegis", where an observation is known); a unit's or crew member's id ("dione:u1") stays as
- * the panel prints it. */
+/** An action in people's words: each seat's label names the person in it and each counter is under its ship's
+ * name (`say`), each ship id is the ship's name ("goto aegis" -> "goto Aegis", where an observation is known). */
 export function inWords(observation, text, say = (line) => line) {
   return say(text)
     .split(" ")

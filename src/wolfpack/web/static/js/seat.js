@@ -43,7 +43,7 @@ function contactRow(ctx, contacts) {
   const chosen = el("select", { id: "contact-choice" }, contacts.map((a) => el("option", { value: a.action }, ctx.who(a.words[1]))));
   return el(
     "div",
-    { class: "choice-row person-choice", "data-actions": JSON.stringify(contacts.map((a) => a.action)) },
+    { class: "choice-row wide-choice", "data-actions": JSON.stringify(contacts.map((a) => a.action)) },
     el("label", { for: "contact-choice" }, "Your contact outside the brig"),
     chosen,
     el("button", { type: "button", class: "act", onclick: () => ctx.act(chosen.value) }, "Name as contact"),
@@ -138,7 +138,7 @@ function reinforceRow(ctx, found) {
     el("h4", {}, "Reinforce another ship"),
     el(
       "div",
-      { class: "choice-row", "data-actions": JSON.stringify(found.map((a) => a.action)) },
+      { class: "choice-row wide-choice", "data-actions": JSON.stringify(found.map((a) => a.action)) },
       unit,
       where,
       el("button", { type: "button", class: "act", onclick: () => ctx.act(`reinforce ${unit.value} ${where.value}`) }, "Reinforce"),

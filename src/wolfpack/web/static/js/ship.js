@@ -50,8 +50,8 @@ function actButton(ctx, label, action, preview = null, kind = "") {
   return el("button", { type: "button", class: `act ${kind}`.trim(), "data-action": action, onclick: () => ctx.act(action, preview) }, label);
 }
 
-/** A select of choices and a button that plays the chosen one: [[label, action]...] (`kind` "person-choice": a
- * choice of people, whose names take the row's width). */
+/** A select of choices and a button that plays the chosen one: [[label, action]...] (`kind` "wide-choice": long
+ * choices, such as people's names, that take the row's width). */
 function choiceRow(ctx, label, choices, buttonText, previewOf = () => null, kind = "") {
   if (!choices.length) return null;
   if (choices.length === 1) return actButton(ctx, `${buttonText}: ${choices[0][0]}`, choices[0][1], previewOf(choices[0][1]));
@@ -400,7 +400,7 @@ export function cardsView(ctx) {
       el("h4", {}, card.name),
       el("p", { class: "card-rules" }, [card.use.replace("-", " "), card.tradeable ? "may be traded" : "", card.any_time ? "any time" : ""].filter(Boolean).join(" · ")),
       el("ul", { class: "does-list" }, card.does.map((line) => el("li", {}, line))),
-      el("div", { class: "station-actions" }, play, choiceRow(ctx, `who gets ${card.name}`, gives.map((g) => [ctx.who(g.words[2]), g.action]), "Give", () => null, "person-choice")),
+      el("div", { class: "station-actions" }, play, choiceRow(ctx, `who gets ${card.name}`, gives.map((g) => [ctx.who(g.words[2]), g.action]), "Give", () => null, "wide-choice")),
     );
   });
   return el("ul", { class: "cards" }, cards.length ? cards : el("li", { class: "muted" }, "No action card in your hand."));
