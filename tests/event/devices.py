@@ -17,15 +17,23 @@ from ..server.live import WAIT, follow, paced_send, read_frame
 EVENT_ID = "e0e0e0e0"
 
 
-def stored_event(database: str, edition: str = "classic", event_id: str = EVENT_ID, table_dice: bool = False) -> Event:
+def stored_event(
+    database: str,
+    edition: str = "classic",
+    event_id: str = EVENT_ID,
+    table_dice: bool = False,
+    left_to_control: tuple[str, ...] = (),
+) -> Event:
     """A new event in the database: two operators (Ann watching dione, Bob), a person in every seat of dione's team
-    and of the Aegis's, the rest open."""
+    and of the Aegis's, the seats `left_to_control` left to Control, the rest open."""
     settings = make_settings(edition=edition, base_url="http://127.0.0.1:8000", table_dice=table_dice)
     event = new_event(settings, event_id=event_id)
     event = event.add_operator("Ann", ("dione",)).add_operator("Bob")
     for seat in event.seats:
         if seat.team in ("dione", "aegis"):
             event = event.assign(str(seat.index), f"Player {seat.index}")
+    for label in left_to_control:
+        event = event.leave_to_control(label)
     store = EventStore.open(database)
     store.create(event)
     store.close()

@@ -86,6 +86,32 @@ def test_the_projector_gets_the_public_view_only(server: ThreadedServer, event: 
     projector.close()
 
 
+def test_a_desk_playing_a_seat_left_to_control_is_sent_that_seats_view(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Issue 30, section 3: a desk plays an absent person's seat on that seat's own screens, in words, so its answer
+    to `legal` for the seat carries the seat's view as the seat's phone has it; no other `legal` answer does."""
+    database = f"sqlite:///{tmp_path_factory.mktemp('left-to-control')}/event.db"
+    event = stored_event(database, left_to_control=("vulcan/captain",))
+    vulcan, captain = seat_of(event, "vulcan/captain"), seat_of(event, "dione/captain")
+    with ThreadedServer(database) as server:
+        desk = Device(server.base, operator_token(event, "Bob"))
+        phones = (
+            Device(server.base, seat_token(event, "vulcan/captain")),
+            Device(server.base, seat_token(event, "dione/captain")),
+        )
+        played = desk.ask({"type": "legal", "seat": vulcan}, lambda f: f["type"] == "legal")
+        assert phones[0].view is not None and played["observation"] == phones[0].view["observation"]
+        assert set(played["observation"]["panels"]) == {"vulcan"} and "notices" not in played["observation"]
+        asked = [
+            desk.ask({"type": "legal", "seat": CONTROL_SEAT}, lambda f: f["type"] == "legal"),
+            phones[1].ask({"type": "legal", "seat": captain}, lambda f: f["type"] == "legal"),
+        ]
+        assert [sorted(frame) for frame in asked] == [["actions", "seat", "type", "version"]] * 2, asked
+        for device in (desk, *phones):
+            device.close()
+
+
 def test_a_desk_is_sent_its_links_from_the_base_url_and_only_the_organisers_desk_its_page(
     server: ThreadedServer, event: Event
 ) -> None:

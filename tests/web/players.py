@@ -24,12 +24,13 @@ from .test_pages import SCREENSHOTS
 WAIT_MS = int(WAIT * 1000)
 """A safety net for things that should happen at once, not a timing assertion."""
 
-OFFERED = """() => {
-  const offered = [...document.querySelectorAll("main [data-action]:not(:disabled)")].map((e) => e.dataset.action);
-  for (const row of document.querySelectorAll("main [data-actions]")) offered.push(...JSON.parse(row.dataset.actions));
+OFFERED = """(root) => {
+  const scope = document.querySelector(root || "main");
+  const offered = [...scope.querySelectorAll("[data-action]:not(:disabled)")].map((e) => e.dataset.action);
+  for (const row of scope.querySelectorAll("[data-actions]")) offered.push(...JSON.parse(row.dataset.actions));
   return offered;
 }"""
-"""Every action a screen offers: its buttons' and its choice rows' (a select and its button)."""
+"""Every action the screens (in `root`) offer: their buttons' and their choice rows' (a select and its button)."""
 
 
 @dataclass

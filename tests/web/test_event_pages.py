@@ -27,7 +27,7 @@ from wolfpack.event.store import EventStore
 
 from ..server.live import WAIT, ThreadedServer
 from .accessibility import SIZES, small_targets, wcag_violations
-from .players import SEAT_LABEL, confirm, done, show_panel
+from .players import OFFERED, SEAT_LABEL, confirm, done, show_panel
 from .test_pages import SCREENSHOTS
 
 EVENT = "e1e1e1e1"
@@ -400,7 +400,17 @@ def _a_seat_left_to_control_is_played_from_a_desk(room: Room) -> None:
     expect(row).to_contain_text("Control (play it here)")
     row.get_by_role("button", name="play").click()
     expect(ann.locator("#play-seat-title")).to_have_text("Playing the INC Anchor of the Media for Control")
-    ann.locator("#play-seat-actions").get_by_role("button", name="goto dione").click()
+    # The seat's own screens, in the words its phone would use: they offer exactly its legal actions, and none is
+    # left to a list in notation.
+    played = ann.locator("#play-seat")
+    expect(played.locator("[data-screen='where']")).to_be_visible(timeout=WAIT_MS)
+    live = room.server.app.state.events.live[EVENT]
+    offered = sorted(ann.evaluate(OFFERED, "#play-seat"))
+    assert offered == sorted(live.legal(room.event.seat("media/anchor").index)), offered
+    expect(ann.locator("#play-seat-other")).to_be_hidden()
+    played.screenshot(path=str(SCREENSHOTS / "desk-play-seat.png"))
+    played.get_by_role("button", name="I am at the Dione's table").click()
+    expect(ann.locator("#play-seat-result")).to_contain_text("goes to", timeout=WAIT_MS)
     # The log and the projector's news name the role (nobody holds the seat), not the seat's label.
     expect(ann.locator("#log")).to_contain_text("the INC Anchor of the Media goes to dione", timeout=WAIT_MS)
     news = room.pages["projector"].locator("#news")

@@ -101,7 +101,12 @@ class Device(FrameSocket):
             if not self.live.may_play(viewer, message.seat):
                 raise Rejection("not-your-seat", f"this device does not play seat {message.seat}")
             actions = self.live.legal(message.seat)
-            self.send({"type": "legal", "seat": message.seat, "version": self.seen_version(), "actions": actions})
+            frame = {"type": "legal", "seat": message.seat, "version": self.seen_version(), "actions": actions}
+            playing = viewer.is_control and message.seat != CONTROL_SEAT
+            view = self.live.view_if_ready(message.seat) if playing else None
+            if view is not None:  # a desk playing a seat left to Control draws that seat's screens (Control sees all)
+                frame["observation"] = view.observation
+            self.send(frame)
         elif isinstance(message, Clock):
             await self.live.change_clock(viewer, message.op, message.seconds, message.reason)
         elif isinstance(message, Say):

@@ -13,7 +13,8 @@ Device to server (one JSON object per frame):
 
 Server to device: "welcome" (who this device is, the event's seats, the verbs' forms for a desk), "state" (the
 device's view: a snapshot, or an update carrying only new log lines), "legal" (a seat's legal actions at a
-version, asked for: they are worked out only when a device needs them), "clock", "messages", "roster" (desks),
+version, asked for: they are worked out only when a device needs them; to a desk playing a seat left to Control,
+with that seat's `observation`, so the desk draws the seat's own screens), "clock", "messages", "roster" (desks),
 "links" (desks: the projector's address, the desk's own link and, on the organiser's desk only, the organiser page's,
 from the base URL; again when it changes), "audit" (desks only: `rows`, the audit log's length, with every snapshot
 and after every change that wrote a row, so a desk counts what is new there whoever made it), "ack", "error", "pong",

@@ -2,16 +2,18 @@
 // description), the god view, the Council and Wolf Attacks, messages, the audit log, rewind and the seats.
 // Every rule lives on the server: this page sends actions in notation and shows the view it is sent.
 
-import { api, clearOutdated, download, show } from "./js/api.js";
+import { api, clearOutdated, download, show, showDone } from "./js/api.js";
 import { badge, byId, el, fill, keptEach, limitBox, setText, tooLong } from "./js/dom.js";
 import { attackView, councilView, diceView, fleetMap, fleetTable, handsView, inWords, logList, pursuitTrack, shipName, shipPanel, turnText } from "./js/den.js";
 import { VerbForms, listsFrom, quote } from "./js/forms.js";
+import { Legal } from "./js/legal.js";
 import { isWhole } from "./js/links.js";
 import { broadcastItem } from "./js/media.js";
 import { NewsEffects } from "./js/news.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { ask, banner, showConnection } from "./js/page.js";
 import { noticeHints } from "./js/notices.js";
+import { seatScreens } from "./js/screens.js";
 import { setupTabs } from "./js/tabs.js";
 import { Unread } from "./js/unread.js";
 
@@ -23,6 +25,13 @@ const socket = new EventSocket({ event: eventId, token, onFrame, onStatus });
 let verbForms = null;
 let showAll = false;
 let playing = null;
+/** The seat Control plays: its `legal` answer (its actions and its view), its label, the crew member picked on its
+ * screens, whether one of its actions is being sent; and the pack's guide its screens read (loaded when needed). */
+let played = null;
+let playedLabel = "";
+let playedCrew = null;
+let playedBusy = false;
+let guide = null;
 /** The ship whose panel the Fleet pane shows beside the fleet's table. */
 let chosenShip = null;
 let shownPane = null;
@@ -359,8 +368,8 @@ function drawLegal(frame) {
       actions.length
         ? actions.map((action) =>
             seat === CONTROL_SEAT && action.includes('"')
-              ? el("button", { type: "button", class: "action free-text", title: "open its form: write the reason", onclick: () => openAction(action) }, `${action} ✎`)
-              : el("button", { type: "button", class: "action", onclick: (event) => clickAction(event.target, seat, action) }, action),
+              ? el("button", { type: "button", class: "action free-text", "data-action": action, title: "open its form: write the reason", onclick: () => openAction(action) }, `${action} ✎`)
+              : el("button", { type: "button", class: "action", "data-action": action, onclick: (event) => clickAction(event.target, seat, action) }, action),
           )
         : el("p", { class: "muted" }, "Nothing to do now."),
     );
@@ -371,8 +380,74 @@ function drawLegal(frame) {
       byId("control-legal").append(el("p", { class: "muted" }, `… and ${frame.actions.length - SUGGESTED} more: use the form`));
     }
   } else if (frame.seat === playing) {
-    buttons(playing, "play-seat-actions", frame.actions);
+    played = frame;
+    drawPlayed(buttons);
   }
+}
+
+/** The screens of the seat's own page that offer something to do (its other screens show what the desk shows). */
+const PLAYED_SCREENS = [
+  ["picked", ""],
+  ["ship", "Ship"],
+  ["supplies", "Supplies"],
+  ["shuttles", "Shuttles"],
+  ["jump", "Jump sheet"],
+  ["hand", "Cards"],
+  ["destination-actions", "Destinations"],
+  ["fleet-controls", "Fleet"],
+  ["where", "Where"],
+  ["chamber", "Council"],
+  ["news", "News desk"],
+];
+
+/** The seat Control plays, on the screens its person would have had, in the same words; the actions none of them
+ * offers are listed under them as they are written. */
+function drawPlayed(buttons) {
+  if (!played.observation) {
+    // Its view was being rebuilt when the desk asked: the next state frame asks again.
+    buttons(played.seat, "play-seat-actions", played.actions);
+    return;
+  }
+  const label = playedLabel;
+  const team = label.split("/")[0];
+  const ctx = {
+    observation: played.observation,
+    guide,
+    legal: new Legal(playedBusy ? [] : played.actions),
+    seat: label,
+    who: (seat) => people.of(seat),
+    say: (text) => people.inText(text),
+    team: played.observation.ships[team] ? team : null,
+    selected: playedCrew,
+    act: playAction,
+    pick: (crew) => {
+      playedCrew = crew;
+      drawPlayed(buttons);
+    },
+  };
+  const screens = seatScreens(ctx, []);
+  fill(
+    "play-seat-screens",
+    PLAYED_SCREENS.map(([box, title]) => {
+      const content = el("div", { class: "played-screen", "data-screen": box }, title ? el("h4", {}, title) : null, screens.get(box));
+      return content.querySelector("button, select, input, textarea") ? content : null;
+    }),
+  );
+  const rest = ctx.legal.rest();
+  byId("play-seat-other").hidden = !rest.length;
+  buttons(played.seat, "play-seat-actions", rest);
+}
+
+/** Play an action of the seat Control plays (after its preview, where its screen gives one); the answer in words. */
+async function playAction(action, preview = null) {
+  if (preview && !(await ask([preview.title, ...preview.lines].join(" "), "Yes"))) return;
+  playedBusy = true;
+  playedCrew = null;
+  const answer = await sendAs(played.seat, action);
+  playedBusy = false;
+  if (answer.type === "ack") showDone("play-seat-result", action, answer, { say: (text) => people.inText(text), done: `Done: ${inPeoplesWords(action)}.` });
+  else show("play-seat-result", people.inText(answer.message), "error");
+  socket.legal(played.seat);
 }
 
 /** A suggested Control action whose reason is the rules' stock words: its form, filled but for the reason, which the
@@ -660,8 +735,21 @@ function drawRoster(frame) {
 
 function playSeat(seat) {
   playing = seat.seat;
+  playedLabel = seat.label;
+  played = null;
+  playedCrew = null;
   byId("play-seat").hidden = false;
   setText("play-seat-title", `Playing ${people.of(seat.label)} for Control`);
-  fill("play-seat-actions", el("p", { class: "muted" }, "asking…"));
+  fill("play-seat-screens", el("p", { class: "muted" }, "asking…"));
+  fill("play-seat-actions", null);
+  show("play-seat-result", "");
   socket.legal(seat.seat);
+  if (guide === null) {
+    api(`/api/events/${encodeURIComponent(eventId)}/guide`)
+      .then((answer) => {
+        guide = answer;
+        if (played) socket.legal(played.seat);
+      })
+      .catch((error) => banner(`The stations' and cards' descriptions could not be loaded: ${error.message}`));
+  }
 }

@@ -5,14 +5,12 @@
 
 import { api, clearOutdated, show, showDone } from "./js/api.js";
 import { byId, el, fill, limitBox, setText, tooLong } from "./js/dom.js";
-import { destinationsView, diceView, fleetMap, attackView, inWords, logList, peopleList, pursuitTrack, shipName, turnText } from "./js/den.js";
+import { inWords, turnText } from "./js/den.js";
 import { Legal } from "./js/legal.js";
 import { EventSocket, eventIdFromPath, stepName, takeToken, tickClock } from "./js/live.js";
 import { banner, showConnection } from "./js/page.js";
-import { chamberView } from "./js/council.js";
-import { broadcastItem, newsDesk } from "./js/media.js";
-import { attackAlert, commandLine, fleetControls, placeName, whereView } from "./js/seat.js";
-import { cardsView, destinationControls, jumpSheet, moraleTrack, pickedBar, shuttlesView, stationsView, suppliesView, unitsView } from "./js/ship.js";
+import { seatScreens } from "./js/screens.js";
+import { attackAlert, commandLine } from "./js/seat.js";
 import { setupTabs } from "./js/tabs.js";
 
 const FOLD_OVER = 6;
@@ -197,47 +195,8 @@ function drawScreens() {
   setText("command", commandLine(ctx));
   fill("alert", attackAlert(ctx));
   document.body.dataset.attack = observation.attack ? "on" : "off";
-  const panels = Object.entries(observation.panels || {});
-  fill("picked", pickedBar(ctx));
-  fill(
-    "ship",
-    panels.length
-      ? panels.map(([sid, panel]) => el("article", { class: "ship-table", "data-ship": sid }, el("h3", {}, shipName(observation, sid), sid === ctx.team ? "" : el("span", { class: "muted" }, " · the table you are at")), coverRow(ctx, sid, panel), moraleTrack(ctx, sid, panel), stationsView(ctx, sid, panel), unitsView(ctx, sid, panel)))
-      : el("p", { class: "muted" }, "No ship panel in view (a covered panel, or a seat with no ship)."),
-  );
-  fill("supplies", panels.map(([sid, panel]) => suppliesView(ctx, sid, panel)));
-  fill("shuttles", panels.map(([sid, panel]) => shuttlesView(ctx, sid, panel)));
-  const own = ctx.team && observation.panels && observation.panels[ctx.team];
-  fill("jump", own ? jumpSheet(ctx, ctx.team, own) : el("p", { class: "muted" }, "No jump sheet in view."));
-  fill("hand", cardsView(ctx));
-  fill("destinations", destinationsView(observation.destinations));
-  fill("destination-actions", destinationControls(ctx));
-  fill("dice", diceView(observation));
-  fill("pursuit", pursuitTrack(observation));
-  fill("fleet-controls", fleetControls(ctx));
-  fill("attack", observation.attack ? attackView(observation.attack, observation) : null);
-  fill("map", fleetMap(observation, { focus: ctx.team ? [ctx.team] : null }));
-  fill("where", whereView(ctx));
-  fill("people", peopleList(observation, { who, where: (at) => placeName(observation, at) }));
-  fill("chamber", chamberView(ctx));
-  fill("news", newsDesk(ctx, view.log));
-  const latest = (observation.broadcasts || []).slice(-1);
-  fill("on-air", latest.length ? [el("h3", {}, "On air"), el("ol", { class: "broadcasts" }, latest.map((b) => broadcastItem(b, who)))] : null);
-  fill("log", logList(view.log, 100, "the log", say));
+  for (const [box, content] of seatScreens(ctx, view.log)) fill(box, content);
   drawMore(ctx.legal.rest());
-}
-
-/** The privacy cover and a look through the damage deck, for a team at its own table. */
-function coverRow(ctx, sid, panel) {
-  const cover = ["hide", "show", "look-deck"].flatMap((verb) => ctx.legal.take(verb));
-  const ship = ctx.observation.ships[sid];
-  const words = { hide: "Cover the panel", show: "Uncover the panel", "look-deck": "Look through the damage deck" };
-  return el(
-    "div",
-    { class: "cover-row" },
-    ship.hidden ? el("span", { class: "badge" }, "panel covered: visitors see nothing") : null,
-    cover.map((p) => el("button", { type: "button", class: "act", "data-action": p.action, onclick: () => act(p.action) }, words[p.words[0]])),
-  );
 }
 
 /** The legal actions no screen placed, as buttons grouped by verb; a long group folds away until opened. */
