@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event as sql_event
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect
 
 from wolfpack.event.audit import CSV_HEADER, KINDS, AuditEntry, audit_csv, audit_entry
 from wolfpack.event.errors import EventError
@@ -121,26 +121,6 @@ def test_a_row_names_the_people_in_its_seats_as_they_were_when_it_was_written(st
     rows = list(csv.DictReader(io.StringIO(audit_csv(store.audit(desk.id)))))
     named = [(row["actor"], row["name"]) for row in rows]
     assert named == [("dione/captain", "Ann Lee"), ("Ann", "Ann"), ("dione/captain", "Bo")]
-
-
-def test_an_event_saved_before_rows_named_their_people_still_opens(tmp_path: Path, desk: Event) -> None:
-    """A database written by a wolfpack whose audit table had no `names` column: it opens, its rows read back naming
-    nobody, and new rows keep their names."""
-    url = f"sqlite:///{tmp_path}/old.db"
-    old = EventStore.open(url)
-    old.create(desk)
-    old.append_audit(desk.id, _log(desk)[0])
-    with old.engine.begin() as conn:
-        conn.execute(text("ALTER TABLE wolfpack_event_audit DROP COLUMN names"))
-    assert "names" not in {column["name"] for column in inspect(old.engine).get_columns("wolfpack_event_audit")}
-    old.close()
-    store = EventStore.open(url)
-    assert store.load(desk.id) == desk
-    assert store.audit(desk.id) == [_log(desk)[0]]
-    named = audit_entry(desk.assign("aegis/xo", "Cy"), time=T0, kind="action", seat="aegis/xo", text="pass")
-    store.append_audit(desk.id, named)
-    assert store.audit(desk.id)[-1].name == "Cy"
-    store.close()
 
 
 def test_a_ship_filter_matches_whole_ship_ids_only(store: EventStore, desk: Event) -> None:

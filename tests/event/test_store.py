@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect, text
 
+from wolfpack.event.audit import audit_entry
 from wolfpack.event.clock import PhaseClock
 from wolfpack.event.errors import EventError
 from wolfpack.event.model import Event, new_event
@@ -139,3 +140,27 @@ def test_turns_played_are_counted_from_the_events_clock(store: EventStore, class
     assert store.load(classic.id).turns_played == 12 == store.events()[0].turns_played
     with pytest.raises(EventError, match="fewer than the 12 turns already played"):
         store.load(classic.id).with_turns(11)
+
+
+def test_an_event_saved_before_audit_rows_named_their_people_still_opens(
+    database: str, store: EventStore, classic: Event
+) -> None:
+    """A database written by a wolfpack whose audit table had no `names` column (on SQLite and PostgreSQL): it
+    opens, its rows read back naming nobody, and new rows keep their names."""
+    store.create(classic)
+    old = audit_entry(classic, time=1_700_000_000.0, kind="action", seat="dione/captain", text="pass")
+    store.append_audit(classic.id, old)
+    with store.engine.begin() as conn:
+        conn.execute(text("ALTER TABLE wolfpack_event_audit DROP COLUMN names"))
+    assert "names" not in {column["name"] for column in inspect(store.engine).get_columns("wolfpack_event_audit")}
+    reopened = EventStore.open(database)
+    try:
+        assert reopened.load(classic.id) == classic
+        assert reopened.audit(classic.id) == [old]
+        named = audit_entry(
+            classic.assign("aegis/xo", "Cy"), time=1_700_000_001.0, kind="action", seat="aegis/xo", text="pass"
+        )
+        reopened.append_audit(classic.id, named)
+        assert [entry.name for entry in reopened.audit(classic.id)] == ["", "Cy"]
+    finally:
+        reopened.close()
