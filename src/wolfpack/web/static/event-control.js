@@ -404,7 +404,9 @@ const PLAYED_SCREENS = [
  * offers are listed under them as they are written. */
 function drawPlayed(buttons) {
   if (!played.observation) {
-    // Its view was being rebuilt when the desk asked: the next state frame asks again.
+    // Its view was being rebuilt when the desk asked: its actions as written until the next state frame asks again.
+    fill("play-seat-screens", null);
+    byId("play-seat-other").hidden = false;
     buttons(played.seat, "play-seat-actions", played.actions);
     return;
   }
@@ -426,16 +428,15 @@ function drawPlayed(buttons) {
     },
   };
   const screens = seatScreens(ctx, []);
-  fill(
-    "play-seat-screens",
-    PLAYED_SCREENS.map(([box, title]) => {
-      const content = el("div", { class: "played-screen", "data-screen": box }, title ? el("h4", {}, title) : null, screens.get(box));
-      return content.querySelector("button, select, input, textarea") ? content : null;
-    }),
-  );
+  const shown = PLAYED_SCREENS.map(([box, title]) => {
+    const content = el("div", { class: "played-screen", "data-screen": box }, title ? el("h4", {}, title) : null, screens.get(box));
+    return content.querySelector("button, select, input, textarea") ? content : null;
+  }).filter(Boolean);
+  fill("play-seat-screens", shown);
   const rest = ctx.legal.rest();
   byId("play-seat-other").hidden = !rest.length;
-  buttons(played.seat, "play-seat-actions", rest);
+  if (rest.length || !shown.length) buttons(played.seat, "play-seat-actions", rest);
+  else fill("play-seat-actions", null);
 }
 
 /** Play an action of the seat Control plays (after its preview, where its screen gives one); the answer in words. */
