@@ -65,7 +65,7 @@ def test_a_move_up_past_the_top_reaches_earth() -> None:
 
 def test_doubles_and_the_tandem_warp_in_words() -> None:
     state = play(load(START), "roll 33")
-    assert describe(state, "swap") == "Red swaps the two 3 tiles, with every spaceman on them."
+    assert describe(state, "swap") == "Red swaps the two tiles marked 3, with every spaceman on them."
     assert describe(state, "pass") == "Red lets the double 3s go."
     warp = load("1/2/3/A/4/5/6/Wr/1/2y/3/Srrybbb/4/5/6y - - 1 r spaceman r ownwarp 3 - 0")
     assert describe(warp, "warp y6") == "Red jumps the Tandem Warp, taking a Yellow spaceman on 6 two up along."

@@ -66,7 +66,7 @@ def describe(state: SpacewolvesState, action: Action) -> str:
     if step == DOUBLES:
         number = state.dice[0]
         if action is SWAP:
-            return f"{colour_name(state.actor)} swaps the two {number} tiles, with every spaceman on them."
+            return f"{colour_name(state.actor)} swaps the two tiles marked {number}, with every spaceman on them."
         return f"{colour_name(state.actor)} lets the double {number}s go."
     if step in (OWN_WARP, WARP):
         warper = state.actor if step == OWN_WARP else state.warps[0]
