@@ -49,7 +49,7 @@ def texts(view: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             yield "toggle", item["label"]
         for action in group["actions"]:
             yield "label", action["label"]
-            for key in ("hint", "confirm", "title"):
+            for key in ("hint", "confirm", "explain"):
                 if key in action:
                     yield key, action[key]
     panels = view["panels"]
@@ -98,7 +98,7 @@ def pronoun_problems(game: Game[Any], text: str) -> list[str]:
     content = getattr(game, "content", None)
     if game.name != "wolf":
         return []
-    wrong = {"he": r"\b(?:she|her|hers|herself)\b", "she": r"\b(?:he|his|him|himself)\b"}
+    wrong = {"he": r"(?<![\w-])(?:she|her|hers|herself)(?![\w-])", "she": r"(?<![\w-])(?:he|his|him|himself)(?![\w-])"}
     problems = []
     for hero in content.characters.heroes:
         pattern = wrong.get(hero.pronoun)
@@ -183,5 +183,6 @@ def test_the_checks_catch_what_the_issue_found() -> None:
     assert problems_in(game, "prompt", "You may: Move; Attack; ….", [], ids)
     assert problems_in(game, "log", "Miss Q shows his wolf cards: grey", [], ids)
     assert problems_in(game, "label", "Look at miss-q", [], ids)
+    assert problems_in(game, "end", "Ann (Norbert): played for a side, lost", [], ids)
     assert not problems_in(game, "log", "Jack Ventura shows his wolf cards: grey", [], ids)
     assert not problems_in(game, "turn", "July moves up to 1 square.", [], ids)

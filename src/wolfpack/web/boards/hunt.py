@@ -600,7 +600,7 @@ def _describe_words(observation: Mapping[str, Any], action: str, verb: str, args
 
 STAT_WORDS: Final[Mapping[str, str]] = {"knife": "Knife", "rifle": "Rifle", "traps": "Traps"}
 """The three stat tracks a kill bonus or the samovar moves up, as a label names them."""
-MAIN_HINTS: Final[Mapping[str, str]] = {
+MAIN_ACTION_WORDS: Final[Mapping[str, str]] = {
     "knife": "Each chosen wolf beside you takes your Knife stat in damage; a wolf not outwitted strikes back.",
     "rifle": "One wolf not beside you takes your Rifle stat in damage; nothing strikes back.",
     "trap": "Traps worth up to your Traps stat wait beside you and spring on the next wolf to arrive there.",
@@ -699,13 +699,14 @@ def _target_label(observation: Mapping[str, Any], args: Sequence[str]) -> str:
 
 def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
     """The clicks that make an action: a die taken from the pool, a space moved to; a reroll or a modification
-    chooses its dice by toggles (keys die-<colour>) with one confirm button."""
+    chooses its dice by toggles (keys die-<colour>) with one confirm button; a main action or a power carries what it
+    does (`explain`)."""
     words = action.split()
     verb = words[1] if words[:1] == ["extra"] and len(words) > 1 else (words[0] if words else "")
     if verb == "power" and _power_of(observation).get("text"):
-        return {"hint": str(_power_of(observation)["text"])}
-    if verb in MAIN_HINTS:
-        return {"hint": MAIN_HINTS[verb]}
+        return {"explain": str(_power_of(observation)["text"])}
+    if verb in MAIN_ACTION_WORDS:
+        return {"explain": MAIN_ACTION_WORDS[verb]}
     if len(words) == 2 and words[0] == "take":
         match = _DIE.fullmatch(words[1])
         return {"picks": [f"die-{match.group(1)}"]} if match else {}
