@@ -125,6 +125,25 @@ def problems_in(game: Game[Any], where: str, text: str, legal: Sequence[str], id
     return [f"{where}: {text!r}: {finding}" for finding in found]
 
 
+EXPLAINED = {
+    "wolves-on-the-hunt": frozenset({"power", "knife", "rifle", "trap", "samovar", "outwit"}),
+    "wolf": frozenset({"power", "fire", "flytox", "watch", "box", "rollers", "antidote", "glasses", "barricade"}),
+}
+"""The verbs whose power or object a choice explains where it is offered (issue 32, item 10)."""
+
+
+def unexplained(game: str, view: Mapping[str, Any]) -> list[str]:
+    """The offered powers and objects whose choice says nothing of what they do."""
+    verbs = EXPLAINED.get(game, frozenset())
+    missing = []
+    for group in view["choices"]:
+        for action in group["actions"]:
+            words = action["action"].removeprefix("extra ").split()
+            if words and words[0] in verbs and not action.get("explain"):
+                missing.append(f"choice {action['label']!r} ({words[0]}): no words on what it does")
+    return missing
+
+
 def play_and_read(game_name: str, players: int, seed: int, every: int) -> list[str]:
     """Play a seeded random game, reading every seat's and a watcher's frame every `every` steps and at the end;
     every problem found, each once."""
@@ -143,6 +162,7 @@ def play_and_read(game_name: str, players: int, seed: int, every: int) -> list[s
                 view = game_view(game, state, seat, legal, True, names)
                 for where, text in texts(view):
                     problems.update(dict.fromkeys(problems_in(game, where, text, legal, ids)))
+                problems.update(dict.fromkeys(unexplained(game_name, view)))
         if over:
             return list(problems)
         if state.is_chance_node():

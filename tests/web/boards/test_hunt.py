@@ -181,7 +181,10 @@ def test_actions_are_grouped_and_labelled_for_people() -> None:
     labels = {entry["action"]: (group["group"], entry["label"]) for group in choices for entry in group["actions"]}
     assert labels["take red5"] == ("Take a die", "red 5")
     assert labels["move SE-S cw"] == ("Move", "To the space between South-East and South (clockwise)")
-    assert labels["knife SE S"] == ("Main action", f"Knife {wolf_at(observation, 'SE')} and {wolf_at(observation, 'S')}")
+    assert labels["knife SE S"] == (
+        "Main action",
+        f"Knife {wolf_at(observation, 'SE')} and {wolf_at(observation, 'S')}",
+    )
     assert labels["extra rifle N"] == ("Unlocked actions", f"Rifle {wolf_at(observation, 'N')}")
     assert labels["trap E=trap-5:3"] == ("Main action", "Trap worth 3 at East")
     assert labels["reroll red5 blue2"] == ("Reroll dice", "Reroll red 5, blue 2")

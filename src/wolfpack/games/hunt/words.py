@@ -8,6 +8,7 @@ card's face is decided only when it is drawn), so every reader gets the same sen
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import takewhile
 from typing import TYPE_CHECKING, Final
 
 from wolfpack.engine.constants import CHANCE
@@ -154,8 +155,29 @@ def _outwit(state: HuntState, words: list[str], actor: int) -> str:
 def _power(state: HuntState, words: list[str], actor: int) -> str:
     character = state.hunters[actor]["character"]
     name = state.content.character(character).b_side.name if character else "the power"
-    detail = ", ".join(_power_part(state, part) for part in words[1:])
+    detail = ", ".join(_power_phrases(state, words[1:]))
     return f"uses {name}: {detail}" if detail else f"uses {name}"
+
+
+def _power_phrases(state: HuntState, parts: list[str]) -> list[str]:
+    """A power's notation in phrases: a dog placed with the locations it faces, the wolves the dogs bite together,
+    then each other word alone."""
+    phrases, index = [], 0
+    while index < len(parts):
+        part = parts[index]
+        if part == "place" and index + 1 < len(parts) and parts[index + 1].startswith("dog-"):
+            phrases.append("places " + dog_name(state, parts[index + 1]).replace("the dog", "a dog", 1))
+            index += 2
+        elif part == "bite":
+            bitten = list(takewhile(lambda word: word in state.wolves, parts[index + 1 :]))
+            phrases.append(
+                f"the dogs bite {listed([wolf_at(state, loc) for loc in bitten])}" if bitten else "the dogs bite"
+            )
+            index += 1 + len(bitten)
+        else:
+            phrases.append(_power_part(state, part))
+            index += 1
+    return phrases
 
 
 def _power_part(state: HuntState, part: str) -> str:

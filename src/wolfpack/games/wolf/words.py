@@ -9,8 +9,8 @@ not see was masked before (`WolfState._log`).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Final
 
 from wolfpack.games.wolf.content import Column, ObjectCard, Power, WerewolfType, WolfContent

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from itertools import takewhile
 from typing import Any, Final
 
 from wolfpack.web.boards.palette import SEAT_COLOURS, SEAT_ORDER
@@ -112,7 +113,9 @@ def wolf_at(observation: Mapping[str, Any], location: object) -> str:
     """The wolf standing at a location, by name and place ("Grey Fang at North"), as the log says it."""
     wolf = (observation.get("wolves") or {}).get(str(location))
     where = location_name(observation, location)
-    return f"{wolf.get('name') or wolf_name(observation, wolf.get('id'))} at {where}" if wolf else f"the wolf at {where}"
+    return (
+        f"{wolf.get('name') or wolf_name(observation, wolf.get('id'))} at {where}" if wolf else f"the wolf at {where}"
+    )
 
 
 def _capital(words: str) -> str:
@@ -654,8 +657,21 @@ def _power_of(observation: Mapping[str, Any]) -> Mapping[str, Any]:
 def _power_label(observation: Mapping[str, Any], args: Sequence[str]) -> str:
     """A player power by its name, then each of its choices in words ("Field Medicine: Hunter 1 heals 3")."""
     name = str(_power_of(observation).get("name") or "Power")
-    parts = [_power_part(observation, part) for part in args]
-    return f"{name}: {', '.join(parts)}" if parts else name
+    wolves = observation.get("wolves") or {}
+    phrases, index = [], 0
+    while index < len(args):
+        part = args[index]
+        if part == "place" and index + 1 < len(args) and args[index + 1].startswith("dog-"):
+            phrases.append("place " + dog_name(observation, args[index + 1]).replace("the dog", "a dog", 1))
+            index += 2
+        elif part == "bite":
+            bitten = list(takewhile(lambda word: word in wolves, args[index + 1 :]))
+            phrases.append(f"the dogs bite {_wolves_at(observation, bitten)}" if bitten else "the dogs bite")
+            index += 1 + len(bitten)
+        else:
+            phrases.append(_power_part(observation, part))
+            index += 1
+    return f"{name}: {', '.join(phrases)}" if phrases else name
 
 
 def _power_part(observation: Mapping[str, Any], part: str) -> str:
@@ -703,10 +719,11 @@ def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
     does (`explain`)."""
     words = action.split()
     verb = words[1] if words[:1] == ["extra"] and len(words) > 1 else (words[0] if words else "")
-    if verb == "power" and _power_of(observation).get("text"):
-        return {"explain": str(_power_of(observation)["text"])}
+    power = _power_of(observation)
+    if verb == "power" and power.get("text"):
+        return {"explain": f"{power.get('name') or 'Power'}: {power['text']}"}
     if verb in MAIN_ACTION_WORDS:
-        return {"explain": MAIN_ACTION_WORDS[verb]}
+        return {"explain": f"{verb.capitalize()}: {MAIN_ACTION_WORDS[verb]}"}
     if len(words) == 2 and words[0] == "take":
         match = _DIE.fullmatch(words[1])
         return {"picks": [f"die-{match.group(1)}"]} if match else {}

@@ -634,18 +634,19 @@ OBJECT_KINDS: Final[Mapping[str, str]] = {
 
 
 def explanation(observation: Mapping[str, Any], action: str) -> str | None:
-    """What the power or object an action uses does, from the observation's catalog (issue 32, item 10)."""
+    """What the power or object an action uses does, by its name, from the observation's catalog (issue 32, item
+    10): "Force: On a roll of 2 or less ..."."""
     words = action.split()
     catalog = observation.get("catalog") or {}
+    entry: Mapping[str, Any] = {}
     if words[:1] == ["power"] and len(words) == 2:
-        return (catalog.get("powers") or {}).get(words[1], {}).get("text")
-    objects = catalog.get("objects") or {}
-    if words[:1] == ["fire"] and len(words) == 3:
-        return (objects.get(words[1]) or {}).get("text")
-    kind = OBJECT_KINDS.get(words[0]) if words else None
-    if kind is not None:
-        return next((entry.get("text") for entry in objects.values() if entry.get("kind") == kind), None)
-    return None
+        entry = (catalog.get("powers") or {}).get(words[1]) or {}
+    elif words[:1] == ["fire"] and len(words) == 3:
+        entry = (catalog.get("objects") or {}).get(words[1]) or {}
+    elif words and words[0] in OBJECT_KINDS:
+        objects = (catalog.get("objects") or {}).values()
+        entry = next((card for card in objects if card.get("kind") == OBJECT_KINDS[words[0]]), {})
+    return f"{entry['name']}: {entry['text']}" if entry.get("name") and entry.get("text") else None
 
 
 def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
