@@ -332,13 +332,13 @@ def story(state: HuntState, before: StoryFacts) -> str:
             told.append(f"{hunter_name(seat)} loses {_hearts(then - left)} ({left} left).")
         elif left > then:
             told.append(f"{hunter_name(seat)} gets back {_hearts(left - then)} ({left} left).")
-    for dog, damage in dogs.items():
+    for dog, dog_damage in dogs.items():
         after = state.dogs.get(dog)
-        if damage is not None and after is None:
+        if dog_damage is not None and after is None:
             told.append(f"{_capital(dog_name(state, dog))} is killed.")
-        elif damage is not None and after is not None and after > damage:
-            told.append(f"{_capital(dog_name(state, dog))} takes {after - damage} damage.")
-        elif damage is None and after is not None:
+        elif dog_damage is not None and after is not None and after > dog_damage:
+            told.append(f"{_capital(dog_name(state, dog))} takes {after - dog_damage} damage.")
+        elif dog_damage is None and after is not None:
             told.append(f"A dog now guards the space facing {dog_name(state, dog).removeprefix('the dog facing ')}.")
     if state.elders < elders:
         lost = elders - state.elders
