@@ -217,7 +217,8 @@ def test_the_lobby_is_accessible_and_its_settings_are_folded_away(server: Thread
         last = page.locator(".seat-row").last
         expect(last.locator(".seat-part")).to_have_text("plays the werewolf pack")
         expect(page.locator(".seat-row .seat-part")).to_have_count(1)
-        expect(last.locator(".kind")).to_have_attribute("aria-label", f"Seat {players} (plays the werewolf pack): who plays")
+        called = f"Seat {players} (plays the werewolf pack): who plays"
+        expect(last.locator(".kind")).to_have_attribute("aria-label", called)
     expect(page.locator("#options [name=max_rounds]")).to_be_hidden()
     expect(page.locator("#options [name=players]")).to_be_visible()
     assert small_targets(page) == []

@@ -48,7 +48,8 @@ def _generic_end(
     """The best return wins; each seat's result in words."""
     results = results_by_best(returns)
     standings = [
-        (index, person(names, index, f"seat {index + 1}"), result, returns[index]) for index, result in enumerate(results)
+        (index, person(names, index, f"seat {index + 1}"), result, score)
+        for index, (result, score) in enumerate(zip(results, returns, strict=True))
     ]
     winners = [names[index] for index, result in enumerate(results) if result in ("won", "shared")]
     decided = f"{listed(winners)} had the best result." if winners else "Every seat ended level."
