@@ -39,6 +39,12 @@ def _players(server: ThreadedServer, table_id: str) -> list[int]:
     return [e.player for e in server.hall.store.events(table_id)]
 
 
+def _listed(server: ThreadedServer, status: str) -> list[str]:
+    """The ids of the tables the lobby's list (status "open") or the list of every table ("all") shows."""
+    page = httpx.get(f"{server.base}/api/tables", params={"status": status, "limit": 100}, timeout=WAIT).json()
+    return [table["id"] for table in page["tables"]]
+
+
 def test_bot_seats_play_by_themselves(server: ThreadedServer) -> None:
     """With one person and two bots, the person plays and the bots answer until the game ends."""
     table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=2)
@@ -72,17 +78,22 @@ def test_a_bot_moves_when_the_clock_runs_out(server: ThreadedServer) -> None:
 def test_a_bot_stands_in_for_a_person_gone_too_long_and_the_person_takes_the_seat_back(
     server: ThreadedServer,
 ) -> None:
-    """Gone longer than the table allows: a bot plays the seat; back again: the seat waits for its person."""
+    """Gone longer than the table allows: a bot plays the seat; back again: the seat waits for its person. Issue 32:
+    while only stand-ins play (the person left a quick start), the lobby's "Join or watch" leaves the table out."""
     table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=6, takeover_seconds=0.2)
+    assert table["id"] in _listed(server, "open")  # not yet come is not gone
     token = table["seats"][0]["token"]
     Client(server.base, table["id"], token).close()
     watcher = Client(server.base, table["id"], None)
     _wait_for(lambda: 0 in _players(server, table["id"])[3:], "the stand-in to move for seat 1")
     frame = watcher.until(lambda f: f["type"] == "state" and f["seats"][0]["stand_in"])
     assert frame["seats"][0]["connected"] is False
+    assert table["id"] not in _listed(server, "open"), "an abandoned table is offered in the lobby"
+    assert table["id"] in _listed(server, "all")  # still found by its id, and in the list of every table
 
     me = Client(server.base, table["id"], token)
     assert me.latest is not None and me.latest["seats"][0]["stand_in"] is False
+    assert table["id"] in _listed(server, "open")  # its person is back
     frame = me.until(lambda f: f["type"] == "state" and bool(f["legal"]))
     time.sleep(0.6)  # three times the takeover: a stand-in would have moved by now
     assert server.hall.get(table["id"]).version == frame["version"], "the bot must leave a returned person's seat"

@@ -165,15 +165,23 @@ def test_the_end_says_you_won_or_lost_with_the_scores_in_words_and_a_replay_link
     server: ThreadedServer, browser: Browser
 ) -> None:
     """Finding 5 (the end): "You won" or "You lost", what decided the game, every seat's standing in words (no raw
-    returns), the rematch, and a link to watch the replay; all in the first screen on a phone."""
-    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=11)
+    returns), the rematch, and a link to watch the replay; all in the first screen on a phone and a laptop. Issue 32:
+    the standings are listed best first and numbered by rank (tied seats share a number), not by seat."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=28)
     _play_out(server, table["id"])
-    returns = server.hall.get(table["id"]).state.returns()
+    state = server.hall.get(table["id"]).state
+    returns = state.returns()
+    end = state.observation(None)
+    scores = [int(end["scores"].get(colour, 0)) for colour in end["players"]]
+    ranks = [1 + sum(1 for other in scores if other > score) for score in scores]
+    assert sorted(ranks) != ranks, f"scores {scores} are in seat order already: the test would prove nothing"
     for seat in range(3):
-        page, complaints = _open(browser, server, table["seats"][seat]["link"], "phone")
+        page, complaints = _open(browser, server, table["seats"][seat]["link"], "laptop" if seat == 1 else "phone")
         result = page.locator("#result")
         expect(result).to_be_visible()
         lines = page.locator("#returns li").all_inner_texts()
+        numbered = page.locator("#returns li").evaluate_all("items => items.map((li) => [+li.dataset.seat, li.value])")
+        assert numbered == sorted(([s, r] for s, r in enumerate(ranks)), key=lambda line: line[1]), (numbered, scores)
         assert len(lines) == 3 and not [line for line in lines if RAW_RETURN.search(line)], lines
         headline = "You lost" if returns[seat] == 0 else ("You won" if returns[seat] == 1 else "You share the win")
         expect(page.locator("#result-title")).to_have_text(headline)
@@ -184,6 +192,8 @@ def test_the_end_says_you_won_or_lost_with_the_scores_in_words_and_a_replay_link
         expect(link).to_have_text("Watch the replay")
         assert "?replay" in (link.get_attribute("href") or "")
         _in_first_screen(page, page.locator("#result-title"))
+        if seat == 1:
+            _screenshot(page, "spacewolves-over-laptop")
         if seat == 0:
             _screenshot(page, "spacewolves-over-phone")
             found = wcag_violations(page, "phone")

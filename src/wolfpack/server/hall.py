@@ -171,9 +171,11 @@ class Hall:
             self.tables.pop(table.id, None)
 
     def open_tables(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
-        """A page of the tables in play, those with a free open seat first, each part newest first; how many."""
+        """A page of the tables in play, those with a free open seat first, each part newest first; how many. Tables
+        their people have left to stand-in bots are left out: there is nobody to play with and nothing to join."""
+        now = time.monotonic()
         playing = sorted(
-            (t for t in self.tables.values() if not t.over),
+            (t for t in self.tables.values() if not t.over and not t.abandoned(now)),
             key=lambda t: (any(s.open for s in t.seats), t.created),
             reverse=True,
         )

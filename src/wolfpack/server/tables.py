@@ -183,6 +183,13 @@ class Table:
             return 0.0
         return now - self.opened_at
 
+    def abandoned(self, now: float) -> bool:
+        """Whether its people have left it to bots: every person's seat is held (none open), nobody is connected and
+        each has been gone past the takeover time, so a stand-in plays it (a quick start its person walked away
+        from). A seat nobody has come to yet is awaited, not left."""
+        people = [seat for seat in self.seats if seat.kind == "human"]
+        return bool(people) and all(not seat.open and self._gone_too_long(seat, now) for seat in people)
+
     def summary(self) -> dict[str, Any]:
         """The public facts of the table, for the lobby."""
         return {
@@ -389,14 +396,16 @@ class Table:
 
     def _taken_over(self, seat: Seat, now: float) -> bool:
         """Whether a bot plays for this human seat now: gone too long, or its clock ran out."""
-        if seat.kind == "bot":
-            return True
-        takeover = self.settings.takeover_seconds
-        if takeover is not None and seat.gone_since is not None and now - seat.gone_since >= takeover:
+        if seat.kind == "bot" or self._gone_too_long(seat, now):
             return True
         clock = self.settings.clock_seconds
         since = self.waiting_since.get(seat.index)
         return clock is not None and since is not None and now - since >= clock
+
+    def _gone_too_long(self, seat: Seat, now: float) -> bool:
+        """Whether this seat's person left (no connection) longer ago than the table lets a seat wait for them."""
+        takeover = self.settings.takeover_seconds
+        return takeover is not None and seat.gone_since is not None and now - seat.gone_since >= takeover
 
     def _next_deadline(self, now: float) -> float | None:
         """The next moment a bot may have to step in for a human (a clock running out, a player gone too long)."""

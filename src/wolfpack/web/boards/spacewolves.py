@@ -281,10 +281,12 @@ def _yours(sentence: str, deciding: object, you: str | None) -> str:
 
 
 def _result(scores: Mapping[str, Any]) -> str:
-    """Who won, with the score (a shared best score is a shared win)."""
+    """Who won, with the score (a shared best score is a shared win, but a shared 0 is nobody scoring)."""
     if not scores:
         return "The game is over."
     best = max(int(score) for score in scores.values())
+    if best == 0:
+        return "Game over: nobody scored."
     winners = [str(name).capitalize() for name, score in scores.items() if int(score) == best]
     if len(winners) == 1:
         return f"Game over: {winners[0]} wins with {best} points."

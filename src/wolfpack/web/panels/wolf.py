@@ -141,7 +141,7 @@ def end(observation: Observation, returns: Sequence[float], seat: int | None, na
         plays = "the pack" if index == last else (listed(heroes) or "no hero left")
         side = SIDES.get(str(sides.get(str(index))), "a side")
         result = "won" if returns[index] > 0 else "lost"
-        standings.append((index, f"{person(names, index, plays)}: played for {side}", result))
+        standings.append((index, f"{person(names, index, plays)}: played for {side}", result, returns[index]))
     team = f"{SIDES.get(str(observation.get('winner')), 'nobody').capitalize()} won"
     if seat is None:
         return ending(team, "watching", decided(observation), standings)
