@@ -270,3 +270,48 @@ def test_a_playing_table_passes_wcag_and_has_44_pixel_targets_on_a_phone(
     assert found == [], f"the table at phone size breaks WCAG 2.1 AA: {found}"
     assert small_targets(page) == []
     assert complaints == []
+
+
+# ---- a lost connection (issue 32, item 11) -----------------------------------------------------------------------
+
+
+def _pinned_in_view(page: Page, target: Locator) -> None:
+    """`target` is shown whole inside the viewport even with the page scrolled to its end."""
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    box = target.bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and viewport is not None, "not laid out"
+    assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], (box, viewport)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def test_a_lost_connection_pins_a_banner_pauses_the_moves_and_says_when_it_is_back(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Item 11: offline, a banner stays in view on a phone and a laptop, and neither the board nor the buttons offer
+    a move; back online, the banner says so and a move goes through."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=5)
+    mover = server.hall.get(table["id"]).state.current_player()
+    page, complaints = _open(browser, server, table["seats"][mover]["link"], "phone")
+    moves, lit = page.locator("#actions button.action"), page.locator("#board .pick-lit")
+    expect(moves.first).to_be_enabled()
+    assert lit.count() > 0, "the board offers nothing to click before the test starts"
+    banner = page.locator("#offline")
+    page.context.set_offline(True)
+    expect(banner).to_contain_text("Connection lost", timeout=WAIT_MS)
+    for size in ("phone", "laptop"):
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        _pinned_in_view(page, banner)
+        expect(lit).to_have_count(0)
+        assert moves.count() > 0 and all(button.is_disabled() for button in moves.all()), "a move button is live"
+        _screenshot(page, f"offline-{size}")
+    before = _version(page)
+    page.context.set_offline(False)
+    expect(banner).to_contain_text("back", timeout=WAIT_MS)
+    expect(moves.first).to_be_enabled()
+    assert lit.count() > 0, "the board offers nothing to click once back"
+    moves.first.click()
+    _wait_for(page, lambda: _version(page) > before, "the move made once the connection was back")
+    # Chromium itself reports each reconnection tried while offline: expected here, and only here.
+    assert [c for c in complaints if "ERR_INTERNET_DISCONNECTED" not in c] == []
