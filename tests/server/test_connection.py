@@ -67,7 +67,7 @@ def assert_view_of(server: Any, frame: dict[str, Any], table_id: str, seat: int 
     assert frame["legal"] == expected_legal
     assert frame["acting"] == table.acting_seats()
     for summary in frame["seats"]:
-        assert set(summary) == {"seat", "name", "kind", "connected", "stand_in"}
+        assert set(summary) == {"seat", "name", "kind", "connected", "stand_in", "timed_out", "deadline"}
 
 
 @pytest.fixture

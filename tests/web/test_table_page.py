@@ -281,7 +281,7 @@ def _pinned_in_view(page: Page, target: Locator) -> None:
     box = target.bounding_box()
     viewport = page.viewport_size
     assert box is not None and viewport is not None, "not laid out"
-    assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], (box, viewport)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (box, viewport)
     page.evaluate("window.scrollTo(0, 0)")
 
 
@@ -315,3 +315,40 @@ def test_a_lost_connection_pins_a_banner_pauses_the_moves_and_says_when_it_is_ba
     _wait_for(page, lambda: _version(page) > before, "the move made once the connection was back")
     # Chromium itself reports each reconnection tried while offline: expected here, and only here.
     assert [c for c in complaints if "ERR_INTERNET_DISCONNECTED" not in c] == []
+
+
+# ---- the move clock (issue 32, item 2) ---------------------------------------------------------------------------
+
+CLOCK_SECONDS = 12
+"""Long enough to see a clock run before its last 10 seconds, short enough to wait for it to run out."""
+
+
+def test_the_move_clock_counts_down_warns_in_its_last_seconds_and_says_when_a_bot_played(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Item 2: every seat's panel shows its clock, the banner yours; it warns in its last 10 seconds; when it runs
+    out, the log and the seat say that the time ran out and a bot played (before the move's own line)."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=5, clock_seconds=CLOCK_SECONDS)
+    mover = server.hall.get(table["id"]).state.current_player()
+    page, complaints = _open(browser, server, table["seats"][mover]["link"], "phone")
+    mine = page.locator("#my-clock")
+    expect(mine).to_have_attribute("data-kind", "running")
+    assert re.fullmatch(r"00:1[0-2] left", mine.inner_text()), mine.inner_text()
+    _in_first_screen(page, mine)
+    expect(page.locator(".seat-panel .seat-clock")).to_have_count(3)
+    expect(page.locator(f".seat-panel[data-seat='{mover}'] .seat-clock")).to_have_attribute("data-kind", "running")
+    expect(mine).to_have_attribute("data-kind", "warning", timeout=WAIT_MS)
+    expect(mine).to_contain_text("hurry")
+    _in_first_screen(page, mine)
+    _screenshot(page, "clock-warning-phone")
+    page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+    _in_first_screen(page, mine)
+    _screenshot(page, "clock-warning-laptop")
+    name = server.hall.get(table["id"]).seats[mover].name
+    said = page.locator("#log li", has_text=f"Time ran out for {name}: a bot played for them.")
+    expect(said).to_have_count(1, timeout=WAIT_MS)
+    lines = page.locator("#log li").all_inner_texts()
+    after = lines[lines.index(said.inner_text()) + 1]
+    assert after == server.hall.get(table["id"]).state.log(mover)[lines.index(said.inner_text())], lines
+    expect(page.locator(f".seat-panel[data-seat='{mover}'] .presence")).to_contain_text("time ran out")
+    assert complaints == []

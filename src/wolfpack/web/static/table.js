@@ -26,6 +26,7 @@ let everConnected = false;
 let backTimer = null;
 let retryTimer = null;
 const BACK_SHOWN_MS = 4000;
+const CLOCK_TICK_MS = 250;
 // A socket that stops answering (a dead network keeps it "open") is closed and reconnected, like an event's pages.
 const heartbeat = import("/static/js/heartbeat.js").then(
   ({ Heartbeat }) => new Heartbeat((lost) => lost === socket && dropped({ code: 1006 })),
@@ -185,6 +186,7 @@ function render(shown) {
   });
   if (shown.status !== "replay") renderActions(shown);
   renderLog(shown);
+  drawClocks();
   ending.then(({ renderEnding }) =>
     renderEnding(shown, token, {
       box: byId("result"),
@@ -202,6 +204,12 @@ function render(shown) {
 function wireBoard(shown) {
   const live = shown.status === "playing" && online;
   picks.then(({ wirePicks }) => wirePicks(byId("board"), live ? shown.choices || [] : [], act));
+}
+
+/** The move clocks, counted down here from the deadlines the server sent (the panels and the banner's own). */
+function drawClocks() {
+  const shown = replayFrame || frame;
+  if (shown) seats.then((module) => module.drawClocks(shown, byId("my-clock")));
 }
 
 function renderActions(shown) {
@@ -265,6 +273,7 @@ byId("rematch").addEventListener("click", async () => {
 });
 
 window.addEventListener("hashchange", () => location.reload());
+setInterval(drawClocks, CLOCK_TICK_MS);
 // Back online: try at once rather than at the end of the backoff.
 window.addEventListener("online", () => {
   if (socket === null) {
