@@ -41,9 +41,14 @@ def _screenshot(page: Page, name: str, full: bool = False) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"table-{name}.png"), full_page=full)
 
 
-def _open(browser: Browser, server: ThreadedServer, link: str, size: str) -> tuple[Page, list[str]]:
+def _open(
+    browser: Browser, server: ThreadedServer, link: str, size: str, before: str | None = None
+) -> tuple[Page, list[str]]:
+    """The page at `link` at `size`, its board drawn; `before`: a script run in it before the page's own."""
     width, height = SIZES[size]
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    if before is not None:
+        page.add_init_script(before)
     complaints = console_errors(page)
     page.goto(server.base + link)
     expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
@@ -321,16 +326,19 @@ def test_a_lost_connection_pins_a_banner_pauses_the_moves_and_says_when_it_is_ba
 
 CLOCK_SECONDS = 12
 """Long enough to see a clock run before its last 10 seconds, short enough to wait for it to run out."""
+CLOCK_AN_HOUR_SLOW = "Date.now = ((now) => () => now() - 3600 * 1000)(Date.now);"
+"""A device whose own clock is an hour behind: the page counts against the server's time, not this."""
 
 
 def test_the_move_clock_counts_down_warns_in_its_last_seconds_and_says_when_a_bot_played(
     server: ThreadedServer, browser: Browser
 ) -> None:
-    """Item 2: every seat's panel shows its clock, the banner yours; it warns in its last 10 seconds; when it runs
-    out, the log and the seat say that the time ran out and a bot played (before the move's own line)."""
+    """Item 2: every seat's panel shows its clock, the banner yours (right on a device whose clock is an hour off);
+    it warns in its last 10 seconds; when it runs out, the log and the seat say that the time ran out and a bot
+    played (before the move's own line)."""
     table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=5, clock_seconds=CLOCK_SECONDS)
     mover = server.hall.get(table["id"]).state.current_player()
-    page, complaints = _open(browser, server, table["seats"][mover]["link"], "phone")
+    page, complaints = _open(browser, server, table["seats"][mover]["link"], "phone", before=CLOCK_AN_HOUR_SLOW)
     mine = page.locator("#my-clock")
     expect(mine).to_have_attribute("data-kind", "running")
     assert re.fullmatch(r"00:1[0-2] left", mine.inner_text()), mine.inner_text()

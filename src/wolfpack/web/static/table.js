@@ -25,6 +25,8 @@ let online = false;
 let everConnected = false;
 let backTimer = null;
 let retryTimer = null;
+let pingedAt = null;
+let serverAhead = 0; // ms the server's clock is ahead of this device's
 const BACK_SHOWN_MS = 4000;
 const CLOCK_TICK_MS = 250;
 // A socket that stops answering (a dead network keeps it "open") is closed and reconnected, like an event's pages.
@@ -60,6 +62,8 @@ function connect() {
     syncing = false;
     setConnection("connected");
     opened.send(JSON.stringify({ type: "join", token: token, render: true }));
+    pingedAt = Date.now(); // the pong's server time sets the move clocks right on a device whose clock is off
+    opened.send(JSON.stringify({ type: "ping" }));
     heartbeat.then((beat) => opened === socket && beat.start(opened));
   };
   socket.onmessage = (event) => {
@@ -159,6 +163,9 @@ function receive(message) {
       }
     }
     if (frame && !replayFrame) renderActions(frame);
+  } else if (message.type === "pong" && pingedAt !== null) {
+    serverAhead = message.time * 1000 - (pingedAt + Date.now()) / 2;
+    pingedAt = null;
   } else if (message.type === "ack") {
     notice("");
   }
@@ -209,7 +216,7 @@ function wireBoard(shown) {
 /** The move clocks, counted down here from the deadlines the server sent (the panels and the banner's own). */
 function drawClocks() {
   const shown = replayFrame || frame;
-  if (shown) seats.then((module) => module.drawClocks(shown, byId("my-clock")));
+  if (shown) seats.then((module) => module.drawClocks(shown, byId("my-clock"), Date.now() + serverAhead));
 }
 
 function renderActions(shown) {

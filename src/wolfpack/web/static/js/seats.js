@@ -111,25 +111,26 @@ function promptText(frame, mine) {
 
 /** A seat's move clock now: counting down to its deadline (the server's, in seconds since the epoch) while play
  * waits for it, else the time each move is given. {text, kind}: kind running, warning, overrun or idle. */
-export function seatClock(frame, index, now = Date.now()) {
+export function seatClock(frame, index, now) {
   const deadline = frame.status === "playing" ? frame.seats[index]?.deadline : null;
   if (deadline === null || deadline === undefined) return { text: formatSeconds(frame.clock_seconds), kind: "idle" };
   const clock = { remaining: deadline - now / 1000, paused: false, warning_seconds: CLOCK_WARNING_SECONDS, receivedAt: 0 };
   return clockState(clock, 0);
 }
 
-/** Redraw every seat's clock in its panel and the viewer's own in the banner (`mine`); called every few ticks. */
-export function drawClocks(frame, mine) {
+/** Redraw every seat's clock in its panel and the viewer's own in the banner (`mine`) at the server's time `now`
+ * (ms); called every few ticks. */
+export function drawClocks(frame, mine, now) {
   const timed = Boolean(frame.clock_seconds) && frame.status === "playing";
   for (const node of document.querySelectorAll("[data-clock-seat]")) {
-    const { text, kind } = seatClock(frame, Number(node.dataset.clockSeat));
+    const { text, kind } = seatClock(frame, Number(node.dataset.clockSeat), now);
     node.textContent = kind === "idle" ? `${text} a move` : text;
     node.dataset.kind = kind;
   }
   const waited = timed && frame.seat !== null && (frame.to_act || []).includes(frame.seat);
   mine.hidden = !waited;
   if (!waited) return;
-  const { text, kind } = seatClock(frame, frame.seat);
+  const { text, kind } = seatClock(frame, frame.seat, now);
   mine.dataset.kind = kind;
   mine.textContent = kind === "warning" ? `${text} left: hurry!` : kind === "overrun" ? "Time is up" : `${text} left`;
 }
