@@ -325,9 +325,18 @@ def test_a_lost_connection_pins_a_banner_pauses_the_moves_and_says_when_it_is_ba
 # ---- the move clock (issue 32, item 2) ---------------------------------------------------------------------------
 
 CLOCK_SECONDS = 12
-"""Long enough to see a clock run before its last 10 seconds, short enough to wait for it to run out."""
+"""Long enough to see a clock run before its last 10 seconds; the test then moves its start back (`_time_passes`)
+rather than wait for them."""
 CLOCK_AN_HOUR_SLOW = "Date.now = ((now) => () => now() - 3600 * 1000)(Date.now);"
 """A device whose own clock is an hour behind: the page counts against the server's time, not this."""
+
+
+async def _time_passes(table: Any, seconds: float) -> None:
+    """As if `seconds` had passed on the clocks of the seats the table waits for: their moves' clocks started that
+    much earlier, and the table tells everyone (their deadlines moved) and its driver looks again."""
+    async with table.lock:
+        table.waiting_since = {seat: since - seconds for seat, since in table.waiting_since.items()}
+    table._notify()
 
 
 def test_the_move_clock_counts_down_warns_in_its_last_seconds_and_says_when_a_bot_played(
@@ -345,10 +354,13 @@ def test_the_move_clock_counts_down_warns_in_its_last_seconds_and_says_when_a_bo
     _in_first_screen(page, mine)
     expect(page.locator(".seat-panel .seat-clock")).to_have_count(3)
     expect(page.locator(f".seat-panel[data-seat='{mover}'] .seat-clock")).to_have_attribute("data-kind", "running")
+    server.call(_time_passes(server.hall.get(table["id"]), CLOCK_SECONDS - 4))
     expect(mine).to_have_attribute("data-kind", "warning", timeout=WAIT_MS)
     expect(mine).to_contain_text("hurry")
     _in_first_screen(page, mine)
     _screenshot(page, "clock-warning-phone")
+    found = wcag_violations(page, "phone")
+    assert found == [], f"a table with its clock warning breaks WCAG 2.1 AA: {found}"
     page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
     _in_first_screen(page, mine)
     _screenshot(page, "clock-warning-laptop")
@@ -359,4 +371,46 @@ def test_the_move_clock_counts_down_warns_in_its_last_seconds_and_says_when_a_bo
     after = lines[lines.index(said.inner_text()) + 1]
     assert after == server.hall.get(table["id"]).state.log(mover)[lines.index(said.inner_text())], lines
     expect(page.locator(f".seat-panel[data-seat='{mover}'] .presence")).to_contain_text("time ran out")
+    assert complaints == []
+
+
+# ---- what the board's outlines mean, and the rules a tap away (issue 32, items 12 and 10) ---------------------------
+
+OUTLINE = """(element) => { const style = getComputedStyle(element);
+  return { dashes: style.strokeDasharray, colour: style.stroke, width: style.strokeWidth }; }"""
+
+
+def test_a_dashed_outline_only_ever_means_you_can_click_and_the_rules_are_a_tap_away(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Item 12: on Spacewolves!' board a safe tile (the Space Station's crowd at the start) is marked solid, green and
+    in words, with a legend, never dashed like the spacemen you may click; item 10: the bar links to the game's rules
+    page, in the first screen on a phone and a laptop, opening beside the game."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=5)
+    mover = server.hall.get(table["id"]).state.current_player()
+    page, complaints = _open(browser, server, table["seats"][mover]["link"], "phone")
+    safe = page.locator("#board g.tile.safe .tile-face rect").first
+    lit = page.locator("#board .pick-lit circle").first
+    expect(lit).to_be_visible()
+    safe_look, lit_look = safe.evaluate(OUTLINE), lit.evaluate(OUTLINE)
+    assert lit_look["dashes"] not in ("none", ""), lit_look
+    assert safe_look["dashes"] in ("none", ""), f"a safe tile is outlined like something to click: {safe_look}"
+    assert safe_look["colour"] != lit_look["colour"], (safe_look, lit_look)
+    expect(page.locator("#board g.tile.safe .safe-mark").first).to_have_text("SAFE")
+    expect(page.locator("#board .legend")).to_contain_text("Dashed outline: you can click it.")
+    rules = page.locator("#rules-link")
+    for size in ("phone", "laptop"):
+        page.set_viewport_size({"width": SIZES[size][0], "height": SIZES[size][1]})
+        _in_first_screen(page, rules)
+        box = rules.bounding_box()
+        assert box is not None and box["height"] >= 44, box
+        page.locator("#board g.tile.safe").first.scroll_into_view_if_needed()
+        _screenshot(page, f"safe-and-clickable-{size}")
+        page.evaluate("window.scrollTo(0, 0)")
+    assert rules.get_attribute("target") == "_blank"
+    href = rules.get_attribute("href") or ""
+    assert href == "/rules/spacewolves", href
+    with page.context.expect_page() as opened:
+        rules.click()
+    expect(opened.value.locator("h1")).to_contain_text("Spacewolves!")
     assert complaints == []

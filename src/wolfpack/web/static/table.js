@@ -183,6 +183,10 @@ function render(shown) {
   document.title = title;
   byId("title").textContent = title;
   byId("seed-fixed").hidden = !shown.seed_fixed;
+  const rules = byId("rules-link");
+  rules.href = `/rules/${encodeURIComponent(shown.game)}`;
+  rules.setAttribute("aria-label", `How to play ${shown.long_name} (opens in a new tab)`);
+  rules.hidden = false;
   byId("actions-panel").hidden = shown.status === "replay";
   const board = byId("board");
   board.innerHTML = shown.board || "";
