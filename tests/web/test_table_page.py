@@ -392,6 +392,8 @@ def test_a_dashed_outline_only_ever_means_you_can_click_and_the_rules_are_a_tap_
     safe = page.locator("#board g.tile.safe .tile-face rect").first
     lit = page.locator("#board .pick-lit circle").first
     expect(lit).to_be_visible()
+    expect(page.locator("#my-clock")).to_be_hidden()  # a table without a move clock shows none
+    expect(page.locator(".seat-clock")).to_have_count(0)
     safe_look, lit_look = safe.evaluate(OUTLINE), lit.evaluate(OUTLINE)
     assert lit_look["dashes"] not in ("none", ""), lit_look
     assert safe_look["dashes"] in ("none", ""), f"a safe tile is outlined like something to click: {safe_look}"
