@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from wolfpack.server import hall as hall_module
+from wolfpack.server.frames import GameReplay, replay_frame
 from wolfpack.server.journal import Journal
 from wolfpack.server.store import Store
 from wolfpack.server.tables import CLOCK_RAN_OUT, Table, table_from_row
@@ -101,6 +102,8 @@ def test_a_clock_that_ran_out_is_said_in_the_log_and_the_seat_and_said_again_aft
     rebuilt.replay(events)
     upto = rebuilt.version
     assert rebuilt.notes == [n for n in live.notes if n.version < upto] and rebuilt.notes, "the notes are rebuilt"
+    replayed = replay_frame(rebuilt, GameReplay(rebuilt.game, events), None, upto)
+    assert replayed["log"][: line + 2] == log[: line + 2], "the replay says it in the same place"
     me = Client(server.base, table["id"], table["seats"][0]["token"])
     answer = me.act("anything", request_id=CLOCK_RAN_OUT)
     assert answer["type"] == "error" and answer["code"] == "bad-request-id", answer
