@@ -324,9 +324,9 @@ def test_a_lost_connection_pins_a_banner_pauses_the_moves_and_says_when_it_is_ba
 
 # ---- the move clock (issue 32, item 2) ---------------------------------------------------------------------------
 
-CLOCK_SECONDS = 12
-"""Long enough to see a clock run before its last 10 seconds; the test then moves its start back (`_time_passes`)
-rather than wait for them."""
+CLOCK_SECONDS = 60
+"""The issue's minute a move: the clock is seen running (however slowly the page loads), then the test moves its
+start back (`_time_passes`) rather than wait for its last seconds."""
 CLOCK_AN_HOUR_SLOW = "Date.now = ((now) => () => now() - 3600 * 1000)(Date.now);"
 """A device whose own clock is an hour behind: the page counts against the server's time, not this."""
 
@@ -350,7 +350,7 @@ def test_the_move_clock_counts_down_warns_in_its_last_seconds_and_says_when_a_bo
     page, complaints = _open(browser, server, table["seats"][mover]["link"], "phone", before=CLOCK_AN_HOUR_SLOW)
     mine = page.locator("#my-clock")
     expect(mine).to_have_attribute("data-kind", "running")
-    assert re.fullmatch(r"00:1[0-2] left", mine.inner_text()), mine.inner_text()
+    assert re.fullmatch(r"0[01]:\d\d left", mine.inner_text()), mine.inner_text()
     _in_first_screen(page, mine)
     expect(page.locator(".seat-panel .seat-clock")).to_have_count(3)
     expect(page.locator(f".seat-panel[data-seat='{mover}'] .seat-clock")).to_have_attribute("data-kind", "running")
