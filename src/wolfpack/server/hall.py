@@ -70,10 +70,8 @@ def non_finite_path(value: Any, path: str) -> str | None:
 
 def stored_summary(row: TableRow) -> dict[str, Any]:
     """The public facts of a finished table that has left memory, read from its rows (nobody is connected)."""
-    seats = [
-        {"seat": i, "name": s["name"], "kind": s["kind"], "connected": False, "stand_in": False, "open": False}
-        for i, s in enumerate(row.seats)
-    ]
+    gone = {"connected": False, "stand_in": False, "timed_out": False, "deadline": None, "open": False}
+    seats = [{"seat": i, "name": s["name"], "kind": s["kind"], **gone} for i, s in enumerate(row.seats)]
     return {
         "id": row.id,
         "game": row.game,
