@@ -140,6 +140,12 @@ class ServerProcess:
                 self.kill()
 
 
+def assert_pong(frame: dict[str, Any], version: int) -> None:
+    """A pong tells the table's version and the server's time (what the page's move clocks count against)."""
+    assert frame == {"type": "pong", "version": version, "time": frame["time"]}
+    assert abs(frame["time"] - time.time()) < 60, frame
+
+
 def create_table(base: str, game: str, options: dict[str, Any], humans: int, **settings: Any) -> dict[str, Any]:
     """Open a table whose first `humans` seats are people and the rest bots; the lobby's answer (with tokens)."""
     count = options["players"]

@@ -62,7 +62,9 @@ def test_the_end_says_who_won_in_words_never_as_raw_returns(
         assert ending["headline"].startswith(("You lost",) if lost else ("You won", "You share the win"))
         assert ending["outcome"] in ("won", "shared", "lost", "drawn")
         assert ending["decided"].endswith(".")
-        assert [line["seat"] for line in ending["standings"]] == list(range(players))
+        assert sorted(line["seat"] for line in ending["standings"]) == list(range(players))
+        ranks = [line["rank"] for line in ending["standings"]]
+        assert ranks == sorted(ranks) and ranks[0] == 1  # best first, numbered by rank
         for line in ending["standings"]:
             assert table.seats[line["seat"]].name in line["text"]
             assert not RAW_RETURN.search(line["text"]), line["text"]

@@ -13,9 +13,10 @@ import httpx
 import pytest
 
 from wolfpack.server import hall as hall_module
+from wolfpack.server.frames import GameReplay, replay_frame
 from wolfpack.server.journal import Journal
 from wolfpack.server.store import Store
-from wolfpack.server.tables import Table, table_from_row
+from wolfpack.server.tables import CLOCK_RAN_OUT, Table, table_from_row
 
 from .live import WAIT, Client, ThreadedServer, create_table
 
@@ -37,6 +38,12 @@ def _wait_for(condition: object, what: str) -> None:
 
 def _players(server: ThreadedServer, table_id: str) -> list[int]:
     return [e.player for e in server.hall.store.events(table_id)]
+
+
+def _listed(server: ThreadedServer, status: str) -> list[str]:
+    """The ids of the tables the lobby's list (status "open") or the list of every table ("all") shows."""
+    page = httpx.get(f"{server.base}/api/tables", params={"status": status, "limit": 100}, timeout=WAIT).json()
+    return [table["id"] for table in page["tables"]]
 
 
 def test_bot_seats_play_by_themselves(server: ThreadedServer) -> None:
@@ -69,20 +76,64 @@ def test_a_bot_moves_when_the_clock_runs_out(server: ThreadedServer) -> None:
     assert frame["version"] > start
 
 
+def test_a_clock_that_ran_out_is_said_in_the_log_and_the_seat_and_said_again_after_a_rebuild(
+    server: ThreadedServer, tmp_path: Path
+) -> None:
+    """Item 2 of issue 32: the log says the time ran out and a bot played, before the move's own line (which alone
+    read as if the person had moved); the seat says so until its person moves again; every seat's deadline is in the
+    frame while it is waited for; a table rebuilt from its events says the same, and a person cannot forge it."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=4, clock_seconds=0.3)
+    watcher = Client(server.base, table["id"], None)
+    first = watcher.latest
+    assert first is not None
+    waited = first["to_act"][0]
+    deadline = first["seats"][waited]["deadline"]
+    assert deadline is not None and 0 < deadline - time.time() <= 0.3, "the waited-for seat's deadline"
+    assert all(s["deadline"] is None for s in first["seats"] if s["seat"] not in first["to_act"])
+    name = table["seats"][waited]["name"]
+    said = f"Time ran out for {name}: a bot played for them."
+    frame = watcher.until(lambda f: f["type"] == "state" and said in f["log"])
+    log = watcher.latest["log"] if watcher.latest else []
+    line = log.index(said)
+    assert line == len(first["log"]), "the note comes right before the move it is about"
+    live = server.hall.get(table["id"])
+    assert log[line + 1] == live.state.log(None)[line], "the move's own line follows the note"
+    assert frame["seats"][waited]["timed_out"] is True, "the seat says its time ran out"
+    store = Store(f"sqlite:///{tmp_path}/t.db")
+    try:
+        row, events = next((row, events) for row, events in store.load() if row.id == table["id"])
+    finally:
+        store.close()
+    rebuilt = table_from_row(row, Journal(store))
+    rebuilt.replay(events)
+    upto = rebuilt.version
+    assert rebuilt.notes == [n for n in live.notes if n.version < upto] and rebuilt.notes, "the notes are rebuilt"
+    replayed = replay_frame(rebuilt, GameReplay(rebuilt.game, events), None, upto)
+    assert replayed["log"][: line + 2] == log[: line + 2], "the replay says it in the same place"
+    me = Client(server.base, table["id"], table["seats"][0]["token"])
+    answer = me.act("anything", request_id=CLOCK_RAN_OUT)
+    assert answer["type"] == "error" and answer["code"] == "bad-request-id", answer
+
+
 def test_a_bot_stands_in_for_a_person_gone_too_long_and_the_person_takes_the_seat_back(
     server: ThreadedServer,
 ) -> None:
-    """Gone longer than the table allows: a bot plays the seat; back again: the seat waits for its person."""
+    """Gone longer than the table allows: a bot plays the seat; back again: the seat waits for its person. Issue 32:
+    while only stand-ins play (the person left a quick start), the lobby's "Join or watch" leaves the table out."""
     table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=6, takeover_seconds=0.2)
+    assert table["id"] in _listed(server, "open")  # not yet come is not gone
     token = table["seats"][0]["token"]
     Client(server.base, table["id"], token).close()
     watcher = Client(server.base, table["id"], None)
     _wait_for(lambda: 0 in _players(server, table["id"])[3:], "the stand-in to move for seat 1")
     frame = watcher.until(lambda f: f["type"] == "state" and f["seats"][0]["stand_in"])
     assert frame["seats"][0]["connected"] is False
+    assert table["id"] not in _listed(server, "open"), "an abandoned table is offered in the lobby"
+    assert table["id"] in _listed(server, "all")  # still found by its id, and in the list of every table
 
     me = Client(server.base, table["id"], token)
     assert me.latest is not None and me.latest["seats"][0]["stand_in"] is False
+    assert table["id"] in _listed(server, "open")  # its person is back
     frame = me.until(lambda f: f["type"] == "state" and bool(f["legal"]))
     time.sleep(0.6)  # three times the takeover: a stand-in would have moved by now
     assert server.hall.get(table["id"]).version == frame["version"], "the bot must leave a returned person's seat"

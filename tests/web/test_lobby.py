@@ -202,14 +202,23 @@ def test_a_free_open_seat_is_joined_from_the_lobby_and_invite_only_seats_are_not
 
 
 def test_the_lobby_is_accessible_and_its_settings_are_folded_away(server: ThreadedServer, browser: Browser) -> None:
-    """axe at phone and laptop size (with the settings open too); every control 44x44 px on a phone."""
+    """axe at phone and laptop size (with the settings open too); every control 44x44 px on a phone. Issue 32: the
+    form says which seat plays WOLF's werewolf pack, and a seat turned from "You" to a bot keeps no name of yours."""
     page, complaints = _page(browser)
     page.goto(server.base + "/")
     expect(page.locator(".game-card")).to_have_count(3, timeout=WAIT_MS)
+    page.fill("#your-name", "Pia")
     # The advanced settings wait behind one fold: clocks, stand-ins, the bots' pace, the game's other options.
     for field in ("#clock", "#takeover", "#bot-delay"):
         expect(page.locator(field)).to_be_hidden()
     page.select_option("#game", "wolf")
+    for players in ("6", "3"):  # the last seat, however many there are
+        page.select_option("#options [name=players]", players)
+        last = page.locator(".seat-row").last
+        expect(last.locator(".seat-part")).to_have_text("plays the werewolf pack")
+        expect(page.locator(".seat-row .seat-part")).to_have_count(1)
+        called = f"Seat {players} (plays the werewolf pack): who plays"
+        expect(last.locator(".kind")).to_have_attribute("aria-label", called)
     expect(page.locator("#options [name=max_rounds]")).to_be_hidden()
     expect(page.locator("#options [name=players]")).to_be_visible()
     assert small_targets(page) == []
@@ -224,4 +233,14 @@ def test_the_lobby_is_accessible_and_its_settings_are_folded_away(server: Thread
     _shoot(page, "lobby-form-phone")
     page.set_viewport_size({"width": 1366, "height": 768})
     _shoot(page, "lobby-laptop")
+
+    # You hand your seat to a bot and take the next: the bot gets the table's name for it, not yours.
+    expect(page.locator(".seat-row[data-seat='0'] .name")).to_have_value("Pia")
+    page.locator(".seat-row[data-seat='0'] .kind").select_option("bot")
+    page.locator(".seat-row[data-seat='1'] .kind").select_option("you")
+    expect(page.locator(".seat-row[data-seat='1'] .name")).to_have_value("Pia")
+    page.click("#create-button")
+    expect(page.locator("#created .take-seat")).to_contain_text("Seat 2 (Pia)", timeout=WAIT_MS)
+    table = server.hall.get(page.locator("#created .take-seat").get_attribute("href").split("/play/")[1].split("#")[0])
+    assert [seat.name for seat in table.seats] == ["Heuristic bot 1", "Pia", "Heuristic bot 2"]
     assert complaints == []

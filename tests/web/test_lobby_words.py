@@ -34,6 +34,7 @@ def test_a_game_nobody_wrote_words_for_still_gets_a_bare_card() -> None:
         "picture": None,
         "picture_text": "",
         "rules": None,
+        "last_seat": None,
     }
 
 

@@ -201,7 +201,8 @@ class Connection(FrameSocket):
         elif isinstance(message, Act):
             await self._act(message)
         elif isinstance(message, Ping):
-            self.send({"type": "pong", "version": self.table.version})
+            # The server's own time too: a page counts the move clocks down against it, not against its device's clock.
+            self.send({"type": "pong", "version": self.table.version, "time": time.time()})
         elif isinstance(message, Sync):
             if not self.joined:
                 raise Rejection("join-first", "join the table before asking for a snapshot")

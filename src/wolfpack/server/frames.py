@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from wolfpack.engine.game import Game, State
 from wolfpack.server.store import EventRow
-from wolfpack.server.tables import Table, apply_notation
+from wolfpack.server.tables import Table, TableNote, apply_notation, with_notes
 
 CHECKPOINT_EVERY: Final = 32
 """Our default: a replay keeps a copy of the state every this many steps, so a step back replays at most as many
@@ -30,18 +30,27 @@ events (and a long game's copies stay few)."""
 
 
 def game_view(
-    game: Game[Any], state: State[Any], seat: int | None, legal: list[str], render: bool, names: Sequence[str]
+    game: Game[Any],
+    state: State[Any],
+    seat: int | None,
+    legal: list[str],
+    render: bool,
+    names: Sequence[str],
+    notes: tuple[Sequence[TableNote], int] = ((), 0),
 ) -> dict[str, Any]:
-    """What `seat` (None: a watcher) may see of `state`: its observation and log, and with `render` the board, the
-    turn sentence, the moves grouped, the panels and, at the end, the end's summary (`names`: the people's)."""
+    """What `seat` (None: a watcher) may see of `state`: its observation and log (with the table's `notes` about the
+    moves before a version), and with `render` the board, the turn sentence, the moves grouped, the panels and, at
+    the end, the end's summary (`names`: the people's)."""
     observation = state.observation(seat)
     over = state.is_terminal()
+    said, before = notes
+    notation = state.log_notation(seat)
     view: dict[str, Any] = {
         "to_act": state.waiting_for(),
         "legal": legal,
         "observation": observation,
-        "log": state.log(seat),
-        "log_notation": state.log_notation(seat),
+        "log": with_notes(state.log(seat), said, seat, before),
+        "log_notation": None if notation is None else with_notes(notation, said, seat, before, filler=""),
         "returns": state.returns() if over else None,
     }
     if render:
@@ -69,7 +78,9 @@ def state_frame(table: Table, seat: int | None, render: bool) -> dict[str, Any]:
         "seat": seat,
         "status": "over" if table.over else "playing",
         "acting": table.acting_seats(),
-        **game_view(table.game, state, seat, legal, render, [s.name for s in table.seats]),
+        **game_view(
+            table.game, state, seat, legal, render, [s.name for s in table.seats], (table.notes, table.version)
+        ),
         "seats": [table.seat_summary(s) for s in table.seats],
         "rematch": table.rematch,
         "clock_seconds": table.settings.clock_seconds,
@@ -109,7 +120,7 @@ def replay_frame(table: Table, replay: GameReplay, seat: int | None, step: int) 
     from wolfpack.web.boards import turn_text
 
     state = replay.state_at(step)
-    view = game_view(table.game, state, seat, [], True, [s.name for s in table.seats])
+    view = game_view(table.game, state, seat, [], True, [s.name for s in table.seats], (table.notes, step))
     # Said as a watcher would say it ("Red moves ...", never "Your turn"): the step is past. The sentence is still
     # drawn from the seat's own observation, so it tells no more than the seat saw then.
     view["turn"] = turn_text(table.game.name, view["observation"], None)

@@ -70,10 +70,8 @@ def non_finite_path(value: Any, path: str) -> str | None:
 
 def stored_summary(row: TableRow) -> dict[str, Any]:
     """The public facts of a finished table that has left memory, read from its rows (nobody is connected)."""
-    seats = [
-        {"seat": i, "name": s["name"], "kind": s["kind"], "connected": False, "stand_in": False, "open": False}
-        for i, s in enumerate(row.seats)
-    ]
+    gone = {"connected": False, "stand_in": False, "timed_out": False, "deadline": None, "open": False}
+    seats = [{"seat": i, "name": s["name"], "kind": s["kind"], **gone} for i, s in enumerate(row.seats)]
     return {
         "id": row.id,
         "game": row.game,
@@ -171,9 +169,11 @@ class Hall:
             self.tables.pop(table.id, None)
 
     def open_tables(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
-        """A page of the tables in play, those with a free open seat first, each part newest first; how many."""
+        """A page of the tables in play, those with a free open seat first, each part newest first; how many. Tables
+        their people have left to stand-in bots are left out: there is nobody to play with and nothing to join."""
+        now = time.monotonic()
         playing = sorted(
-            (t for t in self.tables.values() if not t.over),
+            (t for t in self.tables.values() if not t.over and not t.abandoned(now)),
             key=lambda t: (any(s.open for s in t.seats), t.created),
             reverse=True,
         )

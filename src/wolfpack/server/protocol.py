@@ -10,7 +10,8 @@ Client to server (one JSON object per frame):
 
 Server to client: "state" (what this connection may see now: a snapshot, or an update carrying only new log lines),
 "seats" (who is here changed, nothing else), "ack" (an action took effect, or had taken effect already), "error"
-(what was wrong; nothing changed), "pong", "replay" (one step of a finished game, built like a state frame).
+(what was wrong; nothing changed), "pong" (the version and the server's time), "replay" (one step of a finished
+game, built like a state frame).
 """
 
 from __future__ import annotations

@@ -39,6 +39,10 @@ BOT_RETRY_SECONDS = 1.0
 REQUESTS_REMEMBERED = 256
 """How many request ids per seat a table remembers, so that a retried message takes effect once."""
 
+CLOCK_RAN_OUT = "\u23f0clock-ran-out"
+"""The request id stored with a move a bot made because its seat's clock ran out: the table's log says so, and says
+it again when the table is rebuilt from its events. No client may send it (`Table.submit` refuses it)."""
+
 
 class NoFreeSeat(Exception):
     """Nobody may take the seat asked for (taken, invite-only, a bot's) or the table has no free open seat."""
@@ -100,6 +104,27 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+@dataclass(frozen=True)
+class TableNote:
+    """A line the table itself adds to the game's log (a clock that ran out): said before the move made at `version`,
+    at each reader's line `at[reader]` (readers' logs may differ in length: None is the public log)."""
+
+    version: int
+    text: str
+    at: dict[int | None, int]
+
+
+def with_notes(
+    log: list[str], notes: Iterable[TableNote], reader: int | None, before: int, filler: str | None = None
+) -> list[str]:
+    """`log` as `reader` reads it, with the table's notes about the moves before version `before` put in place (or,
+    given a `filler`, that in their place: a log's notation, which has no notation for a note)."""
+    merged = list(log)
+    for shift, note in enumerate(n for n in notes if n.version < before):
+        merged.insert(min(note.at[reader] + shift, len(merged)), note.text if filler is None else filler)
+    return merged
+
+
 def apply_notation(state: State[Any], text: str, player: int) -> None:
     """Apply an action written in notation for `player` (CHANCE for a chance outcome); raises if it is not legal."""
     simultaneous = state.is_simultaneous_node()
@@ -132,6 +157,10 @@ class Table:
     waiting_since: dict[int, float] = field(default_factory=dict)
     """Each seat play waits for -> when its clock started."""
     declined: set[tuple[int, int]] = field(default_factory=set)
+    notes: list[TableNote] = field(default_factory=list)
+    """What the table said in the log besides the game's own lines, in order."""
+    timed_out: set[int] = field(default_factory=set)
+    """The seats whose last move a bot made because their clock ran out (until they move again themselves)."""
     """(version, seat): a bot chose not to take an optional action then."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -183,6 +212,13 @@ class Table:
             return 0.0
         return now - self.opened_at
 
+    def abandoned(self, now: float) -> bool:
+        """Whether its people have left it to bots: every person's seat is held (none open), nobody is connected and
+        each has been gone past the takeover time, so a stand-in plays it (a quick start its person walked away
+        from). A seat nobody has come to yet is awaited, not left."""
+        people = [seat for seat in self.seats if seat.kind == "human"]
+        return bool(people) and all(not seat.open and self._gone_too_long(seat, now) for seat in people)
+
     def summary(self) -> dict[str, Any]:
         """The public facts of the table, for the lobby."""
         return {
@@ -207,6 +243,8 @@ class Table:
             "kind": seat.kind,
             "connected": seat.connections > 0,
             "stand_in": seat.kind == "human" and self._taken_over(seat, time.monotonic()),
+            "timed_out": seat.index in self.timed_out,
+            "deadline": self.deadline(seat.index),
         }
 
     def view(
@@ -234,10 +272,14 @@ class Table:
         for ev in events:
             if ev.seq != self.version:
                 raise ValueError(f"table {self.id}: event {ev.seq} follows event {self.version - 1}")
+            timed_out = ev.request_id == CLOCK_RAN_OUT
+            if timed_out:
+                self._clock_ran_out(ev.player)
             apply_notation(self.state, ev.action, ev.player)
             self.version += 1
             if ev.player >= 0:
-                last = None if ev.request_id is None else (ev.player, ev.request_id, ev.action)
+                self._moved(ev.player, timed_out)
+                last = None if ev.request_id is None or timed_out else (ev.player, ev.request_id, ev.action)
             if last is not None:
                 # A request's ack names the version after the chance it led to, as when it was first made.
                 self._remember(last[0], last[1], last[2], self.version)
@@ -269,6 +311,12 @@ class Table:
 
         A request id seen before returns the version its first delivery produced and changes nothing.
         """
+        return await self._submit(seat, text, version, request_id, timed_out=False)
+
+    async def _submit(self, seat: int, text: str, version: int, request_id: str | None, timed_out: bool) -> int:
+        """`submit`, or a bot's move for a seat whose clock ran out (`timed_out`: the log says so first)."""
+        if request_id == CLOCK_RAN_OUT and not timed_out:
+            raise Rejection("bad-request-id", f"request id {request_id!r} is the table's own: choose another")
         async with self.lock:
             if request_id is not None and (seat, request_id) in self.requests:
                 first_action, version_made = self.requests[(seat, request_id)]
@@ -280,16 +328,20 @@ class Table:
             check_action(self, seat, text, version)
             now = time.time()
             events: list[EventRow] = []
+            if timed_out:
+                self._clock_ran_out(seat)
+                request_id = CLOCK_RAN_OUT
             apply_notation(self.state, text, seat)
             events.append(EventRow(self.id, self.version, seat, text, request_id, now))
             self.version += 1
+            self._moved(seat, timed_out)
             self._settle_chance(events, now)
             try:
                 await self.journal.append(events)
             except Exception:
                 self._rebuild()
                 raise
-            if request_id is not None:
+            if request_id is not None and not timed_out:
                 self._remember(seat, request_id, text, self.version)
             if self.over:
                 await self.journal.close_table(self.id, OVER, self.version, now)
@@ -354,7 +406,29 @@ class Table:
         """After a failed write: go back to exactly what is stored (the journal's own view of this table)."""
         self.state = self.game.new_initial_state()
         self.version = 0
+        self.notes, self.timed_out = [], set()
         self.replay(self.journal.store.events(self.id))
+
+    def _clock_ran_out(self, seat: int) -> None:
+        """Say in the log, before the move a bot is about to make for `seat`, that its clock ran out."""
+        readers: list[int | None] = [None, *range(len(self.seats))]
+        at = {reader: len(self.state.log(reader)) for reader in readers}
+        name = self.seats[seat].name
+        self.notes.append(TableNote(self.version, f"Time ran out for {name}: a bot played for them.", at))
+
+    def _moved(self, seat: int, timed_out: bool) -> None:
+        """Keep whether `seat`'s last move was a bot's because its clock ran out."""
+        if timed_out:
+            self.timed_out.add(seat)
+        else:
+            self.timed_out.discard(seat)
+
+    def deadline(self, seat: int) -> float | None:
+        """When (seconds since the epoch) `seat`'s move clock runs out; None if it has no clock running."""
+        since = self.waiting_since.get(seat)
+        if self.settings.clock_seconds is None or since is None or self.over:
+            return None
+        return time.time() + (since + self.settings.clock_seconds - time.monotonic())
 
     def _remember(self, seat: int, request_id: str, action: str, version: int) -> None:
         self.requests[(seat, request_id)] = (action, version)
@@ -389,14 +463,20 @@ class Table:
 
     def _taken_over(self, seat: Seat, now: float) -> bool:
         """Whether a bot plays for this human seat now: gone too long, or its clock ran out."""
-        if seat.kind == "bot":
+        if seat.kind == "bot" or self._gone_too_long(seat, now):
             return True
-        takeover = self.settings.takeover_seconds
-        if takeover is not None and seat.gone_since is not None and now - seat.gone_since >= takeover:
-            return True
+        return self._clock_expired(seat, now)
+
+    def _clock_expired(self, seat: Seat, now: float) -> bool:
+        """Whether `seat`'s move clock has run out."""
         clock = self.settings.clock_seconds
         since = self.waiting_since.get(seat.index)
         return clock is not None and since is not None and now - since >= clock
+
+    def _gone_too_long(self, seat: Seat, now: float) -> bool:
+        """Whether this seat's person left (no connection) longer ago than the table lets a seat wait for them."""
+        takeover = self.settings.takeover_seconds
+        return takeover is not None and seat.gone_since is not None and now - seat.gone_since >= takeover
 
     def _next_deadline(self, now: float) -> float | None:
         """The next moment a bot may have to step in for a human (a clock running out, a player gone too long)."""
@@ -464,8 +544,11 @@ class Table:
         if action is None:
             self.declined.add((version, seat))
             return
+        # A person's seat moved for because its clock ran out (not because the person is gone): the log says so.
+        human = self.seats[seat]
+        timed_out = human.kind == "human" and self._clock_expired(human, time.monotonic())
         try:
-            await self.submit(seat, snapshot.action_to_string(action), version, None)
+            await self._submit(seat, snapshot.action_to_string(action), version, None, timed_out)
         except (Rejection, IllegalActionError, InvalidActionError):
             # Only a race (a person acted first) gets here with a correct bot; either way, do not spin.
             self.declined.add((version, seat))

@@ -39,6 +39,8 @@ class GameWords(BaseModel):
     picture_text: str = Field("", max_length=200)
     tagline: str = Field(min_length=1, max_length=120)
     description: str = Field(min_length=1, max_length=600)
+    last_seat: str | None = Field(None, min_length=1, max_length=60)
+    """What the last seat plays when it is a part of its own (WOLF: the werewolf pack), said where seats are chosen."""
     rules: list[RulesSection] = Field(min_length=1)
 
 
@@ -81,13 +83,21 @@ def card(name: str) -> dict[str, Any]:
     """What the lobby's card of game `name` shows beyond its metadata (None where nothing is written)."""
     words = game_words(name)
     if words is None:
-        return {"tagline": None, "description": None, "picture": None, "picture_text": "", "rules": None}
+        return {
+            "tagline": None,
+            "description": None,
+            "picture": None,
+            "picture_text": "",
+            "rules": None,
+            "last_seat": None,
+        }
     return {
         "tagline": words.tagline,
         "description": " ".join(words.description.split()),
         "picture": None if words.picture is None else f"/static/{words.picture}",
         "picture_text": words.picture_text,
         "rules": f"/rules/{name}",
+        "last_seat": words.last_seat,
     }
 
 

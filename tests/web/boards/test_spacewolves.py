@@ -126,6 +126,14 @@ def test_turn_text_names_the_colour_deciding_and_the_phase() -> None:
             assert sentence.startswith("Game over")
 
 
+def test_the_game_over_sentence_says_nobody_scored_rather_than_a_shared_win_at_0_points() -> None:
+    over = next(state.observation(None) for state in positions() if state.observation(None)["phase"] == "over")
+    over["scores"] = dict.fromkeys(over["players"], 0)
+    assert turn_text(NAME, over, None) == "Game over: nobody scored."
+    over["scores"][over["players"][1]] = 7
+    assert turn_text(NAME, over, None) == f"Game over: {over['players'][1].capitalize()} wins with 7 points."
+
+
 def test_turn_text_says_what_the_dice_are_for() -> None:
     state = from_position(4, "1/2/3/A/4/5/6/W/1/2/3/Srrryyybbbggg/4/5/6 - - 1 y spaceman y roll - - 0")
     assert turn_text(NAME, state.observation(None), None) == "Yellow rolls the dice (Spaceman Phase)."

@@ -97,8 +97,8 @@ def test_the_spacewolves_end_names_the_best_earth_total_and_its_numbers() -> Non
     assert ending["decided"] == "Red has the best Earth total: 21 points (12 + 9)."
     assert [line["text"] for line in ending["standings"]] == [
         "Ann (Red): 21 points (12 + 9), won",
-        "Bo (Yellow): 0 points, lost",
         "Cy (Blue): 11 points, lost",
+        "Bo (Yellow): 0 points, lost",
     ]
     assert end_summary("spacewolves", observation, [1.0, 0.0, 0.0], 0, NAMES)["headline"] == "You won"
     assert end_summary("spacewolves", observation, [1.0, 0.0, 0.0], None, NAMES)["headline"] == "Red wins"
@@ -237,3 +237,34 @@ def test_the_wolf_end_names_who_carried_the_virus_from_the_cards_the_end_shows()
     observation["winner"] = "wolves"
     decided = end_summary("wolf", observation, [-1.0, -1.0, 1.0], None, NAMES)["decided"]
     assert decided == "The pack won: no hero free of the virus was left. Carrying the virus at the end: July."
+
+
+# ---- the standings, every game ---------------------------------------------------------------------------------
+
+
+def test_the_standings_are_ranked_by_result_and_tied_seats_share_a_rank() -> None:
+    """Not seat order: the best first, numbered by rank ("1, 2, 2"), so a list never reads as a ranking it is not."""
+    observation = last_observation("spacewolves", 3, 1, 1)
+    observation["scores"] = {"red": 11, "yellow": 21, "blue": 11}
+    for row in observation["tiles"]:
+        row["pieces"] = {}
+    standings = end_summary("spacewolves", observation, [0.0, 1.0, 0.0], 0, NAMES)["standings"]
+    assert [(line["seat"], line["rank"]) for line in standings] == [(1, 1), (0, 2), (2, 2)]
+    wolf = end_summary("wolf", last_observation("wolf", 3, 2, 0), [-1.0, 1.0, -1.0], 0, NAMES)["standings"]
+    assert [(line["seat"], line["rank"]) for line in wolf] == [(1, 1), (0, 2), (2, 2)]
+    hunt = end_summary("wolves-on-the-hunt", last_observation("wolves-on-the-hunt", 2, 1, 0), [0.0, 0.0], 0, NAMES[:2])
+    assert [(line["seat"], line["rank"]) for line in hunt["standings"]] == [(0, 1), (1, 1)]  # they lose together
+
+
+def test_a_spacewolves_game_where_nobody_scored_says_so_and_gives_nobody_a_win() -> None:
+    observation = last_observation("spacewolves", 3, 1, 1)
+    observation["scores"] = {"red": 0, "yellow": 0, "blue": 0}
+    observation["earth"] = []
+    for row in observation["tiles"]:
+        row["pieces"] = {}
+    for seat in (0, 1, None):
+        ending = end_summary("spacewolves", observation, [0.0, 0.0, 0.0], seat, NAMES)
+        assert ending["headline"] == "Nobody scored", ending["headline"]
+        assert ending["decided"] == "Nobody scored: every colour ends on 0 points, so nobody wins."
+        assert "share" not in json.dumps(ending).lower()
+        assert {line["result"] for line in ending["standings"]} == {"drawn"}

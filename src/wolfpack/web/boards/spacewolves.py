@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from wolfpack.games.spacewolves.rules import EARTH, OFF_BOARD, backward_target, forward_target
 from wolfpack.web.boards.palette import SEAT_COLOURS
-from wolfpack.web.boards.svg import INK, die, document, el, group, on_dark, text, title
+from wolfpack.web.boards.svg import INK, die, document, el, group, lines, on_dark, text, title
 
 WIDTH: Final = 400
 TILE_TOP: Final = 104
@@ -29,6 +29,16 @@ UNKNOWN_COLOUR: Final = "#888888"
 TILE_NAMES: Final[Mapping[str, str]] = {"A": "Asteroid Field", "W": "Tandem Warp", "S": "Space Station"}
 TILE_FILLS: Final[Mapping[str, str]] = {"A": "#cdb89a", "W": "#cdb8f0", "S": "#bfe3f2"}
 NUMBER_FILL: Final = "#e8edf6"
+SAFE_COLOUR: Final = "#009e73"
+"""Safety in Numbers: the palette's bluish green, as a solid border and a band, with the word SAFE beside the name
+(never a dashed line: on every board a dashed outline means only "you can click this")."""
+SAFE_INK: Final = "#00573f"
+LEGEND: Final = (
+    "Dashed outline: you can click it.",
+    "Green border, SAFE: Safety in Numbers, so no spaceman there",
+    "can be moved in the Spacewolf! Phase.",
+)
+LEGEND_STEP: Final = 15
 PHASES: Final[Mapping[str, str]] = {
     "setup": "the roll for first player",
     "spaceman": "Spaceman Phase",
@@ -51,7 +61,8 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
     wolves_top = TILE_TOP + TILE_HEIGHT * len(tiles) + 8
     dice_top = wolves_top + 56
     scores_top = dice_top + 52
-    height = scores_top + 24 * len(players) + 12
+    legend_top = scores_top + 24 * len(players) + 14
+    height = legend_top + LEGEND_STEP * len(LEGEND) + 4
     body = [
         text(12, 22, _heading(observation), font_weight="bold", font_size="14", class_="heading"),
         _earth(observation["earth"], players),
@@ -59,6 +70,7 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
         _wolves(observation["wolves"], players, wolves_top),
         _dice(observation["dice"], dice_top),
         _scores(observation, players, seat, scores_top),
+        group([lines(12, legend_top, LEGEND, step=LEGEND_STEP, font_size="11", fill="#333")], class_="legend"),
     ]
     return document(WIDTH, height, body, "Spacewolves! board", class_="board spacewolves")
 
@@ -143,7 +155,8 @@ def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
 
 
 def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
-    """One moving tile: its position, its face, the spacemen on it; a dashed border where Safety in Numbers holds."""
+    """One moving tile: its position, its face, the spacemen on it; a green border, band and the word SAFE where
+    Safety in Numbers holds."""
     y = TILE_TOP + index * TILE_HEIGHT
     label = str(row["tile"])
     fill = TILE_FILLS.get(label, NUMBER_FILL)
@@ -158,13 +171,24 @@ def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
             height=float(TILE_HEIGHT - 3),
             rx=4.0,
             fill=fill,
-            stroke=INK,
-            stroke_dasharray="4 3" if safe else None,
-            stroke_width="2" if safe else "1",
+            stroke=SAFE_COLOUR if safe else INK,
+            stroke_width="3" if safe else "1",
+            class_="tile-rect",
         ),
         text(30, y + 21, row["position"], text_anchor="middle", font_size="10", fill="#555"),
-        text(48, y + 21, TILE_NAMES.get(label, label), font_weight="bold", font_size="13" if label.isdigit() else "10"),
+        text(
+            48,
+            y + (15 if safe else 21),
+            TILE_NAMES.get(label, label),
+            font_weight="bold",
+            font_size="13" if label.isdigit() else "10",
+        ),
     ]
+    if safe:
+        band = el(
+            "rect", x=11.5, y=y + 1.5, width=7.0, height=float(TILE_HEIGHT - 6), fill=SAFE_COLOUR, class_="safe-band"
+        )
+        face += [band, text(48, y + 28, "SAFE", font_weight="bold", font_size="9", fill=SAFE_INK, class_="safe-mark")]
     position = row["position"]
     parts = [_pickable(face, f"tile-{position}", _spot(label, position), class_="tile-face")]
     x = 150.0
@@ -281,10 +305,12 @@ def _yours(sentence: str, deciding: object, you: str | None) -> str:
 
 
 def _result(scores: Mapping[str, Any]) -> str:
-    """Who won, with the score (a shared best score is a shared win)."""
+    """Who won, with the score (a shared best score is a shared win, but a shared 0 is nobody scoring)."""
     if not scores:
         return "The game is over."
     best = max(int(score) for score in scores.values())
+    if best == 0:
+        return "Game over: nobody scored."
     winners = [str(name).capitalize() for name, score in scores.items() if int(score) == best]
     if len(winners) == 1:
         return f"Game over: {winners[0]} wins with {best} points."

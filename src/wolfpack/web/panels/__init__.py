@@ -47,7 +47,10 @@ def _generic_end(
 ) -> dict[str, Any]:
     """The best return wins; each seat's result in words."""
     results = results_by_best(returns)
-    standings = [(index, person(names, index, f"seat {index + 1}"), result) for index, result in enumerate(results)]
+    standings = [
+        (index, person(names, index, f"seat {index + 1}"), result, score)
+        for index, (result, score) in enumerate(zip(results, returns, strict=True))
+    ]
     winners = [names[index] for index, result in enumerate(results) if result in ("won", "shared")]
     decided = f"{listed(winners)} had the best result." if winners else "Every seat ended level."
     if seat is None:

@@ -108,17 +108,24 @@ def ending(
     headline_text: str,
     outcome: str,
     decided: str,
-    standings: Sequence[tuple[int, str, str]],
+    standings: Sequence[tuple[int, str, str, float]],
 ) -> dict[str, Any]:
     """The end's summary as a page shows it: the headline, the seat's outcome (a class), what decided the game, and
-    a line per seat (seat, its words, its result), the result in words at the line's end."""
+    a line per seat (seat, its words, its result, its score: higher is better), best first, each with its rank
+    (tied seats share one: 1, 2, 2, 4) and the result in words at the line's end."""
+    ranked = sorted(standings, key=lambda line: -line[3])  # stable: tied seats stay in seat order
     return {
         "headline": headline_text,
         "outcome": outcome,
         "decided": decided,
         "standings": [
-            {"seat": seat, "text": f"{words}, {RESULT_WORDS.get(result, result)}", "result": result}
-            for seat, words, result in standings
+            {
+                "seat": seat,
+                "rank": 1 + sum(1 for other in standings if other[3] > score),
+                "text": f"{words}, {RESULT_WORDS.get(result, result)}",
+                "result": result,
+            }
+            for seat, words, result, score in ranked
         ],
     }
 

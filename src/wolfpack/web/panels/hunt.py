@@ -100,8 +100,14 @@ def end(observation: Observation, returns: Sequence[float], seat: int | None, na
     won = observation.get("result") == "win"
     result = "won" if won else "lost"
     team = "The hunters won together" if won else "The hunters lost together"
+    # The hunters share one fate, so they share one rank whatever their hearts.
     standings = [
-        (index, f"{person(names, index, hunter_name(observation, index))}: {int(hunter['hearts'])} hearts left", result)
+        (
+            index,
+            f"{person(names, index, hunter_name(observation, index))}: {int(hunter['hearts'])} hearts left",
+            result,
+            0.0,
+        )
         for index, hunter in enumerate(observation["hunters"])
     ]
     top = team if seat is None else f"You {result}: {team[0].lower()}{team[1:]}"

@@ -81,25 +81,31 @@ def dice(observation: Observation) -> str | None:
 
 
 def end(observation: Observation, returns: Sequence[float], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
-    """Who won with which Earth numbers; every colour's points; the round limit, if that is what stopped play."""
+    """Who won with which Earth numbers (or that nobody scored); every colour's points; the round limit, if that is
+    what stopped play."""
     players = list(observation["players"])
-    results = results_by_best(returns, all_equal="shared")
+    scores = [int(observation["scores"].get(colour, 0)) for colour in players]
+    nobody = max(scores) == 0
+    # Ties for the best total share the win, but a shared 0 is no win: nobody scored.
+    results = results_by_best(returns, all_equal="drawn" if nobody else "shared")
     winners = [players[index].capitalize() for index, result in enumerate(results) if result in ("won", "shared")]
-    best = max(int(observation["scores"].get(colour, 0)) for colour in players)
-    decided = (
-        f"{winners[0]} has the best Earth total: {points(observation, players[results.index('won')])}."
-        if len(winners) == 1
-        else f"{listed(winners)} share the best Earth total: {best} points."
-    )
+    if nobody:
+        decided = "Nobody scored: every colour ends on 0 points, so nobody wins."
+    elif len(winners) == 1:
+        decided = f"{winners[0]} has the best Earth total: {points(observation, players[results.index('won')])}."
+    else:
+        decided = f"{listed(winners)} share the best Earth total: {max(scores)} points."
     if any(in_space(observation, colour) for colour in players):
         decided += (
             f" Play stopped at the round limit (round {observation['max_rounds']}): spacemen still in space"
             " scored nothing."
         )
     standings = [
-        (index, f"{person(names, index, colour.capitalize())}: {points(observation, colour)}", results[index])
-        for index, colour in enumerate(players)
+        (index, f"{person(names, index, colour.capitalize())}: {points(observation, colour)}", results[index], score)
+        for index, (colour, score) in enumerate(zip(players, scores, strict=True))
     ]
+    if nobody:
+        return ending("Nobody scored", "drawn" if seat is not None else "watching", decided, standings)
     if seat is None:
         top = f"{listed(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
         return ending(top, "watching", decided, standings)

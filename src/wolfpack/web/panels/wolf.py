@@ -143,7 +143,7 @@ def end(observation: Observation, returns: Sequence[float], seat: int | None, na
         # A hero seat whose heroes all died plays for no side any more (the game's `side_of`): say what happened.
         story = f"played for {side}" if side else "no hero of theirs is left alive"
         result = "won" if returns[index] > 0 else "lost"
-        standings.append((index, f"{person(names, index, plays)}: {story}", result))
+        standings.append((index, f"{person(names, index, plays)}: {story}", result, returns[index]))
     team = f"{SIDES.get(str(observation.get('winner')), 'nobody').capitalize()} won"
     if seat is None:
         return ending(team, "watching", decided(observation), standings)

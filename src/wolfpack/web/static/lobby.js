@@ -171,23 +171,38 @@ function seatCount() {
   return players ? parseInt(players.value, 10) : currentGame().num_players;
 }
 
-/** One seat's row: who sits there, their name, which bot. */
-function seatRow(game, seat) {
+/** What a seat plays when the game gives it a part of its own (WOLF's last seat is the werewolf pack), or null. */
+function seatPart(game, seat, count) {
+  return seat === count - 1 && game.last_seat ? game.last_seat : null;
+}
+
+/** One seat's row: who sits there, their name, which bot, and the seat's own part in the game if it has one. */
+function seatRow(game, seat, count) {
   const number = seat + 1;
+  const part = seatPart(game, seat, count);
+  const called = part ? `Seat ${number} (${part})` : `Seat ${number}`;
   const kind = el(
     "select",
-    { class: "kind", "aria-label": `Seat ${number}: who plays` },
+    { class: "kind", "aria-label": `${called}: who plays` },
     SEAT_KINDS.map(([value, text]) => el("option", { value }, text)),
   );
   kind.value = seat === 0 ? "you" : "bot";
-  const name = el("input", { class: "name", maxlength: "40", "aria-label": `Seat ${number}: name` });
+  const name = el("input", { class: "name", maxlength: "40", "aria-label": `${called}: name` });
   const bot = el(
     "select",
-    { class: "bot", "aria-label": `Seat ${number}: which bot` },
+    { class: "bot", "aria-label": `${called}: which bot` },
     game.bots.map((b) => el("option", { value: b }, game.bot_titles[b] || b)),
   );
   bot.value = game.default_bot;
-  const row = el("div", { class: "seat-row", "data-seat": seat }, el("span", { class: "seat-number" }, `Seat ${number}`), kind, name, bot);
+  const row = el(
+    "div",
+    { class: "seat-row", "data-seat": seat },
+    el("span", { class: "seat-number" }, `Seat ${number}`),
+    kind,
+    name,
+    bot,
+    part ? el("span", { class: "seat-part" }, part) : null,
+  );
   kind.addEventListener("change", () => {
     if (kind.value === "you") {
       // One person opens the table: another seat marked "You" becomes a friend's.
@@ -206,6 +221,9 @@ function seatRow(game, seat) {
 function showSeatKind(row) {
   const kind = row.querySelector(".kind").value;
   const name = row.querySelector(".name");
+  // A seat this person leaves keeps no name of theirs: a bot gets the table's name for it, a friend their own.
+  if (row.dataset.kind === "you" && kind !== "you") name.value = "";
+  row.dataset.kind = kind;
   row.querySelector(".bot").hidden = kind !== "bot";
   name.hidden = kind === "open";
   name.placeholder = kind === "bot" ? "name (optional)" : kind === "you" ? "your name" : "their name";
@@ -214,7 +232,8 @@ function showSeatKind(row) {
 
 function renderSeats() {
   const game = currentGame();
-  const rows = Array.from({ length: seatCount() }, (_, seat) => seatRow(game, seat));
+  const count = seatCount();
+  const rows = Array.from({ length: count }, (_, seat) => seatRow(game, seat, count));
   fill("seat-list", el("legend", {}, "Seats"), rows);
 }
 

@@ -21,6 +21,18 @@ let replayRefused = false;
 let retryDelay = 500;
 let pending = null;
 let syncing = false;
+let online = false;
+let everConnected = false;
+let backTimer = null;
+let retryTimer = null;
+let pingedAt = null;
+let serverAhead = 0; // ms the server's clock is ahead of this device's
+const BACK_SHOWN_MS = 4000;
+const CLOCK_TICK_MS = 250;
+// A socket that stops answering (a dead network keeps it "open") is closed and reconnected, like an event's pages.
+const heartbeat = import("/static/js/heartbeat.js").then(
+  ({ Heartbeat }) => new Heartbeat((lost) => lost === socket && dropped({ code: 1006 })),
+);
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -44,28 +56,62 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   setConnection("connecting");
+  const opened = socket;
   socket.onopen = () => {
     retryDelay = 500;
     syncing = false;
     setConnection("connected");
-    socket.send(JSON.stringify({ type: "join", token: token, render: true }));
+    opened.send(JSON.stringify({ type: "join", token: token, render: true }));
+    pingedAt = Date.now(); // the pong's server time sets the move clocks right on a device whose clock is off
+    opened.send(JSON.stringify({ type: "ping" }));
+    heartbeat.then((beat) => opened === socket && beat.start(opened));
   };
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = (event) => {
-    setConnection("disconnected");
-    if (event.code === 1008 || event.code === 4404) {
-      notice(event.reason || "The server closed this connection.");
-      return;
-    }
-    setTimeout(connect, retryDelay);
-    retryDelay = Math.min(retryDelay * 2, 5000);
+  socket.onmessage = (event) => {
+    heartbeat.then((beat) => beat.heard());
+    receive(JSON.parse(event.data));
   };
+  socket.onclose = dropped;
 }
 
+/** The socket closed or stopped answering: say so, stop the moves, and reconnect unless the server refused us. */
+function dropped(event) {
+  heartbeat.then((beat) => beat.stop());
+  socket = null;
+  setConnection("disconnected");
+  if (event.code === 1008 || event.code === 4404) {
+    notice(event.reason || "The server closed this connection.");
+    return;
+  }
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(connect, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, 5000);
+}
+
+/** The bar's badge and, once the table had been reached, the banner that stays in view while it is lost. */
 function setConnection(state) {
   const badge = byId("connection");
   badge.dataset.state = state;
   badge.textContent = state;
+  document.body.dataset.connection = state;
+  const wasOnline = online;
+  online = state === "connected";
+  if (online) everConnected = true;
+  const banner = byId("offline");
+  clearTimeout(backTimer);
+  if (state === "disconnected" && everConnected) {
+    banner.dataset.state = "lost";
+    banner.textContent = "Connection lost. Your moves are paused until it is back; reconnecting…";
+    banner.hidden = false;
+  } else if (online && banner.dataset.state === "lost") {
+    banner.dataset.state = "back";
+    banner.textContent = "Connection back: you can play again.";
+    backTimer = setTimeout(() => (banner.hidden = true), BACK_SHOWN_MS);
+  }
+  // Moves are offered only while they can be sent: redraw the board's picks and the buttons when that changes.
+  if (wasOnline !== online && frame && !replayFrame) {
+    wireBoard(frame);
+    renderActions(frame);
+  }
 }
 
 function receive(message) {
@@ -117,6 +163,9 @@ function receive(message) {
       }
     }
     if (frame && !replayFrame) renderActions(frame);
+  } else if (message.type === "pong" && pingedAt !== null) {
+    serverAhead = message.time * 1000 - (pingedAt + Date.now()) / 2;
+    pingedAt = null;
   } else if (message.type === "ack") {
     notice("");
   }
@@ -134,16 +183,21 @@ function render(shown) {
   document.title = title;
   byId("title").textContent = title;
   byId("seed-fixed").hidden = !shown.seed_fixed;
+  const rules = byId("rules-link");
+  rules.href = `/rules/${encodeURIComponent(shown.game)}`;
+  rules.setAttribute("aria-label", `How to play ${shown.long_name} (opens in a new tab)`);
+  rules.hidden = false;
   byId("actions-panel").hidden = shown.status === "replay";
   const board = byId("board");
   board.innerHTML = shown.board || "";
-  picks.then(({ wirePicks }) => wirePicks(board, shown.status === "playing" ? shown.choices || [] : [], act));
+  wireBoard(shown);
   seats.then((module) => {
     module.renderBanner(shown, { turn: byId("turn"), dice: byId("dice"), prompt: byId("prompt"), banner: byId("banner") });
     module.renderPanels(shown, panelBoxes());
   });
   if (shown.status !== "replay") renderActions(shown);
   renderLog(shown);
+  drawClocks();
   ending.then(({ renderEnding }) =>
     renderEnding(shown, token, {
       box: byId("result"),
@@ -157,8 +211,20 @@ function render(shown) {
   );
 }
 
+/** The board's clickable things: the frame's choices while playing and connected, none otherwise. */
+function wireBoard(shown) {
+  const live = shown.status === "playing" && online;
+  picks.then(({ wirePicks }) => wirePicks(byId("board"), live ? shown.choices || [] : [], act));
+}
+
+/** The move clocks, counted down here from the deadlines the server sent (the panels and the banner's own). */
+function drawClocks() {
+  const shown = replayFrame || frame;
+  if (shown) seats.then((module) => module.drawClocks(shown, byId("my-clock"), Date.now() + serverAhead));
+}
+
 function renderActions(shown) {
-  const waiting = pending !== null;
+  const waiting = pending !== null || !online;
   moves.then(({ renderMoves }) => renderMoves(byId("actions"), shown, waiting, act));
 }
 
@@ -218,4 +284,12 @@ byId("rematch").addEventListener("click", async () => {
 });
 
 window.addEventListener("hashchange", () => location.reload());
+setInterval(drawClocks, CLOCK_TICK_MS);
+// Back online: try at once rather than at the end of the backoff.
+window.addEventListener("online", () => {
+  if (socket === null) {
+    clearTimeout(retryTimer);
+    connect();
+  }
+});
 connect();

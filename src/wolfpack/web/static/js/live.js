@@ -3,16 +3,11 @@
 // roster and the people's names (`people`: js/people.js), reconnect with backoff, and stop for good when the seat
 // moved to another device.
 
+import { Heartbeat } from "./heartbeat.js";
 import { People } from "./people.js";
 
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 8000;
-// The heartbeat: after QUIET_MS with no frame heard the device pings, and a socket that does not answer within
-// ANSWER_MS is taken for lost (a dead network keeps a socket "open" for a minute or more); checked every TICK_MS,
-// so a device says it is offline within QUIET_MS + ANSWER_MS + 2 TICK_MS = 4.5 s.
-const QUIET_MS = 1500;
-const ANSWER_MS = 2500;
-const TICK_MS = 250;
 const GONE = { 4409: "moved", 4404: "no-event", 1008: "refused" };
 /** Error codes after which reconnecting cannot help: the token holds nothing here. */
 const FATAL = new Set(["bad-token", "no-event", "moved"]);
@@ -69,7 +64,8 @@ export class EventSocket {
     this.retryMs = FIRST_RETRY_MS;
     this.syncing = false;
     this.requests = new Map();
-    this.pinger = null;
+    // A socket that stops answering is closed and reconnected with backoff (js/heartbeat.js).
+    this.heartbeat = new Heartbeat((socket) => this.closed(socket, { code: 1006, reason: "no answer to the heartbeat" }));
     this.latest = -1;
     this.waitingForState = [];
     document.addEventListener("visibilitychange", () => {
@@ -109,38 +105,19 @@ export class EventSocket {
       this.expectAllMessages();
       socket.send(JSON.stringify({ type: "join", token: this.token }));
       this.status("connected");
-      this.heardAt = performance.now();
-      this.pingedAt = null;
-      clearInterval(this.pinger);
-      this.pinger = setInterval(() => this.heartbeat(socket), TICK_MS);
+      this.heartbeat.start(socket);
     };
     socket.onmessage = (message) => {
-      this.heardAt = performance.now();
-      this.pingedAt = null;
+      this.heartbeat.heard();
       this.receive(JSON.parse(message.data));
     };
     socket.onclose = (close) => this.closed(socket, close);
   }
 
-  /** Ping a quiet socket; one that does not answer in time is lost: closed here, and reconnected with backoff. */
-  heartbeat(socket) {
-    if (socket !== this.socket || socket.readyState !== WebSocket.OPEN) return;
-    const now = performance.now();
-    if (this.pingedAt !== null && now - this.pingedAt > ANSWER_MS) {
-      socket.onclose = null;
-      socket.onmessage = null;
-      socket.close();
-      this.closed(socket, { code: 1006, reason: "no answer to the heartbeat" });
-    } else if (this.pingedAt === null && now - this.heardAt > QUIET_MS) {
-      this.pingedAt = now;
-      socket.send(JSON.stringify({ type: "ping" }));
-    }
-  }
-
   /** The socket closed (or was found dead): answer what waited, then reconnect unless this device is stopped. */
   closed(socket, close) {
-    clearInterval(this.pinger);
     if (socket !== this.socket) return;
+    this.heartbeat.stop();
     this.socket = null;
     for (const [, pending] of this.requests) pending({ type: "error", code: "disconnected", message: "the connection dropped: try again" });
     this.requests.clear();

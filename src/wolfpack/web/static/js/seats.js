@@ -4,12 +4,16 @@
 // from the seat's own observation (wolfpack.web.panels), so they never hold what the seat may not see.
 
 import { el, fill } from "/static/js/dom.js";
+import { clockState, formatSeconds } from "/static/js/live.js";
 
 const GROUPS_NAMED = 3;
+/** A move clock warns in its last this many seconds. */
+const CLOCK_WARNING_SECONDS = 10;
 
 /** Whether a seat's person is here, away (a bot standing in or not) or a bot: [key, words]. */
 export function presence(seat) {
   if (seat.kind === "bot") return ["bot", "bot"];
+  if (seat.timed_out) return ["timed-out", "time ran out: a bot played for them"];
   if (seat.stand_in) return ["stand-in", "away: a bot plays for now"];
   return seat.connected ? ["here", "here"] : ["away", "away"];
 }
@@ -50,6 +54,7 @@ function panelOf(frame, panel) {
         el("span", { class: "seat-title" }, panel.title),
       ),
       el("span", { class: "presence", "data-presence": state }, words),
+      frame.clock_seconds ? el("span", { class: "seat-clock", "data-clock-seat": panel.seat }) : null,
     ),
     // Whose turn it is is the game's own note ("to move", "active"); the frame's to_act only highlights the panel.
     panel.notes.length ? el("p", { class: "seat-notes" }, panel.notes.join(" · ")) : null,
@@ -110,4 +115,30 @@ function promptText(frame, mine) {
   }
   const waiting = (frame.to_act || []).map((seat) => seatName(frame, seat));
   return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+}
+
+/** A seat's move clock now: counting down to its deadline (the server's, in seconds since the epoch) while play
+ * waits for it, else the time each move is given. {text, kind}: kind running, warning, overrun or idle. */
+export function seatClock(frame, index, now) {
+  const deadline = frame.status === "playing" ? frame.seats[index]?.deadline : null;
+  if (deadline === null || deadline === undefined) return { text: formatSeconds(frame.clock_seconds), kind: "idle" };
+  const clock = { remaining: deadline - now / 1000, paused: false, warning_seconds: CLOCK_WARNING_SECONDS, receivedAt: 0 };
+  return clockState(clock, 0);
+}
+
+/** Redraw every seat's clock in its panel and the viewer's own in the banner (`mine`) at the server's time `now`
+ * (ms); called every few ticks. */
+export function drawClocks(frame, mine, now) {
+  const timed = Boolean(frame.clock_seconds) && frame.status === "playing";
+  for (const node of document.querySelectorAll("[data-clock-seat]")) {
+    const { text, kind } = seatClock(frame, Number(node.dataset.clockSeat), now);
+    node.textContent = kind === "idle" ? `${text} a move` : text;
+    node.dataset.kind = kind;
+  }
+  const waited = timed && frame.seat !== null && (frame.to_act || []).includes(frame.seat);
+  mine.hidden = !waited;
+  if (!waited) return;
+  const { text, kind } = seatClock(frame, frame.seat, now);
+  mine.dataset.kind = kind;
+  mine.textContent = kind === "warning" ? `${text} left: hurry!` : kind === "overrun" ? "Time is up" : `${text} left`;
 }
