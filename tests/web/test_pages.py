@@ -99,7 +99,7 @@ def _settled(pages: list[Page], server: ThreadedServer, table_id: str) -> int:
             return version
 
 
-def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, seed: int) -> dict[str, int]:
+def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, seed: int, game: str) -> dict[str, int]:
     rng = random.Random(seed)
     counts = {"clicks": 0, "seen_elsewhere": 0, "reloads": 0, "notation_tooltips": 0, "explained": 0}
     while True:
@@ -125,7 +125,15 @@ def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, s
             .locator("#actions button")
             .evaluate_all("buttons => buttons.filter((b) => b.title && b.title === b.dataset.action).length")
         )
-        counts["explained"] += pages[mover].locator("#actions button.action[title]").count()
+        explained = pages[mover].locator("#actions details.choice-help").count()
+        if explained and not counts["explained"]:  # the first powers or objects offered: their words, pictured
+            help_text = pages[mover].locator("#actions details.choice-help").first
+            family = help_text.locator("xpath=ancestor::details[contains(@class, 'action-group')]")
+            if family.count() and not family.evaluate("e => e.open"):
+                family.locator("summary").first.click()  # a long family of moves is folded: open it first
+            help_text.locator("summary").click()
+            _screenshot(pages[mover], f"{game}-explained")
+        counts["explained"] += explained
         prompt = pages[mover].locator("#prompt").inner_text()
         assert "…" not in prompt and ";" not in prompt, prompt
         buttons.nth(rng.randrange(buttons.count())).click()
@@ -162,7 +170,7 @@ def test_two_people_play_a_whole_game_by_clicking(
         found = wcag_violations(pages[0], size)
         assert found == [], f"the table of {game} at {size} size breaks WCAG 2.1 AA: {found}"
 
-    counts = _play_to_the_end(pages, server, table_id, seed=len(game))
+    counts = _play_to_the_end(pages, server, table_id, seed=len(game), game=game)
 
     assert counts["clicks"] >= 3 and counts["reloads"] >= 1
     assert counts["seen_elsewhere"] == counts["clicks"]

@@ -75,7 +75,8 @@ function toggles(group, waiting, act) {
       const chosen = matching(group.actions, confirm, pressed);
       button.disabled = waiting || !chosen;
       button.dataset.action = chosen ? chosen.action : "";
-      button.title = chosen ? "" : "Press the things to choose first";
+      if (chosen) button.removeAttribute("title");
+      else button.title = "Press the things to choose first";
     }
   };
   for (const item of group.items) {
