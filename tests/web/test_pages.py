@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import ThreadedServer, create_table
-from .accessibility import wcag_violations
+from .accessibility import small_targets, wcag_violations
 from .console import console_errors
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
@@ -132,6 +132,8 @@ def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, s
             if family.count() and not family.evaluate("e => e.open"):
                 family.locator("summary").first.click()  # a long family of moves is folded: open it first
             help_text.locator("summary").click()
+            pages[mover].set_viewport_size(SIZES["phone"])
+            assert small_targets(pages[mover]) == []  # "What these do" is a finger's size too
             _screenshot(pages[mover], f"{game}-explained")
         counts["explained"] += explained
         prompt = pages[mover].locator("#prompt").inner_text()
