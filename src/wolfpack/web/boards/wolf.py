@@ -204,7 +204,7 @@ def _piles_on_map(observation: Mapping[str, Any]) -> str:
         parts.append(
             group(
                 [
-                    title(f"object pile {number} on {pile['square']}: {count} cards"),
+                    title(f"object pile {number} on {pile['square']}: {counted(count, 'card', 'cards')}"),
                     el("rect", x=x + 3, y=y + 2, width=12.0, height=14.0, rx=2.0, fill="#4a3b6b", stroke=INK),
                     text(x + 9, y + 13, count, text_anchor="middle", font_size="9", fill="#fff"),
                 ],
