@@ -122,13 +122,14 @@ def test_bots_are_seeded_from_the_game_seed() -> None:
     game = wolfpack.load_game("spacewolves", players=3)
     match = Match(game, 7)
     bots = [make_bot(game, "random", 7000 + seat) for seat in range(3)]
-    lines = []
+    notation = []
     while not match.state.is_terminal():
         state = match.state
         seat = state.current_player()
         action = sample_chance_outcome(state, match.rng) if seat == CHANCE else bots[seat].step(state)
-        words = state.describe(action)
-        lines.append(f"{words}  [{match.apply(action)}]")
+        notation.append(match.apply(action))
+    # Each printed line is the log's (the action in words and what followed it), its notation beside it.
+    lines = [f"{words}  [{text}]" for words, text in zip(match.state.log(), notation, strict=True)]
     printed = [line for line in bots_game(seed=7).output.splitlines() if line.endswith("]")]
     assert printed == lines
 

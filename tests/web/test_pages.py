@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import ThreadedServer, create_table
-from .accessibility import wcag_violations
+from .accessibility import small_targets, wcag_violations
 from .console import console_errors
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
@@ -99,9 +99,9 @@ def _settled(pages: list[Page], server: ThreadedServer, table_id: str) -> int:
             return version
 
 
-def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, seed: int) -> dict[str, int]:
+def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, seed: int, game: str) -> dict[str, int]:
     rng = random.Random(seed)
-    counts = {"clicks": 0, "seen_elsewhere": 0, "reloads": 0}
+    counts = {"clicks": 0, "seen_elsewhere": 0, "reloads": 0, "notation_tooltips": 0, "explained": 0}
     while True:
         version = _settled(pages, server, table_id)
         if all(page.evaluate("document.body.dataset.status") == "over" for page in pages):
@@ -111,13 +111,33 @@ def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, s
             _until_version(pages[0], version + 1)
             continue
         mover = rng.choice(ready)
-        folds = [fold for fold in pages[mover].locator("#actions details").all() if not fold.evaluate("e => e.open")]
+        families = pages[mover].locator("#actions details.action-group").all()
+        folds = [fold for fold in families if not fold.evaluate("e => e.open")]
         for fold in folds:
             if rng.random() < 0.3:
                 fold.locator("summary").click()  # people open a folded family of moves now and then
         if folds and not pages[mover].locator(PLAYABLE).count():
             folds[0].locator("summary").click()
         buttons = pages[mover].locator(PLAYABLE)
+        # What a player reads is words: no tooltip is an action's notation, the prompt cuts no list short with "…".
+        counts["notation_tooltips"] += (
+            pages[mover]
+            .locator("#actions button")
+            .evaluate_all("buttons => buttons.filter((b) => b.title && b.title === b.dataset.action).length")
+        )
+        explained = pages[mover].locator("#actions details.choice-help").count()
+        if explained and not counts["explained"]:  # the first powers or objects offered: their words, pictured
+            help_text = pages[mover].locator("#actions details.choice-help").first
+            family = help_text.locator("xpath=ancestor::details[contains(@class, 'action-group')]")
+            if family.count() and not family.evaluate("e => e.open"):
+                family.locator("summary").first.click()  # a long family of moves is folded: open it first
+            help_text.locator("summary").click()
+            pages[mover].set_viewport_size(SIZES["phone"])
+            assert small_targets(pages[mover]) == []  # "What these do" is a finger's size too
+            _screenshot(pages[mover], f"{game}-explained")
+        counts["explained"] += explained
+        prompt = pages[mover].locator("#prompt").inner_text()
+        assert "…" not in prompt and ";" not in prompt, prompt
         buttons.nth(rng.randrange(buttons.count())).click()
         counts["clicks"] += 1
         other = pages[1 - mover]
@@ -152,10 +172,12 @@ def test_two_people_play_a_whole_game_by_clicking(
         found = wcag_violations(pages[0], size)
         assert found == [], f"the table of {game} at {size} size breaks WCAG 2.1 AA: {found}"
 
-    counts = _play_to_the_end(pages, server, table_id, seed=len(game))
+    counts = _play_to_the_end(pages, server, table_id, seed=len(game), game=game)
 
     assert counts["clicks"] >= 3 and counts["reloads"] >= 1
     assert counts["seen_elsewhere"] == counts["clicks"]
+    assert counts["notation_tooltips"] == 0
+    assert game != "wolves-on-the-hunt" or counts["explained"] > 0  # Hunt's main actions say what they do
     for page in pages:
         expect(page.locator("#result")).to_be_visible()
         expect(page.locator("#returns li")).to_have_count(int(options["players"]))
@@ -164,10 +186,12 @@ def test_two_people_play_a_whole_game_by_clicking(
     assert table.over
     for seat, page in enumerate(pages):  # the log, built from the updates' new lines, is the seat's whole log
         assert page.locator("#log li").all_inner_texts() == table.state.log(seat)
-        # Each line is in words with its notation on hover, where the game logs one line per action (not WOLF).
+        # Each line is in words, its notation kept aside (never a tooltip) where the game logs a line per action.
         titles = page.locator("#log li").evaluate_all("items => items.map((item) => item.title)")
+        kept = page.locator("#log li").evaluate_all("items => items.map((item) => item.dataset.notation || '')")
         notation = table.state.log_notation(seat)
-        assert titles == (notation if notation is not None else [""] * len(titles))
+        assert titles == [""] * len(titles)
+        assert kept == (notation if notation is not None else [""] * len(kept))
         assert game == "wolf" or table.state.log(seat) != notation
     assert complaints == [], "the pages must run under their Content-Security-Policy without errors"
     _screenshot(pages[1], f"{game}-end")

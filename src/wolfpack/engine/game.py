@@ -257,6 +257,16 @@ class State(ABC, Generic[A]):
         (default: its notation)."""
         return self._action_to_string(action)
 
+    def _story_facts(self) -> Any:
+        """The public facts an action may change that the log should tell (hearts, a score, pieces taken), taken
+        before the action; None (the default): the log tells only the action."""
+        return None
+
+    def _story(self, before: Any) -> str:
+        """What changed since `before` (this state's `_story_facts()` before the last action), in sentences: what
+        the action and whatever followed it unasked did (a wolf killed, a spaceman taken); "" when nothing did."""
+        return ""
+
     def _new_history(self) -> ActionHistory[A]:
         """An empty history to append actions to: a list by default; a game whose actions are their own notation
         (text) may return a `wolfpack.engine.chunks.TextChunks`, which keeps them compressed, shares them between
@@ -663,8 +673,11 @@ class WordsLog:
                 if (simultaneous and seat is None) or not twin.is_legal(action, seat):
                     twin = None  # the history did not start at the game's start, or its seats are not known
                     break
-                self.written.append(twin._describe(action, twin.current_player() if seat is None else seat, None))
+                line = twin._describe(action, twin.current_player() if seat is None else seat, None)
+                facts = twin._story_facts()
                 twin.apply_action(action, seat)
+                told = twin._story(facts) if facts is not None else ""
+                self.written.append(f"{line} {told}" if told else line)
             if twin is not None and twin._to_dict() == state._to_dict():
                 self.checked = len(history)
                 return list(self.written)

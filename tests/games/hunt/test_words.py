@@ -49,7 +49,7 @@ def test_the_log_is_words_with_the_notation_beside_it() -> None:
 def test_hunters_are_counted_from_one_in_every_line() -> None:
     state, players = played(seed=5)
     for line, text, player in zip(state.log(), state.log_notation() or [], players, strict=True):
-        assert "Hunter 0" not in line and "hunter" not in line.replace("Hunter", "")
+        assert "Hunter 0" not in line and not re.search(r"hunter\d", line)  # the notation's seats never show
         if player != "chance":  # the seat that acted, free actions of the other seats included, from 1
             assert line.startswith(f"Hunter {int(player) + 1} "), (text, line)
         if text.startswith("target hunter"):
@@ -101,3 +101,34 @@ def test_a_copy_keeps_who_took_each_free_action_and_a_loaded_save_falls_back_to_
     loaded = state.game.state_from_json(state.to_json())
     assert loaded.seats_at_simultaneous_nodes() == {}
     assert loaded.log() == loaded.log_notation() == state.history()
+
+
+def test_the_log_tells_what_each_attack_did() -> None:
+    """Issue 32, item 6: hearts lost, a wolf killed, a dog or an elder killed are told on the line of the action
+    after which they happened, never left for the end screen."""
+    told = {"hearts": 0, "wolf": 0, "elder": 0, "dog": 0}
+    for seed in range(2):
+        end, players = played(seed, players=2)
+        lines = end.log()
+        state = wolfpack.load_game("wolves-on-the-hunt", players=2).new_initial_state()
+        for line, action, player in zip(lines, end.history(), players, strict=True):
+            assert isinstance(state, HuntState)
+            hearts = [int(hunter["hearts"]) for hunter in state.hunters]
+            elders, dogs = state.elders, {dog for dog, damage in state.dogs.items() if damage is not None}
+            wolves = {wolf["id"]: wolf for wolf in state.wolves.values()}
+            state.apply_action(action, player if isinstance(player, int) and state.is_simultaneous_node() else None)
+            for seat, hunter in enumerate(state.hunters):
+                if int(hunter["hearts"]) < hearts[seat]:
+                    assert f"Hunter {seat + 1} loses" in line, line
+                    told["hearts"] += 1
+            for wolf_id in set(wolves) - {wolf["id"] for wolf in state.wolves.values()}:
+                if any(wolf_id in cards for cards in state.discard.values()):
+                    assert f"{state.content.wolf(wolf_id).name} at" in line and "is killed" in line, line
+                    told["wolf"] += 1
+            if state.elders < elders:
+                assert "elder" in line and f"({state.elders} left)" in line, line
+                told["elder"] += 1
+            if {dog for dog, damage in state.dogs.items() if damage is None} & dogs:
+                assert "is killed" in line, line
+                told["dog"] += 1
+    assert all(count > 0 for count in told.values()), told

@@ -7,6 +7,7 @@ import random
 
 import wolfpack
 from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.games.spacewolves import rules
 from wolfpack.games.spacewolves.state import SpacewolvesState
 
 from ...rules.spacewolves.helpers import load, play
@@ -65,7 +66,7 @@ def test_a_move_up_past_the_top_reaches_earth() -> None:
 
 def test_doubles_and_the_tandem_warp_in_words() -> None:
     state = play(load(START), "roll 33")
-    assert describe(state, "swap") == "Red swaps the two 3 tiles, with every spaceman on them."
+    assert describe(state, "swap") == "Red swaps the two tiles marked 3, with every spaceman on them."
     assert describe(state, "pass") == "Red lets the double 3s go."
     warp = load("1/2/3/A/4/5/6/Wr/1/2y/3/Srrybbb/4/5/6y - - 1 r spaceman r ownwarp 3 - 0")
     assert describe(warp, "warp y6") == "Red jumps the Tandem Warp, taking a Yellow spaceman on 6 two up along."
@@ -91,3 +92,24 @@ def test_the_log_grows_with_the_game_and_a_copy_writes_the_same() -> None:
 def test_a_state_set_up_from_a_position_logs_the_notation_it_cannot_replay() -> None:
     state = play(load(START), "roll 35", "r4+3")
     assert state.log() == state.log_notation() == ["roll 35", "r4+3"]
+
+
+def test_the_log_tells_the_earth_numbers_taken_and_the_spacemen_the_spacewolves_take() -> None:
+    """Issue 32, item 6: every Earth number taken and every spaceman taken by the Spacewolves is told on the line of
+    the action after which it happened (the space shift comes unasked after a round's last action)."""
+    told = {"earth": 0, "taken": 0}
+    for seed in range(3):
+        end = played(seed)
+        lines = end.log()
+        state = wolfpack.load_game("spacewolves", players=3).new_initial_state()
+        for line, action in zip(lines, end.history(), strict=True):
+            assert isinstance(state, SpacewolvesState)
+            arrived, taken = len(state.earth), state.pos.count(-1)
+            state.apply_action(action)
+            for value in rules.EARTH_SLOT_VALUES[arrived : len(state.earth)]:
+                assert f"Earth's {value}" in line, line
+                told["earth"] += 1
+            if state.pos.count(-1) > taken:
+                assert "the Spacewolves take" in line, line
+                told["taken"] += 1
+    assert told["earth"] > 0 and told["taken"] > 0, told

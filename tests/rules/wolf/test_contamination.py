@@ -112,7 +112,7 @@ def test_a_hero_killed_shows_everyone_his_wolf_cards_and_leaves_the_board() -> N
     assert not miss_q["alive"] and miss_q["square"] is None and miss_q["objects"] == []
     for seat in (0, 1, 2, 3, 4, 5, None):
         assert seen_by(state, seat, "miss-q") == ["black"]
-    assert "Miss Q shows his wolf cards: black" in state.log(None)
+    assert "Miss Q shows her wolf cards: black" in state.log(None)
 
 
 def test_a_dead_heros_object_cards_go_face_down_to_the_released_cards() -> None:

@@ -69,7 +69,7 @@ def test_an_intoxicated_hero_misses_one_turn_then_plays_again() -> None:
     state = play(load(data), "roll 1", "stay", "end")
     assert state.turn == "july"
     assert state.heroes["miss-q"]["intoxicated"] is False
-    assert "Miss Q is intoxicated and misses his turn" in state.log()
+    assert "Miss Q is intoxicated and misses her turn" in state.log()
 
 
 def test_intoxicated_werewolf_units_miss_the_packs_turn() -> None:

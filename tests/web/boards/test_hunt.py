@@ -10,7 +10,7 @@ import wolfpack
 from wolfpack.engine.constants import SIMULTANEOUS
 from wolfpack.engine.game import State
 from wolfpack.web.boards import action_choices, board_svg, turn_text
-from wolfpack.web.boards.hunt import COMPASS, owner
+from wolfpack.web.boards.hunt import COMPASS, owner, wolf_at
 
 from .test_common import HOSTILE, acting, all_text, assert_covers, legal, parse, play, rename, viewers, with_class
 
@@ -180,10 +180,13 @@ def test_actions_are_grouped_and_labelled_for_people() -> None:
     choices = action_choices(NAME, observation, actions)
     labels = {entry["action"]: (group["group"], entry["label"]) for group in choices for entry in group["actions"]}
     assert labels["take red5"] == ("Take a die", "red 5")
-    assert labels["move SE-S cw"] == ("Move", "To SE-S (clockwise)")
-    assert labels["knife SE S"] == ("Main action", "Knife SE and S")
-    assert labels["extra rifle N"] == ("Unlocked actions", "Rifle N")
-    assert labels["trap E=trap-5:3"] == ("Main action", "Trap E (3)")
+    assert labels["move SE-S cw"] == ("Move", "To the space between South-East and South (clockwise)")
+    assert labels["knife SE S"] == (
+        "Main action",
+        f"Knife {wolf_at(observation, 'SE')} and {wolf_at(observation, 'S')}",
+    )
+    assert labels["extra rifle N"] == ("Unlocked actions", f"Rifle {wolf_at(observation, 'N')}")
+    assert labels["trap E=trap-5:3"] == ("Main action", "Trap worth 3 at East")
     assert labels["reroll red5 blue2"] == ("Reroll dice", "Reroll red 5, blue 2")
     assert labels["target hunter1"][0] == "Choose the wolf's target"
     assert labels["target hunter1"][1].startswith("Hunter 2")  # the notation's seat 1 is the second hunter

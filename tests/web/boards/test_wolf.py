@@ -159,19 +159,23 @@ def test_no_canary_reaches_a_viewer_who_may_not_see_it_and_every_visible_one_is_
     assert forbidden > 500 and visible > 50
 
 
-def test_turn_text_names_the_seat_deciding_and_what_it_waits_for() -> None:
+def test_turn_text_names_the_unit_deciding_never_a_seat_number() -> None:
+    """The sentence names the hero or the pack that decides (the page names the person); never "seat 2"."""
     for state in positions(2):
         observation = state.observation(None)
         sentence = turn_text(NAME, observation, None)
         assert sentence and "\n" not in sentence
+        assert "seat" not in sentence.lower()
         to_act = observation["to_act"]
         if observation["winner"] is not None:
             assert sentence == f"Game over: the {observation['winner']} have won."
         elif to_act >= 0:
-            assert f"seat {to_act + 1}" in sentence.lower() and not sentence.startswith("Your turn")
+            assert not sentence.startswith("Your turn")
             assert turn_text(NAME, state.observation(to_act), to_act).startswith("Your turn: ")
-            if to_act == observation["players"] - 1:
-                assert "the werewolf player" in sentence.lower()
+            pack = to_act == observation["players"] - 1
+            units = {**observation["heroes"], **(observation["wolves"] if pack else {})}
+            names = [unit["name"] for unit in units.values() if pack or unit.get("seat") == to_act]
+            assert any(name in sentence for name in [*names, *(["the pack"] if pack else [])]), sentence
         if observation["step"] == "pack":
             assert "the pack's turn" in sentence
 
@@ -179,7 +183,9 @@ def test_turn_text_names_the_seat_deciding_and_what_it_waits_for() -> None:
 def test_turn_text_reads_the_pending_step() -> None:
     observation = play(NAME, 3, 3, "heuristic")[0].observation(None)
     moving = {**observation, "step": "move", "turn": "miss-q", "to_act": 0, "pending": {"unit": "miss-q", "limit": 4}}
-    assert turn_text(NAME, moving, 0) == "Your turn: seat 1 moves Miss Q up to 4 squares (round 1, Miss Q's turn)."
+    assert turn_text(NAME, moving, 0) == "Your turn: Miss Q moves up to 4 squares (round 1, Miss Q's turn)."
+    one = {**moving, "pending": {"unit": "miss-q", "limit": 1}}
+    assert turn_text(NAME, one, 0) == "Your turn: Miss Q moves up to 1 square (round 1, Miss Q's turn)."
     rolling = {**moving, "step": "roll", "to_act": -1, "pending": {"unit": "boss", "dice": 1, "at_most": 2}}
     assert turn_text(NAME, rolling, 0) == "Rolling 1 die for Boss, needing 2 or less (round 1, Miss Q's turn)."
 

@@ -27,7 +27,7 @@ def named(view: dict[str, Any], content: HuntContent) -> dict[str, Any]:
 
 
 def catalog(view: dict[str, Any], content: HuntContent) -> dict[str, Any]:
-    """The wolf cards and characters the view names by id, and the eight locations, each with its numbers."""
+    """The wolf cards and characters the view names by id, the eight locations, and the locations each dog faces."""
     return {
         "wolves": {wolf_id: wolf_entry(content, wolf_id) for wolf_id in sorted(shown_wolves(view, content))},
         "characters": {
@@ -35,6 +35,7 @@ def catalog(view: dict[str, Any], content: HuntContent) -> dict[str, Any]:
             for character in sorted({h["character"] for h in view["hunters"] if h["character"] is not None})
         },
         "locations": {location.id: location.name for location in content.map.locations},
+        "dogs": {dog.id: list(dog.locations) for dog in content.map.dog_spaces},
     }
 
 

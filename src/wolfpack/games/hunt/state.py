@@ -189,6 +189,16 @@ class HuntState(State[str]):
 
         return describe(self, action, actor)
 
+    def _story_facts(self) -> Any:
+        from wolfpack.games.hunt.words import story_facts
+
+        return story_facts(self)
+
+    def _story(self, before: Any) -> str:
+        from wolfpack.games.hunt.words import story
+
+        return story(self, before)
+
     def _parse_action(self, text: str) -> str:
         return parse(text, self.content)
 

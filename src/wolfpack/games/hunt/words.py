@@ -8,6 +8,7 @@ card's face is decided only when it is drawn), so every reader gets the same sen
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import takewhile
 from typing import TYPE_CHECKING, Final
 
 from wolfpack.engine.constants import CHANCE
@@ -154,8 +155,29 @@ def _outwit(state: HuntState, words: list[str], actor: int) -> str:
 def _power(state: HuntState, words: list[str], actor: int) -> str:
     character = state.hunters[actor]["character"]
     name = state.content.character(character).b_side.name if character else "the power"
-    detail = ", ".join(_power_part(state, part) for part in words[1:])
+    detail = ", ".join(_power_phrases(state, words[1:]))
     return f"uses {name}: {detail}" if detail else f"uses {name}"
+
+
+def _power_phrases(state: HuntState, parts: list[str]) -> list[str]:
+    """A power's notation in phrases: a dog placed with the locations it faces, the wolves the dogs bite together,
+    then each other word alone."""
+    phrases, index = [], 0
+    while index < len(parts):
+        part = parts[index]
+        if part == "place" and index + 1 < len(parts) and parts[index + 1].startswith("dog-"):
+            phrases.append("places " + dog_name(state, parts[index + 1]).replace("the dog", "a dog", 1))
+            index += 2
+        elif part == "bite":
+            bitten = list(takewhile(lambda word: word in state.wolves, parts[index + 1 :]))
+            phrases.append(
+                f"the dogs bite {listed([wolf_at(state, loc) for loc in bitten])}" if bitten else "the dogs bite"
+            )
+            index += 1 + len(bitten)
+        else:
+            phrases.append(_power_part(state, part))
+            index += 1
+    return phrases
 
 
 def _power_part(state: HuntState, part: str) -> str:
@@ -277,3 +299,62 @@ def bonus_text(bonus: WolfBonus) -> str:
         "heal_dog": "The killer clears the damage of one dog.",
         "reset_line": "The killer draws a reset line after the last number of a row.",
     }[bonus.kind]
+
+
+# ---- what followed an action: hearts lost, wolves hurt or killed, dogs and elders, the end -----------------------
+
+StoryFacts = tuple[tuple[int, ...], int, dict[str, "int | None"], dict[str, tuple[str, int]], str | None]
+
+
+def story_facts(state: HuntState) -> StoryFacts:
+    """What the log tells when it changes: each hunter's hearts, the elders, the dogs' damage, each wolf in play
+    with its damage, and the result."""
+    hearts = tuple(int(hunter["hearts"]) for hunter in state.hunters)
+    wolves = {location: (wolf["id"], int(wolf["damage"])) for location, wolf in state.wolves.items()}
+    return hearts, state.elders, dict(state.dogs), wolves, state.result
+
+
+def story(state: HuntState, before: StoryFacts) -> str:
+    """What changed since `before`, in sentences: wolves hurt and killed, hunters' hearts, dogs and elders, the end."""
+    hearts, elders, dogs, wolves, _ = before
+    told = []
+    now = {wolf["id"]: (location, int(wolf["damage"])) for location, wolf in state.wolves.items()}
+    for location, (wolf_id, damage) in wolves.items():
+        name = f"{wolf_name(state, wolf_id)} at {location_name(state, location)}"
+        if wolf_id not in now:
+            told.append(f"{name} is killed." if _discarded(state, wolf_id) else f"{name} leaves.")
+        elif now[wolf_id][1] > damage:
+            health = state.content.wolf(wolf_id).health
+            told.append(f"{name} takes {now[wolf_id][1] - damage} damage ({now[wolf_id][1]} of {health}).")
+    for seat, (then, hunter) in enumerate(zip(hearts, state.hunters, strict=True)):
+        left = int(hunter["hearts"])
+        if left < then:
+            told.append(f"{hunter_name(seat)} loses {_hearts(then - left)} ({left} left).")
+        elif left > then:
+            told.append(f"{hunter_name(seat)} gets back {_hearts(left - then)} ({left} left).")
+    for dog, dog_damage in dogs.items():
+        after = state.dogs.get(dog)
+        if dog_damage is not None and after is None:
+            told.append(f"{_capital(dog_name(state, dog))} is killed.")
+        elif dog_damage is not None and after is not None and after > dog_damage:
+            told.append(f"{_capital(dog_name(state, dog))} takes {after - dog_damage} damage.")
+        elif dog_damage is None and after is not None:
+            told.append(f"A dog now guards the space facing {dog_name(state, dog).removeprefix('the dog facing ')}.")
+    if state.elders < elders:
+        lost = elders - state.elders
+        told.append(f"{'An elder dies' if lost == 1 else f'{lost} elders die'} ({state.elders} left).")
+    if state.result is not None and before[4] is None:
+        told.append("The hunters win." if state.result == "win" else "The hunters lose.")
+    return " ".join(told)
+
+
+def _discarded(state: HuntState, wolf_id: str) -> bool:
+    return any(wolf_id in cards for cards in state.discard.values())
+
+
+def _hearts(count: int) -> str:
+    return "1 heart" if count == 1 else f"{count} hearts"
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]

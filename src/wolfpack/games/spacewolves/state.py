@@ -223,6 +223,16 @@ class SpacewolvesState(State[Action]):
 
         return describe(self, action)
 
+    def _story_facts(self) -> Any:
+        from wolfpack.games.spacewolves.words import story_facts
+
+        return story_facts(self)
+
+    def _story(self, before: Any) -> str:
+        from wolfpack.games.spacewolves.words import story
+
+        return story(self, before)
+
     def _why_illegal(self, action: Action, player: int) -> tuple[str, str]:
         from wolfpack.games.spacewolves.explain import why_illegal
 

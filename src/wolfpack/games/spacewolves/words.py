@@ -66,7 +66,7 @@ def describe(state: SpacewolvesState, action: Action) -> str:
     if step == DOUBLES:
         number = state.dice[0]
         if action is SWAP:
-            return f"{colour_name(state.actor)} swaps the two {number} tiles, with every spaceman on them."
+            return f"{colour_name(state.actor)} swaps the two tiles marked {number}, with every spaceman on them."
         return f"{colour_name(state.actor)} lets the double {number}s go."
     if step in (OWN_WARP, WARP):
         warper = state.actor if step == OWN_WARP else state.warps[0]
@@ -89,3 +89,38 @@ def describe(state: SpacewolvesState, action: Action) -> str:
             f"from {place(state, slot)} to {place(state, target)}."
         )
     return f"{colour_name(state.actor)} plays {action}."  # no other action exists; the notation, just in case
+
+
+# ---- what followed: Earth numbers taken, spacemen the Spacewolves took ------------------------------------------
+
+
+def story_facts(state: SpacewolvesState) -> tuple[int, tuple[int, ...]]:
+    """What the log tells when it changes: how many spacemen reached Earth, and how many of each colour the
+    Spacewolves hold."""
+    taken = tuple(state.pos[3 * seat : 3 * seat + 3].count(rules.WOLVES) for seat in range(state.players))
+    return len(state.earth), taken
+
+
+def story(state: SpacewolvesState, before: tuple[int, tuple[int, ...]]) -> str:
+    """The Earth numbers taken and the spacemen the Spacewolves took since `before`, in sentences."""
+    arrived, taken_before = before
+    told = [
+        f"{colour_name(colour)} takes Earth's {rules.EARTH_SLOT_VALUES[index]} "
+        f"({rules.score(state.earth, colour)} points in all)."
+        for index, colour in enumerate(state.earth[arrived:], start=arrived)
+    ]
+    taken_now = story_facts(state)[1]
+    lost = [
+        (seat, now - then) for seat, (now, then) in enumerate(zip(taken_now, taken_before, strict=True)) if now > then
+    ]
+    if lost:
+        spacemen = [
+            f"a {colour_name(seat)} spaceman" if count == 1 else f"{count} {colour_name(seat)} spacemen"
+            for seat, count in lost
+        ]
+        told.append(f"The bottom tile goes to the top: the Spacewolves take {_listed(spacemen)}.")
+    return " ".join(told)
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"

@@ -745,6 +745,8 @@ class Hero(Entry):
     id: Id
     name: Name
     power: PowerKind
+    pronoun: Literal["he", "she", "they"] = "they"
+    """How the log speaks of the hero ("he shows his wolf cards"); "they" when the pack does not say."""
 
 
 class WerewolfType(Entry):

@@ -9,6 +9,7 @@ not see was masked before (`WolfState._log`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final
 
@@ -16,6 +17,12 @@ from wolfpack.games.wolf.content import Column, ObjectCard, Power, WerewolfType,
 
 NOT_NAMED: Final = frozenset({"barricade"})
 """Ids that are also ordinary words of the log ("the barricade on e5" is the unit, not the object card)."""
+PRONOUNS: Final[Mapping[str, Mapping[str, str]]] = {
+    "she": {"he": "she", "his": "her", "him": "her", "himself": "herself"},
+    "they": {"he is": "they are", "he": "they", "his": "their", "him": "them", "himself": "themselves"},
+}
+"""The log's lines speak of a hero as "he"; a hero the pack calls "she" or "they" is spoken of so."""
+_HE: Final = re.compile(r"\b(he is|he|his|him|himself)\b")
 
 
 class Namer:
@@ -32,13 +39,19 @@ class Namer:
         for power in content.characters.powers:
             names.setdefault(power.id, power.name)
         self.names = names
+        self.pronouns = {hero.id: hero.pronoun for hero in content.characters.heroes}
         # An id is a whole word: not part of a longer id ("teleportation" inside "teleportation-box").
         ids = sorted(names, key=len, reverse=True)
         self.pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
 
     @lru_cache(maxsize=8192)  # noqa: B019  # a few namers live as long as the process; lines repeat
     def line(self, text: str) -> str:
-        """`text` with every id replaced by its name, starting with a capital."""
+        """`text` with every id replaced by its name, "he" and "his" said as the first hero named is spoken of,
+        starting with a capital."""
+        first_hero = next((m.group(1) for m in self.pattern.finditer(text) if m.group(1) in self.pronouns), None)
+        words = PRONOUNS.get(self.pronouns.get(first_hero or "", "he"))
+        if words is not None:
+            text = _HE.sub(lambda match: words.get(match.group(1), match.group(1)), text)
         named = self.pattern.sub(lambda match: self.names[match.group(1)], text)
         return named[:1].upper() + named[1:]
 

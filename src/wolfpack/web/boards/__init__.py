@@ -36,7 +36,8 @@ class Presenter:
     details: Callable[[Observation, str], Mapping[str, Any]] = lambda observation, action: _NOTHING
     """What a page needs to make the action by clicking: `picks` (keys of the board's data-pick elements, in
     order), `hint` (a short note for the last pick), or `toggles` ({key: label} of the things the action chooses)
-    with `confirm` (the label of the button that plays the chosen set)."""
+    with `confirm` (the label of the button that plays the chosen set); `explain`: what the power or object the
+    action uses does, in a sentence, shown where the action is offered."""
 
 
 def _generic_board(observation: Observation, seat: int | None) -> str:
@@ -83,7 +84,8 @@ def turn_text(game: str, observation: Mapping[str, Any], seat: int | None) -> st
 
 def action_choices(game: str, observation: Mapping[str, Any], legal: Sequence[str]) -> list[dict[str, Any]]:
     """The legal actions grouped for buttons, each once: [{"group", "actions": [{"action", "label"}]}] (plain text),
-    each action with its `picks` and `hint` where the board can make it; a group of actions that choose sets is of
+    each action with its `picks` and `hint` where the board can make it and its `explain` where it uses a power or
+    an object; a group of actions that choose sets is of
     kind "toggles", with its `items` ({"key", "label"}) and each action's `toggles` (keys) and `confirm`."""
     presenter = PRESENTERS.get(game, GENERIC)
     groups: dict[str, list[dict[str, Any]]] = {}
@@ -96,6 +98,8 @@ def action_choices(game: str, observation: Mapping[str, Any], legal: Sequence[st
             entry["picks"] = list(extra["picks"])
         if extra.get("hint"):
             entry["hint"] = str(extra["hint"])
+        if extra.get("explain"):
+            entry["explain"] = str(extra["explain"])
         if extra.get("toggles"):
             entry["toggles"] = list(extra["toggles"])
             entry["confirm"] = str(extra.get("confirm") or label)

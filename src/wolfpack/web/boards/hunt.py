@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from itertools import takewhile
 from typing import Any, Final
 
 from wolfpack.web.boards.palette import SEAT_COLOURS, SEAT_ORDER
@@ -87,6 +88,41 @@ def wolf_name(observation: Mapping[str, Any], wolf_id: object) -> str:
     return str(_catalog(observation, "wolves", wolf_id).get("name") or wolf_id)
 
 
+def location_name(observation: Mapping[str, Any], location: object) -> str:
+    """A location by the name the observation's catalog gives it ("North-East"), else by its id."""
+    return str(((observation.get("catalog") or {}).get("locations") or {}).get(location) or location)
+
+
+def space_name(observation: Mapping[str, Any], space: object) -> str:
+    """A hunter's space by the two locations it lies between ("between North-East and East"), as the log says it."""
+    ends = str(space).split("-")
+    if len(ends) != 2:
+        return str(space)
+    return f"between {location_name(observation, ends[0])} and {location_name(observation, ends[1])}"
+
+
+def dog_name(observation: Mapping[str, Any], dog: object) -> str:
+    """A dog by the locations its space faces ("the dog facing North and North-East"), as the log says it."""
+    facing = ((observation.get("catalog") or {}).get("dogs") or {}).get(str(dog))
+    if not facing:
+        return "a dog"
+    return f"the dog facing {' and '.join(location_name(observation, loc) for loc in facing)}"
+
+
+def wolf_at(observation: Mapping[str, Any], location: object) -> str:
+    """The wolf standing at a location, by name and place ("Grey Fang at North"), as the log says it."""
+    wolf = (observation.get("wolves") or {}).get(str(location))
+    where = location_name(observation, location)
+    return (
+        f"{wolf.get('name') or wolf_name(observation, wolf.get('id'))} at {where}" if wolf else f"the wolf at {where}"
+    )
+
+
+def _capital(words: str) -> str:
+    """Words with their first letter a capital, as a sentence or a label starts."""
+    return words[:1].upper() + words[1:]
+
+
 def _title(word: object) -> str:
     return str(word).replace("-", " ").title()
 
@@ -104,7 +140,7 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
         text(12, 22, _heading(observation), font_weight="bold", font_size="14", class_="heading"),
         _village(observation),
         group((_location(observation, location) for location in COMPASS), class_="locations"),
-        _spaces(),
+        _spaces(observation),
         _hunters_on_ring(observation, seat),
         _pool(observation, pool_top),
         _decks(observation, pool_top + 72),
@@ -135,20 +171,21 @@ def _village(observation: Mapping[str, Any]) -> str:
         x = cx + (index - (elders - 1) / 2) * 18
         parts.append(el("circle", title("elder"), cx=x, cy=cy + 4, r=7.0, fill="#b08968", stroke=INK, class_="elder"))
     for index, (dog, damage) in enumerate(observation["dogs"].items()):
-        parts.append(_dog(str(dog), damage, 22.5 + index * 90.0))
+        parts.append(_dog(observation, str(dog), damage, 22.5 + index * 90.0))
     supply = observation.get("dog_supply", 0)
     parts.append(text(12, 40, f"Dogs in supply: {supply}", font_size="10", class_="dog-supply"))
     return group(parts, class_="village-area")
 
 
-def _dog(dog: str, damage: object, angle: float) -> str:
+def _dog(observation: Mapping[str, Any], dog: str, damage: object, angle: float) -> str:
     """A dog space: the dog with its damage, or an empty space once the dog is dead."""
     x, y = _point(angle, DOG_RADIUS)
+    name_in_words = dog_name(observation, dog)
     alive = damage is not None
     name = f"dog {dog.removeprefix('dog-').upper()}"
     return group(
         [
-            title(f"{dog}: {'damage ' + str(damage) if alive else 'no dog'}"),
+            title(f"{_capital(name_in_words)}: {'damage ' + str(damage) if alive else 'dead'}"),
             el(
                 "rect",
                 x=x - 21,
@@ -215,7 +252,7 @@ def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], x: float, y: 
             stroke=INK,
             stroke_width="2.5" if leader else "1",
         ),
-        title(f"{wolf.get('name') or wolf_name(observation, wolf.get('id'))} ({wolf.get('id')})"),
+        title(str(wolf.get("name") or wolf_name(observation, wolf.get("id")))),
         text(
             x,
             y - 8,
@@ -233,7 +270,7 @@ def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], x: float, y: 
     return group(parts, class_=cls, data_wolf=wolf.get("id"), data_damage=wolf.get("damage"))
 
 
-def _spaces() -> str:
+def _spaces(observation: Mapping[str, Any]) -> str:
     """The eight player spaces on the ring, as dashed rings a hunter may be moved to."""
     parts = []
     for space in SPACES:
@@ -245,7 +282,13 @@ def _spaces() -> str:
             "circle", cx=x, cy=y, r=18.0, fill="#ffffff", fill_opacity="0.6", stroke="#999", stroke_dasharray="3 2"
         )
         parts.append(
-            group([ring], class_="space", data_space=space, data_pick=f"space-{space}", data_label=f"space {space}")
+            group(
+                [ring],
+                class_="space",
+                data_space=space,
+                data_pick=f"space-{space}",
+                data_label=f"the space {space_name(observation, space)}",
+            )
         )
     return group(parts, class_="spaces")
 
@@ -268,7 +311,7 @@ def _hunters_on_ring(observation: Mapping[str, Any], seat: int | None) -> str:
         parts.append(
             group(
                 [
-                    title(f"{hunter_name(observation, index)} on {hunter['space']}"),
+                    title(f"{hunter_name(observation, index)}, {space_name(observation, hunter['space'])}"),
                     el("circle", cx=x, cy=y, r=14.0, fill=fill, stroke=INK, stroke_width="3" if index == seat else "1"),
                     text(
                         x,
@@ -327,7 +370,7 @@ def _die_place(observation: Mapping[str, Any], where: str, by_wolf: Mapping[str,
         seat = int(where[len("hunter") :])
         return f"Hunter {seat + 1}", f"on {hunter_name(observation, seat)}'s sheet"
     wolf = wolf_name(observation, where) if where in by_wolf else where
-    return "on a wolf", f"on {wolf} at {by_wolf.get(where, '?')}"
+    return "on a wolf", f"on {wolf} at {location_name(observation, by_wolf.get(where, '?'))}"
 
 
 def _decks(observation: Mapping[str, Any], top: float) -> str:
@@ -473,7 +516,7 @@ def turn_text(observation: Mapping[str, Any], seat: int | None) -> str:
     deciding = owner(observation)
     if deciding is not None and deciding == seat:
         return f"Your turn: {sentence} ({context})."
-    return f"{sentence[:1].upper()}{sentence[1:]} ({context})."
+    return f"{_capital(sentence)} ({context})."
 
 
 def _task_sentence(observation: Mapping[str, Any], task: Sequence[Any]) -> str:
@@ -481,7 +524,7 @@ def _task_sentence(observation: Mapping[str, Any], task: Sequence[Any]) -> str:
     kind = str(task[0])
     arg = task[1] if len(task) > 1 else None
     if kind == "target":
-        return f"{hunter_name(observation, int(observation['cross']))} chooses whom the wolf at {arg} attacks"
+        return f"{hunter_name(observation, int(observation['cross']))} chooses whom {wolf_at(observation, arg)} attacks"
     if kind == "bonus":
         what = task[2] if len(task) > 2 else "bonus"
         return f"{hunter_name(observation, int(str(arg)))} chooses a kill bonus ({str(what).replace('_', ' ')})"
@@ -515,12 +558,13 @@ def _turn_sentence(observation: Mapping[str, Any]) -> str:
 
 
 def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
-    """Group and label one action by its first word (an unlocked main action, `extra ...`, in a group of its own)."""
+    """Group and label one action by its first word (an unlocked main action, `extra ...`, in a group of its own),
+    naming wolves, places, dogs and hunters as the log does, never by their ids."""
     words = action.split()
     if not words:
         return "Other", action
     if words[0] == "extra" and len(words) > 1:
-        return "Unlocked actions", _main_label(words[1], words[2:])
+        return "Unlocked actions", _main_label(observation, words[1], words[2:])
     return _describe_words(observation, action, words[0], words[1:])
 
 
@@ -530,17 +574,22 @@ def _describe_words(observation: Mapping[str, Any], action: str, verb: str, args
     if verb == "take" and args:
         return "Take a die", _die_label(args[0])
     if verb == "move" and len(args) == 2:
-        return "Move", f"To {args[0]} ({'clockwise' if args[1] == 'cw' else 'anticlockwise'})"
+        way = "clockwise" if args[1] == "cw" else "anticlockwise"
+        return "Move", f"To the space {space_name(observation, args[0])} ({way})"
     if verb == "write" and args:
         return "Write the die", f"In the {args[0]} row"
     if verb in ("knife", "rifle", "trap", "samovar", "outwit", "power"):
-        return "Main action", _main_label(verb, args)
+        return "Main action", _main_label(observation, verb, args)
     if verb == "end":
         return "End the turn", "End the turn"
     if verb == "target":
         return "Choose the wolf's target", _target_label(observation, args)
-    if verb in ("bonus", "reset") and args:
-        return "Kill bonus", f"Reset line in the {args[0]} row" if verb == "reset" else f"Bonus: {args[0]}"
+    if verb == "bonus" and args:
+        if args[0] in STAT_WORDS:
+            return "Kill bonus", f"{STAT_WORDS[args[0]]} track up a step"
+        return "Kill bonus", f"Heal {dog_name(observation, args[0])}"
+    if verb == "reset" and args:
+        return "Kill bonus", f"Reset line in the {args[0]} row"
     if verb == "modify" and len(args) == 2:
         return "Modify a die", f"{_die_label(args[0])} {args[1]}"
     if verb == "reroll":
@@ -552,33 +601,113 @@ def _describe_words(observation: Mapping[str, Any], action: str, verb: str, args
     return "Other", action
 
 
+STAT_WORDS: Final[Mapping[str, str]] = {"knife": "Knife", "rifle": "Rifle", "traps": "Traps"}
+"""The three stat tracks a kill bonus or the samovar moves up, as a label names them."""
+MAIN_ACTION_WORDS: Final[Mapping[str, str]] = {
+    "knife": "Each chosen wolf beside you takes your Knife stat in damage; a wolf not outwitted strikes back.",
+    "rifle": "One wolf not beside you takes your Rifle stat in damage; nothing strikes back.",
+    "trap": "Traps worth up to your Traps stat wait beside you and spring on the next wolf to arrive there.",
+    "samovar": "One of your Knife, Rifle or Traps tracks goes up a step.",
+    "outwit": "Until the round ends the wolf does not attack or strike back, takes double damage, and its ability "
+    "stops.",
+}
+"""What each main action does, in our words, shown where it is offered (issue 32, item 10)."""
+
+
 def _die_label(word: str) -> str:
     match = _DIE.fullmatch(word)
     return f"{match.group(1)} {match.group(2)}" if match else word
 
 
-def _main_label(verb: str, args: Sequence[str]) -> str:
-    """A main action in words: Knife E and SE, Trap E (3), Outwit NE (token from N), Samovar: rifle +1, Power S."""
+def _wolves_at(observation: Mapping[str, Any], locations: Sequence[str]) -> str:
+    return listed([wolf_at(observation, location) for location in locations])
+
+
+def _main_label(observation: Mapping[str, Any], verb: str, args: Sequence[str]) -> str:
+    """A main action in words: "Knife Grey Fang at East", "Trap worth 3 at East", "Samovar: rifle +1", a power by
+    its name and what it does."""
     if verb == "trap":
         traps = [_TRAP.fullmatch(arg) for arg in args]
-        return "Trap " + ", ".join(
-            f"{t.group(1)} ({t.group(3)})" if t else arg for t, arg in zip(traps, args, strict=True)
-        )
+        laid = [
+            f"worth {t.group(3)} at {location_name(observation, t.group(1))}" if t else arg
+            for t, arg in zip(traps, args, strict=True)
+        ]
+        return f"Trap {listed(laid)}"
     if verb == "samovar" and args:
         return f"Samovar: {args[0]} +1"
     if verb == "outwit" and "from" in args:
         cut = args.index("from")
-        return f"Outwit {' and '.join(args[:cut])} (token from {' '.join(args[cut + 1 :])})"
-    if verb in ("knife", "outwit"):
-        return f"{verb.capitalize()} {' and '.join(args)}"
+        return f"Outwit {_wolves_at(observation, args[:cut])} (token from {_wolves_at(observation, args[cut + 1 :])})"
+    if verb in ("knife", "outwit", "rifle"):
+        return f"{verb.capitalize()} {_wolves_at(observation, args)}"
+    if verb == "power":
+        return _power_label(observation, args)
     return " ".join([verb.capitalize(), *args])
+
+
+def _power_of(observation: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The active hunter's player power as the observation's catalog gives it (name, amount, text), or nothing."""
+    hunters = observation.get("hunters") or []
+    active = observation.get("active")
+    if not isinstance(active, int) or not 0 <= active < len(hunters):
+        return {}
+    return _catalog(observation, "characters", hunters[active].get("character")).get("power") or {}
+
+
+def _power_label(observation: Mapping[str, Any], args: Sequence[str]) -> str:
+    """A player power by its name, then each of its choices in words ("Field Medicine: Hunter 1 heals 3")."""
+    name = str(_power_of(observation).get("name") or "Power")
+    wolves = observation.get("wolves") or {}
+    phrases, index = [], 0
+    while index < len(args):
+        part = args[index]
+        if part == "place" and index + 1 < len(args) and args[index + 1].startswith("dog-"):
+            phrases.append("place " + dog_name(observation, args[index + 1]).replace("the dog", "a dog", 1))
+            index += 2
+        elif part == "bite":
+            bitten = list(takewhile(lambda word: word in wolves, args[index + 1 :]))
+            phrases.append(f"the dogs bite {_wolves_at(observation, bitten)}" if bitten else "the dogs bite")
+            index += 1 + len(bitten)
+        else:
+            phrases.append(_power_part(observation, part))
+            index += 1
+    return f"{name}: {', '.join(phrases)}" if phrases else name
+
+
+def _power_part(observation: Mapping[str, Any], part: str) -> str:
+    """One word of a power's notation in words: a hunter healed, a trap, a lure, a way round, a dog, a space."""
+    if part.startswith("hunter") and ":" in part:  # hunters in the notation count from 0; a reader counts from 1
+        seat, _, hearts = part[len("hunter") :].partition(":")
+        return f"Hunter {int(seat) + 1} heals {hearts}" if seat.isdigit() else part
+    trap = _TRAP.fullmatch(part)
+    if trap is not None:
+        return f"a trap worth {trap.group(3)} at {location_name(observation, trap.group(1))}"
+    if ">" in part:
+        origin, target = part.split(">", 1)
+        return f"lure {wolf_at(observation, origin)} to {location_name(observation, target)}"
+    if part in ("cw", "ccw"):
+        return "clockwise" if part == "cw" else "anticlockwise"
+    if part.startswith("dog-"):
+        return dog_name(observation, part)
+    if part in ("place", "bite"):
+        return {"place": "place a dog", "bite": "the dogs bite"}[part]
+    if "-" in part:
+        return f"to the space {space_name(observation, part)}"
+    return wolf_at(observation, part) if part in (observation.get("wolves") or {}) else location_name(observation, part)
+
+
+def listed(parts: Sequence[str]) -> str:
+    """Parts joined as a reader says them: "a", "a and b", "a, b and c"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _target_label(observation: Mapping[str, Any], args: Sequence[str]) -> str:
     if args[:1] == ["elder"]:
         return "An elder"
     if args[:1] == ["dog"] and len(args) > 1:
-        return f"The dog {args[1]}"
+        return _capital(dog_name(observation, args[1]))
     if args and args[0].startswith("hunter") and args[0][6:].isdigit():
         return hunter_name(observation, int(args[0][6:]))
     return " ".join(args) or "target"
@@ -586,8 +715,15 @@ def _target_label(observation: Mapping[str, Any], args: Sequence[str]) -> str:
 
 def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
     """The clicks that make an action: a die taken from the pool, a space moved to; a reroll or a modification
-    chooses its dice by toggles (keys die-<colour>) with one confirm button."""
+    chooses its dice by toggles (keys die-<colour>) with one confirm button; a main action or a power carries what it
+    does (`explain`)."""
     words = action.split()
+    verb = words[1] if words[:1] == ["extra"] and len(words) > 1 else (words[0] if words else "")
+    power = _power_of(observation)
+    if verb == "power" and power.get("text"):
+        return {"explain": f"{power.get('name') or 'Power'}: {power['text']}"}
+    if verb in MAIN_ACTION_WORDS:
+        return {"explain": f"{verb.capitalize()}: {MAIN_ACTION_WORDS[verb]}"}
     if len(words) == 2 and words[0] == "take":
         match = _DIE.fullmatch(words[1])
         return {"picks": [f"die-{match.group(1)}"]} if match else {}

@@ -204,7 +204,7 @@ def _piles_on_map(observation: Mapping[str, Any]) -> str:
         parts.append(
             group(
                 [
-                    title(f"object pile {number} on {pile['square']}: {count} cards"),
+                    title(f"object pile {number} on {pile['square']}: {counted(count, 'card', 'cards')}"),
                     el("rect", x=x + 3, y=y + 2, width=12.0, height=14.0, rx=2.0, fill="#4a3b6b", stroke=INK),
                     text(x + 9, y + 13, count, text_anchor="middle", font_size="9", fill="#fff"),
                 ],
@@ -479,14 +479,6 @@ def _name(unit_id: object, observation: Mapping[str, Any] | None = None) -> str:
     return " ".join(word.capitalize() for word in words)
 
 
-def _seat_name(observation: Mapping[str, Any], seat: object) -> str:
-    """A seat as a sentence names it: seat 1, or the werewolf player (seat 5) for the last seat, always the pack's."""
-    players = observation.get("players")
-    if isinstance(players, int) and seat == players - 1:
-        return f"the werewolf player (seat {_people_number(seat)})"
-    return f"seat {_people_number(seat)}"
-
-
 def _people_number(seat: object) -> object:
     """Seats as people count them, from 1, as the page's seat list does (the engine counts from 0)."""
     if isinstance(seat, str) and seat.isdigit():
@@ -502,8 +494,7 @@ def turn_text(observation: Mapping[str, Any], seat: int | None) -> str:
     pending = observation.get("pending") or {}
     to_act = observation.get("to_act")
     deciding = isinstance(to_act, int) and not isinstance(to_act, bool) and to_act >= 0
-    who = _seat_name(observation, to_act) if deciding else "chance"
-    sentence = _step_sentence(str(observation.get("step")), pending, who, observation)
+    sentence = _step_sentence(str(observation.get("step")), pending, observation)
     context = f"round {observation['round']}, " + _whose_turn(observation)
     if deciding and to_act == seat:
         return f"Your turn: {sentence} ({context})."
@@ -518,37 +509,55 @@ def _whose_turn(observation: Mapping[str, Any]) -> str:
     return "the pack's turn" if turn == PACK else f"{_name(turn, observation)}'s turn"
 
 
-def _step_sentence(step: str, pending: Mapping[str, Any], who: str, observation: Mapping[str, Any]) -> str:
-    """What the waiting step needs, with the unit and numbers the pending step shows."""
+ROLL_PURPOSES: Final[Mapping[str, str]] = {
+    "move": "to move",
+    "box": "for the Teleportation jump",
+    "pick": "to pick an object",
+    "look": "to look",
+}
+"""Why a die is rolled, in words, by the pending roll's purpose."""
+
+
+def _step_sentence(step: str, pending: Mapping[str, Any], observation: Mapping[str, Any]) -> str:
+    """What the waiting step needs, with the unit and numbers the pending step shows; units are named, never the
+    seats playing them (the page names the person play waits for)."""
     unit = _name(pending.get("unit", "?"), observation)
     other = _name(pending.get("other", "?"), observation)
     if step == "roll":
-        dice = pending.get("dice", 1)
+        dice = int(pending.get("dice", 1))
         need = ""
         if "at_least" in pending:
             need = f", needing {pending['at_least']} or more"
         elif "at_most" in pending:
             need = f", needing {pending['at_most']} or less"
-        purpose = f" ({pending['purpose']})" if pending.get("purpose") else ""
-        return f"rolling {dice} {'die' if dice == 1 else 'dice'} for {unit}{purpose}{need}"
-    offered = f" ({pending['card']})" if pending.get("card") else ""
+        purpose = pending.get("purpose")
+        why = f" {ROLL_PURPOSES.get(str(purpose), 'for ' + str(purpose))}" if purpose else ""
+        return f"rolling {counted(dice, 'die', 'dice')} for {unit}{why}{need}"
+    offered = f" ({_card_name(observation, pending['card'])})" if pending.get("card") else ""
     through = " through anything" if pending.get("through") else ""
+    limit = pending.get("limit")
+    reach = counted(int(limit), "square", "squares") if isinstance(limit, int) else "some squares"
     sentences = {
         "deal": f"dealing a wolf card to {_name(pending.get('hero', '?'), observation)}",
-        "place": f"{who} places {unit}",
-        "takeover": f"{who} decides whether to take a contaminated hero over",
-        "move": f"{who} moves {unit} up to {pending.get('limit', '?')} squares{through}",
-        "action": f"{who} chooses {unit}'s special action or ends the turn",
-        "pack": f"{who} moves the pack unit by unit, or ends the turn",
-        "pack-action": f"{who} chooses {unit}'s action, or none",
-        "consent": f"{who} accepts or refuses the card{offered} {unit} offers {other}",
-        "hand": f"{who} hands {unit} one of {other}'s cards, or refuses",
-        "force": f"{who} uses {unit}'s Force on a barricade, or ends",
-        "vision": f"{who} chooses what {unit}'s Vision looks at, or ends",
+        "place": f"{unit} is placed on a start square",
+        "takeover": "the pack decides whether to take a contaminated hero over",
+        "move": f"{unit} moves up to {reach}{through}",
+        "action": f"{unit} takes a special action or ends the turn",
+        "pack": "the pack moves unit by unit, or ends its turn",
+        "pack-action": f"the pack chooses {unit}'s action, or none",
+        "consent": f"{other} accepts or refuses the card{offered} {unit} offers",
+        "hand": f"{other} hands {unit} a card, or refuses",
+        "force": f"{unit} uses Force on a barricade, or ends",
+        "vision": f"{unit} chooses what Vision looks at, or ends",
         "object": "drawing a face-down object card",
         "wolf-card": f"{_name(pending.get('hero', '?'), observation)} draws a wolf card",
     }
-    return sentences.get(step, f"{who} acts ({step})")
+    return sentences.get(step, f"{unit} acts")
+
+
+def counted(count: int, one: str, many: str) -> str:
+    """A count with its noun, singular after 1: "1 square", "3 squares"."""
+    return f"{count} {one if count == 1 else many}"
 
 
 # ---------------------------------------------------------------- the actions
@@ -588,10 +597,10 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
         "antidote": ("Objects", f"Antidote on {arg}"),
         "glasses": ("Objects", f"Superglasses on {arg}"),
         "barricade": ("Objects", f"Barricade on {arg}"),
-        "power": ("Power", f"Use {arg}"),
+        "power": ("Power", f"Use {_power_name(observation, arg)}"),
         "break": ("Power", f"Break the barricade on {arg}"),
         "build": ("Power", f"Build a barricade on {arg}"),
-        "look": ("Power", f"Look at {arg}"),
+        "look": ("Power", f"Look at {_name(arg, observation) if arg in units else 'the pile on ' + arg}"),
         "bite": ("Bite", f"Bite {_name(arg, observation)}"),
         "take": ("Contaminated hero", f"Take over {_name(arg, observation)}"),
     }
@@ -606,9 +615,53 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
     return "Other", action
 
 
+def _power_name(observation: Mapping[str, Any], power: str) -> str:
+    """A power by the name the observation's catalog gives it ("Force"), else its id made readable."""
+    entry = ((observation.get("catalog") or {}).get("powers") or {}).get(power) or {}
+    return str(entry.get("name") or power.capitalize())
+
+
+OBJECT_KINDS: Final[Mapping[str, str]] = {
+    "flytox": "flytox",
+    "watch": "invisibility_watch",
+    "box": "teleportation_box",
+    "rollers": "rollers",
+    "antidote": "antidote",
+    "glasses": "superglasses",
+    "barricade": "barricade",
+}
+"""The object card kind each object action plays (the card's catalog text explains it)."""
+
+
+def explanation(observation: Mapping[str, Any], action: str) -> str | None:
+    """What the power or object an action uses does, by its name, from the observation's catalog (issue 32, item
+    10): "Force: On a roll of 2 or less ..."."""
+    words = action.split()
+    catalog = observation.get("catalog") or {}
+    entry: Mapping[str, Any] = {}
+    if words[:1] == ["power"] and len(words) == 2:
+        entry = (catalog.get("powers") or {}).get(words[1]) or {}
+    elif words[:1] == ["fire"] and len(words) == 3:
+        entry = (catalog.get("objects") or {}).get(words[1]) or {}
+    elif words and words[0] in OBJECT_KINDS:
+        objects = (catalog.get("objects") or {}).values()
+        entry = next((card for card in objects if card.get("kind") == OBJECT_KINDS[words[0]]), {})
+    return f"{entry['name']}: {entry['text']}" if entry.get("name") and entry.get("text") else None
+
+
 def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
     """The clicks that make an action: a unit then a square (moves, attacks, a pile, a barricade), a unit then the
-    hero it bites, a square alone to place a unit; an attack's last pick carries the odds of the roll as its hint."""
+    hero it bites, a square alone to place a unit; an attack's last pick carries the odds of the roll as its hint;
+    a power or an object carries what it does (`explain`)."""
+    found = _picks(observation, action)
+    explained = explanation(observation, action)
+    if explained:
+        found["explain"] = explained
+    return found
+
+
+def _picks(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
+    """The picks of an action on the board, with the odds of an attack's roll."""
     words = action.split()
     if len(words) != 2 and words[:1] != ["fire"]:
         return {}

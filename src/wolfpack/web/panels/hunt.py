@@ -6,30 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wolfpack.web.boards.hunt import DIE_FILLS, HUNTER_FILLS, hunter_name
+from wolfpack.web.boards.hunt import DIE_FILLS, HUNTER_FILLS, hunter_name, location_name, space_name, wolf_name
 from wolfpack.web.boards.svg import on_dark
 from wolfpack.web.panels.common import dice_row, ending, fact, listed, mark, person
 
 Observation = Mapping[str, Any]
-
-
-def wolf_name(observation: Observation, wolf_id: object) -> str:
-    """A wolf by the name the observation's catalog gives it (the pack in use), else by its id."""
-    wolves = (observation.get("catalog") or {}).get("wolves") or {}
-    return str((wolves.get(wolf_id) or {}).get("name") or wolf_id)
-
-
-def location_name(observation: Observation, location: object) -> str:
-    """A location by the name the observation's catalog gives it ("North-East"), else by its id."""
-    return str(((observation.get("catalog") or {}).get("locations") or {}).get(location) or location)
-
-
-def space_name(observation: Observation, space: object) -> str:
-    """A hunter's space by the two locations it lies between ("between North-East and East"), as the log says it."""
-    ends = str(space).split("-")
-    if len(ends) != 2:
-        return str(space)
-    return f"between {location_name(observation, ends[0])} and {location_name(observation, ends[1])}"
 
 
 def hunter_mark(index: int) -> str:

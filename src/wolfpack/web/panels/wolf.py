@@ -139,9 +139,11 @@ def end(observation: Observation, returns: Sequence[float], seat: int | None, na
     for index in range(len(returns)):
         heroes = [unit_name(observation, h) for h in heroes_of(observation, index)]
         plays = "the pack" if index == last else (listed(heroes) or "no hero left")
-        side = SIDES.get(str(sides.get(str(index))), "a side")
+        side = SIDES.get(str(sides.get(str(index))))
+        # A hero seat whose heroes all died plays for no side any more (the game's `side_of`): say what happened.
+        story = f"played for {side}" if side else "no hero of theirs is left alive"
         result = "won" if returns[index] > 0 else "lost"
-        standings.append((index, f"{person(names, index, plays)}: played for {side}", result, returns[index]))
+        standings.append((index, f"{person(names, index, plays)}: {story}", result, returns[index]))
     team = f"{SIDES.get(str(observation.get('winner')), 'nobody').capitalize()} won"
     if seat is None:
         return ending(team, "watching", decided(observation), standings)

@@ -237,8 +237,8 @@ function act(action) {
 
 function renderLog(shown) {
   // Lines the page already shows stay; only those from the first changed line on are redrawn (a replay's step
-  // redraws the whole log). Each line is in words; where the game gives its action in notation, that is the line's
-  // tooltip.
+  // redraws the whole log). Each line is in words; where the game gives its action in notation, the line keeps it
+  // in data-notation for the curious (never as a tooltip: what a player reads is words).
   const list = byId("log");
   const keep = shown.status === "replay" ? 0 : Math.min(shown.log_from, list.children.length);
   while (list.children.length > keep) list.lastChild.remove();
@@ -246,7 +246,7 @@ function renderLog(shown) {
   list.append(
     ...shown.log.slice(keep).map((line, index) => {
       const text = notation[keep + index];
-      return el("li", text ? { title: text, "data-notation": text } : {}, line);
+      return el("li", text ? { "data-notation": text } : {}, line);
     }),
   );
   list.scrollTop = list.scrollHeight;

@@ -31,14 +31,27 @@ export function renderMoves(box, frame, waiting, act) {
     const row = el("div", { class: "action-row" });
     for (const choice of group.actions) {
       const button = el("button", { type: "button", class: "action", "data-action": choice.action }, choice.label);
-      button.title = choice.action;
+      // The tooltip says what the power or object does (in words, never the notation, which stays in data-action).
+      if (choice.explain) button.title = choice.explain;
       button.disabled = waiting;
       button.addEventListener("click", () => act(choice.action));
       row.append(button);
     }
     section.append(row);
+    const help = explanations(group);
+    if (help) section.append(help);
     box.append(section);
   }
+}
+
+/** What the powers and objects of a group do, each once, folded under one line so the board stays in sight; null
+ * when no action of the group explains anything. A title alone would never show on a phone. */
+function explanations(group) {
+  const texts = [...new Set(group.actions.map((choice) => choice.explain).filter(Boolean))];
+  if (!texts.length) return null;
+  const help = el("details", { class: "choice-help" }, el("summary", {}, "What these do"));
+  help.append(el("ul", {}, ...texts.map((text) => el("li", {}, text))));
+  return help;
 }
 
 /** A "toggles" group: a toggle button per item (what is pressed survives a redraw) and a button per confirm, enabled
@@ -62,7 +75,8 @@ function toggles(group, waiting, act) {
       const chosen = matching(group.actions, confirm, pressed);
       button.disabled = waiting || !chosen;
       button.dataset.action = chosen ? chosen.action : "";
-      button.title = chosen ? chosen.action : "Press the things to choose first";
+      if (chosen) button.removeAttribute("title");
+      else button.title = "Press the things to choose first";
     }
   };
   for (const item of group.items) {

@@ -97,13 +97,21 @@ export function renderBanner(frame, { turn, dice, prompt, banner }) {
   prompt.textContent = promptText(frame, mine);
 }
 
+/** Names joined as a sentence lists them ("a, b or c"); past GROUPS_NAMED, how many more, never an ellipsis. */
+function listed(names) {
+  if (names.length > GROUPS_NAMED) {
+    const more = names.length - GROUPS_NAMED;
+    return `${names.slice(0, GROUPS_NAMED).join(", ")} or ${more} more`;
+  }
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("");
+}
+
 /** What the viewer may do now, from the groups of its legal moves; or whom play waits for. */
 function promptText(frame, mine) {
   if (frame.status !== "playing") return ""; // the end and the replay say what they are in the turn sentence
   if (mine) {
     const groups = frame.choices.map((group) => group.group);
-    const named = groups.slice(0, GROUPS_NAMED).join("; ") + (groups.length > GROUPS_NAMED ? "; …" : "");
-    return `You may: ${named}. Choose below or on the board.`;
+    return `You may: ${listed(groups.map((group) => group.charAt(0).toLowerCase() + group.slice(1)))}. Choose below or on the board.`;
   }
   const waiting = (frame.to_act || []).map((seat) => seatName(frame, seat));
   return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
