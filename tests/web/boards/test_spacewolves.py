@@ -132,6 +132,8 @@ def test_the_game_over_sentence_says_nobody_scored_rather_than_a_shared_win_at_0
     assert turn_text(NAME, over, None) == "Game over: nobody scored."
     over["scores"][over["players"][1]] = 7
     assert turn_text(NAME, over, None) == f"Game over: {over['players'][1].capitalize()} wins with 7 points."
+    over["scores"][over["players"][1]] = 1
+    assert turn_text(NAME, over, None) == f"Game over: {over['players'][1].capitalize()} wins with 1 point."
 
 
 def test_turn_text_says_what_the_dice_are_for() -> None:

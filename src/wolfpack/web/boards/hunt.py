@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from wolfpack.web.boards.palette import SEAT_COLOURS, SEAT_ORDER
 from wolfpack.web.boards.svg import INK, card, die, document, el, group, on_dark, text, title
+from wolfpack.web.boards.words import counted
 
 WIDTH: Final = 420
 CENTRE: Final = (210.0, 236.0)
@@ -165,7 +166,7 @@ def _village(observation: Mapping[str, Any]) -> str:
     parts = [
         el("circle", cx=cx, cy=cy, r=58.0, fill="#efe4cf", stroke=INK, class_="village"),
         text(cx, cy - 22, "Village", text_anchor="middle", font_weight="bold", font_size="11"),
-        text(cx, cy + 34, f"{elders} elder{'s' if elders != 1 else ''}", text_anchor="middle", font_size="10"),
+        text(cx, cy + 34, counted(elders, "elder", "elders"), text_anchor="middle", font_size="10"),
     ]
     for index in range(elders):
         x = cx + (index - (elders - 1) / 2) * 18

@@ -18,6 +18,7 @@ from typing import Any, Final
 from wolfpack.games.spacewolves.rules import EARTH, OFF_BOARD, backward_target, forward_target
 from wolfpack.web.boards.palette import SEAT_COLOURS
 from wolfpack.web.boards.svg import INK, die, document, el, group, lines, on_dark, text, title
+from wolfpack.web.boards.words import counted
 
 WIDTH: Final = 400
 TILE_TOP: Final = 104
@@ -312,9 +313,10 @@ def _result(scores: Mapping[str, Any]) -> str:
     if best == 0:
         return "Game over: nobody scored."
     winners = [str(name).capitalize() for name, score in scores.items() if int(score) == best]
+    points = counted(best, "point", "points")
     if len(winners) == 1:
-        return f"Game over: {winners[0]} wins with {best} points."
-    return f"Game over: {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} points."
+        return f"Game over: {winners[0]} wins with {points}."
+    return f"Game over: {', '.join(winners[:-1])} and {winners[-1]} share the win with {points}."
 
 
 # ---------------------------------------------------------------- the actions

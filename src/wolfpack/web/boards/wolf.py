@@ -22,6 +22,7 @@ from wolfpack.games.wolf.content import WolfContent, distance, load_wolf_content
 from wolfpack.games.wolf.rules import chance_at_least
 from wolfpack.web.boards.palette import OKABE_ITO
 from wolfpack.web.boards.svg import INK, card, document, el, group, on_dark, text, title
+from wolfpack.web.boards.words import counted
 
 CELL: Final = 18
 LEFT: Final = 22
@@ -553,11 +554,6 @@ def _step_sentence(step: str, pending: Mapping[str, Any], observation: Mapping[s
         "wolf-card": f"{_name(pending.get('hero', '?'), observation)} draws a wolf card",
     }
     return sentences.get(step, f"{unit} acts")
-
-
-def counted(count: int, one: str, many: str) -> str:
-    """A count with its noun, singular after 1: "1 square", "3 squares"."""
-    return f"{count} {one if count == 1 else many}"
 
 
 # ---------------------------------------------------------------- the actions
