@@ -108,6 +108,7 @@ def test_the_turn_banner_with_the_dice_and_your_own_panel_are_in_the_first_scree
     _in_first_screen(page, shown_dice)
     banner = page.locator("#banner")
     expect(banner).to_contain_text("Your turn")
+    expect(page).to_have_title("Your turn - Spacewolves!")  # issue 32, item 1: the tab says so too
     _in_first_screen(page, banner)
     assert (shown_dice.get_attribute("aria-label") or "").endswith(", ".join(f"die {d}" for d in dice))
     expect(mine).to_contain_text("You")
@@ -190,6 +191,7 @@ def test_the_end_says_you_won_or_lost_with_the_scores_in_words_and_a_replay_link
         assert len(lines) == 3 and not [line for line in lines if RAW_RETURN.search(line)], lines
         headline = "You lost" if returns[seat] == 0 else ("You won" if returns[seat] == 1 else "You share the win")
         expect(page.locator("#result-title")).to_have_text(headline)
+        expect(page).not_to_have_title(re.compile("Your turn"))
         expect(page.locator("#decided")).to_contain_text("best Earth total")
         assert all(("won" in line) or ("lost" in line) or ("shared" in line) for line in lines), lines
         expect(page.locator("#rematch")).to_be_visible()

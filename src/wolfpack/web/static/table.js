@@ -180,7 +180,9 @@ function render(shown) {
   document.body.dataset.status = shown.status;
   if (shown.status === "replay") document.body.dataset.step = shown.step;
   const title = `${shown.long_name} · table ${shown.table}${shown.status === "replay" ? " · replay" : ""}`;
-  document.title = title;
+  // The tab says when it is your move, so a player in another tab sees it there.
+  const yourMove = shown.status === "playing" && (shown.choices || []).length > 0;
+  document.title = yourMove ? `Your turn - ${shown.long_name}` : title;
   byId("title").textContent = title;
   byId("seed-fixed").hidden = !shown.seed_fixed;
   const rules = byId("rules-link");
