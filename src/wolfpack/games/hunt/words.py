@@ -7,7 +7,7 @@ card's face is decided only when it is drawn), so every reader gets the same sen
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import takewhile
 from typing import TYPE_CHECKING, Final
 
@@ -55,9 +55,11 @@ def dog_name(state: HuntState, dog_space: str) -> str:
     return f"the dog facing {listed(facing)}"
 
 
-def listed(parts: list[str]) -> str:
-    """Parts joined as a reader says them: "a", "a and b", "a, b and c"."""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+def listed(parts: Sequence[str]) -> str:
+    """Parts joined as a reader says them: "a", "a and b", "a, b and c" ("" for none)."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def die_words(die: str) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from itertools import takewhile
 from typing import Any, Final
 
+from wolfpack.games.hunt.words import listed
 from wolfpack.web.boards.palette import SEAT_COLOURS, SEAT_ORDER
 from wolfpack.web.boards.svg import INK, card, die, document, el, group, on_dark, text, title
 from wolfpack.web.boards.words import counted
@@ -695,13 +696,6 @@ def _power_part(observation: Mapping[str, Any], part: str) -> str:
     if "-" in part:
         return f"to the space {space_name(observation, part)}"
     return wolf_at(observation, part) if part in (observation.get("wolves") or {}) else location_name(observation, part)
-
-
-def listed(parts: Sequence[str]) -> str:
-    """Parts joined as a reader says them: "a", "a and b", "a, b and c"."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _target_label(observation: Mapping[str, Any], args: Sequence[str]) -> str:
