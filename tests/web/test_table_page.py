@@ -109,6 +109,8 @@ def test_the_turn_banner_with_the_dice_and_your_own_panel_are_in_the_first_scree
     banner = page.locator("#banner")
     expect(banner).to_contain_text("Your turn")
     expect(page).to_have_title("Your turn - Spacewolves!")  # issue 32, item 1: the tab says so too
+    cut = page.locator("#title").evaluate("(title) => title.scrollWidth > title.clientWidth")
+    assert not cut, f"the table's title is cut short at {size} size: {page.locator('#title').inner_text()!r}"
     _in_first_screen(page, banner)
     assert (shown_dice.get_attribute("aria-label") or "").endswith(", ".join(f"die {d}" for d in dice))
     expect(mine).to_contain_text("You")
