@@ -286,7 +286,7 @@ def test_the_hunt_reroll_is_six_toggles_and_one_button_on_a_phone(server: Thread
     _settled(page, server, table["id"])
     observation, actions = _show(page, "wolves-on-the-hunt", state, 0)
     for fold in page.locator("#actions details.action-group").all():
-        fold.locator("summary").click()  # every family of moves open: the longest the list can be
+        fold.locator(":scope > summary").click()  # every family of moves open: the longest the list can be
     buttons = page.locator("#actions button").count()
     height = (page.locator("#actions").bounding_box() or {"height": 0.0})["height"]
     _shot(page, "hunt-reroll-phone")

@@ -115,9 +115,9 @@ def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, s
         folds = [fold for fold in families if not fold.evaluate("e => e.open")]
         for fold in folds:
             if rng.random() < 0.3:
-                fold.locator("summary").click()  # people open a folded family of moves now and then
+                fold.locator(":scope > summary").click()  # people open a folded family of moves now and then
         if folds and not pages[mover].locator(PLAYABLE).count():
-            folds[0].locator("summary").click()
+            folds[0].locator(":scope > summary").click()
         buttons = pages[mover].locator(PLAYABLE)
         # What a player reads is words: no tooltip is an action's notation, the prompt cuts no list short with "…".
         counts["notation_tooltips"] += (
