@@ -49,3 +49,26 @@ tap for it."""
 def small_targets(page: Page) -> list[str]:
     """The controls of `page` as laid out now that a finger could miss (see SMALL_TARGETS)."""
     return list(page.evaluate(SMALL_TARGETS))
+
+
+SMALL_PICKS = f"""() => {{
+  const svg = document.querySelector("#board svg");
+  const frame = svg ? svg.getBoundingClientRect() : null;
+  return [...document.querySelectorAll("#board [data-pick].pick-lit, #board [data-pick].pick-selected")]
+    .map((e) => [e.dataset.label || e.dataset.pick, e.getBoundingClientRect()])
+    .map(([name, box]) => {{
+      const small = box.width < {TARGET_PX} || box.height < {TARGET_PX};
+      const cut = frame && (box.left < frame.left - 1 || box.top < frame.top - 1 ||
+                            box.right > frame.right + 1 || box.bottom > frame.bottom + 1);
+      const size = `${{Math.round(box.width)}}x${{Math.round(box.height)}}`;
+      return small || cut ? `${{name}} ${{size}}${{cut ? " cut off" : ""}}` : "";
+    }})
+    .filter(Boolean);
+}}"""
+"""The board's clickable elements (lit or selected) as laid out now whose tap area, the element's box with any hit
+area drawn in it, is under 44x44 px, or that reach outside the drawing (cut off)."""
+
+
+def small_picks(page: Page) -> list[str]:
+    """The board's clickable elements in `page` that a finger could miss or that are cut off (see SMALL_PICKS)."""
+    return list(page.evaluate(SMALL_PICKS))

@@ -20,7 +20,7 @@ from wolfpack.web.boards import action_choices, board_svg, turn_text
 from wolfpack.web.panels import seat_panels
 
 from ..server.live import ThreadedServer, create_table
-from .accessibility import small_targets, wcag_violations
+from .accessibility import small_picks, small_targets, wcag_violations
 from .boards.test_common import legal, play
 from .console import console_errors
 
@@ -167,7 +167,16 @@ def _play_by_the_board(
     """Make `moves` moves by clicking the board (a button only when no legal action can be clicked on the board),
     checking at every click that the lit elements are exactly the server's legal continuations."""
     rng = random.Random(seed)
-    counts = {"board": 0, "buttons": 0, "lit_checks": 0, "choosers": 0, "two_clicks": 0}
+    counts = {"board": 0, "buttons": 0, "lit_checks": 0, "choosers": 0, "two_clicks": 0, "small_picks": 0}
+    phone = (page.viewport_size or {}).get("width", 0) < 500
+
+    def finger_sized(when: str) -> None:
+        """On a phone, every lit element takes a finger and is whole (counted; asserted on at once with its name)."""
+        if phone:
+            found = small_picks(page)
+            assert found == [], f"{when}: the board offers things a finger could miss or that are cut off: {found}"
+            counts["small_picks"] += 1
+
     while counts["board"] < moves:
         version = _settled(page, server, table_id)
         if page.evaluate("document.body.dataset.status") == "over":
@@ -182,6 +191,7 @@ def _play_by_the_board(
         clickable = [entry for group in choices for entry in group["actions"] if entry.get("picks")]
         assert _lit(page) == _continuations(choices, []), "before any click"
         counts["lit_checks"] += 1
+        finger_sized(f"move {counts['board']}, before any click")
         if not clickable:
             buttons = page.locator("#actions button.action:enabled")
             buttons.nth(rng.randrange(buttons.count())).click()
@@ -199,6 +209,7 @@ def _play_by_the_board(
                         chosen["picks"][: index + 1]
                     )
                     counts["lit_checks"] += 1
+                    finger_sized(f"move {counts['board']}, after {index + 1} clicks")
             if page.locator(".pick-chooser").count():
                 page.locator(f'.pick-chooser button[data-action="{chosen["action"]}"]').click()
                 counts["choosers"] += 1
@@ -228,6 +239,7 @@ def test_a_person_plays_each_game_by_clicking_the_board(
         played = counts["board"] or page.evaluate("document.body.dataset.status") == "over"
         assert played and counts["board"] >= min(moves, 3), counts
         assert counts["lit_checks"] > counts["board"], counts
+        assert size != "phone" or counts["small_picks"] == counts["lit_checks"], counts
         assert game == "wolves-on-the-hunt" or counts["two_clicks"] >= 2, counts  # a piece, then where it goes
         assert complaints == [], complaints
         page.context.close()

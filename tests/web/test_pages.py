@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..server.live import ThreadedServer, create_table
-from .accessibility import small_targets, wcag_violations
+from .accessibility import small_picks, small_targets, wcag_violations
 from .console import console_errors
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
@@ -44,10 +44,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]
 
 def _screenshot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    before = page.viewport_size
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
-    page.set_viewport_size(SIZES["laptop"])
+    page.set_viewport_size(before or SIZES["laptop"])
 
 
 def _open_table(page: Page, server: ThreadedServer, game: str, options: dict[str, str]) -> list[str]:
@@ -99,18 +100,25 @@ def _settled(pages: list[Page], server: ThreadedServer, table_id: str) -> int:
             return version
 
 
-def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, seed: int, game: str) -> dict[str, int]:
+def _play_to_the_end(
+    pages: list[Page], server: ThreadedServer, table_id: str, seed: int, game: str
+) -> tuple[dict[str, int], list[str]]:
+    """Play by clicking the moves' buttons until the end; the counts of what was seen, and every board element
+    offered to the phone's seat (the second) that a finger could miss."""
     rng = random.Random(seed)
     counts = {"clicks": 0, "seen_elsewhere": 0, "reloads": 0, "notation_tooltips": 0, "explained": 0}
+    small: list[str] = []
     while True:
         version = _settled(pages, server, table_id)
         if all(page.evaluate("document.body.dataset.status") == "over" for page in pages):
-            return counts
+            return counts, small
         ready = [i for i, page in enumerate(pages) if page.locator("#actions button.action:enabled").count()]
         if not ready:
             _until_version(pages[0], version + 1)
             continue
         mover = rng.choice(ready)
+        if mover == 1:  # the phone: whatever its board offers to click is a finger's size and whole
+            small += [f"move {counts['clicks']}: {found}" for found in small_picks(pages[mover])]
         families = pages[mover].locator("#actions details.action-group").all()
         folds = [fold for fold in families if not fold.evaluate("e => e.open")]
         for fold in folds:
@@ -132,9 +140,11 @@ def _play_to_the_end(pages: list[Page], server: ThreadedServer, table_id: str, s
             if family.count() and not family.evaluate("e => e.open"):
                 family.locator("summary").first.click()  # a long family of moves is folded: open it first
             help_text.locator("summary").click()
+            before = pages[mover].viewport_size
             pages[mover].set_viewport_size(SIZES["phone"])
             assert small_targets(pages[mover]) == []  # "What these do" is a finger's size too
             _screenshot(pages[mover], f"{game}-explained")
+            pages[mover].set_viewport_size(before or SIZES["laptop"])
         counts["explained"] += explained
         prompt = pages[mover].locator("#prompt").inner_text()
         assert "…" not in prompt and ";" not in prompt, prompt
@@ -158,7 +168,7 @@ def test_two_people_play_a_whole_game_by_clicking(
     complaints = console_errors(lobby)
     links = _open_table(lobby, server, game, options)
     table_id = links[0].split("/play/")[1].split("#")[0]
-    contexts = [browser.new_context(viewport=SIZES["laptop"]) for _ in links]
+    contexts = [browser.new_context(viewport=SIZES[size]) for size in ("laptop", "phone")]
     pages = [context.new_page() for context in contexts]
     for page in pages:
         complaints += console_errors(page)
@@ -172,11 +182,12 @@ def test_two_people_play_a_whole_game_by_clicking(
         found = wcag_violations(pages[0], size)
         assert found == [], f"the table of {game} at {size} size breaks WCAG 2.1 AA: {found}"
 
-    counts = _play_to_the_end(pages, server, table_id, seed=len(game), game=game)
+    counts, small = _play_to_the_end(pages, server, table_id, seed=len(game), game=game)
 
     assert counts["clicks"] >= 3 and counts["reloads"] >= 1
     assert counts["seen_elsewhere"] == counts["clicks"]
     assert counts["notation_tooltips"] == 0
+    assert small == [], f"{game}'s board offers the phone things a finger could miss or that are cut off: {small}"
     assert game != "wolves-on-the-hunt" or counts["explained"] > 0  # Hunt's main actions say what they do
     for page in pages:
         expect(page.locator("#result")).to_be_visible()
