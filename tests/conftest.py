@@ -12,9 +12,10 @@ from __future__ import annotations
 import asyncio
 import shutil
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 # Debian's old headless shell of the same Chromium: the engine without the browser around it, made for automation.
 # It does the browser tests in 60% of the full browser's CPU time (docs/testing.md, "Room made a fifth time").
@@ -44,11 +45,30 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
     _playwright_marks_the_loop(running=True)
 
 
+def _devices_ask_for_reduced_motion(browser: Browser) -> None:
+    """Open every context and page of `browser` as a device that asks for reduced motion, unless the test says.
+
+    A table page shows a burst of moves at a reader's pace, each one animated, unless the device asks for reduced
+    motion (as a person may); the tests read and click far faster than a person and would wait for the pace. The
+    tests of the motion itself open their contexts with `reduced_motion="no-preference"`."""
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def context(**options: Any) -> BrowserContext:
+        return new_context(**{"reduced_motion": "reduce", **options})
+
+    def page(**options: Any) -> Page:
+        return new_page(**{"reduced_motion": "reduce", **options})
+
+    setattr(browser, "new_context", context)  # noqa: B010 (a method of this one object, replaced on purpose)
+    setattr(browser, "new_page", page)  # noqa: B010
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Browser]:
     """The worker's one headless Chromium. Tests take `browser` (below), which closes what their module opened."""
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        _devices_ask_for_reduced_motion(launched)
         loop = asyncio.events._get_running_loop()
         assert loop is not None, "Playwright's sync API marks its loop as running between its calls"
         _PLAYWRIGHT_LOOP.append(loop)

@@ -21,6 +21,7 @@ STATE_KEYS = {
     "status",
     "to_act",
     "acting",
+    "moved",
     "legal",
     "observation",
     "log",
@@ -68,6 +69,9 @@ def assert_view_of(server: Any, frame: dict[str, Any], table_id: str, seat: int 
     expected_legal = [] if seat is None else server.legal(table_id, seat)
     assert frame["legal"] == expected_legal
     assert frame["acting"] == table.acting_seats()
+    # Whose the last move was is public (every seat sees whom play waits for); chance's draws are nobody's move.
+    moved = None if table.last_move is None else {"seat": table.last_move[0], "version": table.last_move[1]}
+    assert frame["moved"] == moved
     for summary in frame["seats"]:
         assert set(summary) == {"seat", "name", "kind", "connected", "stand_in", "timed_out", "deadline"}
 
@@ -143,6 +147,7 @@ def test_watcher_is_told_of_every_change(server: Any) -> None:
         assert server.act(player, token(created, 0), server.legal(tid, 0)[0], version)["type"] == "state"
         frame = server.receive(watcher)
         assert frame["version"] > version
+        assert frame["moved"] == {"seat": 0, "version": version}  # the watcher is told whose move it was
         assert_view_of(server, frame, tid, None)
     assert server.table(tid).seats[0].connections == 0
 

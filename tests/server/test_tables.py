@@ -173,12 +173,13 @@ def test_a_new_server_rebuilds_every_table_exactly(server: ThreadedServer, tmp_p
         rebuilt.replay(events)
     finally:
         store.close()
-    assert (rebuilt.state.to_json(), rebuilt.version) == expected
+    assert (rebuilt.state.to_json(), rebuilt.version, rebuilt.last_move) == expected
+    assert rebuilt.last_move is not None and rebuilt.last_move[0] == seat  # whose move it was, said after a restart
 
 
-async def _snapshot(table: Table) -> tuple[str, int]:
+async def _snapshot(table: Table) -> tuple[str, int, tuple[int, int] | None]:
     async with table.lock:
-        return table.state.to_json(), table.version
+        return table.state.to_json(), table.version, table.last_move
 
 
 def test_a_finished_table_leaves_memory_and_comes_back_from_the_store(

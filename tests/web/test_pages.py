@@ -24,6 +24,25 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "heig
 WAIT_MS = 20_000
 """A safety net for things that should happen at once, not a timing assertion."""
 
+FIRST_SCREEN = """() => {
+  const shown = (e) => e && e.offsetParent !== null;
+  const inView = (e) => { const r = e.getBoundingClientRect();
+    return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; };
+  const wanted = [["the board", document.querySelector("#board svg")],
+    ["the prompt", document.querySelector("#prompt")],
+    ...[...document.querySelectorAll("#actions :is(button.action, summary)")].map((e) => [e.textContent.trim(), e])];
+  return wanted.filter(([, e]) => shown(e) && e.textContent !== "" && !inView(e)).map(([name]) => name);
+}"""
+"""What of the board, the prompt and the moves (each button, or a folded family's summary) is out of the screen."""
+DOCK = """() => { const board = document.querySelector("#board svg").getBoundingClientRect();
+  const dock = document.querySelector("#dock").getBoundingClientRect();
+  return {boardFirst: board.top < dock.top, inReach: dock.top >= 0 && dock.bottom <= innerHeight + 1,
+          share: dock.height / innerHeight}; }"""
+"""On a phone: whether the board comes before the dock of moves, and whether the dock is on screen, and how much of
+it it takes."""
+DOCK_SHARE = 0.5
+"""The most of a phone's screen the dock of moves may take, so that the board stays in sight above it."""
+
 PLAYABLE = "#actions button.action:enabled >> visible=true"
 """The moves a person can click now (a long family of moves is folded away until opened)."""
 
@@ -100,18 +119,31 @@ def _settled(pages: list[Page], server: ThreadedServer, table_id: str) -> int:
             return version
 
 
+def _first_screen_misses(page: Page) -> list[str]:
+    """What a person cannot see of their turn without scrolling: on a laptop, the board, the prompt or a move off
+    the screen; on a phone, the board not first, or the dock of moves out of reach or taking over half the screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    if (page.viewport_size or {}).get("width", 0) >= 900:
+        return [f"{what} is off the first screen" for what in page.evaluate(FIRST_SCREEN)]
+    dock = page.evaluate(DOCK)
+    found = [] if dock["boardFirst"] else ["the board comes after the moves"]
+    found += [] if dock["inReach"] else ["the moves are off the screen"]
+    return found + ([] if dock["share"] <= DOCK_SHARE else [f"the moves take {dock['share']:.0%} of the screen"])
+
+
 def _play_to_the_end(
     pages: list[Page], server: ThreadedServer, table_id: str, seed: int, game: str
 ) -> tuple[dict[str, int], list[str]]:
     """Play by clicking the moves' buttons until the end; the counts of what was seen, and every board element
-    offered to the phone's seat (the second) that a finger could miss."""
+    offered to the phone's seat (the second) that a finger could miss, and whatever of a turn was out of sight."""
     rng = random.Random(seed)
     counts = {"clicks": 0, "seen_elsewhere": 0, "reloads": 0, "notation_tooltips": 0, "explained": 0}
     small: list[str] = []
+    unseen: list[str] = []
     while True:
         version = _settled(pages, server, table_id)
         if all(page.evaluate("document.body.dataset.status") == "over" for page in pages):
-            return counts, small
+            return counts, small + unseen
         ready = [i for i, page in enumerate(pages) if page.locator("#actions button.action:enabled").count()]
         if not ready:
             _until_version(pages[0], version + 1)
@@ -119,6 +151,7 @@ def _play_to_the_end(
         mover = rng.choice(ready)
         if mover == 1:  # the phone: whatever its board offers to click is a finger's size and whole
             small += [f"move {counts['clicks']}: {found}" for found in small_picks(pages[mover])]
+        unseen += [f"move {counts['clicks']}: {what}" for what in _first_screen_misses(pages[mover])]
         families = pages[mover].locator("#actions details.action-group").all()
         folds = [fold for fold in families if not fold.evaluate("e => e.open")]
         for fold in folds:
@@ -187,7 +220,7 @@ def test_two_people_play_a_whole_game_by_clicking(
     assert counts["clicks"] >= 3 and counts["reloads"] >= 1
     assert counts["seen_elsewhere"] == counts["clicks"]
     assert counts["notation_tooltips"] == 0
-    assert small == [], f"{game}'s board offers the phone things a finger could miss or that are cut off: {small}"
+    assert small == [], f"{game}: a finger could miss these, or they are cut off or out of sight: {small}"
     assert game != "wolves-on-the-hunt" or counts["explained"] > 0  # Hunt's main actions say what they do
     for page in pages:
         expect(page.locator("#result")).to_be_visible()

@@ -7,6 +7,8 @@ Screenshots go to test-artifacts/screenshots/table-*.png.
 
 from __future__ import annotations
 
+import itertools
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -95,7 +97,8 @@ def _wait_for(page: Page, check: Any, what: str) -> None:
 def test_the_turn_banner_with_the_dice_and_your_own_panel_are_in_the_first_screen(
     server: ThreadedServer, browser: Browser, size: str
 ) -> None:
-    """Finding 2: whose turn, what you may do, the dice and who you are sit above the board, not under it."""
+    """Finding 2 (issue 17): whose turn, what you may do and the dice are on the first screen, with who you are
+    (on a phone, where the board comes first since issue 32, your panel follows the board)."""
     table = create_table(server.base, "spacewolves", {"players": 3}, humans=3, seed=5)
     state = server.hall.get(table["id"]).state
     mover = state.current_player()
@@ -116,7 +119,11 @@ def test_the_turn_banner_with_the_dice_and_your_own_panel_are_in_the_first_scree
     expect(mine).to_contain_text("You")
     expect(mine).to_contain_text(f"Seat {mover + 1}")
     expect(mine).to_contain_text(colour)
-    _in_first_screen(page, mine)
+    if size == "laptop":
+        _in_first_screen(page, mine)
+    else:  # issue 32, item 3: on a phone the board comes first, then your panel, right under it
+        board, panel = page.locator("#board").bounding_box(), mine.bounding_box()
+        assert board is not None and panel is not None and panel["y"] >= board["y"] + board["height"]
     _screenshot(page, f"spacewolves-{size}")
     assert complaints == []
 
@@ -430,3 +437,84 @@ def test_a_dashed_outline_only_ever_means_you_can_click_and_the_rules_are_a_tap_
         rules.click()
     expect(opened.value.locator("h1")).to_contain_text("Spacewolves!")
     assert complaints == []
+
+
+# ---- moves you can see (issue 32, item 1) ------------------------------------------------------------------------
+
+MOTION_SPY = """
+window.shownFrames = [];
+new MutationObserver(() => {
+  const version = Number(document.body.dataset.version);
+  if (shownFrames.at(-1)?.version !== version) shownFrames.push({ version, at: performance.now() });
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-version"] });
+window.chimeNotes = 0;
+const makeTone = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () { window.chimeNotes += 1; return makeTone.call(this); };
+"""
+"""Kept in the page before its own script: each version it shows and when, and each note of a chime it plays."""
+SLIDING = """() => document.getAnimations().filter((a) => a.playState === "running" &&
+  a.effect?.target?.closest?.("#board [data-piece]")).length"""
+"""How many pieces of the board are sliding now."""
+LEAST_PACE_MS = 140
+"""A burst of moves is shown at least this far apart (the page's shortest pace, before your own turn, is 150 ms)."""
+
+
+def _state_versions(payload: str | bytes, into: list[int]) -> None:
+    message = json.loads(payload)
+    if message.get("type") == "state" and into[-1:] != [message["version"]]:
+        into.append(message["version"])
+
+
+def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_readable_pace(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Item 1: after your move the bots' moves arrive in a burst; each is shown in turn, none skipped, never closer
+    than a readable pace, and the page catches up with the table; pieces slide (not on a device asking for reduced
+    motion, which still gets the marks); the last move stays marked and said above the board with whose it was; with
+    sound on, your turn chimes, and the tab's title says so."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=5)
+    link = server.base + table["seats"][0]["link"]
+    width, height = SIZES["laptop"]
+    page = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="no-preference").new_page()
+    page.add_init_script(MOTION_SPY)
+    received: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: _state_versions(payload, received)))
+    complaints = console_errors(page)
+    page.goto(link)
+    still, still_complaints = _open(browser, server, table["seats"][0]["link"], "phone")  # asks for reduced motion
+    moves = page.locator("#actions button.action:enabled")
+    expect(moves.first).to_be_visible(timeout=WAIT_MS)
+    sound = page.locator("#sound")
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("chimeNotes") == 2  # turning sound on plays the chime once, so you know it
+    expect(page).to_have_title("Your turn - Spacewolves!")
+    before = _version(page)
+    moves.first.click()
+    slid, still_slid = 0, 0
+
+    def caught_up_and_my_turn() -> bool:
+        nonlocal slid, still_slid
+        if not slid and page.evaluate(SLIDING):
+            _screenshot(page, "move-animated-laptop")
+            slid = page.evaluate(SLIDING)
+        still_slid += still.evaluate(SLIDING)
+        table_version = server.hall.get(table["id"]).version
+        return _version(page) == table_version > before and moves.count() > 0
+
+    _wait_for(page, caught_up_and_my_turn, "the bots' moves, then your turn again")
+    assert slid > 0, "no piece slid"
+    assert still_slid == 0, "a device asking for reduced motion was shown motion"
+    shown = page.evaluate("shownFrames")
+    assert [frame["version"] for frame in shown] == received, "a frame was skipped or shown out of order"
+    gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(shown[1:])]  # after the snapshot
+    assert gaps and min(gaps) >= LEAST_PACE_MS, gaps
+    for seen in (page, still):
+        expect(seen.locator("#board .moved-last").first).to_be_visible()
+        bots = [seat.name for seat in server.hall.get(table["id"]).seats[1:]]
+        said = seen.locator("#last-move").inner_text()
+        assert any(said.startswith(f"{bot} (") for bot in bots) and " moved: " in said, said
+    assert page.evaluate("chimeNotes") == 4, "your turn came back without a chime"
+    _screenshot(page, "last-move-laptop")
+    _screenshot(still, "last-move-phone")
+    assert complaints == [] and still_complaints == []

@@ -65,6 +65,11 @@ def game_view(
     return view
 
 
+def moved(last_move: tuple[int, int] | None) -> dict[str, int] | None:
+    """Whose the last move was and at which version it was made, for the page to say and mark; None before any."""
+    return None if last_move is None else {"seat": last_move[0], "version": last_move[1]}
+
+
 def state_frame(table: Table, seat: int | None, render: bool) -> dict[str, Any]:
     """Everything `seat` (None: a watcher) may see of the table now, whole log included; with `render`, the board."""
     state = table.state
@@ -78,6 +83,7 @@ def state_frame(table: Table, seat: int | None, render: bool) -> dict[str, Any]:
         "seat": seat,
         "status": "over" if table.over else "playing",
         "acting": table.acting_seats(),
+        "moved": moved(table.last_move),
         **game_view(
             table.game, state, seat, legal, render, [s.name for s in table.seats], (table.notes, table.version)
         ),

@@ -157,11 +157,13 @@ class Table:
     waiting_since: dict[int, float] = field(default_factory=dict)
     """Each seat play waits for -> when its clock started."""
     declined: set[tuple[int, int]] = field(default_factory=set)
+    """(version, seat): a bot chose not to take an optional action then."""
     notes: list[TableNote] = field(default_factory=list)
     """What the table said in the log besides the game's own lines, in order."""
     timed_out: set[int] = field(default_factory=set)
     """The seats whose last move a bot made because their clock ran out (until they move again themselves)."""
-    """(version, seat): a bot chose not to take an optional action then."""
+    last_move: tuple[int, int] | None = None
+    """(seat, version it was made at) of the last move a seat made (chance's draws are not moves)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
@@ -406,7 +408,7 @@ class Table:
         """After a failed write: go back to exactly what is stored (the journal's own view of this table)."""
         self.state = self.game.new_initial_state()
         self.version = 0
-        self.notes, self.timed_out = [], set()
+        self.notes, self.timed_out, self.last_move = [], set(), None
         self.replay(self.journal.store.events(self.id))
 
     def _clock_ran_out(self, seat: int) -> None:
@@ -417,7 +419,8 @@ class Table:
         self.notes.append(TableNote(self.version, f"Time ran out for {name}: a bot played for them.", at))
 
     def _moved(self, seat: int, timed_out: bool) -> None:
-        """Keep whether `seat`'s last move was a bot's because its clock ran out."""
+        """Keep who made the move just applied, and whether it was a bot's because `seat`'s clock ran out."""
+        self.last_move = (seat, self.version - 1)
         if timed_out:
             self.timed_out.add(seat)
         else:

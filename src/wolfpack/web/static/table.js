@@ -9,13 +9,19 @@ const picks = import("/static/js/picks.js");
 const moves = import("/static/js/moves.js");
 const seats = import("/static/js/seats.js");
 const ending = import("/static/js/ending.js");
+const motion = import("/static/js/motion.js");
 const replaying = new URLSearchParams(location.search).has("replay");
 const replayControls = replaying ? import("/static/js/replay.js").then(makeReplayControls) : null;
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 let socket = null;
-let frame = null;
+let latest = null; // the last frame received: the one an update builds on
+let frame = null; // the frame on screen: a burst of moves is shown one at a time (see `pump`)
+const queue = [];
+let shownAt = 0;
+let pumpTimer = null;
+let lastMove = null; // {seat, version, lines}: the last move and what it did, said above the board
 let replayFrame = null;
 let replayRefused = false;
 let retryDelay = 500;
@@ -29,6 +35,18 @@ let pingedAt = null;
 let serverAhead = 0; // ms the server's clock is ahead of this device's
 const BACK_SHOWN_MS = 4000;
 const CLOCK_TICK_MS = 250;
+// A burst of moves (bots after yours, a replayed catch-up) is shown at a readable pace, one move after another, but
+// the page never falls more than BURST_MS behind the table, and your own turn waits at most YOUR_TURN_MS.
+const PACE_MS = 450;
+const BURST_MS = 1200;
+const YOUR_TURN_MS = 150;
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+const LAST_MOVE_LINES = 3;
+const SOUND_KEY = "wolfpack.sound";
+const CHIME_NOTES_HZ = [660, 880];
+const CHIME_NOTE_S = 0.16;
+let wasYourMove = false;
+let audio = null;
 // A socket that stops answering (a dead network keeps it "open") is closed and reconnected, like an event's pages.
 const heartbeat = import("/static/js/heartbeat.js").then(
   ({ Heartbeat }) => new Heartbeat((lost) => lost === socket && dropped({ code: 1006 })),
@@ -119,34 +137,39 @@ function receive(message) {
     if (!message.snapshot) {
       // An update builds on the version this page shows and carries only the log lines it lacks; after a gap
       // (which a socket in order should never have) the page asks for the whole view again.
-      if (syncing || !frame || message.since !== frame.version || message.log_from > frame.log.length) {
+      if (syncing || !latest || message.since !== latest.version || message.log_from > latest.log.length) {
         if (!syncing && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
         syncing = true;
         return;
       }
-      message.log = frame.log.slice(0, message.log_from).concat(message.log);
-      if (message.log_notation && frame.log_notation) {
-        message.log_notation = frame.log_notation.slice(0, message.log_from).concat(message.log_notation);
+      message.fresh = message.log;
+      message.log = latest.log.slice(0, message.log_from).concat(message.log);
+      if (message.log_notation && latest.log_notation) {
+        message.log_notation = latest.log_notation.slice(0, message.log_from).concat(message.log_notation);
       }
+    } else {
+      queue.length = 0; // a snapshot is the whole truth now: what was waiting to be shown is past
     }
     syncing = false;
-    const first = frame === null;
-    frame = message;
-    pending = null;
+    const first = latest === null;
+    latest = message;
     if (replayControls && !replayRefused) {
       if (first) replayControls.then((controls) => controls.begin());
       if (replayFrame) {
+        frame = latest;
         replayFrame.seats = frame.seats;
         return; // the replay is on screen; the live table (over) has nothing new to show
       }
     }
-    render(frame);
+    queue.push(message);
+    pump();
   } else if (message.type === "replay") {
     replayFrame = message;
     render(replayFrame);
     replayControls.then((controls) => controls.show(message));
   } else if (message.type === "seats") {
     if (!frame) return;
+    latest.seats = message.seats;
     frame.seats = message.seats;
     if (replayFrame) replayFrame.seats = message.seats;
     const shown = replayFrame || frame;
@@ -171,6 +194,27 @@ function receive(message) {
   }
 }
 
+/** Show the frames waiting, in order: each at once when no motion is wanted, else at a readable pace (shorter as
+ * more wait, so the page never falls behind; short before your own turn). */
+function pump() {
+  clearTimeout(pumpTimer);
+  while (queue.length) {
+    const next = queue[0];
+    let gap = reducedMotion.matches || !frame ? 0 : Math.min(PACE_MS, BURST_MS / queue.length);
+    if ((next.choices || []).length) gap = Math.min(gap, YOUR_TURN_MS);
+    const wait = shownAt + gap - performance.now();
+    if (wait > 0) {
+      pumpTimer = setTimeout(pump, wait);
+      return;
+    }
+    queue.shift();
+    shownAt = performance.now();
+    frame = next;
+    pending = null;
+    render(frame);
+  }
+}
+
 function panelBoxes() {
   return { mine: byId("my-panel"), others: byId("panels"), shared: byId("shared"), who: byId("who") };
 }
@@ -191,12 +235,23 @@ function render(shown) {
   rules.hidden = false;
   byId("actions-panel").hidden = shown.status === "replay";
   const board = byId("board");
-  board.innerHTML = shown.board || "";
-  wireBoard(shown);
-  seats.then((module) => {
-    module.renderBanner(shown, { turn: byId("turn"), dice: byId("dice"), prompt: byId("prompt"), banner: byId("banner") });
-    module.renderPanels(shown, panelBoxes());
+  const dice = byId("dice");
+  const diceBefore = dice.innerHTML;
+  motion.then(({ takeStock, showChanges }) => {
+    // The drawing before and after are compared in one go, so the motion starts from where things were on screen.
+    const before = takeStock(board);
+    board.innerHTML = shown.board || "";
+    board.querySelector("svg")?.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    wireBoard(shown);
+    showChanges(board, before);
   });
+  seats.then((module) => {
+    module.renderBanner(shown, { turn: byId("turn"), dice, prompt: byId("prompt"), banner: byId("banner") });
+    motion.then(({ rollBannerDice }) => rollBannerDice(dice, diceBefore));
+    module.renderPanels(shown, panelBoxes());
+    sayLastMove(shown, module.seatName);
+  });
+  chimeOnYourTurn(yourMove);
   if (shown.status !== "replay") renderActions(shown);
   renderLog(shown);
   drawClocks();
@@ -211,6 +266,62 @@ function render(shown) {
       replayLink: byId("replay-link"),
     }),
   );
+}
+
+/** Above the board: whose the last move was and what it did (its log lines, and chance's after it), until the next. */
+function sayLastMove(shown, seatName) {
+  const line = byId("last-move");
+  const moved = shown.moved;
+  if (!moved || shown.status === "replay") {
+    line.hidden = true;
+    lastMove = null;
+    return;
+  }
+  const fresh = shown.fresh || shown.log.slice(-1);
+  if (!lastMove || lastMove.version !== moved.version || lastMove.seat !== moved.seat) {
+    lastMove = { ...moved, lines: fresh };
+  } else if (shown.fresh) {
+    lastMove.lines = lastMove.lines.concat(fresh).slice(-LAST_MOVE_LINES);
+  }
+  const who = moved.seat === shown.seat ? "Your move" : `${seatName(shown, moved.seat)} moved`;
+  line.textContent = `${who}: ${lastMove.lines.slice(0, LAST_MOVE_LINES).join(" ")}`;
+  line.hidden = false;
+}
+
+/** A short chime when it becomes your turn, if the person turned sound on (kept on this device). */
+function chimeOnYourTurn(yours) {
+  if (yours && !wasYourMove && soundOn()) chime();
+  wasYourMove = yours;
+}
+
+function soundOn() {
+  return localStorage.getItem(SOUND_KEY) === "on";
+}
+
+function drawSoundToggle() {
+  const toggle = byId("sound");
+  toggle.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+  toggle.title = soundOn() ? "A chime plays when it is your turn" : "Silent: turn on a chime for your turn";
+}
+
+/** Two soft rising notes, made here (no sound file to fetch). A browser lets a page play sound only after a tap on
+ * it: turning sound on is one, and plays the chime once so the person hears what it will be. */
+function chime() {
+  audio = audio || new AudioContext();
+  if (audio.state === "suspended") audio.resume();
+  const start = audio.currentTime;
+  CHIME_NOTES_HZ.forEach((pitch, index) => {
+    const at = start + index * CHIME_NOTE_S;
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = pitch;
+    volume.gain.setValueAtTime(0.0001, at);
+    volume.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+    volume.gain.exponentialRampToValueAtTime(0.0001, at + CHIME_NOTE_S);
+    tone.connect(volume).connect(audio.destination);
+    tone.start(at);
+    tone.stop(at + CHIME_NOTE_S);
+  });
 }
 
 /** The board's clickable things: the frame's choices while playing and connected, none otherwise. */
@@ -284,6 +395,13 @@ byId("rematch").addEventListener("click", async () => {
   if (!response.ok) return notice(body.detail || "The rematch could not be made.");
   location.assign(`/play/${body.id}#token=${token}`);
 });
+
+byId("sound").addEventListener("click", () => {
+  localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+  drawSoundToggle();
+  if (soundOn()) chime();
+});
+drawSoundToggle();
 
 window.addEventListener("hashchange", () => location.reload());
 setInterval(drawClocks, CLOCK_TICK_MS);
