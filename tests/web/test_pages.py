@@ -181,6 +181,8 @@ def _play_to_the_end(
         counts["explained"] += explained
         prompt = pages[mover].locator("#prompt").inner_text()
         assert "…" not in prompt and ";" not in prompt, prompt
+        lit = pages[mover].locator("#board .pick-lit").count()
+        assert ("on the board" in prompt) == (lit > 0), f"the prompt says {prompt!r} with {lit} things lit on the board"
         buttons.nth(rng.randrange(buttons.count())).click()
         counts["clicks"] += 1
         other = pages[1 - mover]

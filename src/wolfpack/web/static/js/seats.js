@@ -111,10 +111,16 @@ function promptText(frame, mine) {
   if (frame.status !== "playing") return ""; // the end and the replay say what they are in the turn sentence
   if (mine) {
     const groups = frame.choices.map((group) => group.group);
-    return `You may: ${listed(groups.map((group) => group.charAt(0).toLowerCase() + group.slice(1)))}. Choose below or on the board.`;
+    const where = onTheBoard(frame) ? "below or on the board" : "below";
+    return `You may: ${listed(groups.map((group) => group.charAt(0).toLowerCase() + group.slice(1)))}. Choose ${where}.`;
   }
   const waiting = (frame.to_act || []).map((seat) => seatName(frame, seat));
   return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+}
+
+/** Whether some move can be made by clicking the board (else the prompt never sends anyone there). */
+function onTheBoard(frame) {
+  return frame.choices.some((group) => group.actions.some((choice) => (choice.picks || []).length));
 }
 
 /** A seat's move clock now: counting down to its deadline (the server's, in seconds since the epoch) while play
