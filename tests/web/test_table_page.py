@@ -465,23 +465,31 @@ def _state_versions(payload: str | bytes, into: list[int]) -> None:
         into.append(message["version"])
 
 
-def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_readable_pace(
-    server: ThreadedServer, browser: Browser
-) -> None:
-    """Item 1: after your move the bots' moves arrive in a burst; each is shown in turn, none skipped, never closer
-    than a readable pace, and the page catches up with the table; pieces slide (not on a device asking for reduced
-    motion, which still gets the marks); the last move stays marked and said above the board with whose it was; with
-    sound on, your turn chimes, and the tab's title says so."""
-    table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=5)
-    link = server.base + table["seats"][0]["link"]
-    width, height = SIZES["laptop"]
+def _moving(browser: Browser, link: str, size: str) -> tuple[Page, list[int], list[str]]:
+    """The page at `link` on a device that wants motion, with the spy in it; the versions of the state frames it is
+    sent (kept as they arrive) and its console's complaints."""
+    width, height = SIZES[size]
     page = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="no-preference").new_page()
     page.add_init_script(MOTION_SPY)
     received: list[int] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: _state_versions(payload, received)))
     complaints = console_errors(page)
     page.goto(link)
-    still, still_complaints = _open(browser, server, table["seats"][0]["link"], "phone")  # asks for reduced motion
+    return page, received, complaints
+
+
+def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_readable_pace(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Item 1: after your move the bots' moves arrive in a burst; each is shown in turn, none skipped, never closer
+    than a readable pace, and the page catches up with the table; pieces slide on a laptop and a phone (not on a
+    device asking for reduced motion, which still gets the marks); the last move stays marked and said above the
+    board with whose it was; with sound on, your turn chimes, and the tab's title says so."""
+    table = create_table(server.base, "spacewolves", {"players": 3}, humans=1, seed=5)
+    link = table["seats"][0]["link"]
+    moving = {size: _moving(browser, server.base + link, size) for size in ("laptop", "phone")}
+    page = moving["laptop"][0]
+    still, complaints = _open(browser, server, link, "laptop")  # a device asking for reduced motion
     moves = page.locator("#actions button.action:enabled")
     expect(moves.first).to_be_visible(timeout=WAIT_MS)
     sound = page.locator("#sound")
@@ -491,30 +499,35 @@ def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_re
     expect(page).to_have_title("Your turn - Spacewolves!")
     before = _version(page)
     moves.first.click()
-    slid, still_slid = 0, 0
+    slid = dict.fromkeys(moving, 0)
+    still_slid = 0
 
     def caught_up_and_my_turn() -> bool:
-        nonlocal slid, still_slid
-        if not slid and page.evaluate(SLIDING):
-            _screenshot(page, "move-animated-laptop")
-            slid = page.evaluate(SLIDING)
+        nonlocal still_slid
+        for size, (seen, _, _) in moving.items():
+            if not slid[size] and seen.evaluate(SLIDING):
+                _screenshot(seen, f"move-animated-{size}")
+                slid[size] = seen.evaluate(SLIDING) or 1
         still_slid += still.evaluate(SLIDING)
         table_version = server.hall.get(table["id"]).version
-        return _version(page) == table_version > before and moves.count() > 0
+        shown = [_version(seen) for seen, _, _ in moving.values()] + [_version(still)]
+        return shown == [table_version] * len(shown) and table_version > before and moves.count() > 0
 
     _wait_for(page, caught_up_and_my_turn, "the bots' moves, then your turn again")
-    assert slid > 0, "no piece slid"
+    assert all(slid.values()), f"no piece slid: {slid}"
     assert still_slid == 0, "a device asking for reduced motion was shown motion"
-    shown = page.evaluate("shownFrames")
-    assert [frame["version"] for frame in shown] == received, "a frame was skipped or shown out of order"
-    gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(shown[1:])]  # after the snapshot
-    assert gaps and min(gaps) >= LEAST_PACE_MS, gaps
-    for seen in (page, still):
+    bots = [seat.name for seat in server.hall.get(table["id"]).seats[1:]]
+    for size, (seen, received, seen_complaints) in moving.items():
+        shown = seen.evaluate("shownFrames")
+        assert [frame["version"] for frame in shown] == received, f"{size}: a frame was skipped or shown out of order"
+        gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(shown[1:])]  # after the snapshot
+        assert gaps and min(gaps) >= LEAST_PACE_MS, gaps
+        complaints += seen_complaints
+    for seen in (page, moving["phone"][0], still):
         expect(seen.locator("#board .moved-last").first).to_be_visible()
-        bots = [seat.name for seat in server.hall.get(table["id"]).seats[1:]]
         said = seen.locator("#last-move").inner_text()
         assert any(said.startswith(f"{bot} (") for bot in bots) and " moved: " in said, said
     assert page.evaluate("chimeNotes") == 4, "your turn came back without a chime"
-    _screenshot(page, "last-move-laptop")
-    _screenshot(still, "last-move-phone")
-    assert complaints == [] and still_complaints == []
+    assert moving["phone"][0].evaluate("chimeNotes") == 0, "a chime on a device whose sound was never turned on"
+    _screenshot(moving["phone"][0], "last-move-phone")
+    assert complaints == []
