@@ -233,7 +233,8 @@ function render(shown) {
   rules.href = `/rules/${encodeURIComponent(shown.game)}`;
   rules.setAttribute("aria-label", `How to play ${shown.long_name} (opens in a new tab)`);
   rules.hidden = false;
-  byId("actions-panel").hidden = shown.status === "replay";
+  // Your moves take room only when you have some: otherwise the banner says whom play waits for, or the end.
+  byId("actions-panel").hidden = shown.status !== "playing" || !(shown.choices || []).length;
   const board = byId("board");
   const dice = byId("dice");
   const diceBefore = dice.innerHTML;

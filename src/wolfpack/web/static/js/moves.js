@@ -13,10 +13,7 @@ const pressedByGroup = new Map();
 export function renderMoves(box, frame, waiting, act) {
   box.replaceChildren();
   const groups = frame.choices || [];
-  if (!groups.length || frame.status !== "playing") {
-    box.append(el("p", { class: "muted" }, frame.status === "over" ? "The game is over." : waitingText(frame)));
-    return;
-  }
+  if (!groups.length || frame.status !== "playing") return; // the banner says whom play waits for, or the end
   for (const group of groups) {
     if (group.kind === "toggles") {
       box.append(toggles(group, waiting, act));
@@ -115,10 +112,4 @@ function matching(actions, confirm, pressed) {
       choice.toggles.length === pressed.size &&
       choice.toggles.every((key) => pressed.has(key)),
   );
-}
-
-/** Who the table waits for, by name. */
-function waitingText(frame) {
-  const names = frame.to_act.map((seat) => frame.seats[seat].name);
-  return names.length ? `Waiting for ${names.join(", ")}.` : "Nothing to do right now.";
 }
