@@ -31,8 +31,8 @@ COLUMNS: Final = 3
 ROWS: Final = 6
 CELL_WIDTH: Final = WIDTH / COLUMNS
 STACK: Final = 47
-"""A stack's tap area, square: 44 CSS px or more once the drawing is 337 px wide (a phone's 390 less the page's
-margins and a scrollbar; issue 32, item 4)."""
+"""A stack's tap area, square: 44 CSS px or more once the drawing is 341 px wide (a phone's 390 less the page's
+margins and a scrollbar; issue 32, item 4), and when it is shrunk to fit a laptop's 800x620 box."""
 STRIP: Final = CELL_WIDTH - 2 * STACK
 """The tile's left edge, which carries its position and its face."""
 CELL_HEIGHT: Final = 2 * STACK + 2
@@ -352,7 +352,10 @@ def _tile(row: Mapping[str, Any], players: Sequence[str]) -> str:
             "rect", x=sx, y=sy, width=float(STACK), height=float(STACK), fill="#fff", fill_opacity="0", class_="hit"
         )
         pile = _pile(sx + STACK / 2, sy + STACK / 2, name, count, players, position)
-        words = f"{str(name).capitalize()} {counted(count, 'spaceman', 'spacemen')} on {_spot(label, position)}"
+        # One click takes one spaceman of the stack: the stack is named as he is, with how many stand there.
+        words = f"{str(name).capitalize()} spaceman on {_spot(label, position)}" + (
+            f", one of {count}" if count > 1 else ""
+        )
         key = f"man-{str(name)[:1]}{position}"
         attrs = {"class_": "spaceman stack", "data_player": name, "data_count": count}
         parts.append(_pickable([hit, pile], key, words, f"tile-{position}", **attrs))
