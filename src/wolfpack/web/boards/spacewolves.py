@@ -237,14 +237,14 @@ def _edge(x: float, y: float, name: str, position: object = None, ink: str = INK
     if name.isdigit():
         parts.append(text(middle, y + 56, name, text_anchor="middle", font_size="22", font_weight="bold", fill=ink))
     else:
-        low = y + CELL_HEIGHT / 2 + (10 if position is not None else 0)
+        low = y + CELL_HEIGHT / 2 + (7 if position is not None else 0)
         parts.append(
             text(
                 middle + 4,
                 low,
                 name,
                 text_anchor="middle",
-                font_size="9",
+                font_size="8.5",
                 font_weight="bold",
                 fill=ink,
                 transform=f"rotate(-90 {middle + 4:g} {low:g})",
@@ -262,8 +262,8 @@ def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
     parts = [_card(x, y, CELL_WIDTH, EARTH_FILL, stroke=INK, class_="earth"), *_edge(x, y, "Earth")]
     for index, value in enumerate(range(12, 0, -1)):
         row, column = divmod(index, 4)
-        sx, sy = x + STRIP + 1 + column * 23, y + 9 + row * 27
-        box = {"x": sx, "y": sy, "width": 21.0, "height": 24.0, "rx": 4.0, "stroke": INK, "stroke_width": "1"}
+        sx, sy = x + STRIP + 1 + column * 22, y + 9 + row * 27
+        box = {"x": sx, "y": sy, "width": 20.0, "height": 24.0, "rx": 4.0, "stroke": INK, "stroke_width": "1"}
         if value in taken:
             colour = taken[value]
             seat = players.index(colour) if colour in players else "x"
@@ -277,7 +277,7 @@ def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
                 **box,
             )
             mark = text(
-                sx + 10.5,
+                sx + 10,
                 sy + 16,
                 f"{colour[:1].upper()}{value}",
                 text_anchor="middle",
@@ -289,7 +289,7 @@ def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
             parts.append(group([slot, mark], class_="disc", data_piece=colour))
         else:
             parts.append(el("rect", fill="#fff", class_="slot earth-slot", **box))
-            parts.append(text(sx + 10.5, sy + 16, value, text_anchor="middle", font_size="9", fill="#555"))
+            parts.append(text(sx + 10, sy + 16, value, text_anchor="middle", font_size="9", fill="#555"))
     return _pickable([group(parts, class_="earth-slots")], "earth", "Earth", class_="square earth-cell")
 
 
