@@ -192,7 +192,7 @@ def _pile(x: float, y: float, name: str, count: int, players: Sequence[str], whe
         disc = _disc(x + shift, y - shift, name, players, where, letter=i == count - 1)
         parts.append(group([disc], class_="disc", data_piece=name))
     if count > 1:
-        at_x, at_y = x + STACK / 2 - 1, y + STACK / 2 - 2
+        at_x, at_y = x + STACK / 2 - 4, y + STACK / 2 - 2
         parts.append(
             text(
                 at_x,
