@@ -85,9 +85,9 @@ def test_pieces_carry_their_seat_class_and_colour() -> None:
 
 def test_the_spacemen_of_a_colour_on_a_tile_are_one_stack_to_click_a_finger_wide() -> None:
     """Issue 32, item 4: spacemen were 18.6 px discs, one per spaceman, and the eleventh on the Space Station ran off
-    the drawing. Now each colour on a tile is one stack (one pick: they are the same move) with a tap area that is
-    44 CSS px or more once the drawing is 341 px wide (a phone, less the page's margins and a scrollbar) and when it is shrunk
-    into a laptop's 800x620 box, inside the drawing, and apart from every other stack."""
+    the drawing. Now each colour on a tile is one stack (one pick: they are the same move) with a tap area of 44 CSS
+    px or more once the drawing is 341 px wide (a phone, less the page's margins and a scrollbar) and when it is
+    shrunk into a laptop's 800x620 box, inside the drawing, and apart from every other stack."""
     stacks_seen = 0
     for observation, root in public_boards()[::7]:
         _, _, width, height = (float(v) for v in (root.get("viewBox") or "").split())
