@@ -31,6 +31,7 @@ NOTATION = re.compile(
     r"hunter\d"  # Hunt's seats in notation
     r"|\b[A-Z]{1,2}=\S+:\d"  # Hunt's traps (E=trap-5:3)
     r"|\b[rybg]\d+[+-]\d\b"  # Spacewolves! moves (r4+3)
+    r"|\b[1-6AWS][rybg]{2,}\b"  # Spacewolves! tiles in a position (Srrryyy: the Space Station and its spacemen)
     r"|\bdog-[a-z]+"  # Hunt's dog spaces
     r"|\((?:box|move|power|antidote|weapon|bare)\)"  # WOLF's roll purposes
     r"|…|\.\.\."  # a list cut short says how many more, never an ellipsis
@@ -228,5 +229,8 @@ def test_the_checks_catch_what_the_issue_found() -> None:
     assert problems_in(game, "board text", board_text(drawn)[0], [], ids)
     assert problems_in(hunt, "board text", "dog N", [], hunt_ids)
     assert problems_in(hunt, "board text", "E-SE", [], hunt_ids)
+    spacewolves = wolfpack.load_game("spacewolves", players=3)
+    assert problems_in(spacewolves, "board text", "Srrryyy", [], None)
+    assert not problems_in(spacewolves, "board text", "Space Station", [], None)
     assert not problems_in(game, "log", "Jack Ventura shows his wolf cards: grey", [], ids)
     assert not problems_in(game, "turn", "July moves up to 1 square.", [], ids)

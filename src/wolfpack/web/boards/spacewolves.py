@@ -99,7 +99,8 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
 
 def _heading(observation: Mapping[str, Any]) -> str:
     phase = PHASES.get(str(observation["phase"]), str(observation["phase"]))
-    return f"Round {observation['round']} of {observation['max_rounds']} · {phase}"
+    # The round limit is a cap, not the game's length (it ends when no spaceman is left): the panels say "at most".
+    return f"Round {observation['round']} · {phase}"
 
 
 def _you(players: Sequence[str], seat: int | None) -> str:
