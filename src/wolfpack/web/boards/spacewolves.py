@@ -321,9 +321,9 @@ def _tile(row: Mapping[str, Any], players: Sequence[str]) -> str:
         pill = el(
             "rect",
             x=x + CELL_WIDTH - 40,
-            y=y,
+            y=y - 2,
             width=34.0,
-            height=12.0,
+            height=11.0,
             rx=6.0,
             fill="#fff",
             stroke=SAFE_COLOUR,
@@ -332,7 +332,7 @@ def _tile(row: Mapping[str, Any], players: Sequence[str]) -> str:
         )
         mark = text(
             x + CELL_WIDTH - 23,
-            y + 9.5,
+            y + 6.8,
             "SAFE",
             text_anchor="middle",
             font_weight="bold",
