@@ -1,6 +1,7 @@
 """The words a player reads at a table (issue 32, item 7): seeded random games of each table game played through
 the frames the server builds for every seat and for a watcher (the turn sentence, the choices with their labels,
-hints and tooltips, the log, the panels and the end), and no text may hold an id of the content pack, a seat
+hints and tooltips, the log, the panels, the end, and the board's drawn words, tooltips and names of what you click),
+and no text may hold an id of the content pack, a seat
 number, a piece of notation, a plural after 1 or a hero's wrong pronoun."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -20,6 +22,7 @@ from wolfpack.engine.game import Game, State
 from wolfpack.games.wolf.words import NOT_NAMED
 from wolfpack.server.frames import game_view
 from wolfpack.testing import random_acting_seat
+from wolfpack.web.boards.svg import SVG_NS
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 BOARD_WORDS = re.compile(r'<title>(?P<title>.*?)</title>|data-label="(?P<label>[^"]*)"')
@@ -28,6 +31,7 @@ NOTATION = re.compile(
     r"hunter\d"  # Hunt's seats in notation
     r"|\b[A-Z]{1,2}=\S+:\d"  # Hunt's traps (E=trap-5:3)
     r"|\b[rybg]\d+[+-]\d\b"  # Spacewolves! moves (r4+3)
+    r"|\b[1-6AWS][rybg]{2,}\b"  # Spacewolves! tiles in a position (Srrryyy: the Space Station and its spacemen)
     r"|\bdog-[a-z]+"  # Hunt's dog spaces
     r"|\((?:box|move|power|antidote|weapon|bare)\)"  # WOLF's roll purposes
     r"|…|\.\.\."  # a list cut short says how many more, never an ellipsis
@@ -41,11 +45,12 @@ PLURAL_AFTER_ONE = re.compile(
 
 
 def texts(view: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """(where, text) for every text of a rendered frame a player reads, tooltips included."""
+    """(where, text) for every text of a rendered frame a player reads, tooltips and words drawn on the board too."""
     yield "turn", view["turn"]
     for match in BOARD_WORDS.finditer(view["board"]):  # the board's tooltips and the names of what you click
         titled = match["title"] is not None
         yield ("board title" if titled else "board label"), html.unescape(match["title"] if titled else match["label"])
+    yield from (("board text", drawn) for drawn in board_text(view["board"]))
     for line in view["log"]:
         yield "log", line
     for group in view["choices"]:
@@ -68,6 +73,14 @@ def texts(view: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         yield "end", ending["headline"]
         yield "end", ending["decided"]
         yield from (("end", line["text"]) for line in ending["standings"])
+
+
+def board_text(svg: str) -> list[str]:
+    """The words drawn on a board, each <text> element's whole content (its <tspan>s joined), as a player sees them."""
+    if not svg:
+        return []
+    root = ET.fromstring(svg)
+    return [" ".join("".join(element.itertext()).split()) for element in root.iter(f"{{{SVG_NS}}}text")]
 
 
 def pack_ids(game: Game[Any]) -> dict[str, str]:
@@ -211,5 +224,13 @@ def test_the_checks_catch_what_the_issue_found() -> None:
     assert problems_in(game, "log", "Miss Q shows his wolf cards: grey", [], ids)
     assert problems_in(game, "label", "Look at miss-q", [], ids)
     assert problems_in(game, "end", "Ann (Norbert): played for a side, lost", [], ids)
+    drawn = '<svg xmlns="http://www.w3.org/2000/svg"><text>Sides known: <tspan>seat 1</tspan> heroes</text></svg>'
+    assert board_text(drawn) == ["Sides known: seat 1 heroes"]  # the words drawn on a board are read too
+    assert problems_in(game, "board text", board_text(drawn)[0], [], ids)
+    assert problems_in(hunt, "board text", "dog N", [], hunt_ids)
+    assert problems_in(hunt, "board text", "E-SE", [], hunt_ids)
+    spacewolves = wolfpack.load_game("spacewolves", players=3)
+    assert problems_in(spacewolves, "board text", "Srrryyy", [], None)
+    assert not problems_in(spacewolves, "board text", "Space Station", [], None)
     assert not problems_in(game, "log", "Jack Ventura shows his wolf cards: grey", [], ids)
     assert not problems_in(game, "turn", "July moves up to 1 square.", [], ids)

@@ -13,6 +13,7 @@ import pytest
 import wolfpack
 from wolfpack.engine.game import State
 from wolfpack.web.boards import action_choices, board_svg, turn_text
+from wolfpack.web.panels import seat_panels
 
 from .test_common import HOSTILE, acting, all_text, assert_covers, legal, parse, play, rename, viewers, with_class
 
@@ -77,23 +78,105 @@ def test_pieces_carry_their_seat_class_and_colour() -> None:
     greens = [p for p in with_class(root, "piece") if p.get("data-player") == "green"]
     assert len(greens) == 3
     assert all("p3" in (p.get("class") or "").split() and p.get("fill") == "#009E73" for p in greens)
-    letters = [t.text for t in with_class(root, "letter")]
-    assert letters.count("G") == 3 + 1 and letters.count("R") == 3 + 1  # the tile's discs and the scores' key
+    stack = next(s for s in with_class(root, "stack") if s.get("data-player") == "green")
+    assert stack.get("data-pick") == "man-g4" and stack.get("data-count") == "3"
+    assert [t.text for t in with_class(stack, "letter")] == ["G", "×3"]  # the top disc's letter, and the count
 
 
-def test_earth_shows_each_arrival_on_its_number_and_the_scores_add_up() -> None:
+def test_the_spacemen_of_a_colour_on_a_tile_are_one_stack_to_click_a_finger_wide() -> None:
+    """Issue 32, item 4: spacemen were 18.6 px discs, one per spaceman, and the eleventh on the Space Station ran off
+    the drawing. Now each colour on a tile is one stack (one pick: they are the same move) with a tap area of 44 CSS
+    px or more once the drawing is 341 px wide (a phone, less the page's margins and a scrollbar) and when it is
+    shrunk into a laptop's 800x620 box, inside the drawing, and apart from every other stack."""
+    stacks_seen = 0
+    for observation, root in public_boards()[::7]:
+        _, _, width, height = (float(v) for v in (root.get("viewBox") or "").split())
+        least = 44 / min(341 / width, 800 / width, 620 / height)
+        boxes = []
+        for tile in observation["tiles"]:
+            for colour, count in tile["pieces"].items():
+                key = f"man-{colour[0]}{tile['position']}"
+                stacks = [e for e in root.iter() if e.get("data-pick") == key]
+                assert len(stacks) == 1, key
+                assert stacks[0].get("data-count") == str(count)
+                assert len(with_class(stacks[0], "piece")) == count
+                hit = with_class(stacks[0], "hit")[0]
+                x, y, w, h = (float(hit.get(k) or 0) for k in ("x", "y", "width", "height"))
+                assert w >= least and h >= least, (key, w, h, least)
+                assert x >= 0 and x + w <= width and y >= 0 and y + h <= height, key
+                boxes.append((x, y, x + w, y + h))
+        for i, (left, top, right, bottom) in enumerate(boxes):
+            for other in boxes[i + 1 :]:
+                assert right <= other[0] or other[2] <= left or bottom <= other[1] or other[3] <= top
+        stacks_seen += len(boxes)
+    assert stacks_seen > 100
+
+
+def test_the_track_snakes_from_the_spacewolves_through_each_tile_in_turn_to_earth() -> None:
+    """Issue 32, item 3: the tiles were one column, 2,124 px of page on a laptop; now they snake over three columns,
+    each position's tile beside the next one's, from the Spacewolves to Earth, and the drawing is no more than twice
+    as tall as wide."""
+    state = from_position(3, "1/2/3/A/4/5/6/W/1/2/3/Sryyybbb/4/5r/6r - - 1 r spaceman r own 35 - 0")
+    root = parse(board_svg(NAME, state.observation(None), None))
+    _, _, width, height = (float(v) for v in (root.get("viewBox") or "").split())
+    assert height <= 2 * width
+
+    def box(element: Any) -> tuple[float, float, float, float]:
+        rect = next(e for e in element.iter() if e.tag.endswith("rect"))
+        x, y, w, h = (float(rect.get(k) or 0) for k in ("x", "y", "width", "height"))
+        return x, y, x + w, y + h
+
+    cells = {int(t.get("data-square") or 0): box(t) for t in with_class(root, "tile")}
+    cells[0] = box(with_class(root, "wolves-tile")[0])
+    cells[16] = box(with_class(root, "earth-cell")[0])
+    assert sorted(cells) == list(range(17))
+    gap = 8  # the track shows between two cards
+
+    def beside(one: tuple[float, ...], two: tuple[float, ...]) -> bool:
+        across = abs(one[2] - two[0]) <= gap or abs(two[2] - one[0]) <= gap
+        above = abs(one[3] - two[1]) <= gap or abs(two[3] - one[1]) <= gap
+        overlap_x = min(one[2], two[2]) > max(one[0], two[0])
+        overlap_y = min(one[3], two[3]) > max(one[1], two[1])
+        return (across and overlap_y) or (above and overlap_x)
+
+    assert all(beside(cells[p], cells[p + 1]) for p in range(16))
+    assert cells[16][1] < cells[15][3] and cells[0][1] > cells[1][1] - 1  # Earth at the top, the Spacewolves below
+
+
+def test_every_spaceman_is_a_piece_the_page_can_slide() -> None:
+    """Issue 32, item 1: each spaceman, on a tile, on Earth or taken, is one data-piece group named by its colour
+    (they are interchangeable), so the page pairs the one that left a place with the one that arrived."""
+    for observation, root in public_boards()[::5]:
+        pieces = [e for e in root.iter() if e.get("data-piece")]
+        assert len(pieces) == 3 * len(observation["players"])
+        for piece in pieces:
+            inside = with_class(piece, "piece")
+            assert len(inside) == 1 and inside[0].get("data-player") == piece.get("data-piece")
+
+
+def test_earth_shows_each_arrival_on_its_number_and_the_panels_add_up_the_scores() -> None:
     state = from_position(3, "1/2r/3/A/4/5/6/W/1/2/3/Sryybb/4/5/6 ryb - 4 r spaceman r own 25 - 0")
     state.apply_action(state.parse_action("r14+5"))
-    root = parse(board_svg(NAME, state.observation(None), None))
+    observation = state.observation(None)
+    root = parse(board_svg(NAME, observation, None))
     on_earth = [p.get("data-player") for p in with_class(root, "piece") if p.get("data-square") == "earth"]
     assert on_earth == ["red", "yellow", "blue", "red"]
-    assert "red 21" in all_text(root) and "yellow 11" in all_text(root)
+    marks = [t.text for t in with_class(with_class(root, "earth-cell")[0], "letter")]
+    assert marks == ["R12", "Y11", "B10", "R9"]
+    facts = {p["title"]: p["facts"] for p in seat_panels(NAME, observation, None)["seats"]}
+    assert {"label": "Score", "value": "21 points (12 + 9)"} in facts["Red"]
 
 
-def test_the_dice_are_drawn_as_faces_with_the_observed_values() -> None:
+def test_the_dice_are_the_banners_faces_and_the_board_draws_none() -> None:
+    """The board leaves the dice to the banner (and the scores to the panels), so that it fits a laptop's screen."""
     seen_dice = 0
     for observation, root in public_boards():
-        dice = with_class(root, "die")
+        assert with_class(root, "die") == [] and with_class(root, "scores") == []
+        banner = seat_panels(NAME, observation, None)["dice"]
+        if not observation["dice"]:
+            assert banner is None
+            continue
+        dice = with_class(ET.fromstring(banner), "die")
         assert [int(d.get("data-value") or 0) for d in dice] == observation["dice"]
         for face in dice:
             assert len(with_class(face, "pip")) == int(face.get("data-value") or 0)
@@ -108,6 +191,23 @@ def test_safe_tiles_are_marked() -> None:
     safe = {t.get("data-square") for t in with_class(root, "safe")}
     assert safe == {str(t["position"]) for t in observation["tiles"] if t["safe"]}
     assert {"4", "2"} <= safe  # the Space Station's crowd of five, and two reds
+
+
+def test_a_safe_tile_is_solid_green_and_says_so_and_only_a_dashed_outline_means_click() -> None:
+    """Issue 32, item 12: safety is a solid green border, a band and the word SAFE, never a dash; the legend says
+    what a dashed outline means (the page draws it on what you may click)."""
+    state = from_position(3, "1/2/3/A/4/5/6/W/1/2/3/Sryybb/4/5rr/6 y b 4 r wolf b roll - - 0")
+    root = parse(board_svg(NAME, state.observation(None), None))
+    for tile in with_class(root, "tile"):
+        rect = with_class(tile, "tile-rect")[0]
+        marks = [t.text for t in with_class(tile, "safe-mark")]
+        if "safe" in (tile.get("class") or "").split():
+            assert (rect.get("stroke"), rect.get("stroke-width"), marks) == ("#009e73", "3", ["SAFE"])
+            assert with_class(tile, "safe-band")
+        else:
+            assert rect.get("stroke") != "#009e73" and marks == []
+    assert not [e for e in root.iter() if e.get("stroke-dasharray")]
+    assert "Dashed outline: you can click it." in all_text(with_class(root, "legend")[0])
 
 
 def test_turn_text_names_the_colour_deciding_and_the_phase() -> None:

@@ -1,12 +1,18 @@
-"""Spacewolves! for the browser: the column of tiles between Earth and the Spacewolves, dice and scores.
+"""Spacewolves! for the browser: the track of tiles from the Spacewolves up to Earth, snaking over three columns.
 
-Drawn from the observation alone (`wolfpack.games.spacewolves.notation.observe`): Earth on top with its twelve
-numbers, the fifteen moving tiles from position 15 down to 1, the Spacewolves tile at the bottom, then the dice
-still usable and the scores. Spacewolves! has no secrets, but the drawing still reads nothing else.
+Drawn from the observation alone (`wolfpack.games.spacewolves.notation.observe`): the Spacewolves' bar and the fifteen
+moving tiles laid out as a snake of three columns (the Spacewolves and position 1 at the bottom, up to position 15
+and Earth, whose twelve numbers fill the last cell, at the top), so that every spaceman is a finger wide on a phone
+and the board is less tall than a laptop's screen. Scores and dice are in the seats' panels and the banner.
+Spacewolves! has no secrets, but the drawing still reads nothing else.
 
-To click: each spaceman that may move is `man-<letter><position>` (every disc of one colour on one tile shares the
-key: they are the same move), each tile `tile-<position>`, Earth `earth`; a move is its spaceman then the tile
-(or Earth) the die takes it to, worked out with the game's own movement rules.
+To click: the spacemen of one colour on one tile are one stack (they are interchangeable: the same move), its key
+`man-<letter><position>`, each colour in its own quarter of the tile and a finger's size whatever the count; each
+tile is `tile-<position>`, Earth `earth`; a move is its stack then the tile (or Earth) the die takes it to, worked
+out with the game's own movement rules.
+
+For the page's motion (js/motion.js): every spaceman is its own `data-piece="<colour>"` group, on a tile, on Earth or
+with the Spacewolves, so a move shows as one piece of that colour leaving a place and one arriving.
 """
 
 from __future__ import annotations
@@ -17,21 +23,36 @@ from typing import Any, Final
 
 from wolfpack.games.spacewolves.rules import EARTH, OFF_BOARD, backward_target, forward_target
 from wolfpack.web.boards.palette import SEAT_COLOURS
-from wolfpack.web.boards.svg import INK, die, document, el, group, lines, on_dark, text, title
+from wolfpack.web.boards.svg import INK, document, el, group, lines, on_dark, text, title
 from wolfpack.web.boards.words import counted
 
-WIDTH: Final = 400
-TILE_TOP: Final = 104
-TILE_HEIGHT: Final = 36
-PIECE_STEP: Final = 26
+WIDTH: Final = 360
+COLUMNS: Final = 3
+ROWS: Final = 6
+CELL_WIDTH: Final = WIDTH / COLUMNS
+STACK: Final = 47
+"""A stack's tap area, square: 44 CSS px or more once the drawing is 341 px wide (a phone's 390 less the page's
+margins and a scrollbar; issue 32, item 4), and when it is shrunk to fit a laptop's 800x620 box."""
+STRIP: Final = CELL_WIDTH - 2 * STACK
+"""The tile's left edge, which carries its position and its face."""
+CELL_HEIGHT: Final = 2 * STACK + 2
+INSET: Final = 3
+"""Half the gap between two tiles, where the track shows through."""
+TRACK_TOP: Final = 28
+DISC_RADIUS: Final = 12
+PILE_STEP: Final = 4
+"""How far each spaceman of a stack sits from the one under it, so that a stack looks like a pile too."""
 COLOURS: Final[Mapping[str, str]] = {name: SEAT_COLOURS[name] for name in ("red", "yellow", "blue", "green")}
 """The game's four colours in the colour-blind-safe palette (docs/design/boards.md); each disc also shows its letter."""
 UNKNOWN_COLOUR: Final = "#888888"
 TILE_NAMES: Final[Mapping[str, str]] = {"A": "Asteroid Field", "W": "Tandem Warp", "S": "Space Station"}
 TILE_FILLS: Final[Mapping[str, str]] = {"A": "#cdb89a", "W": "#cdb8f0", "S": "#bfe3f2"}
 NUMBER_FILL: Final = "#e8edf6"
+EARTH_FILL: Final = "#cfe8cf"
+WOLVES_FILL: Final = "#3b2f4a"
+TRACK_COLOUR: Final = "#9aa3b5"
 SAFE_COLOUR: Final = "#009e73"
-"""Safety in Numbers: the palette's bluish green, as a solid border and a band, with the word SAFE beside the name
+"""Safety in Numbers: the palette's bluish green, as a solid border and a band, with the word SAFE on the tile
 (never a dashed line: on every board a dashed outline means only "you can click this")."""
 SAFE_INK: Final = "#00573f"
 LEGEND: Final = (
@@ -39,7 +60,7 @@ LEGEND: Final = (
     "Green border, SAFE: Safety in Numbers, so no spaceman there",
     "can be moved in the Spacewolf! Phase.",
 )
-LEGEND_STEP: Final = 15
+LEGEND_STEP: Final = 13
 PHASES: Final[Mapping[str, str]] = {
     "setup": "the roll for first player",
     "spaceman": "Spaceman Phase",
@@ -48,6 +69,10 @@ PHASES: Final[Mapping[str, str]] = {
     "over": "game over",
 }
 LETTERS: Final[Mapping[str, str]] = {"r": "red", "y": "yellow", "b": "blue", "g": "green"}
+WOLVES_CELLS: Final = 2
+"""The Spacewolves' bar takes the snake's first two cells, position 1 the third."""
+EARTH_POSITION: Final = 16
+"""Earth's cell on the snake: the one after position 15, the last."""
 _MOVE: Final = re.compile(r"([a-z])(\d+)([+-])(\d)")
 _PARTNER: Final = re.compile(r"warp ([a-z])(\d+)")
 
@@ -56,42 +81,74 @@ _PARTNER: Final = re.compile(r"warp ([a-z])(\d+)")
 
 
 def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
-    """Earth, the tiles with every spaceman in its colour, the Spacewolves, the dice as faces, and the scores."""
+    """The track of tiles with every spaceman in its colour, Earth with its numbers, the Spacewolves, a legend."""
     players: list[str] = list(observation["players"])
-    tiles = list(observation["tiles"])
-    wolves_top = TILE_TOP + TILE_HEIGHT * len(tiles) + 8
-    dice_top = wolves_top + 56
-    scores_top = dice_top + 52
-    legend_top = scores_top + 24 * len(players) + 14
-    height = legend_top + LEGEND_STEP * len(LEGEND) + 4
+    legend_top = TRACK_TOP + ROWS * CELL_HEIGHT + 14
+    height = legend_top + LEGEND_STEP * (len(LEGEND) - 1) + 8
     body = [
-        text(12, 22, _heading(observation), font_weight="bold", font_size="14", class_="heading"),
+        text(8, 19, _heading(observation), font_weight="bold", font_size="13", class_="heading"),
+        _you(players, seat),
+        _track(),
+        _wolves(observation["wolves"], players),
         _earth(observation["earth"], players),
-        group((_tile(row, index, players) for index, row in enumerate(tiles)), class_="tiles"),
-        _wolves(observation["wolves"], players, wolves_top),
-        _dice(observation["dice"], dice_top),
-        _scores(observation, players, seat, scores_top),
-        group([lines(12, legend_top, LEGEND, step=LEGEND_STEP, font_size="11", fill="#333")], class_="legend"),
+        group((_tile(row, players) for row in observation["tiles"]), class_="tiles"),
+        group([lines(8, legend_top, LEGEND, step=LEGEND_STEP, font_size="10", fill="#333")], class_="legend"),
     ]
     return document(WIDTH, height, body, "Spacewolves! board", class_="board spacewolves")
 
 
 def _heading(observation: Mapping[str, Any]) -> str:
     phase = PHASES.get(str(observation["phase"]), str(observation["phase"]))
-    return f"Round {observation['round']} of {observation['max_rounds']} · {phase}"
+    # The round limit is a cap, not the game's length (it ends when no spaceman is left): the panels say "at most".
+    return f"Round {observation['round']} · {phase}"
+
+
+def _you(players: Sequence[str], seat: int | None) -> str:
+    """The viewer's colour at the heading's right ("You: Red"), nothing for a watcher."""
+    you = _seat_colour(players, seat)
+    if you is None:
+        return ""
+    return group(
+        [
+            _disc(WIDTH - 14, 14, you, players, None, radius=9, kind="swatch"),
+            text(WIDTH - 27, 19, f"You: {you.capitalize()}", text_anchor="end", font_size="11", font_weight="bold"),
+        ],
+        class_="you",
+    )
 
 
 def _colour(name: object) -> str:
     return COLOURS.get(str(name), UNKNOWN_COLOUR)
 
 
-def _piece(
+def _cell(position: int) -> tuple[float, float]:
+    """The top left corner of a position's cell on the snake, which starts at the bottom left with the Spacewolves'
+    two cells, runs along each row of three and turns back on the row above, and ends with Earth (16) at the top."""
+    index = position + WOLVES_CELLS - 1
+    from_bottom, along = divmod(index, COLUMNS)
+    column = COLUMNS - 1 - along if from_bottom % 2 else along
+    return column * CELL_WIDTH, TRACK_TOP + (ROWS - 1 - from_bottom) * CELL_HEIGHT
+
+
+def _track() -> str:
+    """The path the spacemen follow, behind the tiles: it shows in the gaps between them, from the Spacewolves up
+    through positions 1 to 15 to Earth."""
+    left, top = _cell(1 - WOLVES_CELLS)
+    centres = [(left + WOLVES_CELLS * CELL_WIDTH / 2, top + CELL_HEIGHT / 2)]
+    for position in range(1, EARTH_POSITION + 1):
+        x, y = _cell(position)
+        centres.append((x + CELL_WIDTH / 2, y + CELL_HEIGHT / 2))
+    points = " ".join(f"{x:g},{y:g}" for x, y in centres)
+    return el("polyline", points=points, fill="none", stroke=TRACK_COLOUR, stroke_width="14", class_="track")
+
+
+def _disc(
     x: float,
     y: float,
     name: str,
     players: Sequence[str],
     where: object,
-    radius: float = 11,
+    radius: float = DISC_RADIUS,
     kind: str = "piece",
     letter: bool = True,
 ) -> str:
@@ -118,7 +175,7 @@ def _piece(
         y + radius * 0.4,
         str(name)[:1].upper(),
         text_anchor="middle",
-        font_size=_letter_size(radius),
+        font_size=str(round(radius * 1.1)),
         font_weight="bold",
         fill=on_dark(_colour(name)),
         class_="letter",
@@ -126,82 +183,185 @@ def _piece(
     return disc + mark
 
 
-def _letter_size(radius: float) -> str:
-    """A letter's font size that fits a disc of `radius`."""
-    return str(round(radius * 1.1))
+def _pile(x: float, y: float, name: str, count: int, players: Sequence[str], where: object, ink: str = INK) -> str:
+    """`count` spacemen of one colour centred on (x, y): each its own piece for the page's motion, piled up and to
+    the right with the top one lettered, and the count ("×3") at the pile's lower right when more than one."""
+    middle = (count - 1) / 2
+    parts = []
+    for i in range(count):
+        shift = (i - middle) * PILE_STEP
+        disc = _disc(x + shift, y - shift, name, players, where, letter=i == count - 1)
+        parts.append(group([disc], class_="disc", data_piece=name))
+    if count > 1:
+        at_x, at_y = x + STACK / 2 - 4, y + STACK / 2 - 2
+        parts.append(
+            text(
+                at_x,
+                at_y,
+                f"×{count}",
+                text_anchor="end",
+                font_size="10",
+                font_weight="bold",
+                fill=ink,
+                class_="letter count",
+            )
+        )
+    return "".join(parts)
 
 
 def _pickable(children: Sequence[str], key: str, label: str, inside: str | None = None, **attrs: object) -> str:
-    """A group a person may click: its pick key, its name in words, and (for a piece) the key of what it stands on."""
+    """A group a person may click: its pick key, its name in words, and (for a stack) the key of what it stands on."""
     return group(children, data_pick=key, data_label=label, data_in=inside, **attrs)
 
 
+def _card(x: float, y: float, width: float, fill: str, **attrs: object) -> str:
+    """The card of a cell (a tile, Earth, the Spacewolves): inset in its cell, so the track shows between cards."""
+    return el(
+        "rect",
+        x=x + INSET,
+        y=y + INSET,
+        width=width - 2 * INSET,
+        height=float(CELL_HEIGHT - 2 * INSET),
+        rx=6.0,
+        fill=fill,
+        **attrs,
+    )
+
+
+def _edge(x: float, y: float, name: str, position: object = None, ink: str = INK) -> list[str]:
+    """What a card's left edge says: its position small at the top, then its face, a digit printed big or a name
+    written up the edge."""
+    middle = x + INSET + (STRIP - INSET) / 2
+    parts = (
+        [] if position is None else [text(middle, y + 15, position, text_anchor="middle", font_size="9", fill="#444")]
+    )
+    if name.isdigit():
+        parts.append(text(middle, y + 56, name, text_anchor="middle", font_size="22", font_weight="bold", fill=ink))
+    else:
+        low = y + CELL_HEIGHT / 2 + (7 if position is not None else 0)
+        parts.append(
+            text(
+                middle + 4,
+                low,
+                name,
+                text_anchor="middle",
+                font_size="8.5",
+                font_weight="bold",
+                fill=ink,
+                transform=f"rotate(-90 {middle + 4:g} {low:g})",
+                class_="edge-name",
+            )
+        )
+    return parts
+
+
 def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
-    """Earth's twelve numbers, highest first; a taken number carries the spaceman that took it."""
+    """Earth, the snake's last cell: its twelve numbers, highest first; a taken number is the spaceman that took it,
+    in his colour with his letter."""
+    x, y = _cell(EARTH_POSITION)
     taken = {int(slot["value"]): str(slot["colour"]) for slot in earth}
-    parts = [
-        el("rect", x=10.0, y=34.0, width=380.0, height=60.0, rx=8.0, fill="#cfe8cf", stroke=INK, class_="earth"),
-        text(22, 52, "EARTH", font_weight="bold", font_size="11"),
-    ]
+    parts = [_card(x, y, CELL_WIDTH, EARTH_FILL, stroke=INK, class_="earth"), *_edge(x, y, "Earth")]
     for index, value in enumerate(range(12, 0, -1)):
-        x = 90 + index * 25
+        row, column = divmod(index, 4)
+        sx, sy = x + STRIP + 1 + column * 22, y + 9 + row * 27
+        box = {"x": sx, "y": sy, "width": 20.0, "height": 24.0, "rx": 4.0, "stroke": INK, "stroke_width": "1"}
         if value in taken:
-            parts.append(_piece(x, 66, taken[value], players, "earth", radius=10, letter=False))
-            parts.append(text(x, 70, value, text_anchor="middle", font_size="10", fill=on_dark(_colour(taken[value]))))
-            parts.append(text(x, 88, taken[value][:1].upper(), text_anchor="middle", font_size="8", class_="letter"))
+            colour = taken[value]
+            seat = players.index(colour) if colour in players else "x"
+            slot = el(
+                "rect",
+                title(f"{colour} spaceman"),
+                fill=_colour(colour),
+                class_=f"piece p{seat} earth-slot",
+                data_player=colour,
+                data_square="earth",
+                **box,
+            )
+            mark = text(
+                sx + 10,
+                sy + 16,
+                f"{colour[:1].upper()}{value}",
+                text_anchor="middle",
+                font_size="8",
+                font_weight="bold",
+                fill=on_dark(_colour(colour)),
+                class_="letter",
+            )
+            parts.append(group([slot, mark], class_="disc", data_piece=colour))
         else:
-            parts.append(el("circle", cx=float(x), cy=66.0, r=10.0, fill="#fff", stroke="#999", class_="slot"))
-            parts.append(text(x, 70, value, text_anchor="middle", font_size="10", fill="#777"))
-    return _pickable([group(parts, class_="earth-slots")], "earth", "Earth")
+            parts.append(el("rect", fill="#fff", class_="slot earth-slot", **box))
+            parts.append(text(sx + 10, sy + 16, value, text_anchor="middle", font_size="9", fill="#555"))
+    return _pickable([group(parts, class_="earth-slots")], "earth", "Earth", class_="square earth-cell")
 
 
-def _tile(row: Mapping[str, Any], index: int, players: Sequence[str]) -> str:
-    """One moving tile: its position, its face, the spacemen on it; a green border, band and the word SAFE where
-    Safety in Numbers holds."""
-    y = TILE_TOP + index * TILE_HEIGHT
+def _tile(row: Mapping[str, Any], players: Sequence[str]) -> str:
+    """One moving tile in its cell: its position and face on its left edge, the spacemen on it as one stack per
+    colour, each colour in its own quarter; a green border, band and the word SAFE where Safety in Numbers holds."""
+    position = int(row["position"])
+    x, y = _cell(position)
     label = str(row["tile"])
-    fill = TILE_FILLS.get(label, NUMBER_FILL)
     safe = bool(row.get("safe"))
     face = [title("safe in numbers")] if safe else []
+    fill = TILE_FILLS.get(label, NUMBER_FILL)
+    stroke = {"stroke": SAFE_COLOUR if safe else INK, "stroke_width": "3" if safe else "1"}
     face += [
-        el(
-            "rect",
-            x=10.0,
-            y=float(y),
-            width=380.0,
-            height=float(TILE_HEIGHT - 3),
-            rx=4.0,
-            fill=fill,
-            stroke=SAFE_COLOUR if safe else INK,
-            stroke_width="3" if safe else "1",
-            class_="tile-rect",
-        ),
-        text(30, y + 21, row["position"], text_anchor="middle", font_size="10", fill="#555"),
-        text(
-            48,
-            y + (15 if safe else 21),
-            TILE_NAMES.get(label, label),
-            font_weight="bold",
-            font_size="13" if label.isdigit() else "10",
-        ),
+        _card(x, y, CELL_WIDTH, fill, class_="tile-rect", **stroke),
+        *_edge(x, y, TILE_NAMES.get(label, label), position),
     ]
     if safe:
         band = el(
-            "rect", x=11.5, y=y + 1.5, width=7.0, height=float(TILE_HEIGHT - 6), fill=SAFE_COLOUR, class_="safe-band"
+            "rect",
+            x=x + INSET + 1.5,
+            y=y + 2 * INSET,
+            width=4.0,
+            height=float(CELL_HEIGHT - 4 * INSET),
+            fill=SAFE_COLOUR,
+            class_="safe-band",
         )
-        face += [band, text(48, y + 28, "SAFE", font_weight="bold", font_size="9", fill=SAFE_INK, class_="safe-mark")]
-    position = row["position"]
+        pill = el(
+            "rect",
+            x=x + CELL_WIDTH - 40,
+            y=y - 2,
+            width=34.0,
+            height=11.0,
+            rx=6.0,
+            fill="#fff",
+            stroke=SAFE_COLOUR,
+            stroke_width="1.5",
+            class_="safe-pill",
+        )
+        mark = text(
+            x + CELL_WIDTH - 23,
+            y + 6.8,
+            "SAFE",
+            text_anchor="middle",
+            font_weight="bold",
+            font_size="9",
+            fill=SAFE_INK,
+            class_="safe-mark",
+        )
+        face += [band, pill, mark]
     parts = [_pickable(face, f"tile-{position}", _spot(label, position), class_="tile-face")]
-    x = 150.0
-    for name in _ordered(row["pieces"], players):
+    for index, name in enumerate(_ordered(row["pieces"], players)):
+        count = int(row["pieces"][name])
+        if count <= 0:
+            continue
+        quarter = players.index(name) if name in players else index
+        sx = x + STRIP + (quarter % 2) * STACK
+        sy = y + 1 + (quarter // 2 % 2) * STACK
+        hit = el(
+            "rect", x=sx, y=sy, width=float(STACK), height=float(STACK), fill="#fff", fill_opacity="0", class_="hit"
+        )
+        pile = _pile(sx + STACK / 2, sy + STACK / 2, name, count, players, position)
+        # One click takes one spaceman of the stack: the stack is named as he is, with how many stand there.
+        words = f"{str(name).capitalize()} spaceman on {_spot(label, position)}" + (
+            f", one of {count}" if count > 1 else ""
+        )
         key = f"man-{str(name)[:1]}{position}"
-        spaceman = f"{str(name).capitalize()} spaceman on {_spot(label, position)}"
-        for _ in range(int(row["pieces"][name])):
-            disc = _piece(x, y + 16.5, name, players, position)
-            parts.append(_pickable([disc], key, spaceman, f"tile-{position}", class_="spaceman"))
-            x += PIECE_STEP
+        attrs = {"class_": "spaceman stack", "data_player": name, "data_count": count}
+        parts.append(_pickable([hit, pile], key, words, f"tile-{position}", **attrs))
     cls = f"square tile tile-{label}" + (" safe" if safe else "")
-    return group(parts, class_=cls, data_square=row["position"], data_tile=label)
+    return group(parts, class_=cls, data_square=position, data_tile=label)
 
 
 def _spot(tile: str, position: object) -> str:
@@ -216,50 +376,20 @@ def _ordered(counts: Mapping[str, Any], players: Sequence[str]) -> list[str]:
     return known + [str(name) for name in counts if name not in players]
 
 
-def _wolves(wolves: Mapping[str, Any], players: Sequence[str], top: float) -> str:
-    """The Spacewolves tile with every spaceman taken so far."""
+def _wolves(wolves: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The Spacewolves, the snake's first two cells under position 1, with every spaceman taken so far piled by
+    colour."""
+    x, y = _cell(1 - WOLVES_CELLS)
     parts = [
-        el("rect", x=10.0, y=float(top), width=380.0, height=44.0, rx=8.0, fill="#3b2f4a", class_="wolves"),
-        text(22, top + 27, "SPACEWOLVES", font_weight="bold", font_size="11", fill="#fff"),
+        _card(x, y, WOLVES_CELLS * CELL_WIDTH, WOLVES_FILL, class_="wolves"),
+        text(x + 14, y + 24, "SPACEWOLVES", font_weight="bold", font_size="12", fill="#fff"),
     ]
-    x = 150.0
-    for name in _ordered(wolves, players):
-        for _ in range(int(wolves[name])):
-            parts.append(_piece(x, top + 22, name, players, "wolves"))
-            x += PIECE_STEP
+    for index, name in enumerate(_ordered(wolves, players)):
+        count = int(wolves[name])
+        if count > 0:
+            centre = x + 10 + STACK / 2 + index * (STACK + 8)
+            parts.append(_pile(centre, y + 30 + STACK / 2, name, count, players, "wolves", ink="#fff"))
     return group(parts, class_="square wolves-tile", data_square="wolves")
-
-
-def _dice(dice: Sequence[Any], top: float) -> str:
-    """The dice still usable this turn, as faces."""
-    parts = [text(12, top + 26, "Dice", font_weight="bold")]
-    if not dice:
-        parts.append(text(60, top + 26, "none to use", fill="#777", class_="no-dice"))
-    for index, value in enumerate(dice):
-        parts.append(die(60 + index * 46, top + 4, 36, value))
-    return group(parts, class_="dice")
-
-
-def _scores(observation: Mapping[str, Any], players: Sequence[str], seat: int | None, top: float) -> str:
-    """Each player's score, marking whose turn it is, who went first and which colour is the viewer's."""
-    scores = observation["scores"]
-    you = _seat_colour(players, seat)
-    parts = [text(12, top, "Scores", font_weight="bold")]
-    for index, name in enumerate(players):
-        y = top + 20 + index * 24
-        notes = [
-            note
-            for note, applies in (
-                ("you", name == you),
-                ("to move", name == observation.get("actor")),
-                ("first player", name == observation.get("first")),
-            )
-            if applies
-        ]
-        suffix = f" ({', '.join(notes)})" if notes else ""
-        parts.append(_piece(22, y - 4, name, players, None, radius=8, kind="swatch"))
-        parts.append(text(36, y, f"{name} {scores.get(name, 0)}{suffix}", class_=f"score p{index}", data_player=name))
-    return group(parts, class_="scores")
 
 
 # ---------------------------------------------------------------- the turn
