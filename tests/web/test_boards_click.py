@@ -115,7 +115,11 @@ def _click_key(page: Page, key: str) -> None:
     """Click the lit element of `key` where a finger would: the middle of its box, whatever is drawn on top."""
     # Forced: no check of what receives the click (a die or a label may be drawn over the piece), but the element is
     # found again if a redraw replaced it on the way (under load a redraw could land between finding and clicking).
-    page.locator(f'#board [data-pick="{key}"]').first.click(force=True)
+    # Scrolled to the middle of the screen first, as a finger would: on a phone the dock of moves, held at the foot
+    # of the screen, may cover the board's lowest row until the board is scrolled up.
+    target = page.locator(f'#board [data-pick="{key}"]').first
+    target.evaluate("(element) => element.scrollIntoView({ block: 'center' })")
+    target.click(force=True)
 
 
 def _sent(page: Page) -> list[str]:

@@ -157,6 +157,9 @@ def _play_to_the_end(
         for fold in folds:
             if rng.random() < 0.3:
                 fold.locator(":scope > summary").click()  # people open a folded family of moves now and then
+        listed = pages[mover].locator("#moves-toggle[aria-expanded='false']")
+        if listed.is_visible():  # a phone folds the list while the board offers moves: the person opens it
+            listed.click()
         if folds and not pages[mover].locator(PLAYABLE).count():
             folds[0].locator(":scope > summary").click()
         buttons = pages[mover].locator(PLAYABLE)

@@ -22,6 +22,7 @@ const queue = [];
 let shownAt = 0;
 let pumpTimer = null;
 let lastMove = null; // {seat, version, lines}: the last move and what it did, said above the board
+let movesOpen = null; // the person's own choice to show or fold the list of moves on a phone; null: as fits the turn
 let replayFrame = null;
 let replayRefused = false;
 let retryDelay = 500;
@@ -234,7 +235,9 @@ function render(shown) {
   rules.setAttribute("aria-label", `How to play ${shown.long_name} (opens in a new tab)`);
   rules.hidden = false;
   // Your moves take room only when you have some: otherwise the banner says whom play waits for, or the end.
-  byId("actions-panel").hidden = shown.status !== "playing" || !(shown.choices || []).length;
+  const choices = shown.status === "playing" ? shown.choices || [] : [];
+  byId("actions-panel").hidden = !choices.length;
+  foldMoves(choices);
   const board = byId("board");
   const dice = byId("dice");
   const diceBefore = dice.innerHTML;
@@ -242,7 +245,7 @@ function render(shown) {
     // The drawing before and after are compared in one go, so the motion starts from where things were on screen.
     const before = takeStock(board);
     board.innerHTML = shown.board || "";
-    board.querySelector("svg")?.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    fitBoard(board);
     wireBoard(shown);
     showChanges(board, before);
   });
@@ -269,6 +272,30 @@ function render(shown) {
   );
 }
 
+/** The drawing fitted whole into its box on a laptop, top and middle: the box's width follows the drawing's shape
+ * (a CSS property the stylesheet reads), so a tall board leaves the rest of the screen's width to the moves. */
+function fitBoard(board) {
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
+  const { width, height } = svg.viewBox.baseVal || {};
+  if (width && height) byId("board-area").style.setProperty("--board-aspect", String(width / height));
+}
+
+/** On a phone the list of moves folds under the banner while the board itself offers moves to tap, so that the
+ * board stays in sight (the person may open it, and their choice holds); with nothing to tap on the board it is open.
+ * From 900 px wide the list is always shown (the stylesheet hides the toggle). */
+function foldMoves(choices) {
+  const toggle = byId("moves-toggle");
+  const count = choices.reduce((total, group) => total + group.actions.length, 0);
+  toggle.hidden = !count;
+  const onBoard = choices.some((group) => group.actions.some((choice) => (choice.picks || []).length));
+  const open = movesOpen ?? !onBoard;
+  toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  toggle.textContent = `${open ? "Hide" : "Show"} the ${count === 1 ? "move" : `${count} moves`} as a list`;
+  byId("dock").dataset.moves = open ? "open" : "folded";
+}
+
 /** Above the board: whose the last move was and what it did (its log lines, and chance's after it), until the next. */
 function sayLastMove(shown, seatName) {
   const line = byId("last-move");
@@ -278,14 +305,18 @@ function sayLastMove(shown, seatName) {
     lastMove = null;
     return;
   }
-  const fresh = shown.fresh || shown.log.slice(-1);
+  // An update's new lines are what the move did (and chance after it); a snapshot (a page just opened) knows whose
+  // move it was but not which lines it made, so it says only that.
+  const fresh = shown.fresh || [];
   if (!lastMove || lastMove.version !== moved.version || lastMove.seat !== moved.seat) {
     lastMove = { ...moved, lines: fresh };
-  } else if (shown.fresh) {
-    lastMove.lines = lastMove.lines.concat(fresh).slice(-LAST_MOVE_LINES);
+  } else {
+    lastMove.lines = lastMove.lines.concat(fresh);
   }
-  const who = moved.seat === shown.seat ? "Your move" : `${seatName(shown, moved.seat)} moved`;
-  line.textContent = `${who}: ${lastMove.lines.slice(0, LAST_MOVE_LINES).join(" ")}`;
+  const lines = lastMove.lines.slice(0, LAST_MOVE_LINES).join(" ");
+  const mine = moved.seat === shown.seat;
+  const who = mine ? "Your move" : `${seatName(shown, moved.seat)} moved`;
+  line.textContent = lines ? `${who}: ${lines}` : `${mine ? "You" : seatName(shown, moved.seat)} moved last.`;
   line.hidden = false;
 }
 
@@ -397,6 +428,10 @@ byId("rematch").addEventListener("click", async () => {
   location.assign(`/play/${body.id}#token=${token}`);
 });
 
+byId("moves-toggle").addEventListener("click", () => {
+  movesOpen = byId("moves-toggle").getAttribute("aria-expanded") !== "true";
+  if (frame) foldMoves(frame.status === "playing" ? frame.choices || [] : []);
+});
 byId("sound").addEventListener("click", () => {
   localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
   drawSoundToggle();
