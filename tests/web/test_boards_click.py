@@ -305,8 +305,8 @@ def test_the_hunt_reroll_is_six_toggles_and_one_button_on_a_phone(server: Thread
     assert buttons <= 6 + (6 + 1) + (6 + 2), f"{buttons} buttons, {height:.0f} px tall"
     assert height <= SIZES["phone"]["height"], f"the list of moves is {height:.0f} px tall on a phone"
     assert small_targets(page) == []
-    reroll = page.locator('.toggles[data-group="Reroll dice"]')
-    confirm = reroll.locator("button.confirm")
+    reroll = page.locator('.toggles[data-group="Use a die"]')
+    confirm = reroll.locator("button.confirm", has_text="Reroll them")
     expect(confirm).to_be_disabled()
     pool = [colour for colour, (_, where) in observation["dice"].items() if where == "pool"]
     for colour in pool[:2]:

@@ -275,7 +275,7 @@ def test_hunters_are_numbered_from_1_on_the_ring_in_colour_blind_safe_colours() 
     tokens = with_class(root, "hunter")
     assert [token.get("data-player") for token in tokens] == ["0", "1"]
     assert [[t.text for t in with_class(token, "letter")] for token in tokens] == [["1"], ["2"]]
-    discs = [[c for c in token.iter(f"{SVG_NS}circle") if c.get("class") != "hit"][0] for token in tokens]
+    discs = [next(c for c in token.iter(f"{SVG_NS}circle") if c.get("class") != "hit") for token in tokens]
     assert [disc.get("fill") for disc in discs] == [
         "#E69F00",
         "#56B4E9",
@@ -395,7 +395,7 @@ def test_the_board_names_dogs_and_places_in_words_not_by_ids() -> None:
     """Issue 32, item 7: the board wrote "dog N" and a hunter's space "E-SE"; words name them now (the compass
     letters stay only as the map's labels of its locations, as the rulebook's map has them)."""
     notation = re.compile(r"\b(dog [NESW]\b|dog-[nesw]\b|[NESW]{1,2}-[NESW]{1,2}\b|hunter\d)")
-    for observation, root in public_boards(EVERY * 2):
+    for _observation, root in public_boards(EVERY * 2):
         for element in root.iter(f"{SVG_NS}text"):
             assert not notation.search(element.text or ""), element.text
 
