@@ -291,7 +291,7 @@ def test_wolves_and_characters_are_shown_by_name_with_their_health_not_by_id() -
     assert observation["wolves"]
     for wolf in observation["wolves"].values():
         assert wolf["name"] in shown and wolf["id"] not in shown
-        assert f"damage {wolf['damage']} of {wolf['health']}" in shown
+        assert f"hurt {wolf['damage']} of {wolf['health']}" in shown
     character = observation["hunters"][0]["character"]
     assert observation["catalog"]["characters"][character]["name"] in shown
 

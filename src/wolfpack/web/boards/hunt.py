@@ -37,15 +37,16 @@ NAME_CHARS: Final = 12
 SPACE_RADIUS: Final = 245.0
 SPACE_DISC: Final = 24.0
 DOG_RADIUS: Final = 90.0
-VILLAGE_RADIUS: Final = 60.0
+VILLAGE_RADIUS: Final = 50.0
 POOL_TOP: Final = 566.0
 DIE_SIZE: Final = 50.0
 DIE_PITCH: Final = WIDTH / 7
 SHEET_TOP: Final = 668.0
-HEIGHT: Final = 1034
+HEIGHT: Final = 1046
+ROW_PITCH: Final = 76.0
 ROW_W: Final = 260.0
-LABEL_W: Final = 104.0
-BOX_PITCH: Final = 19.0
+LABEL_W: Final = 114.0
+BOX_PITCH: Final = 17.0
 BUTTON_W: Final = 110.0
 COMPASS: Final = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """The eight locations round the ring, clockwise from the top (the content pack's ids)."""
@@ -189,6 +190,11 @@ def _hit(x: float, y: float, width: float, height: float) -> str:
     return el("rect", x=x, y=y, width=width, height=height, fill="#fff", fill_opacity="0", class_="hit")
 
 
+def _slot(x: float, y: float, width: float, height: float) -> str:
+    """A part of the sheet that takes a click (a row, a stat): unseen until the page lights it with its outline."""
+    return el("rect", x=x, y=y, width=width, height=height, rx=6.0, fill="#fff", fill_opacity="0", class_="slot")
+
+
 def _hit_circle(cx: float, cy: float) -> str:
     """A round invisible tap area, a finger wide, centred on a disc of the ring."""
     return el("circle", cx=cx, cy=cy, r=HIT / 2, fill="#fff", fill_opacity="0", class_="hit")
@@ -212,12 +218,12 @@ def _village(observation: Mapping[str, Any]) -> str:
     elders = int(observation["elders"])
     parts = [
         el("circle", cx=cx, cy=cy, r=VILLAGE_RADIUS, fill="#efe4cf", stroke=INK, class_="village"),
-        text(cx, cy - 20, "Village", text_anchor="middle", font_weight="bold", font_size=FONT),
-        text(cx, cy + 38, counted(elders, "elder", "elders"), text_anchor="middle", font_size=FONT),
+        text(cx, cy - 16, "Village", text_anchor="middle", font_weight="bold", font_size=FONT),
+        text(cx, cy + 30, counted(elders, "elder", "elders"), text_anchor="middle", font_size=FONT),
     ]
     for index in range(elders):
         x = cx + (index - (elders - 1) / 2) * 18
-        parts.append(el("circle", title("elder"), cx=x, cy=cy + 6, r=7.0, fill="#b08968", stroke=INK, class_="elder"))
+        parts.append(el("circle", title("elder"), cx=x, cy=cy + 2, r=7.0, fill="#b08968", stroke=INK, class_="elder"))
     village = group(
         parts,
         class_="village-area",
@@ -390,7 +396,7 @@ def _spaces(observation: Mapping[str, Any]) -> str:
 def _wounds(wolf: Mapping[str, Any]) -> str:
     """The damage on a wolf, out of its health when the observation gives it."""
     damage = wolf.get("damage", 0)
-    return f"damage {damage} of {wolf['health']}" if wolf.get("health") else f"damage {damage}"
+    return f"hurt {damage} of {wolf['health']}" if wolf.get("health") else f"hurt {damage}"
 
 
 def _hunters_on_ring(observation: Mapping[str, Any], seat: int | None) -> str:
@@ -534,12 +540,12 @@ def _sheet(observation: Mapping[str, Any], index: int, seat: int | None, top: fl
                 stat,
                 stats.get(stat) if stat else None,
                 4 + column * ROW_W,
-                top + 90 + line * HIT,
+                top + 90 + line * ROW_PITCH,
             )
         )
     free = ", ".join(f"{kind} {count}" for kind, count in hunter["free"].items() if count) or "none"
     mains = ", ".join(f"{kind} {count}" for kind, count in hunter["mains"].items() if count) or "none"
-    bottom = top + 90 + 3 * HIT
+    bottom = top + 90 + 3 * ROW_PITCH
     parts.append(text(14, bottom + 24, f"Free actions: {free}", font_size=FONT, class_="free"))
     parts.append(text(14, bottom + 46, f"Unlocked actions: {mains}", font_size=FONT, class_="free"))
     return group(parts, class_=f"sheet p{index}", data_player=index)
@@ -621,24 +627,26 @@ def _row(
     fill = DIE_FILLS.get(ROW_DICE.get(row, ""), "#999999")
     name = _title(row) + (f" {value}" if stat else "")
     label_parts = [
-        _hit(x, y, LABEL_W, HIT),
-        el("rect", x=x + 6, y=y + 14, width=10.0, height=44.0, fill=fill, stroke=INK, stroke_width="1"),
-        text(x + 22, y + 42, name, font_size=FONT, font_weight="bold"),
+        _slot(x + 2, y, LABEL_W - 4, HIT),
+        el(
+            "rect", x=x + 8, y=y + 14, width=10.0, height=44.0, fill=fill, stroke=INK, stroke_width="1", class_="swatch"
+        ),
+        text(x + 24, y + 42, name, font_size=FONT, font_weight="bold"),
     ]
     label = (
         group(label_parts, class_="stat", data_pick=f"stat-{stat}", data_label=f"your {stat} stat ({value})")
         if stat
         else group(label_parts, class_="row-name")
     )
-    boxes = [_hit(x + LABEL_W, y, ROW_W - LABEL_W - 4, HIT)]
+    boxes = [_slot(x + LABEL_W, y, ROW_W - LABEL_W - 6, HIT)]
     for index, number in enumerate(numbers):
         bx = x + LABEL_W + index * BOX_PITCH
         boxes.append(
-            el("rect", x=bx, y=y + 20, width=BOX_PITCH - 2.0, height=30.0, fill="#fff", stroke=INK, stroke_width="1")
+            el("rect", x=bx + 2, y=y + 20, width=BOX_PITCH - 2.0, height=30.0, fill="#fff", stroke=INK, class_="box")
         )
-        boxes.append(text(bx + (BOX_PITCH - 2) / 2, y + 41, number, text_anchor="middle", font_size=FONT))
+        boxes.append(text(bx + 1 + BOX_PITCH / 2, y + 41, number, text_anchor="middle", font_size=FONT))
     for after in resets:
-        rx = x + LABEL_W + int(after) * BOX_PITCH - 2
+        rx = x + LABEL_W + int(after) * BOX_PITCH + 1
         boxes.append(el("line", x1=rx, y1=y + 14, x2=rx, y2=y + 56, stroke=INK, stroke_width="3", class_="reset"))
     written = " ".join(str(n) for n in numbers)
     place = group(
