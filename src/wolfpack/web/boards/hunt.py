@@ -38,16 +38,18 @@ SPACE_RADIUS: Final = 245.0
 SPACE_DISC: Final = 24.0
 DOG_RADIUS: Final = 90.0
 VILLAGE_RADIUS: Final = 50.0
-POOL_TOP: Final = 566.0
+RING_BOTTOM: Final = 546.0
+"""The lowest the ring reaches (its lowest spaces' tap areas); the buttons of a turn sit in its lower corners."""
+POOL_TOP: Final = 556.0
 DIE_SIZE: Final = 50.0
 DIE_PITCH: Final = WIDTH / 7
-SHEET_TOP: Final = 668.0
-HEIGHT: Final = 1046
+SHEET_TOP: Final = 656.0
+SHEET_HEAD: Final = 60.0
+HEIGHT: Final = 948
 ROW_PITCH: Final = 76.0
 ROW_W: Final = 260.0
 LABEL_W: Final = 114.0
 BOX_PITCH: Final = 17.0
-BUTTON_W: Final = 110.0
 COMPASS: Final = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """The eight locations round the ring, clockwise from the top (the content pack's ids)."""
 DIE_FILLS: Final[Mapping[str, str]] = {
@@ -172,6 +174,7 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
         group((_location(observation, location) for location in COMPASS), class_="locations"),
         _spaces(observation),
         _hunters_on_ring(observation, seat),
+        _buttons(observation, shown),
         _pool(observation, POOL_TOP),
         group([_sheet(observation, shown, seat, SHEET_TOP)] if shown is not None else [], class_="sheets"),
     ]
@@ -191,7 +194,7 @@ def _hit(x: float, y: float, width: float, height: float) -> str:
 
 
 def _slot(x: float, y: float, width: float, height: float) -> str:
-    """A part of the sheet that takes a click (a row, a stat): unseen until the page lights it with its outline."""
+    """The place a click is taken (a row or a stat of the sheet, round a die): unseen until the page lights it."""
     return el("rect", x=x, y=y, width=width, height=height, rx=6.0, fill="#fff", fill_opacity="0", class_="slot")
 
 
@@ -343,7 +346,7 @@ def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], location: str
                 mark,
                 text_anchor="end",
                 font_size=FONT,
-                font_weight="bold",
+                font_weight="bold" if leader else None,
                 fill="#1f5fa8" if outwit and not leader else INK,
             )
         )
@@ -473,7 +476,8 @@ def _pool(observation: Mapping[str, Any], top: float) -> str:
         )
         if in_pool:
             label = f"{colour} die showing {value}, {place}"
-            parts.append(group([_hit(cx - HIT / 2, top, HIT, HIT), face], data_pick=f"die-{colour}", data_label=label))
+            halo = _slot(cx - HIT / 2, top, HIT, HIT)  # outlined when lit: a dashed line on a dark die would not show
+            parts.append(group([halo, face], data_pick=f"die-{colour}", data_label=label))
         else:
             parts += [face, _die_caption(observation, str(where), cx, top + HIT + 18)]
     return group(parts, class_="dice")
@@ -506,13 +510,13 @@ def _die_place(observation: Mapping[str, Any], where: str, by_wolf: Mapping[str,
 
 
 def _sheet(observation: Mapping[str, Any], index: int, seat: int | None, top: float) -> str:
-    """A hunter's sheet: his name and hearts, the buttons of his turn, each row with its stat and the numbers
-    written (a row is clicked to write the die there, a stat to raise it), his free and unlocked actions."""
+    """A hunter's sheet: his name and hearts, then each row with its stat and the numbers written (a row is
+    clicked to write the die there, a stat to raise it). His free and unlocked actions are in his panel."""
     hunter = observation["hunters"][index]
     stats = observation["stats"][index] if index < len(observation.get("stats", [])) else hunter["stats"]
     fill = HUNTER_FILLS[index % len(HUNTER_FILLS)]
-    whose = "Your sheet" if index == seat else f"The sheet of {hunter_name(observation, index)}"
-    heading = f"{whose}: {hunter_name(observation, index)}" if index == seat else whose
+    name = hunter_name(observation, index)
+    hearts, dashed = int(hunter["hearts"]), int(hunter["dashed"])
     parts = [
         el(
             "rect",
@@ -525,77 +529,65 @@ def _sheet(observation: Mapping[str, Any], index: int, seat: int | None, top: fl
             stroke=fill,
             stroke_width="3",
         ),
-        text(14, top + 26, heading, font_weight="bold", font_size=FONT),
-        _hearts(int(hunter["hearts"]), int(hunter["dashed"]), 14, top + 38),
-        *_buttons(observation, index, top + 6),
+        text(
+            14,
+            top + 26,
+            f"Your sheet: {name}" if index == seat else f"The sheet of {name}",
+            font_weight="bold",
+            font_size=FONT,
+        ),
+        text(
+            WIDTH - 14,
+            top + 26,
+            f"{hearts} hearts" + (f", {dashed} to heal" if dashed else ""),
+            text_anchor="end",
+            font_size=FONT,
+        ),
+        _hearts(hearts, dashed, 14, top + 36),
     ]
     for row_index, (row, numbers) in enumerate(hunter["rows"].items()):
         column, line = divmod(row_index, 3)
         stat = ROW_STATS.get(str(row))
-        parts.append(
-            _row(
-                str(row),
-                numbers,
-                hunter["resets"].get(row, []),
-                stat,
-                stats.get(stat) if stat else None,
-                4 + column * ROW_W,
-                top + 90 + line * ROW_PITCH,
-            )
-        )
-    free = ", ".join(f"{kind} {count}" for kind, count in hunter["free"].items() if count) or "none"
-    mains = ", ".join(f"{kind} {count}" for kind, count in hunter["mains"].items() if count) or "none"
-    bottom = top + 90 + 3 * ROW_PITCH
-    parts.append(text(14, bottom + 24, f"Free actions: {free}", font_size=FONT, class_="free"))
-    parts.append(text(14, bottom + 46, f"Unlocked actions: {mains}", font_size=FONT, class_="free"))
+        value = stats.get(stat) if stat else None
+        x, y = 4 + column * ROW_W, top + SHEET_HEAD + line * ROW_PITCH
+        parts.append(_row(str(row), numbers, hunter["resets"].get(row, []), stat, value, x, y))
     return group(parts, class_=f"sheet p{index}", data_player=index)
 
 
-def _buttons(observation: Mapping[str, Any], index: int, top: float) -> list[str]:
-    """The buttons of the sheet's hunter, drawn while they can apply (the page lights them when they are legal):
-    pass or take a turn, end the turn, assist the active hunter."""
-    hunter = observation["hunters"][index]
-    labels: list[tuple[str, str, str]] = []
+def _buttons(observation: Mapping[str, Any], index: int | None) -> str:
+    """The buttons of the shown sheet's hunter, in the ring's two lower corners while they can apply (the page
+    lights them when they are legal): pass or take a turn, end the turn, assist the active hunter."""
+    hunters = observation.get("hunters") or []
+    if index is None or not 0 <= index < len(hunters):
+        return group([], class_="sheet-buttons")
+    corners: dict[str, tuple[str, tuple[str, ...], str]] = {}
     if observation.get("phase") == "players" and observation.get("active") == index:
         if observation.get("step") == "choose":
-            labels += [("pass", "Pass", "Pass for the round"), ("turn", "Play", "Take a turn")]
+            corners["left"] = ("pass", ("Pass",), "Pass for the round")
+            corners["right"] = ("turn", ("Play",), "Take a turn")
         else:
-            labels.append(("end", "End turn", "End the turn"))
-    if (hunter.get("free") or {}).get("assist") and observation.get("step") == "action":
-        labels.append(("assist", "Assist", "Assist the active hunter (+1)"))
+            corners["right"] = ("end", ("End", "turn"), "End the turn")
+    if (hunters[index].get("free") or {}).get("assist") and observation.get("step") == "action":
+        corners["left"] = ("assist", ("Assist",), "Assist the active hunter (+1)")
     parts = []
-    for number, (key, shown, name) in enumerate(reversed(labels)):
-        x = WIDTH - 8 - BUTTON_W - number * (BUTTON_W + 6)
-        parts.append(
-            group(
-                [
-                    el(
-                        "rect",
-                        x=x,
-                        y=top,
-                        width=BUTTON_W,
-                        height=float(HIT),
-                        rx=8.0,
-                        fill="#eef3fb",
-                        stroke="#1f5fa8",
-                        stroke_width="2",
-                    ),
-                    text(
-                        x + BUTTON_W / 2,
-                        top + HIT / 2 + 6,
-                        shown,
-                        text_anchor="middle",
-                        font_size=FONT,
-                        font_weight="bold",
-                        fill="#1f5fa8",
-                    ),
-                ],
-                class_="sheet-button",
-                data_pick=key,
-                data_label=name,
+    for corner, (key, shown, name) in corners.items():
+        x = 8.0 if corner == "left" else WIDTH - 8 - HIT
+        y = RING_BOTTOM - HIT
+        words = [
+            text(
+                x + HIT / 2,
+                y + HIT / 2 + 6 + (line - (len(shown) - 1) / 2) * 20,
+                word,
+                text_anchor="middle",
+                font_size=FONT,
+                font_weight="bold",
+                fill="#555",
             )
-        )
-    return parts
+            for line, word in enumerate(shown)
+        ]
+        box = el("rect", x=x, y=y, width=HIT, height=HIT, rx=8.0, fill="#f0f0f0", stroke="#999", stroke_width="1")
+        parts.append(group([box, *words], class_="sheet-button", data_pick=key, data_label=name))
+    return group(parts, class_="sheet-buttons")
 
 
 def _hearts(hearts: int, dashed: int, x: float, y: float) -> str:
@@ -614,8 +606,6 @@ def _hearts(hearts: int, dashed: int, x: float, y: float) -> str:
                 class_="heart" if full else "heart open",
             )
         )
-    words = f"{hearts} hearts" + (f", {dashed} to heal" if dashed else "")
-    parts.append(text(x, y + 36, words, font_size=FONT))
     return group(parts, class_="hearts", data_hearts=hearts, data_dashed=dashed)
 
 
