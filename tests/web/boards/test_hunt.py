@@ -247,28 +247,6 @@ def test_the_reroll_is_a_toggle_per_die_and_one_button_not_a_button_per_subset()
     assert buttons + toggles == 6 + 4
 
 
-def test_a_die_in_the_pool_is_taken_by_clicking_it_and_a_space_moved_to_by_clicking_it() -> None:
-    moves = takes = 0
-    for state in positions()[::2]:
-        for seat in acting(state):
-            observation = state.observation(seat)
-            root = parse(board_svg(NAME, observation, seat))
-            marked = {e.get("data-pick"): e for e in root.iter() if e.get("data-pick")}
-            for group in action_choices(NAME, observation, legal(state, seat)):
-                for entry in group["actions"]:
-                    words = entry["action"].split()
-                    if words[0] == "take":
-                        colour = words[1][:-1]
-                        assert entry["picks"] == [f"die-{colour}"]
-                        assert observation["dice"][colour][1] == "pool"
-                        assert marked[f"die-{colour}"].get("data-label", "").startswith(f"{colour} die showing")
-                        takes += 1
-                    elif words[0] == "move":
-                        assert entry["picks"] == [f"space-{words[1]}"] and f"space-{words[1]}" in marked
-                        moves += 1
-    assert takes > 20 and moves > 20
-
-
 def test_hunters_are_numbered_from_1_on_the_ring_in_colour_blind_safe_colours() -> None:
     state = play(NAME, 2, 3)[-1]
     root = parse(board_svg(NAME, state.observation(None), None))
@@ -313,14 +291,22 @@ def _entries(choices: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def test_a_row_of_the_sheet_a_wolf_a_target_and_a_bonus_are_clicked_on_the_board() -> None:
     """Issue 32, item 5: writing the die, knifing or shooting a wolf, a wolf's target and a kill bonus were buttons
-    only; each is now made by clicking what it names on the board (the row, the wolf, the hunter, dog or village)."""
+    only; each is now made by clicking what it names on the board (the row, the wolf, the hunter, dog or village),
+    as taking a die (clicking it in the pool) and moving (clicking the space) were."""
     seen: dict[str, int] = {}
     for state in positions()[::2]:
         for seat in acting(state):
             choices, marked = _choices_and_board(state, seat)
+            observation = state.observation(seat)
             for entry in _entries(choices):
                 words = entry["action"].removeprefix("extra ").split()
+                if words[0] == "take":
+                    colour = words[1][:-1]
+                    assert observation["dice"][colour][1] == "pool"
+                    assert marked[f"die-{colour}"].get("data-label", "").startswith(f"{colour} die showing")
                 expected = {
+                    "take": [f"die-{words[-1][:-1]}"],
+                    "move": [f"space-{words[-2]}"],
                     "write": [f"row-{words[-1]}"],
                     "reset": [f"row-{words[-1]}"],
                     "knife": [f"wolf-{word}" for word in words[1:]],
@@ -345,7 +331,8 @@ def test_a_row_of_the_sheet_a_wolf_a_target_and_a_bonus_are_clicked_on_the_board
                 assert entry.get("picks") == expected, entry
                 assert all(key in marked for key in expected), (entry, sorted(marked))
                 seen[words[0]] = seen.get(words[0], 0) + 1
-    assert {"write", "knife", "rifle", "end", "pass", "turn", "target", "bonus"} <= set(seen), seen
+    assert {"take", "move", "write", "knife", "rifle", "end", "pass", "turn", "target", "bonus"} <= set(seen), seen
+    assert min(seen[verb] for verb in ("take", "move", "write")) > 20, seen
 
 
 def test_each_die_is_listed_once_in_the_moves() -> None:
@@ -369,14 +356,14 @@ def test_something_is_lit_on_the_board_whenever_a_seat_has_a_choice() -> None:
     """Issue 32, item 5: the prompt says "choose below or on the board" whenever a seat may act, yet choosing pass
     or a turn, a wolf's target or a kill bonus lit nothing; now every choice a seat faces has something to click."""
     checked = 0
-    for state in positions():
+    for state in positions()[::3]:
         for seat in acting(state):
             choices, marked = _choices_and_board(state, seat)
             clickable = [entry for entry in _entries(choices) if entry.get("picks")]
             assert clickable, [entry["action"] for entry in _entries(choices)][:5]
             assert all(entry["picks"][0] in marked for entry in clickable)
             checked += 1
-    assert checked > 400
+    assert checked > 150
 
 
 def test_a_dashed_outline_is_drawn_only_by_the_page_on_what_may_be_clicked() -> None:
