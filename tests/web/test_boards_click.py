@@ -1,7 +1,7 @@
 """Boards you click, in real Chromium (issue 17): each game played by clicking the board, not the buttons, at phone
 and laptop size against bots; at every click the lit elements are exactly the legal continuations the server
-computes for the seat; Hunt's dice are listed once and its turn is played on the board; WOLF zooms until a square takes a finger; axe on
-the boards with their targets lit. Screenshots go to test-artifacts/screenshots/boards-*.png.
+computes for the seat; Hunt's dice are listed once and its turn is played on the board; WOLF zooms until a square
+takes a finger; axe on the boards with their targets lit. Screenshots go to test-artifacts/screenshots/boards-*.png.
 """
 
 from __future__ import annotations
