@@ -1,12 +1,14 @@
-"""Wolves on the Hunt for the browser: the village ring with its wolves, the dice pool and every hunter's sheet.
+"""Wolves on the Hunt for the browser: the village ring with its wolves, the dice pool and the seat's own sheet.
 
-Drawn from the observation alone (`wolfpack.games.hunt.notation.observe`), which holds ids rather than the content
-pack's names and numbers: a wolf shows its card id and the damage on it, a hunter his character id. The eight
-locations sit round the village clockwise from North at the top, the hunters on the player spaces outside them,
-the dogs and the elders inside.
+Drawn from the observation alone (`wolfpack.games.hunt.notation.observe`), which holds ids beside the content pack's
+names and numbers. The eight locations sit round the village clockwise from North at the top, the hunters on the
+player spaces between them, the dogs and the elders inside; the dice under the ring; then one sheet (the seat's, or
+the active hunter's to someone watching: the others are in the seats' panels, wolfpack.web.panels.hunt).
 
-To click: a die in the pool is `die-<colour>` (taking it), a player space `space-<A-B>` (moving there); rerolls and
-modifications choose dice by toggles in the list of moves (`toggles`, keys `die-<colour>`), not one button per set.
+The whole turn is clicked on the board (`details`' picks; docs/design/boards.md, "Each game"): a die
+(`die-<colour>`), a space (`space-<A-B>`), a row (`row-<row>`), a stat (`stat-<stat>`), a wolf (`wolf-<location>`),
+a hunter (`hunter-<n>`, from 1), a dog (`dog-<id>`), the village (`village`), the turn's buttons (`pass`, `turn`,
+`end`, `assist`). Each has a tap area of HIT units, 44 CSS px on a phone, and no text is under FONT units.
 """
 
 from __future__ import annotations
