@@ -49,6 +49,9 @@ SHEET_TOP: Final = 656.0
 SHEET_HEAD: Final = 60.0
 HEIGHT: Final = 948
 ROW_PITCH: Final = 76.0
+WIDE_VIEWBOX: Final = "0 0 1068 548"
+"""The drawing laid out for a wide frame (js/arrange.js; board.css moves the dice and the sheet beside the ring):
+1068 by 548 units, which a laptop's 800 px wide frame shows with text of 12.7 px and tap areas of 54 px."""
 ROW_W: Final = 260.0
 LABEL_W: Final = 114.0
 BOX_PITCH: Final = 17.0
@@ -180,7 +183,9 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
         _pool(observation, POOL_TOP),
         group([_sheet(observation, shown, seat, SHEET_TOP)] if shown is not None else [], class_="sheets"),
     ]
-    return document(WIDTH, HEIGHT, body, "Wolves on the Hunt board", class_="board hunt")
+    return document(
+        WIDTH, HEIGHT, body, "Wolves on the Hunt board", class_="board hunt", data_wide_viewbox=WIDE_VIEWBOX
+    )
 
 
 def _sheet_shown(observation: Mapping[str, Any], seat: int | None) -> int | None:
