@@ -387,6 +387,20 @@ def test_the_board_names_dogs_and_places_in_words_not_by_ids() -> None:
             assert not notation.search(element.text or ""), element.text
 
 
+def test_no_text_on_the_board_is_smaller_than_11_px_on_a_phone() -> None:
+    """Issue 32, item 4: the board's text was 6-7 px on a phone (8-10 units of a 420-unit drawing 336 px wide);
+    every text is now at least 17 units of a 528-unit drawing, 11 CSS px where the phone shows it 336 px wide."""
+    for _, root in public_boards(EVERY * 4):
+        width = float((root.get("viewBox") or "0 0 1 1").split()[2])
+        parents = {child: parent for parent in root.iter() for child in parent}
+        for element in root.iter(f"{SVG_NS}text"):
+            node: ET.Element | None = element
+            while node is not None and node.get("font-size") is None:
+                node = parents.get(node)
+            size = float((node if node is not None else root).get("font-size") or 0)
+            assert size * 336 / width >= 10.8, (element.text, size)
+
+
 def test_pieces_dice_and_cards_carry_the_marks_the_page_animates_by() -> None:
     """Issue 32, item 1 (the lead's motion): every hunter, wolf and dog names its identity in data-piece, every die
     its colour and face."""

@@ -480,6 +480,7 @@ def _pool(observation: Mapping[str, Any], top: float) -> str:
             data_die=colour,
             data_face=value,
             opacity=None if in_pool else "0.4",
+            font_size=FONT,  # a die not rolled yet shows its value as text
         )
         if in_pool:
             label = f"{colour} die showing {value}, {place}"
@@ -497,8 +498,8 @@ def _die_caption(observation: Mapping[str, Any], where: str, x: float, y: float)
         fill = HUNTER_FILLS[seat % len(HUNTER_FILLS)]
         return group(
             [
-                el("circle", cx=x, cy=y - 6, r=11.0, fill=fill, stroke=INK),
-                text(x, y, seat + 1, text_anchor="middle", font_size="15", font_weight="bold", fill=on_dark(fill)),
+                el("circle", cx=x, cy=y - 6, r=12.0, fill=fill, stroke=INK),
+                text(x, y, seat + 1, text_anchor="middle", font_size=FONT, font_weight="bold", fill=on_dark(fill)),
             ],
             class_="die-caption",
         )
