@@ -242,6 +242,7 @@ def test_a_person_plays_each_game_by_clicking_the_board(
             box = page.locator("#board svg").bounding_box() or {"width": 0.0, "height": 1.0}
             assert box["width"] >= 1.9 * box["height"] and box["width"] >= 700, box
             assert small_picks(page) == []
+            page.locator("#board").screenshot(path=str(SCREENSHOTS / "boards-hunt-wide-laptop.png"))
         _shot(page, f"{game}-{size}")
         played = counts["board"] or page.evaluate("document.body.dataset.status") == "over"
         assert played and counts["board"] >= min(moves, 3), counts
