@@ -387,6 +387,23 @@ def test_the_board_names_dogs_and_places_in_words_not_by_ids() -> None:
             assert not notation.search(element.text or ""), element.text
 
 
+def test_the_wolf_whose_target_is_being_chosen_is_marked_on_the_board() -> None:
+    """Whom a wolf attacks is chosen on the board (a hunter, a dog, the village): the attacking wolf says "attacks"
+    on a red border, so the choice is made looking at it."""
+    marked = 0
+    for index, state in enumerate(positions()):
+        tasks = state.observation(None)["tasks"]
+        if tasks and tasks[-1][0] == "target" and index % 2 == 0:
+            root = parse(board_svg(NAME, state.observation(None), None))
+            attacking = with_class(root, "attacking")
+            assert [card.get("data-pick") for card in attacking] == [f"wolf-{tasks[-1][1]}"]
+            assert "attacks" in all_text(attacking[0])
+            marked += 1
+        elif index % 9 == 0:
+            assert not with_class(parse(board_svg(NAME, state.observation(None), None)), "attacking")
+    assert marked > 5
+
+
 def test_no_text_on_the_board_is_smaller_than_11_px_on_a_phone() -> None:
     """Issue 32, item 4: the board's text was 6-7 px on a phone (8-10 units of a 420-unit drawing 336 px wide);
     every text is now at least 17 units of a 528-unit drawing, 11 CSS px where the phone shows it 336 px wide."""

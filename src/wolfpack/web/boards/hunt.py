@@ -323,10 +323,12 @@ def _location(observation: Mapping[str, Any], location: str) -> str:
 
 
 def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], location: str, x: float, y: float) -> str:
-    """A wolf card face up: its name, the damage dealt to it, and whether it leads the pack or is outwitted; a piece
-    (its card id), and what a knife, a rifle or an outwit token is aimed at by clicking it."""
+    """A wolf card face up: its name, the damage dealt to it, and whether it attacks now, leads the pack or is
+    outwitted; a piece (its card id), and what a knife, a rifle or an outwit token is aimed at by clicking it."""
     leader = wolf.get("id") == observation.get("leader")
     outwit = bool(wolf.get("outwit"))
+    tasks = observation.get("tasks") or []
+    attacking = bool(tasks) and list(tasks[-1][:2]) == ["target", location]
     name = str(wolf.get("name") or wolf_name(observation, wolf.get("id")))
     left = x - CARD_W / 2
     parts = [
@@ -339,12 +341,13 @@ def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], location: str
             height=CARD_H,
             rx=6.0,
             fill="#f6d6a8" if leader else "#e3e3e3",
-            stroke=INK,
-            stroke_width="3" if leader else "1",
+            stroke="#b3261e" if attacking else INK,
+            stroke_width="3" if leader or attacking else "1",
         ),
         text(left + 6, y - 22, location, font_weight="bold", font_size=FONT),
     ]
-    mark = "Leader" if leader else "outwitted" if outwit else ""
+    # The attacking wolf says so in a word as well as by its red border (a colour is never the only sign).
+    mark = "attacks" if attacking else "Leader" if leader else "outwitted" if outwit else ""
     if mark:
         parts.append(
             text(
@@ -353,15 +356,15 @@ def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], location: str
                 mark,
                 text_anchor="end",
                 font_size=FONT,
-                font_weight="bold" if leader else None,
-                fill="#1f5fa8" if outwit and not leader else INK,
+                font_weight="bold" if leader or attacking else None,
+                fill="#b3261e" if attacking else "#1f5fa8" if outwit and not leader else INK,
             )
         )
     lines = _wrapped(name, NAME_CHARS)
     for index, line in enumerate(lines):
         parts.append(text(x, y + (0 if len(lines) > 1 else 8) + index * 18, line, text_anchor="middle", font_size=FONT))
     parts.append(text(x, y + 36, _wounds(wolf), text_anchor="middle", font_size=FONT, class_="damage"))
-    cls = "wolf" + (" leader" if leader else "") + (" outwit" if outwit else "")
+    cls = "wolf" + (" leader" if leader else "") + (" outwit" if outwit else "") + (" attacking" if attacking else "")
     return group(
         parts,
         class_=cls,
