@@ -45,6 +45,8 @@ DOCK_SHARE = 0.5
 
 PLAYABLE = "#actions button.action:enabled >> visible=true"
 """The moves a person can click now (a long family of moves is folded away until opened)."""
+TOGGLES = "#actions button.toggle:enabled"
+"""The things a family of set choices chooses (Hunt's dice): pressed, then a confirm button plays the choice."""
 
 GAMES = [
     ("spacewolves", {"players": "3", "max_rounds": "4"}),
@@ -137,14 +139,16 @@ def _play_to_the_end(
     """Play by clicking the moves' buttons until the end; the counts of what was seen, and every board element
     offered to the phone's seat (the second) that a finger could miss, and whatever of a turn was out of sight."""
     rng = random.Random(seed)
-    counts = {"clicks": 0, "seen_elsewhere": 0, "reloads": 0, "notation_tooltips": 0, "explained": 0}
+    counts = {"clicks": 0, "seen_elsewhere": 0, "reloads": 0, "notation_tooltips": 0, "explained": 0, "toggled": 0}
     small: list[str] = []
     unseen: list[str] = []
     while True:
         version = _settled(pages, server, table_id)
         if all(page.evaluate("document.body.dataset.status") == "over" for page in pages):
             return counts, small + unseen
-        ready = [i for i, page in enumerate(pages) if page.locator("#actions button.action:enabled").count()]
+        ready = [
+            i for i, page in enumerate(pages) if page.locator(f"#actions button.action:enabled, {TOGGLES}").count()
+        ]
         if not ready:
             _until_version(pages[0], version + 1)
             continue
@@ -186,6 +190,12 @@ def _play_to_the_end(
         assert "…" not in prompt and ";" not in prompt, prompt
         lit = pages[mover].locator("#board .pick-lit").count()
         assert ("on the board" in prompt) == (lit > 0), f"the prompt says {prompt!r} with {lit} things lit on the board"
+        toggles = pages[mover].locator(TOGGLES)
+        if toggles.count() and (not buttons.count() or rng.random() < 0.5):
+            toggles.nth(rng.randrange(toggles.count())).click()  # a thing pressed, then what to do with it
+            counts["toggled"] += 1
+            confirms = pages[mover].locator("#actions .toggles button.confirm:enabled")
+            buttons = confirms if confirms.count() else buttons
         buttons.nth(rng.randrange(buttons.count())).click()
         counts["clicks"] += 1
         other = pages[1 - mover]
@@ -227,6 +237,7 @@ def test_two_people_play_a_whole_game_by_clicking(
     assert counts["notation_tooltips"] == 0
     assert small == [], f"{game}: a finger could miss these, or they are cut off or out of sight: {small}"
     assert game != "wolves-on-the-hunt" or counts["explained"] > 0  # Hunt's main actions say what they do
+    assert game != "wolves-on-the-hunt" or counts["toggled"] > 0  # Hunt's dice: pressed, then taken or turned
     for page in pages:
         expect(page.locator("#result")).to_be_visible()
         expect(page.locator("#returns li")).to_have_count(int(options["players"]))

@@ -231,22 +231,24 @@ def test_a_group_of_set_choices_is_drawn_as_toggles_with_each_action_once() -> N
     observation = play("wolves-on-the-hunt", 2, 3)[0].observation(0)
     groups = action_choices("wolves-on-the-hunt", observation, ["reroll red4 blue2", "reroll red4", "pass"])
     assert groups[0] == {
-        "group": "Reroll dice",
+        "group": "Use a die",
         "kind": "toggles",
         "items": [{"key": "die-red", "label": "red 4"}, {"key": "die-blue", "label": "blue 2"}],
         "actions": [
             {
                 "action": "reroll red4 blue2",
-                "label": "Reroll red 4, blue 2",
+                "label": "Reroll the red 4 and the blue 2",
+                "picks": ["die-red", "die-blue"],
                 "toggles": ["die-red", "die-blue"],
-                "confirm": "Reroll the chosen dice",
+                "confirm": "Reroll them",
             },
             {
                 "action": "reroll red4",
-                "label": "Reroll red 4",
+                "label": "Reroll the red 4",
+                "picks": ["die-red"],
                 "toggles": ["die-red"],
-                "confirm": "Reroll the chosen dice",
+                "confirm": "Reroll them",
             },
         ],
     }
-    assert "kind" not in groups[1] and presenter.details(observation, "pass") == {}
+    assert "kind" not in groups[1] and presenter.details(observation, "pass") == {"picks": ["pass"]}

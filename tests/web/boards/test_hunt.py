@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from functools import cache
 from typing import Any
@@ -15,6 +16,7 @@ from wolfpack.web.boards.hunt import COMPASS, owner, wolf_at
 from .test_common import HOSTILE, acting, all_text, assert_covers, legal, parse, play, rename, viewers, with_class
 
 NAME = "wolves-on-the-hunt"
+SVG_NS = "{http://www.w3.org/2000/svg}"
 GAMES = [(2, 1, "heuristic"), (4, 2, "heuristic"), (1, 3, "heuristic"), (3, 4, "random")]
 """(players, seed, bot) of the seeded games the tests walk through: bots that reach the endgame, and random play."""
 EVERY = 3
@@ -101,22 +103,26 @@ def test_every_wolf_is_drawn_at_its_location_with_its_damage_and_traps() -> None
     assert outwitted and leaders
 
 
-def test_every_hunter_stands_on_his_space_and_his_sheet_shows_hearts_and_rows() -> None:
+def test_every_hunter_stands_on_his_space_and_the_board_shows_one_sheet() -> None:
+    """The board shows the active hunter's sheet to someone watching, and each seat its own (issue 32, item 3: the
+    other sheets are in the seats' panels, so that the board is not far taller than wide)."""
     for observation, root in public_boards():
         tokens = {t.get("data-player"): t.get("data-square") for t in with_class(root, "hunter")}
         expected = {str(seat): h["space"] for seat, h in enumerate(observation["hunters"]) if h["space"] is not None}
         assert tokens == expected
         sheets = with_class(root, "sheet")
-        assert len(sheets) == len(observation["hunters"])
-        for sheet, hunter in zip(sheets, observation["hunters"], strict=True):
-            hearts = with_class(sheet, "hearts")[0]
-            assert (hearts.get("data-hearts"), hearts.get("data-dashed")) == (
-                str(hunter["hearts"]),
-                str(hunter["dashed"]),
-            )
-            assert len(with_class(sheet, "heart")) == hunter["hearts"] + hunter["dashed"]
-            rows = {r.get("data-row"): r.get("data-numbers") for r in with_class(sheet, "row")}
-            assert rows == {row: " ".join(map(str, numbers)) for row, numbers in hunter["rows"].items()}
+        assert [sheet.get("data-player") for sheet in sheets] == [str(observation["active"])]
+        hunter = observation["hunters"][observation["active"]]
+        hearts = with_class(sheets[0], "hearts")[0]
+        assert (hearts.get("data-hearts"), hearts.get("data-dashed")) == (str(hunter["hearts"]), str(hunter["dashed"]))
+        assert len(with_class(sheets[0], "heart")) == hunter["hearts"] + hunter["dashed"]
+        rows = {r.get("data-row"): r.get("data-numbers") for r in with_class(sheets[0], "row")}
+        assert rows == {row: " ".join(map(str, numbers)) for row, numbers in hunter["rows"].items()}
+    state = positions()[40]
+    for seat in range(state.num_players()):
+        sheets = with_class(parse(board_svg(NAME, state.observation(seat), seat)), "sheet")
+        assert [sheet.get("data-player") for sheet in sheets] == [str(seat)]
+        assert "Your sheet" in all_text(sheets[0])
 
 
 def test_owner_read_off_the_observation_is_the_seat_play_waits_for() -> None:
@@ -179,7 +185,7 @@ def test_actions_are_grouped_and_labelled_for_people() -> None:
     actions += ["target hunter1", "target elder", "assist", "end", "frobnicate"]
     choices = action_choices(NAME, observation, actions)
     labels = {entry["action"]: (group["group"], entry["label"]) for group in choices for entry in group["actions"]}
-    assert labels["take red5"] == ("Take a die", "red 5")
+    assert labels["take red5"] == ("Use a die", "Take the red 5")
     assert labels["move SE-S cw"] == ("Move", "To the space between South-East and South (clockwise)")
     assert labels["knife SE S"] == (
         "Main action",
@@ -187,7 +193,7 @@ def test_actions_are_grouped_and_labelled_for_people() -> None:
     )
     assert labels["extra rifle N"] == ("Unlocked actions", f"Rifle {wolf_at(observation, 'N')}")
     assert labels["trap E=trap-5:3"] == ("Main action", "Trap worth 3 at East")
-    assert labels["reroll red5 blue2"] == ("Reroll dice", "Reroll red 5, blue 2")
+    assert labels["reroll red5 blue2"] == ("Use a die", "Reroll the red 5 and the blue 2")
     assert labels["target hunter1"][0] == "Choose the wolf's target"
     assert labels["target hunter1"][1].startswith("Hunter 2")  # the notation's seat 1 is the second hunter
     assert labels["frobnicate"] == ("Other", "frobnicate")
@@ -216,45 +222,29 @@ def test_a_game_with_one_hunter_draws_one_sheet() -> None:
 
 
 def test_the_reroll_is_a_toggle_per_die_and_one_button_not_a_button_per_subset() -> None:
-    """Issue 17, finding 3: six dice in the pool made 63 reroll buttons (81 moves in all); now the reroll and the
-    modification are a group of toggles each, one per die, with their confirm buttons."""
+    """Issue 17, finding 3: six dice in the pool made 63 reroll buttons (81 moves in all); now the dice are one group
+    of toggles, one per die, with a confirm button per thing to do with them (issue 32: each die listed once)."""
     state = next(s for s in play(NAME, 2, 3) if len(legal(s, 0)) == 81 if owner(s.observation(0)) == 0)
     observation = state.observation(0)
     groups = {group["group"]: group for group in action_choices(NAME, observation, legal(state, 0))}
     pool = [colour for colour, (_, where) in observation["dice"].items() if where == "pool"]
-    reroll, modify = groups["Reroll dice"], groups["Modify a die"]
-    assert reroll["kind"] == modify["kind"] == "toggles"
-    assert {item["key"] for item in reroll["items"]} == {f"die-{colour}" for colour in pool}
-    assert len(reroll["actions"]) == 2 ** len(pool) - 1 == 63
-    assert {entry["confirm"] for entry in reroll["actions"]} == {"Reroll the chosen dice"}
-    assert {entry["confirm"] for entry in modify["actions"]} == {"Turn it up one", "Turn it down one"}
-    for entry in reroll["actions"]:  # each subset is reached by toggling exactly its dice
-        assert sorted(entry["toggles"]) == sorted(f"die-{word[:-1]}" for word in entry["action"].split()[1:])
+    dice = groups["Use a die"]
+    assert dice["kind"] == "toggles"
+    assert sorted(item["key"] for item in dice["items"]) == sorted(f"die-{colour}" for colour in pool)
+    rerolls = [entry for entry in dice["actions"] if entry["action"].startswith("reroll")]
+    assert len(rerolls) == 2 ** len(pool) - 1 == 63
+    assert {entry["confirm"] for entry in dice["actions"]} == {
+        "Take it",
+        "Turn it up one",
+        "Turn it down one",
+        "Reroll them",
+    }
+    for entry in dice["actions"]:  # each choice is reached by toggling exactly its dice, or clicking them in order
+        dice_words = [word for word in entry["action"].split()[1:] if word not in ("up", "down")]
+        assert entry["toggles"] == entry["picks"] == [f"die-{word[:-1]}" for word in dice_words]
     buttons = sum(len(g["actions"]) for g in groups.values() if g.get("kind") != "toggles")
     toggles = sum(len(g["items"]) + len({e["confirm"] for e in g["actions"]}) for g in groups.values() if g.get("kind"))
-    assert buttons + toggles == 6 + (6 + 1) + (6 + 2)
-
-
-def test_a_die_in_the_pool_is_taken_by_clicking_it_and_a_space_moved_to_by_clicking_it() -> None:
-    moves = takes = 0
-    for state in positions()[::2]:
-        for seat in acting(state):
-            observation = state.observation(seat)
-            root = parse(board_svg(NAME, observation, seat))
-            marked = {e.get("data-pick"): e for e in root.iter() if e.get("data-pick")}
-            for group in action_choices(NAME, observation, legal(state, seat)):
-                for entry in group["actions"]:
-                    words = entry["action"].split()
-                    if words[0] == "take":
-                        colour = words[1][:-1]
-                        assert entry["picks"] == [f"die-{colour}"]
-                        assert observation["dice"][colour][1] == "pool"
-                        assert marked[f"die-{colour}"].get("data-label", "").startswith(f"{colour} die showing")
-                        takes += 1
-                    elif words[0] == "move":
-                        assert entry["picks"] == [f"space-{words[1]}"] and f"space-{words[1]}" in marked
-                        moves += 1
-    assert takes > 20 and moves > 20
+    assert buttons + toggles == 6 + 4
 
 
 def test_hunters_are_numbered_from_1_on_the_ring_in_colour_blind_safe_colours() -> None:
@@ -263,7 +253,8 @@ def test_hunters_are_numbered_from_1_on_the_ring_in_colour_blind_safe_colours() 
     tokens = with_class(root, "hunter")
     assert [token.get("data-player") for token in tokens] == ["0", "1"]
     assert [[t.text for t in with_class(token, "letter")] for token in tokens] == [["1"], ["2"]]
-    assert [token.find("{http://www.w3.org/2000/svg}circle").get("fill") for token in tokens] == [
+    discs = [next(c for c in token.iter(f"{SVG_NS}circle") if c.get("class") != "hit") for token in tokens]
+    assert [disc.get("fill") for disc in discs] == [
         "#E69F00",
         "#56B4E9",
     ]
@@ -278,16 +269,166 @@ def test_wolves_and_characters_are_shown_by_name_with_their_health_not_by_id() -
     assert observation["wolves"]
     for wolf in observation["wolves"].values():
         assert wolf["name"] in shown and wolf["id"] not in shown
-        assert f"damage {wolf['damage']} of {wolf['health']}" in shown
+        assert f"hurt {wolf['damage']} of {wolf['health']}" in shown
     character = observation["hunters"][0]["character"]
     assert observation["catalog"]["characters"][character]["name"] in shown
 
 
-def test_the_pack_leaders_name_and_place_fit_inside_the_board() -> None:
-    """A long name ("The White Ghost (waiting)") ran off the right edge; the place now has a line of its own."""
-    width = float(parse(board_svg(NAME, play(NAME, 2, 3)[0].observation(0), 0)).get("viewBox", "0 0 0 0").split()[2])
-    for state in positions()[::25]:
+# ---------------------------------------------------------------- issue 32: the whole turn on the board
+
+
+def _choices_and_board(state: State[Any], seat: int) -> tuple[list[dict[str, Any]], dict[str, ET.Element]]:
+    """The seat's choices and its board's clickable elements by key."""
+    observation = state.observation(seat)
+    root = parse(board_svg(NAME, observation, seat))
+    marked = {e.get("data-pick") or "": e for e in root.iter() if e.get("data-pick")}
+    return action_choices(NAME, observation, legal(state, seat)), marked
+
+
+def _entries(choices: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [entry for group in choices for entry in group["actions"]]
+
+
+def test_a_row_of_the_sheet_a_wolf_a_target_and_a_bonus_are_clicked_on_the_board() -> None:
+    """Issue 32, item 5: writing the die, knifing or shooting a wolf, a wolf's target and a kill bonus were buttons
+    only; each is now made by clicking what it names on the board (the row, the wolf, the hunter, dog or village),
+    as taking a die (clicking it in the pool) and moving (clicking the space) were."""
+    seen: dict[str, int] = {}
+    for state in positions()[::2]:
+        for seat in acting(state):
+            choices, marked = _choices_and_board(state, seat)
+            observation = state.observation(seat)
+            for entry in _entries(choices):
+                words = entry["action"].removeprefix("extra ").split()
+                if words[0] == "take":
+                    colour = words[1][:-1]
+                    assert observation["dice"][colour][1] == "pool"
+                    assert marked[f"die-{colour}"].get("data-label", "").startswith(f"{colour} die showing")
+                expected = {
+                    "take": [f"die-{words[-1][:-1]}"],
+                    "move": [f"space-{words[1] if len(words) > 1 else ''}"],
+                    "write": [f"row-{words[-1]}"],
+                    "reset": [f"row-{words[-1]}"],
+                    "knife": [f"wolf-{word}" for word in words[1:]],
+                    "rifle": [f"wolf-{word}" for word in words[1:]],
+                    "samovar": [f"stat-{words[-1]}"],
+                    "end": ["end"],
+                    "pass": ["pass"],
+                    "turn": ["turn"],
+                    "assist": ["assist"],
+                }.get(words[0])
+                if words[0] == "target":
+                    hunter = words[-1].removeprefix("hunter")
+                    expected = (
+                        ["village"]
+                        if words[1] == "elder"
+                        else [f"hunter-{int(hunter) + 1}" if hunter.isdigit() else hunter]
+                    )
+                if words[0] == "bonus":
+                    expected = [words[1] if words[1].startswith("dog-") else f"stat-{words[1]}"]
+                if expected is None:
+                    continue
+                assert entry.get("picks") == expected, entry
+                assert all(key in marked for key in expected), (entry, sorted(marked))
+                seen[words[0]] = seen.get(words[0], 0) + 1
+    assert {"take", "move", "write", "knife", "rifle", "end", "pass", "turn", "target", "bonus"} <= set(seen), seen
+    assert min(seen[verb] for verb in ("take", "move", "write")) > 20, seen
+
+
+def test_each_die_is_listed_once_in_the_moves() -> None:
+    """Issue 32, item 5: the same dice were listed three times (Take, Modify, Reroll); now one group lists each die
+    once, and its buttons say what to do with the dice pressed."""
+    state = next(s for s in play(NAME, 2, 3) if len(legal(s, 0)) == 81 if owner(s.observation(0)) == 0)
+    observation = state.observation(0)
+    choices = action_choices(NAME, observation, legal(state, 0))
+    pool = [colour for colour, (_, where) in observation["dice"].items() if where == "pool"]
+    dice_groups = [group for group in choices if group.get("kind") == "toggles"]
+    assert len(dice_groups) == 1, [group["group"] for group in choices]
+    dice = dice_groups[0]
+    assert sorted(item["key"] for item in dice["items"]) == sorted(f"die-{colour}" for colour in pool)
+    assert {entry["action"].split()[0] for entry in dice["actions"]} == {"take", "modify", "reroll"}
+    for group in choices:
+        if group is not dice:
+            assert not any(entry["action"].split()[0] in ("take", "modify", "reroll") for entry in group["actions"])
+
+
+def test_something_is_lit_on_the_board_whenever_a_seat_has_a_choice() -> None:
+    """Issue 32, item 5: the prompt says "choose below or on the board" whenever a seat may act, yet choosing pass
+    or a turn, a wolf's target or a kill bonus lit nothing; now every choice a seat faces has something to click."""
+    checked = 0
+    for state in positions()[::3]:
+        for seat in acting(state):
+            choices, marked = _choices_and_board(state, seat)
+            clickable = [entry for entry in _entries(choices) if entry.get("picks")]
+            assert clickable, [entry["action"] for entry in _entries(choices)][:5]
+            assert all(entry["picks"][0] in marked for entry in clickable)
+            checked += 1
+    assert checked > 150
+
+
+def test_a_dashed_outline_is_drawn_only_by_the_page_on_what_may_be_clicked() -> None:
+    """Issue 32, item 12: empty wolf places, the ring's spaces and the hearts healing can restore were dashed though
+    nothing could click them; the board draws no dash of its own, so a dash means "you can click this"."""
+    for _, root in public_boards(EVERY * 4):
+        dashed = [e.get("class") or tag_name(e) for e in root.iter() if e.get("stroke-dasharray")]
+        assert dashed == []
+
+
+def tag_name(element: ET.Element) -> str:
+    return element.tag.rsplit("}", 1)[-1]
+
+
+def test_the_board_names_dogs_and_places_in_words_not_by_ids() -> None:
+    """Issue 32, item 7: the board wrote "dog N" and a hunter's space "E-SE"; words name them now (the compass
+    letters stay only as the map's labels of its locations, as the rulebook's map has them)."""
+    notation = re.compile(r"\b(dog [NESW]\b|dog-[nesw]\b|[NESW]{1,2}-[NESW]{1,2}\b|hunter\d)")
+    for _observation, root in public_boards(EVERY * 2):
+        for element in root.iter(f"{SVG_NS}text"):
+            assert not notation.search(element.text or ""), element.text
+
+
+def test_the_wolf_whose_target_is_being_chosen_is_marked_on_the_board() -> None:
+    """Whom a wolf attacks is chosen on the board (a hunter, a dog, the village): the attacking wolf says "attacks"
+    on a red border, so the choice is made looking at it."""
+    marked = 0
+    for index, state in enumerate(positions()):
+        tasks = state.observation(None)["tasks"]
+        choosing = bool(tasks) and tasks[-1][0] == "target"
+        if index % (2 if choosing else 9):
+            continue
         root = parse(board_svg(NAME, state.observation(None), None))
-        for line in with_class(root, "decks")[0].iter("{http://www.w3.org/2000/svg}text"):
-            # 10-unit system-ui text: a character is at most about 6 units wide
-            assert float(line.get("x") or 0) + 6 * len(line.text or "") <= width, line.text
+        attacking = with_class(root, "attacking")
+        if choosing:
+            assert [card.get("data-pick") for card in attacking] == [f"wolf-{tasks[-1][1]}"]
+            assert "attacks" in all_text(attacking[0])
+            marked += 1
+        else:
+            assert attacking == []
+    assert marked > 5
+
+
+def test_no_text_on_the_board_is_smaller_than_11_px_on_a_phone() -> None:
+    """Issue 32, item 4: the board's text was 6-7 px on a phone (8-10 units of a 420-unit drawing 336 px wide);
+    every text is now at least 17 units of a 528-unit drawing, 11 CSS px where the phone shows it 336 px wide."""
+    for _, root in public_boards(EVERY * 4):
+        width = float((root.get("viewBox") or "0 0 1 1").split()[2])
+        parents = {child: parent for parent in root.iter() for child in parent}
+        for element in root.iter(f"{SVG_NS}text"):
+            node: ET.Element | None = element
+            while node is not None and node.get("font-size") is None:
+                node = parents.get(node)
+            size = float((node if node is not None else root).get("font-size") or 0)
+            assert size * 336 / width >= 10.8, (element.text, size)
+
+
+def test_pieces_dice_and_cards_carry_the_marks_the_page_animates_by() -> None:
+    """Issue 32, item 1 (the lead's motion): every hunter, wolf and dog names its identity in data-piece, every die
+    its colour and face."""
+    for observation, root in public_boards(EVERY * 4):
+        pieces = {e.get("data-piece") for e in root.iter() if e.get("data-piece")}
+        hunters = {f"hunter-{seat + 1}" for seat, h in enumerate(observation["hunters"]) if h["space"]}
+        wolves = {str(wolf["id"]) for wolf in observation["wolves"].values()}
+        dogs = {dog for dog, damage in observation["dogs"].items() if damage is not None}
+        assert pieces == hunters | wolves | dogs
+        faces = {e.get("data-die"): e.get("data-face") for e in root.iter() if e.get("data-die")}
+        assert faces == {colour: str(value) for colour, (value, _) in observation["dice"].items()}

@@ -131,6 +131,21 @@ def test_a_hunters_panel_gives_hearts_space_and_marks_and_the_village_is_shared(
     assert shared["Elders"] == str(observation["elders"]) and shared["Round"].startswith(f"{observation['round']} (")
 
 
+def test_a_hunters_panel_holds_what_his_sheet_holds_and_the_decks_are_shared() -> None:
+    """Issue 32, item 3: the board draws one sheet (the seat's own), so every hunter's panel says what his sheet
+    holds (the rows written, his free and unlocked actions), and the shared facts say what the decks hold."""
+    observation = copy.deepcopy(play("wolves-on-the-hunt", 2, 1)[20].observation(1))
+    observation["hunters"][0]["rows"]["knife"] = [3, 5]
+    observation["hunters"][0]["free"] = {"assist": 0, "modify": 1, "reroll": 2}
+    observation["hunters"][0]["mains"] = {"samovar": 1}
+    shown = facts(seat_panels("wolves-on-the-hunt", observation, 1)["seats"][0])
+    assert shown["Rows written"].startswith("knife 3 5")
+    assert shown["Free actions"] == "modify 1, reroll 2" and shown["Unlocked actions"] == "samovar 1"
+    observation["decks"]["day"] = {"cards": ["day-01", "day-02"], "top": "SE"}
+    shared = {item["label"]: item["value"] for item in seat_panels("wolves-on-the-hunt", observation, 1)["shared"]}
+    assert shared["Day deck"] == "2 wolves, the next comes in at South-East"
+
+
 @pytest.mark.parametrize(
     ("change", "decided"),
     [

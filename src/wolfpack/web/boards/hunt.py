@@ -1,12 +1,14 @@
-"""Wolves on the Hunt for the browser: the village ring with its wolves, the dice pool and every hunter's sheet.
+"""Wolves on the Hunt for the browser: the village ring with its wolves, the dice pool and the seat's own sheet.
 
-Drawn from the observation alone (`wolfpack.games.hunt.notation.observe`), which holds ids rather than the content
-pack's names and numbers: a wolf shows its card id and the damage on it, a hunter his character id. The eight
-locations sit round the village clockwise from North at the top, the hunters on the player spaces outside them,
-the dogs and the elders inside.
+Drawn from the observation alone (`wolfpack.games.hunt.notation.observe`), which holds ids beside the content pack's
+names and numbers. The eight locations sit round the village clockwise from North at the top, the hunters on the
+player spaces between them, the dogs and the elders inside; the dice under the ring; then one sheet (the seat's, or
+the active hunter's to someone watching: the others are in the seats' panels, wolfpack.web.panels.hunt).
 
-To click: a die in the pool is `die-<colour>` (taking it), a player space `space-<A-B>` (moving there); rerolls and
-modifications choose dice by toggles in the list of moves (`toggles`, keys `die-<colour>`), not one button per set.
+The whole turn is clicked on the board (`details`' picks; docs/design/boards.md, "Each game"): a die
+(`die-<colour>`), a space (`space-<A-B>`), a row (`row-<row>`), a stat (`stat-<stat>`), a wolf (`wolf-<location>`),
+a hunter (`hunter-<n>`, from 1), a dog (`dog-<id>`), the village (`village`), the turn's buttons (`pass`, `turn`,
+`end`, `assist`). Each has a tap area of HIT units, 44 CSS px on a phone, and no text is under FONT units.
 """
 
 from __future__ import annotations
@@ -19,14 +21,40 @@ from typing import Any, Final
 
 from wolfpack.games.hunt.words import listed
 from wolfpack.web.boards.palette import SEAT_COLOURS, SEAT_ORDER
-from wolfpack.web.boards.svg import INK, card, die, document, el, group, on_dark, text, title
+from wolfpack.web.boards.svg import INK, die, document, el, group, on_dark, text, title
 from wolfpack.web.boards.words import counted
 
-WIDTH: Final = 420
-CENTRE: Final = (210.0, 236.0)
-LOCATION_RADIUS: Final = 140.0
-SPACE_RADIUS: Final = 190.0
-DOG_RADIUS: Final = 84.0
+HIT: Final = 72.0
+"""The side of a finger's tap area in drawing units: 44 CSS px on a phone, where the drawing is 336 px or more wide
+(docs/design/boards.md)."""
+FONT: Final = "17"
+"""The least text on the board: 11 CSS px on a phone."""
+WIDTH: Final = 528
+CENTRE: Final = (264.0, 284.0)
+LOCATION_RADIUS: Final = 178.0
+CARD_W: Final = 116.0
+CARD_H: Final = 84.0
+NAME_CHARS: Final = 12
+"""A wolf's name longer than this goes on two lines of its card."""
+SPACE_RADIUS: Final = 245.0
+SPACE_DISC: Final = 24.0
+DOG_RADIUS: Final = 90.0
+VILLAGE_RADIUS: Final = 50.0
+RING_BOTTOM: Final = 546.0
+"""The lowest the ring reaches (its lowest spaces' tap areas); the buttons of a turn sit in its lower corners."""
+POOL_TOP: Final = 556.0
+DIE_SIZE: Final = 50.0
+DIE_PITCH: Final = WIDTH / 7
+SHEET_TOP: Final = 656.0
+SHEET_HEAD: Final = 60.0
+HEIGHT: Final = 948
+ROW_PITCH: Final = 76.0
+WIDE_VIEWBOX: Final = "0 0 1068 548"
+"""The drawing laid out for a wide frame (js/arrange.js; board.css moves the dice and the sheet beside the ring):
+1068 by 548 units, which a laptop's 800 px wide frame shows with text of 12.7 px and tap areas of 54 px."""
+ROW_W: Final = 260.0
+LABEL_W: Final = 114.0
+BOX_PITCH: Final = 17.0
 COMPASS: Final = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """The eight locations round the ring, clockwise from the top (the content pack's ids)."""
 DIE_FILLS: Final[Mapping[str, str]] = {
@@ -42,8 +70,17 @@ HUNTER_FILLS: Final = tuple(SEAT_COLOURS[name] for name in SEAT_ORDER)
 """Each hunter's colour (colour-blind-safe, docs/design/boards.md); his token also shows his number."""
 SPACES: Final = tuple(f"{COMPASS[i]}-{COMPASS[(i + 1) % len(COMPASS)]}" for i in range(len(COMPASS)))
 """The player spaces between the locations, clockwise from N-NE (the content pack's ids)."""
-MODIFY_WORDS: Final[Mapping[str, str]] = {"up": "Turn it up one", "down": "Turn it down one"}
-SHEET_HEIGHT: Final = 140
+ROW_STATS: Final[Mapping[str, str]] = {"knife": "knife", "rifle": "rifle", "trap": "traps"}
+"""The stat each row of the sheet acts with (the stat track printed beside it)."""
+ROW_DICE: Final[Mapping[str, str]] = {
+    "knife": "red",
+    "rifle": "green",
+    "trap": "yellow",
+    "power": "purple",
+    "samovar": "black",
+    "outwit": "blue",
+}
+"""The colour of each row's die on the sheet."""
 RESULTS: Final[Mapping[str, str]] = {"win": "The hunters have won", "loss": "The hunters have lost"}
 CHANCE_WORDS: Final = frozenset({"character", "leader", "roll", "face", "back", "howl"})
 _DIE: Final = re.compile(r"([a-z]+)([1-6])")
@@ -133,159 +170,233 @@ def _title(word: object) -> str:
 
 
 def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
-    """The ring of wolves and traps, hunters, dogs and elders; the dice; the decks; each hunter's sheet."""
-    hunters = list(observation["hunters"])
-    pool_top = 460
-    sheets_top = pool_top + 130
-    height = sheets_top + SHEET_HEIGHT * len(hunters) + 10
+    """The ring of wolves and traps, hunters, dogs and elders; the dice; the sheet of the seat (or, for someone
+    watching, the active hunter's). The other hunters' sheets are in their panels (wolfpack.web.panels.hunt)."""
+    shown = _sheet_shown(observation, seat)
     body = [
-        text(12, 22, _heading(observation), font_weight="bold", font_size="14", class_="heading"),
+        _round(observation),
         _village(observation),
         group((_location(observation, location) for location in COMPASS), class_="locations"),
         _spaces(observation),
         _hunters_on_ring(observation, seat),
-        _pool(observation, pool_top),
-        _decks(observation, pool_top + 72),
-        group(
-            (_sheet(observation, index, seat, sheets_top + index * SHEET_HEIGHT) for index in range(len(hunters))),
-            class_="sheets",
-        ),
+        _buttons(observation, shown),
+        _pool(observation, POOL_TOP),
+        group([_sheet(observation, shown, seat, SHEET_TOP)] if shown is not None else [], class_="sheets"),
     ]
-    return document(WIDTH, height, body, "Wolves on the Hunt board", class_="board hunt")
+    return document(
+        WIDTH, HEIGHT, body, "Wolves on the Hunt board", class_="board hunt", data_wide_viewbox=WIDE_VIEWBOX
+    )
 
 
-def _heading(observation: Mapping[str, Any]) -> str:
-    phase = {"players": "player phase", "wolves": "wolves attack", "setup": "setup", "over": "game over"}
-    shown = phase.get(str(observation["phase"]), str(observation["phase"]))
-    return f"Round {observation['round']} ({observation.get('round_kind', '?')}) · {shown}"
+def _sheet_shown(observation: Mapping[str, Any], seat: int | None) -> int | None:
+    """The sheet the board shows: the seat's own, or the active hunter's to someone watching."""
+    hunters = observation.get("hunters") or []
+    chosen = seat if seat is not None else observation.get("active")
+    return chosen if isinstance(chosen, int) and 0 <= chosen < len(hunters) else None
+
+
+def _hit(x: float, y: float, width: float, height: float) -> str:
+    """An invisible area that takes a finger's tap for its group, larger than what the group draws."""
+    return el("rect", x=x, y=y, width=width, height=height, fill="#fff", fill_opacity="0", class_="hit")
+
+
+def _slot(x: float, y: float, width: float, height: float) -> str:
+    """The place a click is taken (a row or a stat of the sheet, round a die): unseen until the page lights it."""
+    return el("rect", x=x, y=y, width=width, height=height, rx=6.0, fill="#fff", fill_opacity="0", class_="slot")
+
+
+def _hit_circle(cx: float, cy: float) -> str:
+    """A round invisible tap area, a finger wide, centred on a disc of the ring."""
+    return el("circle", cx=cx, cy=cy, r=HIT / 2, fill="#fff", fill_opacity="0", class_="hit")
+
+
+def _round(observation: Mapping[str, Any]) -> str:
+    """The round and its kind, in the ring's top-left corner (the turn sentence says who is deciding what)."""
+    kind = str(observation.get("round_kind") or "")
+    return group(
+        [
+            text(10, 26, f"Round {observation['round']}", font_weight="bold", font_size=FONT),
+            text(10, 48, kind, font_size=FONT),
+        ],
+        class_="heading",
+    )
 
 
 def _village(observation: Mapping[str, Any]) -> str:
-    """The village in the centre with its elders, and the dogs on their spaces around it."""
+    """The village in the centre with its elders (whom a wolf may attack), and the dogs on their spaces around it."""
     cx, cy = CENTRE
     elders = int(observation["elders"])
     parts = [
-        el("circle", cx=cx, cy=cy, r=58.0, fill="#efe4cf", stroke=INK, class_="village"),
-        text(cx, cy - 22, "Village", text_anchor="middle", font_weight="bold", font_size="11"),
-        text(cx, cy + 34, counted(elders, "elder", "elders"), text_anchor="middle", font_size="10"),
+        el("circle", cx=cx, cy=cy, r=VILLAGE_RADIUS, fill="#efe4cf", stroke=INK, class_="village"),
+        text(cx, cy - 16, "Village", text_anchor="middle", font_weight="bold", font_size=FONT),
+        text(cx, cy + 30, counted(elders, "elder", "elders"), text_anchor="middle", font_size=FONT),
     ]
     for index in range(elders):
         x = cx + (index - (elders - 1) / 2) * 18
-        parts.append(el("circle", title("elder"), cx=x, cy=cy + 4, r=7.0, fill="#b08968", stroke=INK, class_="elder"))
-    for index, (dog, damage) in enumerate(observation["dogs"].items()):
-        parts.append(_dog(observation, str(dog), damage, 22.5 + index * 90.0))
-    supply = observation.get("dog_supply", 0)
-    parts.append(text(12, 40, f"Dogs in supply: {supply}", font_size="10", class_="dog-supply"))
-    return group(parts, class_="village-area")
+        parts.append(el("circle", title("elder"), cx=x, cy=cy + 2, r=7.0, fill="#b08968", stroke=INK, class_="elder"))
+    village = group(
+        parts,
+        class_="village-area",
+        data_pick="village",
+        data_label=f"an elder in the village ({counted(elders, 'elder', 'elders')} left)",
+    )
+    dogs = [
+        _dog(observation, str(dog), damage, 22.5 + index * 90.0)
+        for index, (dog, damage) in enumerate(observation["dogs"].items())
+    ]
+    return group([village, *dogs], class_="village-dogs")
 
 
 def _dog(observation: Mapping[str, Any], dog: str, damage: object, angle: float) -> str:
-    """A dog space: the dog with its damage, or an empty space once the dog is dead."""
+    """A dog space: the dog with its damage (a piece, and a target or a kill bonus to click), or an empty space."""
     x, y = _point(angle, DOG_RADIUS)
-    name_in_words = dog_name(observation, dog)
+    name = dog_name(observation, dog)
     alive = damage is not None
-    name = f"dog {dog.removeprefix('dog-').upper()}"
+    box = el(
+        "rect",
+        x=x - 32,
+        y=y - 24,
+        width=64.0,
+        height=48.0,
+        rx=6.0,
+        fill="#c9a66b" if alive else "#eee",
+        stroke=INK if alive else "#999",
+    )
+    words = [text(x, y - 4, "Dog" if alive else "no dog", text_anchor="middle", font_size=FONT)]
+    if alive:
+        words.append(text(x, y + 16, f"hurt {damage}", text_anchor="middle", font_size=FONT))
+    parts = [
+        title(f"{_capital(name)}: {'damage ' + str(damage) if alive else 'dead'}"),
+        _hit(x - 36, y - 36, HIT, HIT),
+        box,
+        *words,
+    ]
+    marks: dict[str, object] = {"data_piece": dog, "data_pick": dog, "data_label": f"{name} (damage {damage})"}
     return group(
-        [
-            title(f"{_capital(name_in_words)}: {'damage ' + str(damage) if alive else 'dead'}"),
-            el(
-                "rect",
-                x=x - 21,
-                y=y - 13,
-                width=42.0,
-                height=26.0,
-                rx=5.0,
-                fill="#c9a66b" if alive else "#ddd",
-                stroke=INK,
-                stroke_dasharray=None if alive else "3 2",
-            ),
-            text(x, y - 2, name, text_anchor="middle", font_size="8"),
-            text(x, y + 9, f"damage {damage}" if alive else "dead", text_anchor="middle", font_size="7"),
-        ],
+        parts,
         class_="dog" + ("" if alive else " dead"),
         data_dog=dog,
         data_damage="dead" if damage is None else damage,
+        **(marks if alive else {}),
     )
 
 
 def _location(observation: Mapping[str, Any], location: str) -> str:
-    """A location: the wolf card there (id, damage, outwit, Pack Leader) or an empty place, and its traps."""
+    """A location: the wolf card there (name, damage, outwit, Pack Leader) or an empty place, and its traps. The
+    compass letter is the map's own label of the location, as on the rulebook's map."""
     x, y = _point(COMPASS.index(location) * 45.0, LOCATION_RADIUS)
     wolf = observation["wolves"].get(location)
     traps = observation["traps"].get(location) or []
-    parts = [text(x, y - 30, location, text_anchor="middle", font_weight="bold", font_size="10")]
     if wolf is None:
-        parts.append(
+        parts = [
             el(
                 "rect",
-                x=x - 34,
-                y=y - 24,
-                width=68.0,
-                height=48.0,
+                x=x - CARD_W / 2,
+                y=y - CARD_H / 2,
+                width=CARD_W,
+                height=CARD_H,
                 rx=6.0,
-                fill="none",
-                stroke="#999",
-                stroke_dasharray="4 3",
-            )
-        )
+                fill="#f4f1ea",
+                stroke="#b5b0a5",
+                class_="place",
+            ),
+            text(x - CARD_W / 2 + 6, y - 22, location, font_weight="bold", font_size=FONT),
+            text(x, y + 10, "no wolf", text_anchor="middle", font_size=FONT, fill="#555"),
+        ]
     else:
-        parts.append(_wolf(observation, wolf, x, y))
+        parts = [_wolf(observation, wolf, location, x, y)]
     if traps:
         words = ", ".join(f"{value}" for _, value in traps)
-        parts.append(text(x, y + 36, f"trap {words}", text_anchor="middle", font_size="9", class_="trap"))
+        parts.append(
+            text(
+                x,
+                y + CARD_H / 2 + 18,
+                f"trap {words}",
+                text_anchor="middle",
+                font_size=FONT,
+                font_weight="bold",
+                class_="trap",
+            )
+        )
     cls = "location" + (" empty" if wolf is None else " occupied")
     return group(parts, class_=cls, data_location=location, data_traps=len(traps))
 
 
-def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], x: float, y: float) -> str:
-    """A wolf card face up: its id, the damage dealt to it, and an outwit token if it carries one."""
+def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], location: str, x: float, y: float) -> str:
+    """A wolf card face up: its name, the damage dealt to it, and whether it attacks now, leads the pack or is
+    outwitted; a piece (its card id), and what a knife, a rifle or an outwit token is aimed at by clicking it."""
     leader = wolf.get("id") == observation.get("leader")
     outwit = bool(wolf.get("outwit"))
-    fill = "#f6d6a8" if leader else "#e3e3e3"
+    tasks = observation.get("tasks") or []
+    attacking = bool(tasks) and list(tasks[-1][:2]) == ["target", location]
+    name = str(wolf.get("name") or wolf_name(observation, wolf.get("id")))
+    left = x - CARD_W / 2
     parts = [
+        title(name),
         el(
             "rect",
-            x=x - 34,
-            y=y - 24,
-            width=68.0,
-            height=48.0,
+            x=left,
+            y=y - CARD_H / 2,
+            width=CARD_W,
+            height=CARD_H,
             rx=6.0,
-            fill=fill,
-            stroke=INK,
-            stroke_width="2.5" if leader else "1",
+            fill="#f6d6a8" if leader else "#e3e3e3",
+            stroke="#b3261e" if attacking else INK,
+            stroke_width="3" if leader or attacking else "1",
         ),
-        title(str(wolf.get("name") or wolf_name(observation, wolf.get("id")))),
-        text(
-            x,
-            y - 8,
-            wolf.get("name") or wolf_name(observation, wolf.get("id", "?")),
-            text_anchor="middle",
-            font_size="9",
-        ),
-        text(x, y + 7, _wounds(wolf), text_anchor="middle", font_size="9", class_="damage"),
+        text(left + 6, y - 22, location, font_weight="bold", font_size=FONT),
     ]
-    if leader:
-        parts.append(text(x, y + 19, "Pack Leader", text_anchor="middle", font_size="8", font_weight="bold"))
-    elif outwit:
-        parts.append(text(x, y + 19, "outwitted", text_anchor="middle", font_size="8", fill="#1f6fd1"))
-    cls = "wolf" + (" leader" if leader else "") + (" outwit" if outwit else "")
-    return group(parts, class_=cls, data_wolf=wolf.get("id"), data_damage=wolf.get("damage"))
+    # The attacking wolf says so in a word as well as by its red border (a colour is never the only sign).
+    mark = "attacks" if attacking else "Leader" if leader else "outwitted" if outwit else ""
+    if mark:
+        parts.append(
+            text(
+                x + CARD_W / 2 - 6,
+                y - 22,
+                mark,
+                text_anchor="end",
+                font_size=FONT,
+                font_weight="bold" if leader or attacking else None,
+                fill="#b3261e" if attacking else "#1f5fa8" if outwit and not leader else INK,
+            )
+        )
+    lines = _wrapped(name, NAME_CHARS)
+    for index, line in enumerate(lines):
+        parts.append(text(x, y + (0 if len(lines) > 1 else 8) + index * 18, line, text_anchor="middle", font_size=FONT))
+    parts.append(text(x, y + 36, _wounds(wolf), text_anchor="middle", font_size=FONT, class_="damage"))
+    cls = "wolf" + (" leader" if leader else "") + (" outwit" if outwit else "") + (" attacking" if attacking else "")
+    return group(
+        parts,
+        class_=cls,
+        data_wolf=wolf.get("id"),
+        data_damage=wolf.get("damage"),
+        data_piece=wolf.get("id"),
+        data_pick=f"wolf-{location}",
+        data_label=f"{name} at {location_name(observation, location)} ({_wounds(wolf)})",
+    )
+
+
+def _wrapped(words: str, most: int) -> list[str]:
+    """`words` on one line, or on two split at the space nearest the middle when longer than `most` characters."""
+    if len(words) <= most or " " not in words:
+        return [words]
+    spaces = [index for index, char in enumerate(words) if char == " "]
+    cut = min(spaces, key=lambda index: abs(index - len(words) / 2))
+    return [words[:cut], words[cut + 1 :]]
 
 
 def _spaces(observation: Mapping[str, Any]) -> str:
-    """The eight player spaces on the ring, as dashed rings a hunter may be moved to."""
+    """The eight player spaces on the ring, each a disc a hunter may be moved to (lit by the page when he may)."""
     parts = []
     for space in SPACES:
         angle = _space_angle(space)
         if angle is None:
             continue
         x, y = _point(angle, SPACE_RADIUS)
-        ring = el(
-            "circle", cx=x, cy=y, r=18.0, fill="#ffffff", fill_opacity="0.6", stroke="#999", stroke_dasharray="3 2"
-        )
+        ring = el("circle", cx=x, cy=y, r=SPACE_DISC, fill="#ffffff", stroke="#999")
         parts.append(
             group(
-                [ring],
+                [_hit_circle(x, y), ring],
                 class_="space",
                 data_space=space,
                 data_pick=f"space-{space}",
@@ -298,11 +409,11 @@ def _spaces(observation: Mapping[str, Any]) -> str:
 def _wounds(wolf: Mapping[str, Any]) -> str:
     """The damage on a wolf, out of its health when the observation gives it."""
     damage = wolf.get("damage", 0)
-    return f"damage {damage} of {wolf['health']}" if wolf.get("health") else f"damage {damage}"
+    return f"hurt {damage} of {wolf['health']}" if wolf.get("health") else f"hurt {damage}"
 
 
 def _hunters_on_ring(observation: Mapping[str, Any], seat: int | None) -> str:
-    """Each hunter's token on his player space, numbered by seat."""
+    """Each hunter's token on his player space, numbered by seat: a piece, and a wolf's target to click."""
     parts = []
     for index, hunter in enumerate(observation["hunters"]):
         angle = _space_angle(hunter.get("space"))
@@ -310,44 +421,58 @@ def _hunters_on_ring(observation: Mapping[str, Any], seat: int | None) -> str:
             continue  # not dealt a character yet, so not on the map
         x, y = _point(angle, SPACE_RADIUS)
         fill = HUNTER_FILLS[index % len(HUNTER_FILLS)]
+        name = f"{hunter_name(observation, index)}, {space_name(observation, hunter['space'])}"
         parts.append(
             group(
                 [
-                    title(f"{hunter_name(observation, index)}, {space_name(observation, hunter['space'])}"),
-                    el("circle", cx=x, cy=y, r=14.0, fill=fill, stroke=INK, stroke_width="3" if index == seat else "1"),
+                    title(name),
+                    _hit_circle(x, y),
+                    el(
+                        "circle",
+                        cx=x,
+                        cy=y,
+                        r=SPACE_DISC,
+                        fill=fill,
+                        stroke=INK,
+                        stroke_width="4" if index == seat else "1",
+                    ),
                     text(
                         x,
-                        y + 4,
+                        y + 6,
                         index + 1,
                         text_anchor="middle",
                         font_weight="bold",
+                        font_size="18",
                         fill=on_dark(fill),
                         class_="letter",
                     ),
-                    text(x, y + 26, hunter["space"], text_anchor="middle", font_size="8"),
                 ],
                 class_=f"piece hunter p{index}",
                 data_player=index,
                 data_square=hunter["space"],
                 data_in=f"space-{hunter['space']}",
+                data_piece=f"hunter-{index + 1}",
+                data_pick=f"hunter-{index + 1}",
+                data_label=name,
             )
         )
     return group(parts, class_="hunters")
 
 
 def _pool(observation: Mapping[str, Any], top: float) -> str:
-    """The seven dice as faces: those in the pool bright, the taken ones and those on wolves faded and captioned."""
+    """The seven dice as faces: those in the pool bright (a finger wide to click), the taken ones and those on
+    wolves faded, marked with the hunter's disc or "wolf"."""
     by_wolf = {str(w.get("id")): str(loc) for loc, w in observation["wolves"].items()}
-    parts = [text(12, top, "Dice", font_weight="bold")]
+    parts = []
     for index, (colour, (value, where)) in enumerate(observation["dice"].items()):
-        x = 14 + index * 56
+        cx = DIE_PITCH / 2 + index * DIE_PITCH
         fill = DIE_FILLS.get(str(colour), "#cccccc")
         in_pool = where == "pool"
-        caption, place = _die_place(observation, str(where), by_wolf)
+        place = _die_place(observation, str(where), by_wolf)
         face = die(
-            x,
-            top + 10,
-            36,
+            cx - DIE_SIZE / 2,
+            top + (HIT - DIE_SIZE) / 2,
+            DIE_SIZE,
             value,
             fill=fill,
             pip=on_dark(fill),
@@ -355,137 +480,183 @@ def _pool(observation: Mapping[str, Any], top: float) -> str:
             label=f"{colour} die, {place}",
             data_colour=colour,
             data_where=where,
+            data_die=colour,
+            data_face=value,
             opacity=None if in_pool else "0.4",
+            font_size=FONT,  # a die not rolled yet shows its value as text
         )
-        label = f"{colour} die showing {value}, {place}"
-        parts.append(group([face], data_pick=f"die-{colour}", data_label=label) if in_pool else face)
-        parts.append(text(x + 18, top + 60, caption, text_anchor="middle", font_size="9"))
+        if in_pool:
+            label = f"{colour} die showing {value}, {place}"
+            halo = _slot(cx - HIT / 2, top, HIT, HIT)  # outlined when lit: a dashed line on a dark die would not show
+            parts.append(group([halo, face], data_pick=f"die-{colour}", data_label=label))
+        else:
+            parts += [face, _die_caption(observation, str(where), cx, top + HIT + 18)]
     return group(parts, class_="dice")
 
 
-def _die_place(observation: Mapping[str, Any], where: str, by_wolf: Mapping[str, str]) -> tuple[str, str]:
-    """Where a die lies, as a short caption under it and in words for its label: the pool, a hunter's sheet (a taken
-    die stays on one of its three printed dice until the round ends) or the wolf it went to."""
-    if where == "pool":
-        return "pool", "in the pool"
+def _die_caption(observation: Mapping[str, Any], where: str, x: float, y: float) -> str:
+    """Under a die away from the pool: the disc of the hunter whose sheet holds it, or "wolf"."""
     if where.startswith("hunter") and where[len("hunter") :].isdigit():
         seat = int(where[len("hunter") :])
-        return f"Hunter {seat + 1}", f"on {hunter_name(observation, seat)}'s sheet"
+        fill = HUNTER_FILLS[seat % len(HUNTER_FILLS)]
+        return group(
+            [
+                el("circle", cx=x, cy=y - 6, r=12.0, fill=fill, stroke=INK),
+                text(x, y, seat + 1, text_anchor="middle", font_size=FONT, font_weight="bold", fill=on_dark(fill)),
+            ],
+            class_="die-caption",
+        )
+    return text(x, y, "wolf", text_anchor="middle", font_size=FONT, class_="die-caption")
+
+
+def _die_place(observation: Mapping[str, Any], where: str, by_wolf: Mapping[str, str]) -> str:
+    """Where a die lies, in words for its label: the pool, a hunter's sheet (a taken die stays on one of its three
+    printed dice until the round ends) or the wolf it went to."""
+    if where == "pool":
+        return "in the pool"
+    if where.startswith("hunter") and where[len("hunter") :].isdigit():
+        return f"on {hunter_name(observation, int(where[len('hunter') :]))}'s sheet"
     wolf = wolf_name(observation, where) if where in by_wolf else where
-    return "on a wolf", f"on {wolf} at {location_name(observation, by_wolf.get(where, '?'))}"
-
-
-def _decks(observation: Mapping[str, Any], top: float) -> str:
-    """The two wolf decks face down with their counts and the location on the top card's back; the Pack Leader."""
-    parts = []
-    for index, (kind, deck) in enumerate(observation["decks"].items()):
-        x = 14 + index * 150
-        back = deck.get("top") or "?"
-        parts.append(card(x, top, 30, 40, "?", cls=f"deck {kind}"))
-        parts.append(text(x + 36, top + 16, f"{_title(kind)} deck: {len(deck['cards'])}", font_size="10"))
-        parts.append(text(x + 36, top + 30, f"next back: {back}", font_size="10"))
-    leader = observation.get("leader")
-    where = observation.get("leader_location") or "waiting"
-    parts.append(text(310, top + 16, "Pack Leader", font_size="10", font_weight="bold"))
-    # The name and where it stands on two lines: a long name would run off the board's right edge.
-    parts.append(text(310, top + 30, wolf_name(observation, leader) if leader else "?", font_size="10"))
-    parts.append(text(310, top + 43, f"({where})", font_size="10"))
-    return group(parts, class_="decks")
+    return f"on {wolf} at {location_name(observation, by_wolf.get(where, '?'))}"
 
 
 def _sheet(observation: Mapping[str, Any], index: int, seat: int | None, top: float) -> str:
-    """A hunter's sheet: name and marks, hearts, stats, the rows with their numbers, free and unlocked actions."""
+    """A hunter's sheet: his name and hearts, then each row with its stat and the numbers written (a row is
+    clicked to write the die there, a stat to raise it). His free and unlocked actions are in his panel."""
     hunter = observation["hunters"][index]
     stats = observation["stats"][index] if index < len(observation.get("stats", [])) else hunter["stats"]
     fill = HUNTER_FILLS[index % len(HUNTER_FILLS)]
+    name = hunter_name(observation, index)
+    hearts, dashed = int(hunter["hearts"]), int(hunter["dashed"])
     parts = [
         el(
             "rect",
-            x=8.0,
+            x=4.0,
             y=top,
-            width=404.0,
-            height=float(SHEET_HEIGHT - 8),
+            width=WIDTH - 8.0,
+            height=HEIGHT - top - 4,
             rx=6.0,
             fill="#fff",
             stroke=fill,
-            stroke_width="3" if index == seat else "1.5",
+            stroke_width="3",
         ),
-        text(18, top + 18, _sheet_heading(observation, index, seat), font_weight="bold", font_size="11"),
-        _hearts(int(hunter["hearts"]), int(hunter["dashed"]), 18, top + 26),
-        text(18, top + 54, "   ".join(f"{_title(s)} {v}" for s, v in stats.items()), font_size="10", class_="stats"),
+        text(
+            14,
+            top + 26,
+            f"Your sheet: {name}" if index == seat else f"The sheet of {name}",
+            font_weight="bold",
+            font_size=FONT,
+        ),
+        text(
+            WIDTH - 14,
+            top + 26,
+            f"{hearts} hearts" + (f", {dashed} to heal" if dashed else ""),
+            text_anchor="end",
+            font_size=FONT,
+        ),
+        _hearts(hearts, dashed, 14, top + 36),
     ]
     for row_index, (row, numbers) in enumerate(hunter["rows"].items()):
         column, line = divmod(row_index, 3)
-        parts.append(_row(str(row), numbers, hunter["resets"].get(row, []), 18 + column * 200, top + 74 + line * 17))
-    free = ", ".join(f"{kind} {count}" for kind, count in hunter["free"].items() if count) or "none"
-    mains = ", ".join(f"{kind} {count}" for kind, count in hunter["mains"].items() if count) or "none"
-    parts.append(text(18, top + SHEET_HEIGHT - 16, f"Free: {free}   Unlocked: {mains}", font_size="9", class_="free"))
+        stat = ROW_STATS.get(str(row))
+        value = stats.get(stat) if stat else None
+        x, y = 4 + column * ROW_W, top + SHEET_HEAD + line * ROW_PITCH
+        parts.append(_row(str(row), numbers, hunter["resets"].get(row, []), stat, value, x, y))
     return group(parts, class_=f"sheet p{index}", data_player=index)
 
 
-def _sheet_heading(observation: Mapping[str, Any], index: int, seat: int | None) -> str:
-    hunter = observation["hunters"][index]
-    passed = observation.get("passed") or []
-    marks = [
-        mark
-        for mark, applies in (
-            ("you", index == seat),
-            ("active", index == observation.get("active") and observation.get("phase") == "players"),
-            ("holds the cross", index == observation.get("cross")),
-            ("passed", index < len(passed) and bool(passed[index])),
-        )
-        if applies
-    ]
-    where = f" on {hunter['space']}" if hunter.get("space") else ""
-    return f"{hunter_name(observation, index)}{where}" + (f" · {', '.join(marks)}" if marks else "")
+def _buttons(observation: Mapping[str, Any], index: int | None) -> str:
+    """The buttons of the shown sheet's hunter, in the ring's two lower corners while they can apply (the page
+    lights them when they are legal): pass or take a turn, end the turn, assist the active hunter."""
+    hunters = observation.get("hunters") or []
+    if index is None or not 0 <= index < len(hunters):
+        return group([], class_="sheet-buttons")
+    corners: dict[str, tuple[str, tuple[str, ...], str]] = {}
+    if observation.get("phase") == "players" and observation.get("active") == index:
+        if observation.get("step") == "choose":
+            corners["left"] = ("pass", ("Pass",), "Pass for the round")
+            corners["right"] = ("turn", ("Play",), "Take a turn")
+        else:
+            corners["right"] = ("end", ("End", "turn"), "End the turn")
+    if (hunters[index].get("free") or {}).get("assist") and observation.get("step") == "action":
+        corners["left"] = ("assist", ("Assist",), "Assist the active hunter (+1)")
+    parts = []
+    for corner, (key, shown, name) in corners.items():
+        x = 8.0 if corner == "left" else WIDTH - 8 - HIT
+        y = RING_BOTTOM - HIT
+        words = [
+            text(
+                x + HIT / 2,
+                y + HIT / 2 + 6 + (line - (len(shown) - 1) / 2) * 20,
+                word,
+                text_anchor="middle",
+                font_size=FONT,
+                font_weight="bold",
+                fill="#555",
+            )
+            for line, word in enumerate(shown)
+        ]
+        box = el("rect", x=x, y=y, width=HIT, height=HIT, rx=8.0, fill="#f0f0f0", stroke="#999", stroke_width="1")
+        parts.append(group([box, *words], class_="sheet-button", data_pick=key, data_label=name))
+    return group(parts, class_="sheet-buttons")
 
 
 def _hearts(hearts: int, dashed: int, x: float, y: float) -> str:
-    """Outlined hearts (health) filled red, dashed ones (health that healing can restore) as dashed outlines."""
+    """Hearts: filled red for health left, open for health that healing can restore."""
     parts = []
     for index in range(hearts + dashed):
         full = index < hearts
         parts.append(
             el(
                 "circle",
-                cx=x + 6 + index * 13,
-                cy=y + 6,
+                cx=x + 6 + index * 12,
+                cy=y + 8,
                 r=5.0,
-                fill="#d62828" if full else "none",
+                fill="#d62828" if full else "#fff",
                 stroke="#d62828",
-                stroke_dasharray=None if full else "2 2",
-                class_="heart" if full else "heart dashed",
+                class_="heart" if full else "heart open",
             )
         )
-    parts.append(text(x + 10 + (hearts + dashed) * 13, y + 10, f"{hearts} hearts (+{dashed} dashed)", font_size="9"))
     return group(parts, class_="hearts", data_hearts=hearts, data_dashed=dashed)
 
 
-def _row(row: str, numbers: Sequence[Any], resets: Sequence[Any], x: float, y: float) -> str:
-    """One action row: its name, then the numbers written in boxes, a thick bar after each reset line."""
-    fill = DIE_FILLS.get(
-        {
-            "knife": "red",
-            "rifle": "green",
-            "trap": "yellow",
-            "power": "purple",
-            "samovar": "black",
-            "outwit": "blue",
-        }.get(row, ""),
-        "#999999",
-    )
-    parts = [
-        el("rect", x=x, y=y - 9, width=8.0, height=10.0, fill=fill, stroke=INK, stroke_width="0.5"),
-        text(x + 12, y, row, font_size="9"),
+def _row(
+    row: str, numbers: Sequence[Any], resets: Sequence[Any], stat: str | None, value: object, x: float, y: float
+) -> str:
+    """One action row: its colour and name (with its stat, clicked to raise that stat), then the numbers written
+    in boxes, a thick bar after each reset line (clicked to write the die in this row)."""
+    fill = DIE_FILLS.get(ROW_DICE.get(row, ""), "#999999")
+    name = _title(row) + (f" {value}" if stat else "")
+    label_parts = [
+        _slot(x + 2, y, LABEL_W - 4, HIT),
+        el(
+            "rect", x=x + 8, y=y + 14, width=10.0, height=44.0, fill=fill, stroke=INK, stroke_width="1", class_="swatch"
+        ),
+        text(x + 24, y + 42, name, font_size=FONT, font_weight="bold"),
     ]
+    label = (
+        group(label_parts, class_="stat", data_pick=f"stat-{stat}", data_label=f"your {stat} stat ({value})")
+        if stat
+        else group(label_parts, class_="row-name")
+    )
+    boxes = [_slot(x + LABEL_W, y, ROW_W - LABEL_W - 6, HIT)]
     for index, number in enumerate(numbers):
-        bx = x + 58 + index * 15
-        parts.append(el("rect", x=bx, y=y - 10, width=13.0, height=13.0, fill="#fff", stroke=INK, stroke_width="0.7"))
-        parts.append(text(bx + 6.5, y, number, text_anchor="middle", font_size="9"))
+        bx = x + LABEL_W + index * BOX_PITCH
+        boxes.append(
+            el("rect", x=bx + 2, y=y + 20, width=BOX_PITCH - 2.0, height=30.0, fill="#fff", stroke=INK, class_="box")
+        )
+        boxes.append(text(bx + 1 + BOX_PITCH / 2, y + 41, number, text_anchor="middle", font_size=FONT))
     for after in resets:
-        rx = x + 58 + int(after) * 15 - 1.5
-        parts.append(el("line", x1=rx, y1=y - 12, x2=rx, y2=y + 5, stroke=INK, stroke_width="2.5", class_="reset"))
-    return group(parts, class_="row", data_row=row, data_numbers=" ".join(str(n) for n in numbers))
+        rx = x + LABEL_W + int(after) * BOX_PITCH + 1
+        boxes.append(el("line", x1=rx, y1=y + 14, x2=rx, y2=y + 56, stroke=INK, stroke_width="3", class_="reset"))
+    written = " ".join(str(n) for n in numbers)
+    place = group(
+        boxes,
+        class_="row-boxes",
+        data_pick=f"row-{row}",
+        data_label=f"the {row} row" + (f" ({written})" if written else " (empty)"),
+    )
+    return group([label, place], class_="row", data_row=row, data_numbers=written)
 
 
 # ---------------------------------------------------------------- the turn
@@ -573,8 +744,8 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
 def _describe_words(observation: Mapping[str, Any], action: str, verb: str, args: list[str]) -> tuple[str, str]:
     if verb in ("pass", "turn"):
         return "Pass or play", "Pass for the round" if verb == "pass" else "Take a turn"
-    if verb == "take" and args:
-        return "Take a die", _die_label(args[0])
+    if verb in DICE_VERBS and args:
+        return DICE_GROUP, _dice_label(verb, args)
     if verb == "move" and len(args) == 2:
         way = "clockwise" if args[1] == "cw" else "anticlockwise"
         return "Move", f"To the space {space_name(observation, args[0])} ({way})"
@@ -592,10 +763,6 @@ def _describe_words(observation: Mapping[str, Any], action: str, verb: str, args
         return "Kill bonus", f"Heal {dog_name(observation, args[0])}"
     if verb == "reset" and args:
         return "Kill bonus", f"Reset line in the {args[0]} row"
-    if verb == "modify" and len(args) == 2:
-        return "Modify a die", f"{_die_label(args[0])} {args[1]}"
-    if verb == "reroll":
-        return "Reroll dice", "Reroll " + ", ".join(_die_label(word) for word in args)
     if verb == "assist":
         return "Assist", "Assist the active hunter (+1)"
     if verb in CHANCE_WORDS:
@@ -603,6 +770,16 @@ def _describe_words(observation: Mapping[str, Any], action: str, verb: str, args
     return "Other", action
 
 
+DICE_VERBS: Final = ("take", "modify", "reroll")
+DICE_GROUP: Final = "Use a die"
+"""The one group of the moves that lists the dice in the pool, each once, to take, turn or reroll."""
+DICE_CONFIRMS: Final[Mapping[str, str]] = {
+    "take": "Take it",
+    "up": "Turn it up one",
+    "down": "Turn it down one",
+    "reroll": "Reroll them",
+}
+"""The buttons that play what is done to the dice pressed in the list of moves."""
 STAT_WORDS: Final[Mapping[str, str]] = {"knife": "Knife", "rifle": "Rifle", "traps": "Traps"}
 """The three stat tracks a kill bonus or the samovar moves up, as a label names them."""
 MAIN_ACTION_WORDS: Final[Mapping[str, str]] = {
@@ -619,6 +796,21 @@ MAIN_ACTION_WORDS: Final[Mapping[str, str]] = {
 def _die_label(word: str) -> str:
     match = _DIE.fullmatch(word)
     return f"{match.group(1)} {match.group(2)}" if match else word
+
+
+def _dice_label(verb: str, args: Sequence[str]) -> str:
+    """What a take, modify or reroll does to its dice, in words ("Turn the red 5 up to 6")."""
+    dice = listed([f"the {_die_label(word)}" for word in args if word not in ("up", "down")])
+    if verb == "take":
+        return f"Take {dice}"
+    if verb == "reroll":
+        return f"Reroll {dice}"
+    match = _DIE.fullmatch(args[0])
+    way = args[1] if len(args) > 1 else "?"
+    if match is None or way not in ("up", "down"):
+        return f"Turn {dice} {way}"
+    value = int(match.group(2)) + (1 if way == "up" else -1)
+    return f"Turn {dice} {way} to {value}" if 1 <= value <= 6 else f"Turn {dice} {way}"
 
 
 def _wolves_at(observation: Mapping[str, Any], locations: Sequence[str]) -> str:
@@ -709,26 +901,59 @@ def _target_label(observation: Mapping[str, Any], args: Sequence[str]) -> str:
 
 
 def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
-    """The clicks that make an action: a die taken from the pool, a space moved to; a reroll or a modification
-    chooses its dice by toggles (keys die-<colour>) with one confirm button; a main action or a power carries what it
-    does (`explain`)."""
+    """The clicks that make an action on the board, and what a main action or a power does (`explain`).
+
+    A die in the pool is clicked to take, turn or reroll it (the dice of a reroll left to right); a space to move
+    there; a row of the sheet to write the die in it (or to reset it, a kill bonus); a wolf to knife, shoot or
+    outwit it; a stat to raise it; a hunter, a dog or the village to send a wolf's attack there; a dog to heal it;
+    the sheet's buttons to pass, play, end the turn or assist. The list of moves lists each die once: a take, a
+    modification and a reroll choose their dice by toggles (keys die-<colour>), with a confirm per kind."""
     words = action.split()
     verb = words[1] if words[:1] == ["extra"] and len(words) > 1 else (words[0] if words else "")
+    found: dict[str, Any] = {}
     power = _power_of(observation)
     if verb == "power" and power.get("text"):
-        return {"explain": f"{power.get('name') or 'Power'}: {power['text']}"}
-    if verb in MAIN_ACTION_WORDS:
-        return {"explain": f"{verb.capitalize()}: {MAIN_ACTION_WORDS[verb]}"}
-    if len(words) == 2 and words[0] == "take":
-        match = _DIE.fullmatch(words[1])
-        return {"picks": [f"die-{match.group(1)}"]} if match else {}
-    if len(words) == 3 and words[0] == "move":
-        return {"picks": [f"space-{words[1]}"]}
-    if words[:1] == ["reroll"] and len(words) > 1:
-        return {"toggles": _dice_toggles(words[1:]), "confirm": "Reroll the chosen dice"}
-    if words[:1] == ["modify"] and len(words) == 3:
-        return {"toggles": _dice_toggles(words[1:2]), "confirm": MODIFY_WORDS.get(words[2], words[2])}
-    return {}
+        found["explain"] = f"{power.get('name') or 'Power'}: {power['text']}"
+    elif verb in MAIN_ACTION_WORDS:
+        found["explain"] = f"{verb.capitalize()}: {MAIN_ACTION_WORDS[verb]}"
+    picks = _picks(words[1:] if words[:1] == ["extra"] else words)
+    if picks:
+        found["picks"] = picks
+    if words and words[0] in DICE_VERBS:
+        dice = [word for word in words[1:] if _DIE.fullmatch(word)]
+        found["toggles"] = _dice_toggles(dice)
+        found["confirm"] = DICE_CONFIRMS.get(words[-1] if words[0] == "modify" else words[0], words[0])
+    return found
+
+
+def _picks(words: Sequence[str]) -> list[str]:
+    """The keys of the board's elements to click, in order, for an action's words (none where the board cannot
+    make it: traps and powers, whose many forms the list of moves holds)."""
+    if not words:
+        return []
+    verb, args = words[0], list(words[1:])
+    if verb in ("end", "pass", "turn", "assist") and not args:
+        return [verb]
+    if verb in DICE_VERBS:
+        return [f"die-{match.group(1)}" for word in args if (match := _DIE.fullmatch(word))]
+    if verb == "move" and len(args) == 2:
+        return [f"space-{args[0]}"]
+    if verb in ("write", "reset") and len(args) == 1:
+        return [f"row-{args[0]}"]
+    if verb in ("knife", "rifle", "outwit") and args and "from" not in args:
+        return [f"wolf-{location}" for location in args]
+    if verb == "samovar" and len(args) == 1:
+        return [f"stat-{args[0]}"]
+    if verb == "bonus" and len(args) == 1:
+        return [args[0] if args[0].startswith("dog-") else f"stat-{args[0]}"]
+    if verb == "target" and args:
+        if args == ["elder"]:
+            return ["village"]
+        if args[0] == "dog" and len(args) == 2:
+            return [args[1]]
+        if args[0].startswith("hunter") and args[0][len("hunter") :].isdigit():
+            return [f"hunter-{int(args[0][len('hunter') :]) + 1}"]
+    return []
 
 
 def _dice_toggles(dice: Sequence[str]) -> dict[str, str]:

@@ -44,6 +44,7 @@ def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
         facts = [fact("Hearts", hearts(hunter)), fact("Space", space)]
         if shown:
             facts.append(fact("Knife, rifle, traps", " / ".join(str(value) for value in shown.values())))
+        facts += sheet_facts(hunter)
         panels.append(
             {
                 "seat": index,
@@ -54,6 +55,28 @@ def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
             }
         )
     return panels
+
+
+def sheet_facts(hunter: Mapping[str, Any]) -> list[dict[str, str]]:
+    """What a hunter's sheet holds, for the panels: the board draws one sheet only (the seat's own, or the active
+    hunter's to someone watching) so that it stays wide enough for a laptop's screen."""
+    rows = [f"{row} {' '.join(str(n) for n in numbers)}" for row, numbers in hunter.get("rows", {}).items() if numbers]
+    free = [f"{kind} {count}" for kind, count in hunter.get("free", {}).items() if count]
+    mains = [f"{kind} {count}" for kind, count in hunter.get("mains", {}).items() if count]
+    facts = [fact("Rows written", ", ".join(rows) or "none yet"), fact("Free actions", ", ".join(free) or "none")]
+    if mains:
+        facts.append(fact("Unlocked actions", ", ".join(mains)))
+    return facts
+
+
+def decks(observation: Observation) -> list[dict[str, str]]:
+    """The wolf decks: how many cards each holds and where its next wolf comes in (the back of its top card)."""
+    facts = []
+    for kind, deck in (observation.get("decks") or {}).items():
+        top = deck.get("top")
+        where = f", the next comes in at {location_name(observation, top)}" if top else ""
+        facts.append(fact(f"{str(kind).capitalize()} deck", f"{len(deck.get('cards') or [])} wolves{where}"))
+    return facts
 
 
 def shared(observation: Observation) -> list[dict[str, str]]:
@@ -67,6 +90,7 @@ def shared(observation: Observation) -> list[dict[str, str]]:
         fact("Elders", observation["elders"]),
         fact("Dogs", f"{dogs} on guard, {observation.get('dog_supply', 0)} in the supply"),
         fact("Pack Leader", f"{wolf_name(observation, leader)} ({arrived})" if leader else "not drawn yet"),
+        *decks(observation),
     ]
 
 

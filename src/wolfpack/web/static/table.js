@@ -10,6 +10,7 @@ const moves = import("/static/js/moves.js");
 const seats = import("/static/js/seats.js");
 const ending = import("/static/js/ending.js");
 const motion = import("/static/js/motion.js");
+const arrangement = import("/static/js/arrange.js");
 const replaying = new URLSearchParams(location.search).has("replay");
 const replayControls = replaying ? import("/static/js/replay.js").then(makeReplayControls) : null;
 
@@ -241,11 +242,13 @@ function render(shown) {
   const board = byId("board");
   const dice = byId("dice");
   const diceBefore = dice.innerHTML;
-  motion.then(({ takeStock, showChanges }) => {
-    // The drawing before and after are compared in one go, so the motion starts from where things were on screen.
+  Promise.all([motion, arrangement]).then(([{ takeStock, showChanges }, { arrangeBoard }]) => {
+    // The drawing before and after are compared in one go, laid out alike, so the motion starts from where things
+    // were on screen.
     const before = takeStock(board);
     board.innerHTML = shown.board || "";
-    fitBoard(board);
+    board.querySelector("svg")?.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    arrangeBoard(board);
     wireBoard(shown);
     showChanges(board, before);
   });
@@ -270,16 +273,6 @@ function render(shown) {
       replayLink: byId("replay-link"),
     }),
   );
-}
-
-/** The drawing fitted whole into its box on a laptop, top and middle: the box's width follows the drawing's shape
- * (a CSS property the stylesheet reads), so a tall board leaves the rest of the screen's width to the moves. */
-function fitBoard(board) {
-  const svg = board.querySelector("svg");
-  if (!svg) return;
-  svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
-  const { width, height } = svg.viewBox.baseVal || {};
-  if (width && height) byId("board-area").style.setProperty("--board-aspect", String(width / height));
 }
 
 /** On a phone the list of moves folds under the banner while the board itself offers moves to tap, so that the

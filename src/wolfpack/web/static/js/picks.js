@@ -3,6 +3,7 @@
 // in order. This module lights the elements that continue some legal action, marks the selection, and plays an
 // action through `act` once its picks are complete. It never decides legality: it only matches the keys it is sent.
 
+import { arrangeBoard } from "/static/js/arrange.js";
 import { wireZoom } from "/static/js/zoom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -24,6 +25,7 @@ export function wirePicks(board, choices, act) {
       press(event.target);
     }
   };
+  arrangeBoard(board); // before drawing: a hint is placed from the lit element's box
   draw();
   wireZoom(board);
   return current;
