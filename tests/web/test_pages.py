@@ -30,10 +30,13 @@ FIRST_SCREEN = """() => {
     return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; };
   const wanted = [["the board", document.querySelector("#board svg")],
     ["the prompt", document.querySelector("#prompt")],
-    ...[...document.querySelectorAll("#actions :is(button.action, summary)")].map((e) => [e.textContent.trim(), e])];
+    ...[...document.querySelectorAll("#actions :is(button.action, summary)")]
+      .filter((e) => !(e.tagName === "SUMMARY" ? e.parentElement.parentElement : e).closest("details.action-group"))
+      .map((e) => [e.textContent.trim(), e])];
   return wanted.filter(([, e]) => shown(e) && e.textContent !== "" && !inView(e)).map(([name]) => name);
 }"""
-"""What of the board, the prompt and the moves (each button, or a folded family's summary) is out of the screen."""
+"""What of the board, the prompt and the moves is out of the screen: each move, or for a long family of moves (folded
+until the person opens it) its summary."""
 DOCK = """() => { const board = document.querySelector("#board svg").getBoundingClientRect();
   const dock = document.querySelector("#dock").getBoundingClientRect();
   return {boardFirst: board.top < dock.top, inReach: dock.top >= 0 && dock.bottom <= innerHeight + 1,

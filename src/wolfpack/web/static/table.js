@@ -280,12 +280,11 @@ function render(shown) {
  * From 900 px wide the list is always shown (the stylesheet hides the toggle). */
 function foldMoves(choices) {
   const toggle = byId("moves-toggle");
-  const count = choices.reduce((total, group) => total + group.actions.length, 0);
-  toggle.hidden = !count;
+  toggle.hidden = !choices.length;
   const onBoard = choices.some((group) => group.actions.some((choice) => (choice.picks || []).length));
   const open = movesOpen ?? !onBoard;
   toggle.setAttribute("aria-expanded", open ? "true" : "false");
-  toggle.textContent = `${open ? "Hide" : "Show"} the ${count === 1 ? "move" : `${count} moves`} as a list`;
+  toggle.textContent = open ? "Hide the list of moves" : "Show the moves as a list";
   byId("dock").dataset.moves = open ? "open" : "folded";
 }
 

@@ -5,11 +5,13 @@
 // It also tells the page the drawing's shape (`--board-aspect` on the board's area), which sizes the board's column
 // on a laptop (style.css).
 
-/** From this width (CSS px) the table page puts the board beside the moves (style.css), fitted to the height. */
+// The table page's columns (style.css, "A table page around its board"): from 900 px wide the board sits beside
+// the moves, fitted to the screen's height less its bar and margins; the other columns keep 24rem of the width,
+// 43rem from 1200 px where the players and the log have a column of their own.
 const BESIDE_FROM_PX = 900;
-/** The most of the screen's width the board's column takes, and the height its bar and margins leave it. */
-const COLUMN_SHARE = 0.6;
-const MARGINS_PX = 128;
+const THREE_COLUMNS_FROM_PX = 1200;
+const REM_PX = 16;
+const MARGINS_PX = 8 * REM_PX;
 
 function viewBox(text) {
   const [, , width, height] = String(text).split(/[\s,]+/).map(Number);
@@ -19,7 +21,8 @@ function viewBox(text) {
 /** How large a drawing of `box`'s shape can be drawn in the board's column on this screen (1 on a phone). */
 function scaleOf(box) {
   if (window.innerWidth < BESIDE_FROM_PX) return 1;
-  const width = window.innerWidth * COLUMN_SHARE;
+  const others = (window.innerWidth >= THREE_COLUMNS_FROM_PX ? 43 : 24) * REM_PX;
+  const width = window.innerWidth - others;
   const height = window.innerHeight - MARGINS_PX;
   return Math.min(width / box.width, height / box.height);
 }
