@@ -16,7 +16,6 @@ from wolfpack.web.panels import seat_panels
 from .test_common import (
     HOSTILE,
     acting,
-    all_text,
     assert_covers,
     legal,
     parse,

@@ -473,10 +473,18 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
     unit = (observation.get("pending") or {}).get("unit")
     units = {**observation["heroes"], **observation["wolves"]}
     if verb in units and len(args) == 1:
-        here = units[verb].get("square")
-        return f"Move {_name(verb, observation)}", "Stay" if args[0] == here else f"To {args[0]}"
+        # One family for every unit (folded when long), not one per unit pushing the map down: on the map a unit is
+        # tapped, then its square.
+        here, name = units[verb].get("square"), _name(verb, observation)
+        return PACK_MOVES, f"{name} stays" if args[0] == here else f"{name} to {args[0]}"
+    if verb == "end" and not args and observation.get("step") in ("pack", "pack-action"):
+        return "End", "End the pack's turn" if observation.get(
+            "step"
+        ) == "pack" else "End the pack's turn: the units left stay"
     simple = {
         "leave": ("Contaminated hero", "Take nobody over"),
+        "leave-always": ("Contaminated hero", "Leave everyone until I change it"),
+        "ask-again": ("Contaminated hero", "Ask me again at each turn's start"),
         "stay": ("Move", "Stay"),
         "accept": ("Answer", "Accept the card"),
         "refuse": ("Answer", "Refuse"),
@@ -519,6 +527,10 @@ def card_name(observation: Mapping[str, Any], card_id: object) -> str:
     """An object card's name from the observation's catalog (Drawing Pin), else its id; a hidden card stays "?"."""
     entry = (observation.get("catalog") or {}).get("objects", {}).get(str(card_id)) or {}
     return str(entry.get("name") or card_id)
+
+
+PACK_MOVES: Final = "Move a unit"
+"""The family of the pack's moves: a unit then its square, as on the map."""
 
 
 def _power_name(observation: Mapping[str, Any], power: str) -> str:

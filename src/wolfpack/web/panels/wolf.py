@@ -110,6 +110,8 @@ def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
             notes.append(f"plays for {SIDES.get(str(side), side)}")
         if index == seat and index != last:  # your own wolf cards, in your own panel
             notes += [said for said in (contamination(observation, h) for h in heroes) if said]
+        if index == last and observation.get("leave_always"):  # only the werewolf seat's own observation says so
+            notes.append("takeover question: you leave every hero be until you change it")
         if index == observation.get("to_act"):
             notes.append("to act")
         panels.append({"seat": index, "title": panel_title, "mark": panel_mark, "notes": notes, "facts": facts})

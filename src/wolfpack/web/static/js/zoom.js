@@ -121,11 +121,14 @@ function slideRulers(board) {
   const columns = svg && svg.querySelector(".ruler.columns");
   const rows = svg && svg.querySelector(".ruler.rows");
   if (!columns || !rows) return;
-  const perPixel = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
-  const bandTop = columns.querySelector("rect").y.baseVal.value;
-  const bandLeft = rows.querySelector("rect").x.baseVal.value;
-  const down = Math.max(0, board.scrollTop * perPixel - bandTop);
-  const across = Math.max(0, board.scrollLeft * perPixel - bandLeft);
+  // How much of the drawing is scrolled past the frame's inner edges (inside its border, padding included).
+  const drawing = svg.getBoundingClientRect();
+  const frame = board.getBoundingClientRect();
+  const perPixel = svg.viewBox.baseVal.width / drawing.width;
+  const above = (frame.top + board.clientTop - drawing.top) * perPixel;
+  const before = (frame.left + board.clientLeft - drawing.left) * perPixel;
+  const down = Math.max(0, above - columns.querySelector("rect").y.baseVal.value);
+  const across = Math.max(0, before - rows.querySelector("rect").x.baseVal.value);
   columns.setAttribute("transform", `translate(0 ${down.toFixed(2)})`);
   rows.setAttribute("transform", `translate(${across.toFixed(2)} 0)`);
 }
