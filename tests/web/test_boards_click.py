@@ -447,3 +447,72 @@ def test_a_wolf_heros_lit_targets_show_the_odds_of_each_attack(server: ThreadedS
     chooser.locator('button[data-action="fire shotgun d18"]').click()
     _wait(page, lambda: len(sent) > before, "the shot being sent")
     assert json.loads(sent[-1])["action"] == "fire shotgun d18"
+
+
+def _heroes_play_until_the_pack_acts(server: ThreadedServer, table_id: str) -> list[str]:
+    """Play the heroes' seat (0) of a two-seat WOLF table from the test, simply (the first start square, stay, end),
+    until play waits for the pack's seat or the game ends; the steps the table stopped at on the way."""
+    stops = []
+    table = server.hall.get(table_id)
+    while not table.over and 1 not in table.state.waiting_for():
+        stops.append(table.state.step)
+        legal = [table.state.action_to_string(a) for a in table.state.legal_actions(0)]
+        action = next((a for a in ("stay", "end") if a in legal), legal[0])
+        server.call(table.submit(0, action, table.version, None))
+    stops.append(table.state.step)
+    return stops
+
+
+def test_the_werewolf_seat_plays_its_turn_on_a_phone_without_the_takeover_question(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """Issue 32, item 8, on a phone: the pack's moves are one folded family under the map, not eight; the standing
+    answer ("Leave everyone until I change it") stops the question at every later turn's start, which the pack's panel
+    says; a unit is moved on the map and one button ends the pack's turn for the units left; "Ask me again" brings
+    the question back."""
+    table = create_table(server.base, "wolf", {"players": 2, "max_rounds": 2}, humans=2, seed=5)
+    page = browser.new_context(viewport=SIZES["phone"]).new_page()
+    complaints = console_errors(page)
+    page.goto(server.base + table["seats"][1]["link"])
+    expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_S * 1000)
+    stops = _heroes_play_until_the_pack_acts(server, table["id"])
+    state = server.hall.get(table["id"]).state
+    while state.step != "takeover":  # the setup: the pack places its units on the map
+        placing = _settled(page, server, table["id"])
+        _click_key(page, sorted(_lit(page))[0])
+        _past(page, server, table["id"], placing, "the unit placed")
+        stops += _heroes_play_until_the_pack_acts(server, table["id"])
+    _settled(page, server, table["id"])
+    expect(page.locator("#actions")).to_contain_text("Leave everyone until I change it")
+    page.locator('#actions button[data-action="leave-always"]').click()
+    _wait(page, lambda: state.step != "takeover", "the standing answer reaching the table")
+    stops = _heroes_play_until_the_pack_acts(server, table["id"])
+    assert "takeover" not in stops and state.step == "pack", stops  # five heroes' turns began without the question
+    version = _settled(page, server, table["id"])
+    expect(page.locator("#my-panel")).to_contain_text("you leave every hero be until you change it")
+    families = page.locator("#actions .action-group").evaluate_all("nodes => nodes.map((n) => n.dataset.group)")
+    assert [f for f in families if f.startswith("Move")] == ["Move a unit"], families
+    assert small_picks(page) == []
+    _shot(page, "wolf-pack-phone")
+    unit = sorted(_lit(page))[0]
+    choices = _expected(server, table["id"], 1)
+    square = sorted(_continuations(choices, [unit]))[0]
+    _click_key(page, unit)
+    _click_key(page, square)
+    _past(page, server, table["id"], version, "the unit's move")
+    _settled(page, server, table["id"])
+    assert state.step == "pack-action"
+    page.locator('#actions button[data-action="end"]').click()  # "End the pack's turn: the units left stay"
+    _wait(page, lambda: state.turn != "pack", "the pack's turn ending for the units left")
+    assert len(state.acted) == 0 and state.step != "takeover"
+    # At the pack's next turn, "Ask me again" brings the question back from the next turn's start.
+    stops = _heroes_play_until_the_pack_acts(server, table["id"])
+    assert "takeover" not in stops and state.step == "pack"
+    _settled(page, server, table["id"])
+    page.locator('#actions button[data-action="ask-again"]').click()
+    _wait(page, lambda: not state.leave_always, "the question asked again")
+    _settled(page, server, table["id"])
+    page.locator('#actions button[data-action="end"]').click()
+    _wait(page, lambda: state.turn != "pack", "the pack's turn ending")
+    assert state.step == "takeover" or state.is_terminal()
+    assert complaints == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import xml.etree.ElementTree as ET
 from functools import cache
 from typing import Any
@@ -232,20 +233,48 @@ def test_action_choices_cover_every_legal_action_once() -> None:
             groups |= {group["group"] for group in choices}
             checked += 1
     assert checked > 300
-    assert {"Move", "End", "Bite", "Move Boss"} <= groups
+    assert {"Move", "End", "Bite", "Move a unit"} <= groups
     assert "Other" not in groups
 
 
-def test_the_pack_moves_are_grouped_by_unit_with_stay_for_its_own_square() -> None:
+def test_the_pack_moves_are_one_family_each_named_by_its_unit_with_stays_for_its_own_square() -> None:
+    """Issue 32, item 8 (c): eight folded "Move <unit>" families pushed the map down on a phone; the pack's moves are
+    one family ("Boss to e6", "Boss stays"), each also a unit then a square on the map."""
     state = next(s for s in play(NAME, 3, 3, "heuristic") if s.observation(None)["step"] == "pack")
     observation = state.observation(2)
     choices = action_choices(NAME, observation, legal(state, 2))
-    for group in choices:
-        if group["group"].startswith("Move "):
-            unit = next(entry["action"].split()[0] for entry in group["actions"])
-            square = observation["wolves"][unit]["square"]
-            stays = [entry for entry in group["actions"] if entry["label"] == "Stay"]
-            assert [entry["action"] for entry in stays] in ([f"{unit} {square}"], [])
+    (family,) = [group for group in choices if group["group"] == "Move a unit"]
+    assert not [group for group in choices if group["group"].startswith("Move ") and group is not family]
+    units = {entry["action"].split()[0] for entry in family["actions"]}
+    assert len(units) > 1
+    for entry in family["actions"]:
+        unit, square = entry["action"].split()
+        name = observation["wolves"][unit]["name"]
+        here = observation["wolves"][unit]["square"]
+        assert entry["label"] == (f"{name} stays" if square == here else f"{name} to {square}")
+        assert entry.get("picks") == (None if square == here else [f"unit-{unit}", f"sq-{square}"])
+
+
+def test_the_werewolf_seats_standing_answer_and_end_of_turn_read_as_words() -> None:
+    """The standing answer to the takeover question and the pack's shortcut to end its turn are labelled in words."""
+    state = next(s for s in play(NAME, 3, 3, "heuristic") if s.observation(None)["step"] == "takeover")
+    labels = {
+        e["action"]: e["label"]
+        for g in action_choices(NAME, state.observation(2), legal(state, 2))
+        for e in g["actions"]
+    }
+    assert labels["leave-always"] == "Leave everyone until I change it" and labels["leave"] == "Take nobody over"
+    moved = next(
+        s
+        for s in play(NAME, 3, 3, "heuristic")
+        if s.observation(None)["step"] == "pack-action" and "end" in legal(s, 2)
+    )
+    labels = {
+        e["action"]: e["label"]
+        for g in action_choices(NAME, moved.observation(2), legal(moved, 2))
+        for e in g["actions"]
+    }
+    assert labels["end"] == "End the pack's turn: the units left stay"
 
 
 def test_ids_from_the_observation_are_escaped() -> None:
@@ -363,3 +392,42 @@ def test_the_odds_follow_the_tables_own_weapons_table_as_the_observation_gives_i
         for entry in group["actions"]
     }
     assert hints["fire shotgun d18"] == "3%"
+
+
+def _shown_text(root: Any) -> str:
+    """Everything of a drawing a person reads: its text and its tooltips (titles), and the pieces' names."""
+    labels = [e.get("data-label") or "" for e in root.iter()]
+    return " ".join([*(e.text or "" for e in root.iter() if tag(e) in ("text", "title")), *labels])
+
+
+def test_the_drawing_says_no_seat_index_no_content_id_and_no_notation() -> None:
+    """Issue 32, item 7: the board's words name people's pieces by the pack's names: never "seat 2", an id such as
+    she-wolf-2 or miss-q, or an action's notation, over the drawings of many seeded positions for every seat."""
+    checked = 0
+    for observation, root, seat in boards():
+        shown = _shown_text(root)
+        assert not re.search(r"\bseat \d", shown, re.IGNORECASE), shown
+        catalog = observation["catalog"]
+        ids = {*observation["heroes"], *observation["wolves"], *catalog["objects"], *catalog["powers"]}
+        for content_id in (i for i in ids if "-" in i or any(c.isdigit() for c in i)):
+            assert not re.search(rf"(?<![\w-]){re.escape(content_id)}(?![\w-])", shown), (content_id, seat)
+        checked += 1
+    assert checked > 200
+    notation = 0
+    for state in positions():
+        for seat in acting(state):
+            shown = _shown_text(parse(board_svg(NAME, state.observation(seat), seat)))
+            for action in (a for a in legal(state, seat) if " " in a or "-" in a):
+                assert action not in shown, (action, seat)
+                notation += 1
+    assert notation > 100
+
+
+def test_a_dashed_outline_is_drawn_only_by_the_page_for_what_you_can_click() -> None:
+    """Issue 32, item 12: one look, one meaning. A dashed outline means "you can click this" (board.css lights it);
+    the drawing itself dashes nothing, not even a unit faded while invisible or intoxicated."""
+    faded = 0
+    for _, root, _ in boards():
+        assert not [e.get("data-unit") or tag(e) for e in root.iter() if e.get("stroke-dasharray")]
+        faded += len([e for e in with_class(root, "unit") if e.get("opacity")])
+    assert faded > 5, "no unit was ever faded: the test would prove nothing"

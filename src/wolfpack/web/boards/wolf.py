@@ -337,7 +337,7 @@ def _legend(top: float) -> tuple[str, float]:
         parts.append(text(x + 14, y, label, font_size="9"))
     lines = (
         "round: heroes 1-5 (red once turned) · square: B boss, S she-wolf, W werewolf",
-        "faded: invisible or intoxicated",
+        "faded: invisible or intoxicated · dashed outline: you can click it",
     )
     parts += [text(LEFT, top + 32 + 14 * index, line, font_size="9") for index, line in enumerate(lines)]
     return group(parts, class_="legend"), top + 32 + 14 * len(lines)
@@ -484,7 +484,7 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
     simple = {
         "leave": ("Contaminated hero", "Take nobody over"),
         "leave-always": ("Contaminated hero", "Leave everyone until I change it"),
-        "ask-again": ("Contaminated hero", "Ask me again at each turn's start"),
+        "ask-again": ("Takeover question", "Ask me again at each turn's start"),
         "stay": ("Move", "Stay"),
         "accept": ("Answer", "Accept the card"),
         "refuse": ("Answer", "Refuse"),
