@@ -12,6 +12,7 @@ import random
 import pytest
 
 from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.games.wolf.bots import bot_choices
 from wolfpack.games.wolf.notation import position_dict
 from wolfpack.games.wolf.rules import name_of
 from wolfpack.games.wolf.state import WolfState
@@ -41,9 +42,10 @@ PLAYERS = (2, 3, 4, 5, 6)
 
 
 def busy_choice(state: WolfState, rng: random.Random) -> str:
-    """A random legal action, the kind of action chosen first (so that rare actions, trades, looks, come up)."""
+    """A random legal action, the kind of action chosen first (so that rare actions, trades, looks, come up); never a
+    person's shortcut (the standing answer, ending the pack's turn after one unit), which would only cut play short."""
     groups = collections.defaultdict(list)
-    for action in state.legal_actions():
+    for action in bot_choices(state, state.legal_actions()):
         verb = action.split()[0]
         groups["unit" if verb in WOLVES else verb].append(action)
     return rng.choice(groups[rng.choice(sorted(groups))])
