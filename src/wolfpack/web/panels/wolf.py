@@ -110,7 +110,7 @@ def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
             notes.append(f"plays for {SIDES.get(str(side), side)}")
         if index == seat and index != last:  # your own wolf cards, in your own panel
             notes += [said for said in (contamination(observation, h) for h in heroes) if said]
-        if index == last and observation.get("leave_always"):  # only the werewolf seat's own observation says so
+        if index == last and observation.get("leave_always") and observation.get("winner") is None:  # its own view
             notes.append("takeover question: you leave every hero be until you change it")
         if index == observation.get("to_act"):
             notes.append("to act")
