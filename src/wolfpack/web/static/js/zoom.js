@@ -1,7 +1,7 @@
 // Zoom and pan for a board too fine for a phone (WOLF's grid): buttons to zoom in and out and to fit the width, a
 // pinch with two fingers, and panning by scrolling the board's frame (a finger drags it natively; a mouse drags it
-// here). On a wide screen the board fits its column at first; on a phone it opens zoomed until a square of its grid
-// takes a finger (44 CSS px), scrolled to what can be clicked. While zoomed, the grid's coordinates (the drawing's
+// here). With a mouse the board fits its column at first; on a phone or a touch screen it opens zoomed until a square
+// of its grid takes a finger (44 CSS px), scrolled to what can be clicked. While zoomed, the grid's coordinates (the drawing's
 // `.ruler` groups) slide along the frame's top and left edges so they stay in view. The zoom and the scroll survive
 // redraws. Styles are classes and data attributes only (board.css), never a style attribute; nothing animates.
 
@@ -10,7 +10,7 @@ import { el } from "/static/js/dom.js";
 const LEVELS = [100, 150, 200, 300, 400, 500, 600];
 const DRAG_PX = 6;
 const FINGER_PX = 46; // a square a finger takes (44 CSS px), with room for rounding
-const PHONE = "(max-width: 40rem)";
+const FINGERS = "(max-width: 40rem), (pointer: coarse)"; // a phone, or any screen played by touch
 let level = null; // chosen at the first drawing laid out: a phone starts where a square takes a finger
 let scroll = { left: 0, top: 0 };
 
@@ -44,12 +44,12 @@ export function wireZoom(board) {
   }
 }
 
-/** The level a board opens at: on a phone, the least at which a square of the grid is a finger's size; else 0 (fit).
- * (0 also while the drawing is not laid out yet.) */
+/** The level a board opens at: on a phone or a touch screen, the least at which a square of the grid is a finger's
+ * size; else 0 (fit: a mouse points finely). (0 also while the drawing is not laid out yet.) */
 function firstLevel(board, svg) {
   const width = svg.getBoundingClientRect().width;
   const grid = svg.querySelector("[data-grid-cell]");
-  if (!width || !grid || !window.matchMedia(PHONE).matches) return 0;
+  if (!width || !grid || !window.matchMedia(FINGERS).matches) return 0;
   const square = (width / svg.viewBox.baseVal.width) * Number(grid.dataset.gridCell);
   const fits = LEVELS.findIndex((percent) => (square * percent) / 100 >= FINGER_PX);
   return fits < 0 ? LEVELS.length - 1 : fits;
