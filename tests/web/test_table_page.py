@@ -156,18 +156,20 @@ def test_every_seat_has_a_panel_saying_who_plays_what_and_whether_they_are_here(
     assert complaints == []
 
 
-def test_no_panel_shows_a_wolf_card_the_board_keeps_to_its_seat(server: ThreadedServer, browser: Browser) -> None:
-    """WOLF with three players: the pack sees every hero's wolf cards on its board, but the panels (its own and the
-    others') only count cards, and a hero seat's page shows no card face anywhere."""
+def test_a_wolf_card_face_reaches_only_the_page_of_the_seat_that_sees_it(
+    server: ThreadedServer, browser: Browser
+) -> None:
+    """WOLF with three players: the pack sees every hero's wolf cards, in the hero seats' panels (issue 32 moved the
+    cards there from under the map, which is now the map alone); a hero seat's page, whose heroes' cards only the
+    pack sees, shows no card face anywhere, its own heroes' counted face down."""
     table = create_table(server.base, "wolf", {"players": 3, "max_rounds": 2}, humans=3, seed=3)
     pack, complaints = _open(browser, server, table["seats"][2]["link"], "laptop")
     expect(pack.locator(".seat-panel")).to_have_count(3)
-    assert FACES.search(pack.locator("#board").inner_text()), "the pack's board shows the heroes' wolf cards"
-    for panel in pack.locator(".seat-panel").all():
-        assert not FACES.search(panel.inner_text()), panel.inner_text()
-    for seat in (0, 1):  # the hero seats' panels count each hero's wolf cards
-        expect(pack.locator(f".seat-panel[data-seat='{seat}']")).to_contain_text("1 wolf card")
+    assert not FACES.search(pack.locator("#board").inner_text()), "the map draws no card"
+    for seat in (0, 1):  # the hero seats' panels, as the pack reads them, tell each hero's wolf card
+        assert FACES.search(pack.locator(f".seat-panel[data-seat='{seat}']").inner_text())
     hero, more = _open(browser, server, table["seats"][0]["link"], "laptop")
+    expect(hero.locator(".seat-panel[data-seat='0']")).to_contain_text("wolf cards: 1 face down")
     expect(hero.locator(".seat-panel")).to_have_count(3)
     assert not FACES.search(hero.locator("body").inner_text())
     assert complaints == more == []

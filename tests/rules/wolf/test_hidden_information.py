@@ -12,11 +12,13 @@ import random
 import pytest
 
 from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.games.wolf.bots import bot_choices
 from wolfpack.games.wolf.notation import position_dict
 from wolfpack.games.wolf.rules import name_of
 from wolfpack.games.wolf.state import WolfState
 from wolfpack.testing import _check_no_leaks
 from wolfpack.web.boards import board_svg
+from wolfpack.web.panels import seat_panels
 
 from .helpers import (
     HEROES,
@@ -40,9 +42,10 @@ PLAYERS = (2, 3, 4, 5, 6)
 
 
 def busy_choice(state: WolfState, rng: random.Random) -> str:
-    """A random legal action, the kind of action chosen first (so that rare actions, trades, looks, come up)."""
+    """A random legal action, the kind of action chosen first (so that rare actions, trades, looks, come up); never a
+    person's shortcut (the standing answer, ending the pack's turn after one unit), which would only cut play short."""
     groups = collections.defaultdict(list)
-    for action in state.legal_actions():
+    for action in bot_choices(state, state.legal_actions()):
         verb = action.split()[0]
         groups["unit" if verb in WOLVES else verb].append(action)
     return rng.choice(groups[rng.choice(sorted(groups))])
@@ -267,8 +270,14 @@ def test_a_transformed_heros_objects_never_reach_the_werewolf_seats_board_frame(
     """The web board drawn for the werewolf seat (and for spectators) after a taken-over July looked at herself holds
     neither her sabre nor Norbert's shotgun; her home seat's frame still shows the sabre it saw."""
     state = play(load(taken_over_july(players)), "power vision", "roll 1", "look july")
-    # Boards name cards (the Sabre) and keep ids in their data: compared without case, either would show.
-    frames = {seat: board_svg("wolf", state.observation(seat), seat).lower() for seat in (None, *range(players))}
+    # Boards and panels name cards (the Sabre) and keep ids in their data: compared without case, either would show.
+    frames = {
+        seat: (
+            board_svg("wolf", state.observation(seat), seat)
+            + json.dumps(seat_panels("wolf", state.observation(seat), seat))
+        ).lower()
+        for seat in (None, *range(players))
+    }
     for seat in (None, players - 1):
         assert "sabre" not in frames[seat] and "shotgun" not in frames[seat]
     assert "sabre" in frames[state.heroes["july"]["home"]]

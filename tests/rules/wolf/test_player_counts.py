@@ -114,7 +114,7 @@ def takeover_at(cards: dict[str, str] | None = None, players: int = 4) -> dict:
 def test_the_werewolf_seat_may_take_over_a_contaminated_hero_of_a_multi_hero_seat() -> None:
     state = play(load(takeover_at({"jack": "black"})), "end")
     assert state.step == "takeover" and state.turn == "jack" and state.current_player() == 3
-    assert legal(state) == ["leave", "take jack"]
+    assert legal(state) == ["leave", "leave-always", "take jack"]
     play(state, "take jack")
     jack = state.heroes["jack"]
     assert jack["transformed"] and jack["seat"] == 3 and jack["home"] == 0
@@ -129,7 +129,7 @@ def test_the_werewolf_seat_may_take_a_contaminated_hero_over_at_the_start_of_any
     hero_turn(data, "zord")
     state = play(load(data), "end")  # Zord's turn ends: the pack's begins
     assert state.turn == "pack" and state.step == "takeover" and state.current_player() == 3
-    assert legal(state) == ["leave", "take jack"]
+    assert legal(state) == ["leave", "leave-always", "take jack"]
     play(state, "take jack")
     assert state.heroes["jack"]["transformed"] and state.heroes["jack"]["seat"] == 3
     assert state.step == "pack"  # the pack's turn goes on; Jack plays at his own turn, for the pack
@@ -137,7 +137,7 @@ def test_the_werewolf_seat_may_take_a_contaminated_hero_over_at_the_start_of_any
     data["heroes"]["jack"]["wolf_cards"][0][1] = [3]
     hero_turn(data, "jack")
     state = play(load(data), "end")  # Jack's turn ends: Miss Q's begins
-    assert state.turn == "miss-q" and legal(state) == ["leave", "take jack"]
+    assert state.turn == "miss-q" and legal(state) == ["leave", "leave-always", "take jack"]
     play(state, "take jack")
     assert state.step == "roll" and state.pending["unit"] == "miss-q" and state.heroes["jack"]["transformed"]
 
@@ -154,7 +154,37 @@ def test_the_question_is_asked_at_every_turn_start_so_it_tells_nothing() -> None
     clean = play(load(takeover_at()), "end")
     contaminated = play(load(takeover_at({"jack": "black"})), "end")
     assert clean.step == contaminated.step == "takeover"
-    assert legal(clean) == ["leave"]
+    assert legal(clean) == ["leave", "leave-always"]
+    for seat in (0, 1, 2, None):
+        assert clean.observation(seat) == contaminated.observation(seat)
+
+
+def test_the_standing_answer_leaves_everyone_at_once_until_the_werewolf_seat_asks_again() -> None:
+    """Issue 32, item 8 (a), interpretation 5: `leave-always` answers this question and every later one at once (the
+    question is not asked, so its timing tells nothing), until the werewolf seat, at its own turn, says `ask-again`."""
+    state = play(load(takeover_at({"jack": "black"})), "end", "leave-always")
+    assert state.step == "roll" and state.turn == "jack" and not state.heroes["jack"]["transformed"]
+    assert state.leave_always
+    play(state, "roll 1", "stay", "end")  # Jack's turn: Miss Q's begins with no question
+    assert state.turn == "miss-q" and state.step == "roll"
+    # Only the werewolf seat's observation holds its standing answer.
+    assert [state.observation(seat)["leave_always"] for seat in (None, 0, 1, 2, 3)] == [None, None, None, None, True]
+    while state.turn != "pack":  # the other heroes' turns: none begins with the question
+        assert state.step != "takeover"
+        play(state, {"roll": "roll 1", "move": "stay", "action": "end"}[state.step])
+    assert state.step == "pack" and "ask-again" in legal(state)
+    play(state, "ask-again")
+    assert state.step == "pack" and not state.leave_always and "ask-again" not in legal(state)
+    play(state, "end")
+    assert state.turn == "jack" and state.step == "takeover"
+
+
+def test_with_the_standing_answer_a_contaminated_hero_and_a_clean_one_look_the_same_to_every_seat() -> None:
+    """The question skipped tells nothing: whether or not Jack is contaminated, every seat but the werewolf seat sees
+    the same thing once the standing answer is given."""
+    clean = play(load(takeover_at()), "end", "leave-always", "roll 1", "stay", "end")
+    contaminated = play(load(takeover_at({"jack": "black"})), "end", "leave-always", "roll 1", "stay", "end")
+    assert clean.step == contaminated.step == "roll"
     for seat in (0, 1, 2, None):
         assert clean.observation(seat) == contaminated.observation(seat)
 
@@ -164,7 +194,7 @@ def test_a_lone_heros_seat_is_never_taken_over() -> None:
     data["heroes"]["zord"]["wolf_cards"][0][1] = [2, 3]  # even had the werewolf seat seen his card
     hero_turn(data, "norbert")
     state = play(load(data), "end")
-    assert state.turn == "zord" and legal(state) == ["leave"]
+    assert state.turn == "zord" and legal(state) == ["leave", "leave-always"]
     play(state, "leave")
     assert state.step == "roll" and state.pending["unit"] == "zord"
 
@@ -191,7 +221,7 @@ def test_a_cured_black_card_cannot_be_taken_over() -> None:
     data = takeover_at({"jack": "black"})
     data["heroes"]["jack"]["wolf_cards"][0][2] = True
     state = play(load(data), "end")
-    assert legal(state) == ["leave"]
+    assert legal(state) == ["leave", "leave-always"]
 
 
 def test_the_werewolf_seat_does_not_see_the_objects_of_a_hero_it_took_over() -> None:

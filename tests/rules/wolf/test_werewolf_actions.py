@@ -98,7 +98,7 @@ def test_an_intoxicated_hero_can_still_be_bitten() -> None:
 def test_a_werewolf_breaks_a_barricade_sharing_a_side_on_a_one() -> None:
     state = load(pack(("she-wolf-3", "k20"), ("boss", "a17")))
     play(state, "she-wolf-3 m18")  # m17 is a barricade; l17 and n17 are walls
-    assert legal(state) == ["break m17", "done", "power invisibility"]
+    assert legal(state) == ["break m17", "done", "end", "power invisibility"]
     play(state, "break m17")
     assert state.pending["at_most"] == 1
     play(state, "roll 1")
@@ -146,3 +146,21 @@ def test_dawn_rises_when_the_stock_runs_out_and_the_werewolves_lose() -> None:
     play(state, "wolf grey")
     assert state.is_terminal() and state.winner == "heroes"
     assert state.returns() == [1.0, 1.0, 1.0, 1.0, 1.0, -1.0]
+
+
+def test_the_pack_may_end_its_turn_after_a_units_move_leaving_the_units_left_where_they_stand() -> None:
+    """Issue 32, item 8 (b): one action ends the pack's turn for the units left, instead of each idle unit being
+    moved nowhere and saying it does nothing (interpretation 7)."""
+    state = load(pack(("she-wolf-3", "k20"), ("boss", "a17"), ("werewolf-1", "p2")))
+    play(state, "she-wolf-3 k19")
+    assert "end" in legal(state)
+    play(state, "end")
+    assert state.turn != "pack" and state.acted == []
+    assert state.wolves["boss"]["square"] == "a17" and state.wolves["werewolf-1"]["square"] == "p2"
+
+
+def test_the_last_unit_to_act_is_offered_no_end_besides_doing_nothing() -> None:
+    """With no unit left to act, `done` ends the pack's turn already: a second button for it would be one too many."""
+    state = load(pack(("she-wolf-3", "k20")))
+    play(state, "she-wolf-3 k19")
+    assert "end" not in legal(state) and "done" in legal(state)

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import xml.etree.ElementTree as ET
 from functools import cache
 from typing import Any
 
 from wolfpack.engine.game import State
 from wolfpack.web.boards import action_choices, board_svg, turn_text
+from wolfpack.web.panels import seat_panels
 
 from .test_common import (
     HOSTILE,
     acting,
-    all_text,
     assert_covers,
     legal,
     parse,
@@ -77,8 +78,12 @@ def test_the_map_is_drawn_under_the_units() -> None:
     _, root, _ = boards()[0]
     kinds = {(p.get("class") or "").split()[1] for p in with_class(root, "terrain")}
     assert {"wall", "floor", "ground", "threshold", "object"} <= kinds
-    columns = [t.text for t in with_class(root, "coordinates")[0]]
-    assert columns[:3] == ["a", "b", "c"] and "24" in columns
+    columns = [t.text for t in with_class(root, "columns")[0].iter() if tag(t) == "text"]
+    rows = [t.text for t in with_class(root, "rows")[0].iter() if tag(t) == "text"]
+    assert columns[:3] == ["a", "b", "c"] and rows[-1] == "24"
+    # The coordinates are drawn last but the legend, over the units, so that zoom.js can keep them in view.
+    order = [(e.get("class") or "") for e in root]
+    assert order.index("coordinates") > order.index("units")
 
 
 def test_every_unit_on_the_board_is_drawn_once_on_its_square() -> None:
@@ -104,38 +109,64 @@ def test_barricades_and_piles_are_drawn_where_the_observation_puts_them() -> Non
         assert piles == {pile["square"]: str(len(pile["cards"])) for pile in observation["piles"]}
 
 
-def test_unseen_cards_are_backs_and_seen_cards_show_their_faces() -> None:
-    backs = faces = 0
-    for observation, root, _ in boards():
-        heroes = {g.get("data-unit"): g for g in with_class(root, "hero-cards")}
+def _hero_line(panels: dict[str, Any], observation: dict[str, Any], hero_id: str) -> str:
+    """The panel line of a hero: in his seat's panel, by his name."""
+    hero = observation["heroes"][hero_id]
+    panel = next(p for p in panels["seats"] if p["seat"] == hero["seat"])
+    return next(f["value"] for f in panel["facts"] if f["label"] == hero["name"])
+
+
+def test_the_panels_show_each_card_face_the_viewer_has_seen_and_count_the_others_face_down() -> None:
+    """The heroes' cards moved from under the map to the panels (issue 32, item 3): faces where the observation
+    shows them (an object by its name), the rest counted face down; the piles likewise, top first."""
+    faces = hidden = 0
+    for observation, _, viewer in boards():
+        panels = seat_panels(NAME, observation, viewer)
         for hero_id, hero in observation["heroes"].items():
-            cards = [*hero["wolf_cards"], *hero["objects"]]
-            shown = with_class(heroes[hero_id], "card")
-            assert len(shown) == len(cards)
-            for element, face in zip(shown, cards, strict=True):
-                hidden = "hidden" in (element.get("class") or "").split()
-                assert hidden == (face == "?")
-                named = observation["catalog"]["objects"].get(face, {}).get("name", face)
-                assert (named in all_text(element)) or hidden
-                backs += hidden
-                faces += not hidden
-        piles = {g.get("data-square"): g for g in with_class(root, "pile-cards")}
+            if not hero["alive"]:
+                continue
+            line = _hero_line(panels, observation, hero_id)
+            for kind, cards in (("wolf cards", hero["wolf_cards"]), ("objects", hero["objects"])):
+                told = line.split(f"{kind}: ")[1].split(" · ")[0]
+                down = cards.count("?")
+                assert (f"{down} face down" in told) == bool(down), (told, cards)
+                for face in (c for c in cards if c != "?"):
+                    assert observation["catalog"]["objects"].get(face, {}).get("name", face) in told
+                faces += len(cards) - down
+                hidden += down
+        piles = next(f["value"] for f in panels["shared"] if f["label"] == "Object piles, cards left")
         for pile in observation["piles"]:
-            shown = with_class(piles[pile["square"]], "card")
-            assert ["hidden" in (c.get("class") or "").split() for c in shown] == [c == "?" for c in pile["cards"]]
-    assert backs > 1000 and faces > 50
+            assert f"{pile['square']} {len(pile['cards'])}" in piles
+    assert hidden > 1000 and faces > 50
 
 
-def test_own_wolf_card_is_face_up_and_others_are_backs_in_a_six_player_game() -> None:
-    state = play(NAME, 6, 6, "heuristic")[40]
-    observation = state.observation(0)
-    root = parse(board_svg(NAME, observation, 0))
-    heroes = {g.get("data-unit"): g for g in with_class(root, "hero-cards")}
-    mine = [hero_id for hero_id, hero in observation["heroes"].items() if hero["seat"] == 0]
-    for hero_id, group in heroes.items():
-        wolf_cards = with_class(group, "wolf-card")
-        hidden = ["hidden" in (c.get("class") or "").split() for c in wolf_cards]
-        assert wolf_cards and hidden == [hero_id not in mine] * len(wolf_cards)
+def test_own_wolf_card_and_whether_you_are_contaminated_are_in_your_own_panel() -> None:
+    """Issue 32, item 8 (d): in a six-player game your hero's wolf-card colour is in your panel, with whether he is
+    contaminated; the other heroes' wolf cards are face down there."""
+    contaminated = 0
+    for index in (0, 40, 80):
+        state = play(NAME, 6, 6, "heuristic")[index]
+        for viewer in range(5):
+            observation = state.observation(viewer)
+            panels = seat_panels(NAME, observation, viewer)
+            mine = next(p for p in panels["seats"] if p["you"])
+            (hero_id,) = [h for h, hero in observation["heroes"].items() if hero["seat"] == viewer]
+            hero = observation["heroes"][hero_id]
+            if not hero["alive"]:
+                continue
+            colours = [str(card) for card in hero["wolf_cards"]]
+            assert "?" not in colours
+            assert f"wolf cards: {', '.join(colours)}" in _hero_line(panels, observation, hero_id)
+            black = "black" in colours
+            expected = f"{hero['name']} is contaminated" if black else f"{hero['name']} is not contaminated"
+            assert any(note.startswith(expected) for note in mine["notes"]), mine["notes"]
+            contaminated += black
+            for other_id, other in observation["heroes"].items():
+                if other_id != hero_id and other["alive"] and "?" in other["wolf_cards"]:
+                    assert "wolf cards: " + f"{other['wolf_cards'].count('?')} face down" in _hero_line(
+                        panels, observation, other_id
+                    )
+    assert contaminated, "no seat held the black card: the test would prove nothing"
 
 
 def test_no_canary_reaches_a_viewer_who_may_not_see_it_and_every_visible_one_is_drawn() -> None:
@@ -148,6 +179,7 @@ def test_no_canary_reaches_a_viewer_who_may_not_see_it_and_every_visible_one_is_
             actions = legal(state, viewer) if viewer in acting(state) else []
             shown = board_svg(NAME, observation, viewer) + turn_text(NAME, observation, viewer)
             shown += json.dumps(action_choices(NAME, observation, actions))
+            shown += html.escape(json.dumps(seat_panels(NAME, observation, viewer), ensure_ascii=False))
             for canary in never:
                 assert canary not in shown and html.escape(canary) not in shown
             forbidden += len(never)
@@ -201,20 +233,48 @@ def test_action_choices_cover_every_legal_action_once() -> None:
             groups |= {group["group"] for group in choices}
             checked += 1
     assert checked > 300
-    assert {"Move", "End", "Bite", "Move Boss"} <= groups
+    assert {"Move", "End", "Bite", "Move a unit"} <= groups
     assert "Other" not in groups
 
 
-def test_the_pack_moves_are_grouped_by_unit_with_stay_for_its_own_square() -> None:
+def test_the_pack_moves_are_one_family_each_named_by_its_unit_with_stays_for_its_own_square() -> None:
+    """Issue 32, item 8 (c): eight folded "Move <unit>" families pushed the map down on a phone; the pack's moves are
+    one family ("Boss to e6", "Boss stays"), each also a unit then a square on the map."""
     state = next(s for s in play(NAME, 3, 3, "heuristic") if s.observation(None)["step"] == "pack")
     observation = state.observation(2)
     choices = action_choices(NAME, observation, legal(state, 2))
-    for group in choices:
-        if group["group"].startswith("Move "):
-            unit = next(entry["action"].split()[0] for entry in group["actions"])
-            square = observation["wolves"][unit]["square"]
-            stays = [entry for entry in group["actions"] if entry["label"] == "Stay"]
-            assert [entry["action"] for entry in stays] in ([f"{unit} {square}"], [])
+    (family,) = [group for group in choices if group["group"] == "Move a unit"]
+    assert not [group for group in choices if group["group"].startswith("Move ") and group is not family]
+    units = {entry["action"].split()[0] for entry in family["actions"]}
+    assert len(units) > 1
+    for entry in family["actions"]:
+        unit, square = entry["action"].split()
+        name = observation["wolves"][unit]["name"]
+        here = observation["wolves"][unit]["square"]
+        assert entry["label"] == (f"{name} stays" if square == here else f"{name} to {square}")
+        assert entry.get("picks") == (None if square == here else [f"unit-{unit}", f"sq-{square}"])
+
+
+def test_the_werewolf_seats_standing_answer_and_end_of_turn_read_as_words() -> None:
+    """The standing answer to the takeover question and the pack's shortcut to end its turn are labelled in words."""
+    state = next(s for s in play(NAME, 3, 3, "heuristic") if s.observation(None)["step"] == "takeover")
+    labels = {
+        e["action"]: e["label"]
+        for g in action_choices(NAME, state.observation(2), legal(state, 2))
+        for e in g["actions"]
+    }
+    assert labels["leave-always"] == "Leave everyone until I change it" and labels["leave"] == "Take nobody over"
+    moved = next(
+        s
+        for s in play(NAME, 3, 3, "heuristic")
+        if s.observation(None)["step"] == "pack-action" and "end" in legal(s, 2)
+    )
+    labels = {
+        e["action"]: e["label"]
+        for g in action_choices(NAME, moved.observation(2), legal(moved, 2))
+        for e in g["actions"]
+    }
+    assert labels["end"] == "End the pack's turn: the units left stay"
 
 
 def test_ids_from_the_observation_are_escaped() -> None:
@@ -224,9 +284,10 @@ def test_ids_from_the_observation_are_escaped() -> None:
         svg = board_svg(NAME, observation, 0)
         assert "<script" not in svg
         root = parse(svg)
-        assert "<script>alert('x')</script>&" in all_text(root) or any(
-            "<script>alert('x')</script>&" in (e.get("data-unit") or e.get("data-square") or "") for e in root.iter()
-        )
+        drawn_ids = [e.get("data-unit") or "" for e in root.iter()]
+        # A square that is no square name is drawn nowhere on the map: the panels (plain text) still tell its pile.
+        told = json.dumps(seat_panels(NAME, observation, 0)) if old == "e5" else ""
+        assert any("<script>alert('x')</script>&" in shown for shown in [*drawn_ids, told])
         assert all(tag(e) != "script" for e in root.iter())
         assert turn_text(NAME, observation, 0)
 
@@ -293,20 +354,21 @@ def test_units_carry_their_side_as_a_shape_and_a_letter() -> None:
     state = play(NAME, 3, 2, "heuristic")[40]
     root = parse(board_svg(NAME, state.observation(None), None))
     for unit in with_class(root, "unit"):
-        shapes = {tag(child) for child in unit} - {"title", "text"}
+        shapes = {tag(child) for child in unit if child.get("class") != "hit-area"} - {"title", "text"}
         assert shapes == ({"circle"} if "hero" in (unit.get("class") or "").split() else {"rect"})
         assert [t.text for t in with_class(unit, "letter")] and unit.get("data-pick") == f"unit-{unit.get('data-unit')}"
 
 
 def test_object_cards_and_units_are_shown_by_name_not_by_id() -> None:
-    """Issue 17, finding 4: the cards' faces, the heroes and the pack's units by the names the observation carries."""
+    """Issue 17, finding 4: the cards' faces (now in the panels), the heroes and the pack's units by the names the
+    observation carries."""
     named = 0
-    for observation, root, _ in boards():
-        texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    for observation, root, viewer in boards():
+        told = json.dumps(seat_panels(NAME, observation, viewer))
         for hero in observation["heroes"].values():
-            assert hero["name"] in texts
+            assert hero["name"] in told
             for card_id in (c for c in hero["objects"] if c != "?"):
-                assert observation["catalog"]["objects"][card_id]["name"] in texts
+                assert observation["catalog"]["objects"][card_id]["name"] in told
                 named += 1
         labels = {e.get("data-label") for e in root.iter() if e.get("data-pick", "").startswith("unit-")}
         for unit in (*observation["heroes"].values(), *observation["wolves"].values()):
@@ -330,3 +392,42 @@ def test_the_odds_follow_the_tables_own_weapons_table_as_the_observation_gives_i
         for entry in group["actions"]
     }
     assert hints["fire shotgun d18"] == "3%"
+
+
+def _shown_text(root: Any) -> str:
+    """Everything of a drawing a person reads: its text and its tooltips (titles), and the pieces' names."""
+    labels = [e.get("data-label") or "" for e in root.iter()]
+    return " ".join([*(e.text or "" for e in root.iter() if tag(e) in ("text", "title")), *labels])
+
+
+def test_the_drawing_says_no_seat_index_no_content_id_and_no_notation() -> None:
+    """Issue 32, item 7: the board's words name people's pieces by the pack's names: never "seat 2", an id such as
+    she-wolf-2 or miss-q, or an action's notation, over the drawings of many seeded positions for every seat."""
+    checked = 0
+    for observation, root, seat in boards():
+        shown = _shown_text(root)
+        assert not re.search(r"\bseat \d", shown, re.IGNORECASE), shown
+        catalog = observation["catalog"]
+        ids = {*observation["heroes"], *observation["wolves"], *catalog["objects"], *catalog["powers"]}
+        for content_id in (i for i in ids if "-" in i or any(c.isdigit() for c in i)):
+            assert not re.search(rf"(?<![\w-]){re.escape(content_id)}(?![\w-])", shown), (content_id, seat)
+        checked += 1
+    assert checked > 200
+    notation = 0
+    for state in positions():
+        for seat in acting(state):
+            shown = _shown_text(parse(board_svg(NAME, state.observation(seat), seat)))
+            for action in (a for a in legal(state, seat) if " " in a or "-" in a):
+                assert action not in shown, (action, seat)
+                notation += 1
+    assert notation > 100
+
+
+def test_a_dashed_outline_is_drawn_only_by_the_page_for_what_you_can_click() -> None:
+    """Issue 32, item 12: one look, one meaning. A dashed outline means "you can click this" (board.css lights it);
+    the drawing itself dashes nothing, not even a unit faded while invisible or intoxicated."""
+    faded = 0
+    for _, root, _ in boards():
+        assert not [e.get("data-unit") or tag(e) for e in root.iter() if e.get("stroke-dasharray")]
+        faded += len([e for e in with_class(root, "unit") if e.get("opacity")])
+    assert faded > 5, "no unit was ever faded: the test would prove nothing"

@@ -24,6 +24,8 @@ SHAPES: Final[dict[str, tuple[re.Pattern[str], ...]]] = {
     "place": (SQUARE,),
     "take": (NAME,),
     "leave": (),
+    "leave-always": (),
+    "ask-again": (),
     "stay": (),
     "move": (SQUARE,),
     "end": (),

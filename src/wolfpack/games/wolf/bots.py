@@ -333,7 +333,7 @@ class HeuristicBot(Bot):
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """The best-scoring legal action for the seat to act."""
-        legal = state.legal_actions(player)
+        legal = bot_choices(state, state.legal_actions(player))
         if not legal:
             return None
         if len(legal) == 1:
@@ -345,7 +345,7 @@ class HeuristicBot(Bot):
 
     def ranked(self, state: State[Any], legal: Sequence[str] | None = None) -> list[tuple[float, str]]:
         """Every legal action with its score, best first (the search bot's candidates)."""
-        legal = list(state.legal_actions() if legal is None else legal)
+        legal = bot_choices(state, state.legal_actions() if legal is None else legal)
         seat = state.current_player()
         obs = state.observation(seat)
         view = View(state.game.content, obs, seat)  # type: ignore[attr-defined]
@@ -873,6 +873,18 @@ def logistic(x: float) -> float:
 
 # ---- the search bot -----------------------------------------------------------------------------------------------
 
+PEOPLES_SHORTCUTS: Final = frozenset({"leave-always", "ask-again"})
+"""The werewolf seat's standing answer to the takeover question, which saves a person answering it at every turn's
+start: a bot answers it each time (and so plays exactly as it did before the answer existed)."""
+
+
+def bot_choices(state: State[Any], legal: Sequence[str]) -> list[str]:
+    """The legal actions a bot weighs: not the standing answer, nor the pack's `end` after a unit's move (a person's
+    shortcut past the idle units; a bot moves each unit as it did before)."""
+    after_a_move = getattr(state, "step", None) == "pack-action"
+    return [a for a in legal if a not in PEOPLES_SHORTCUTS and not (after_a_move and a == "end")]
+
+
 SEARCHED_STEPS: Final = frozenset({"takeover", "action", "pack-action", "pack"})
 """The decisions the search bot searches (when the heuristic is unsure, and for the pack's side only)."""
 FIGHTING_VERBS: Final = frozenset({"take", "bite", "fire", "antidote", "bare", "flytox"})
@@ -1174,7 +1186,7 @@ class SearchBot(Bot):
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """The heuristic's action, or the search's where the heuristic is unsure at a searched step."""
-        legal = state.legal_actions(player)
+        legal = bot_choices(state, state.legal_actions(player))
         if not legal:
             return None
         if len(legal) == 1:
@@ -1282,7 +1294,7 @@ class SearchBot(Bot):
 
     def _candidates(self, state: State[Any]) -> list[str]:
         """The heuristic's best few actions at a decision inside the search (all of them when few)."""
-        legal = state.legal_actions()
+        legal = bot_choices(state, state.legal_actions())
         if len(legal) <= self.settings.candidates:
             return legal
         return [action for _, action in self.model_of_play.ranked(state, legal)[: self.settings.candidates]]

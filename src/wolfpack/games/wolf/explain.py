@@ -14,7 +14,8 @@ RULES: Final[dict[str, tuple[str, str]]] = {
     "place": ("2 Game setting", "heroes start on free H squares, werewolves on free W squares"),
     "takeover": (
         "10 2 to 5 players",
-        "the werewolf seat answers 'leave', or 'take <hero>' for a hero of a multi-hero seat it saw contaminated",
+        "the werewolf seat answers 'leave' (or 'leave-always', until its 'ask-again'), or 'take <hero>' for a hero"
+        " of a multi-hero seat it saw contaminated",
     ),
     "roll": ("4 Movements", "a die is being rolled"),
     "move": ("4 Movements", "the unit can reach only squares within its move, around obstacles, free to stop on"),

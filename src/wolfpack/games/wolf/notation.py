@@ -71,6 +71,7 @@ class Position(_Model):
     discard: list[str]
     released: int = Field(ge=0)
     acted: list[str]
+    leave_always: bool = False
     revealed: bool
     winner: Literal["heroes", "wolves"] | None
     events: list[tuple[str, str | None, Seats]]

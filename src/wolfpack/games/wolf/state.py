@@ -45,6 +45,7 @@ FIELDS: Final = (
     "discard",
     "released",
     "acted",
+    "leave_always",
     "revealed",
     "winner",
     "events",
@@ -100,6 +101,8 @@ class WolfState(State[str]):
         self.discard: list[str] = []
         self.released = 0
         self.acted: list[str] = []
+        self.leave_always = False
+        """The werewolf seat's standing answer to the takeover question: leave everyone, until it changes it."""
         self.revealed = False
         self.winner: str | None = None
         self.events: list[list[Any]] = []

@@ -108,11 +108,17 @@ def _begin_hero_turn(state: WolfState, hero_id: str) -> bool:
 
 def takeover_due(state: WolfState) -> bool:
     """Whether the werewolf seat is asked, as a turn begins, whether it takes a hero over (rulebook 10): while some
-    hero seat plays two or more living heroes, one of them human.
+    hero seat plays two or more living heroes, one of them human, unless its standing answer is to leave everyone.
 
     It is asked at every turn's start, whether or not it has seen anyone contaminated, so that the question itself
-    tells the table nothing.
+    tells the table nothing; with the standing answer (`leave-always`) it is not asked at all, so that neither the
+    question nor the time taken to answer it tells anything (interpretation 5).
     """
+    return not state.leave_always and takeover_possible(state)
+
+
+def takeover_possible(state: WolfState) -> bool:
+    """Whether some hero seat plays two or more living heroes, one of them human: a takeover could happen."""
     return any(_takeover_candidates(state, seat) for seat in range(state.pack_seat))
 
 
@@ -123,8 +129,9 @@ def _takeover_candidates(state: WolfState, seat: int) -> list[str]:
 
 
 def takeover_options(state: WolfState) -> list[str]:
-    """Leave every hero be, or take over one whose uncancelled black card the werewolf seat has seen."""
-    options = ["leave"]
+    """Leave every hero be (now, or until the seat says otherwise), or take over one whose uncancelled black card the
+    werewolf seat has seen."""
+    options = ["leave", "leave-always"]
     for seat in range(state.pack_seat):
         for hero_id in _takeover_candidates(state, seat):
             cards = state.heroes[hero_id]["wolf_cards"]
@@ -135,7 +142,9 @@ def takeover_options(state: WolfState) -> list[str]:
 
 def takeover(state: WolfState, words: Words) -> None:
     """The werewolf seat takes a hero over (he transforms and plays for the pack) or leaves them be; then the turn
-    that was beginning goes on."""
+    that was beginning goes on. `leave-always` leaves them be now and at every turn's start until `ask-again`."""
+    if words[0] == "leave-always":
+        state.leave_always = True
     if words[0] == "take":
         hero = state.heroes[words[1]]
         hero["transformed"] = True
@@ -239,20 +248,23 @@ def _pack_units(state: WolfState) -> list[str]:
 
 
 def pack_options(state: WolfState) -> list[str]:
-    """Move one unit that has not acted yet (staying put is a move of 0), or end the pack's turn."""
+    """Move one unit that has not acted yet (staying put is a move of 0), or end the pack's turn; with the standing
+    answer to the takeover question on, be asked it again from the next turn's start (`ask-again`)."""
     limit = state.content.components.movement.werewolf_max
-    options = ["end"]
+    options = ["end", *(["ask-again"] if state.leave_always and takeover_possible(state) else [])]
     for unit_id in _pack_units(state):
         options += [f"{unit_id} {square}" for square in destinations(state, unit_id, limit, through=False)]
     return options
 
 
 def pack_move(state: WolfState, words: Words) -> None:
-    """Move a unit; its special action follows. `end` ends the pack's turn."""
+    """Move a unit; its special action follows. `end` ends the pack's turn; `ask-again` drops the standing answer to
+    the takeover question, and the pack goes on choosing."""
     if words[0] == "end":
-        _end_pack_turn(state)
-        _next_slot(state)
-        begin_slot(state)
+        _finish_pack_turn(state)
+        return
+    if words[0] == "ask-again":
+        state.leave_always = False
         return
     unit_id, square = words
     state.acted.append(unit_id)
@@ -268,6 +280,11 @@ def _pack_next(state: WolfState) -> None:
     if _pack_units(state):
         state.step, state.pending = "pack", {}
         return
+    _finish_pack_turn(state)
+
+
+def _finish_pack_turn(state: WolfState) -> None:
+    """The pack's turn is over (every unit has acted, or the seat ended it): the next turn begins."""
     _end_pack_turn(state)
     _next_slot(state)
     begin_slot(state)
@@ -314,8 +331,10 @@ def wolf_actions(state: WolfState, unit_id: str) -> list[str]:
 
 
 def pack_action_options(state: WolfState) -> list[str]:
-    """The unit's special action, or none (`done`)."""
-    return ["done", *wolf_actions(state, state.pending["unit"])]
+    """The unit's special action, or none (`done`); or none and the pack's turn over for the units left (`end`: one
+    action instead of moving each idle unit nowhere and saying it does nothing)."""
+    rest = ["end"] if _pack_units(state) else []  # with no unit left, `done` ends the turn already
+    return ["done", *rest, *wolf_actions(state, state.pending["unit"])]
 
 
 def hero_action_options(state: WolfState) -> list[str]:
@@ -503,6 +522,8 @@ def pack_action(state: WolfState, words: Words) -> None:
     unit_id = state.pending["unit"]
     if words[0] == "done":
         end_turn(state)
+    elif words[0] == "end":
+        _finish_pack_turn(state)
     else:
         HERO_ACTIONS[words[0]](state, unit_id, words)
 

@@ -49,6 +49,8 @@ def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
         "discard": list(state.discard),
         "released": state.released,
         "acted": list(state.acted),
+        # The werewolf seat's standing answer to the takeover question is its own: no other seat is told it.
+        "leave_always": state.leave_always if viewer == state.pack_seat else None,
         "revealed": state.revealed,
         "winner": state.winner,
         "sides": {str(seat): state.side_of(seat) for seat in range(state.players) if _knows_side(state, seat, viewer)},

@@ -1,27 +1,29 @@
-"""WOLF for the browser: the house and garden grid with its units, barricades and object piles, then the cards.
+"""WOLF for the browser: the house and garden grid with its units, barricades and object piles, and a legend.
 
-The units, barricades, piles and cards come from the observation alone (`wolfpack.games.wolf.views.observation`),
-which already shows a card the viewer has not seen as "?": such a card is drawn as a back, every other one face
-up. The observation carries no terrain, so the grid under the units is the default content pack's map, which is
-public (the rulebook's board); a unit on a square outside that map still gets drawn, on plain floor.
+The units, barricades and piles come from the observation alone (`wolfpack.games.wolf.views.observation`); the
+cards the heroes hold and the piles' cards are told in the panels (`wolfpack.web.panels.wolf`), so that the drawing
+is the map, about as wide as tall. The observation carries no terrain, so the grid under the units is the default
+content pack's map, which is public (the rulebook's board); a unit on a square outside that map still gets drawn, on
+plain floor.
 
-To click: each unit is `unit-<id>`, each square `sq-<square>` (the board declares its grid and the page draws a
-square's cell only when it is lit); a move is the unit then the square, an attack the attacker then the target,
-whose lit square shows the odds of the attack (`hint`), worked out from the content pack's Weapons Table (or its
-bare-hands roll) at the distance between the two squares the observation shows.
+To click: each unit is `unit-<id>` (its whole square takes the tap), each square `sq-<square>` (the board declares
+its grid and the page draws a square's cell only when it is lit); a move is the unit then the square, an attack the
+attacker then the target, whose lit square shows the odds of the attack (`hint`), worked out from the content pack's
+Weapons Table (or its bare-hands roll) at the distance between the two squares the observation shows. On a phone
+js/zoom.js opens the map zoomed until a square takes a finger, with the coordinates kept along its edges.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, Final
 
 from wolfpack.games.wolf.content import WolfContent, distance, load_wolf_content
 from wolfpack.games.wolf.rules import chance_at_least
 from wolfpack.web.boards.palette import OKABE_ITO
-from wolfpack.web.boards.svg import INK, card, document, el, group, on_dark, text, title
+from wolfpack.web.boards.svg import INK, document, el, group, on_dark, text, title
 from wolfpack.web.boards.words import counted
 
 CELL: Final = 18
@@ -59,9 +61,6 @@ WOLF_FILLS: Final[Mapping[str, str]] = {
     "werewolf": OKABE_ITO["orange"],
 }
 """Colour-blind-safe (docs/design/boards.md); heroes are also round and the pack's units square, each with a label."""
-WOLF_CARD_FILLS: Final[Mapping[str, str]] = {"black": "#1b1b1b", "grey": "#9a9a9a"}
-OBJECT_FILL: Final = "#fff7e0"
-PANEL_WIDTH: Final = LEFT + 26 * CELL + 8
 CHANCE_WORDS: Final = frozenset({"deal", "wolf", "card", "roll"})
 _SQUARE: Final = re.compile(r"([a-z])([1-9][0-9]?)")
 """A square name as content packs write them (26 columns, at most 99 rows): nothing else can stretch the grid."""
@@ -150,10 +149,6 @@ def _ground(width: int, height: int) -> str:
     bottom, right = TOP + height * CELL, LEFT + width * CELL
     grid = "".join(f"M{LEFT + c * CELL} {TOP}V{bottom}" for c in range(width + 1))
     grid += "".join(f"M{LEFT} {TOP + r * CELL}H{right}" for r in range(height + 1))
-    labels = [
-        text(LEFT + c * CELL + CELL / 2, TOP - 4, COLUMNS[c], text_anchor="middle", font_size="9") for c in range(width)
-    ]
-    labels += [text(LEFT - 3, TOP + r * CELL + 13, r + 1, text_anchor="end", font_size="9") for r in range(height)]
     rooms = []
     for square, name in _rooms():
         corner = _corner(square)
@@ -163,10 +158,33 @@ def _ground(width: int, height: int) -> str:
         [
             group(ground, class_="terrain-runs"),
             el("path", d=grid, fill="none", stroke="#00000022", stroke_width="0.5", class_="grid"),
-            group(labels, fill="#555", class_="coordinates"),
             group(rooms, class_="rooms", opacity="0.8"),
         ],
         class_="map",
+    )
+
+
+@cache
+def _rulers(width: int, height: int) -> str:
+    """The column letters above the map and the row numbers left of it, each on a band of paper: drawn over
+    everything, so that js/zoom.js can slide them along the edges of a zoomed, scrolled map and keep them in view."""
+    columns = [
+        el("rect", x=0.0, y=float(TOP - 14), width=float(LEFT + width * CELL), height=14.0, class_="ruler-band"),
+        *(
+            text(LEFT + c * CELL + CELL / 2, TOP - 4, COLUMNS[c], text_anchor="middle", font_size="9")
+            for c in range(width)
+        ),
+    ]
+    rows = [
+        el("rect", x=0.0, y=float(TOP), width=float(LEFT - 1), height=float(height * CELL), class_="ruler-band"),
+        *(text(LEFT - 3, TOP + r * CELL + 13, r + 1, text_anchor="end", font_size="9") for r in range(height)),
+    ]
+    return group(
+        # The letters' band, drawn last and reaching the left edge, covers the corner where the two bands meet.
+        [group(rows, class_="ruler rows"), group(columns, class_="ruler columns")],
+        fill="#444",
+        class_="coordinates",
+        aria_hidden="true",
     )
 
 
@@ -234,7 +252,8 @@ def _unit_fill(unit_id: str, unit: Mapping[str, Any], hero: bool) -> str:
 
 
 def _units(observation: Mapping[str, Any], seat: int | None) -> str:
-    """Every unit alive and on the board, as a labelled disc; a faded dashed one while invisible or intoxicated."""
+    """Every unit alive and on the board, as a labelled disc on a square-sized hit area; faded while invisible or
+    intoxicated."""
     labels = unit_labels(observation)
     parts = []
     units = [(uid, u, True) for uid, u in observation["heroes"].items()]
@@ -248,12 +267,8 @@ def _units(observation: Mapping[str, Any], seat: int | None) -> str:
         flags = [flag for flag in ("invisible", "intoxicated") if unit.get(flag)]
         mine = hero and unit.get("seat") == seat
         kind = ("hero" + (" transformed" if unit.get("transformed") else "")) if hero else "werewolf"
-        outline = {
-            "fill": fill,
-            "stroke": OKABE_ITO["yellow"] if mine else INK,
-            "stroke_width": "2.5" if mine else "1",
-            "stroke_dasharray": "2 1.5" if flags else None,
-        }
+        # A dashed outline means "you can click this" and nothing else (board.css): an unseen unit is only faded.
+        outline = {"fill": fill, "stroke": OKABE_ITO["yellow"] if mine else INK, "stroke_width": "2.5" if mine else "1"}
         # The side is a shape as well as a colour: heroes round, the pack's units square.
         shape = (
             el("circle", cx=x, cy=y, r=7.5, **outline)
@@ -264,6 +279,17 @@ def _units(observation: Mapping[str, Any], seat: int | None) -> str:
             group(
                 [
                     title(" ".join([_name(unit_id, observation), *flags])),
+                    # The whole square takes the tap: a finger meets the square, not the smaller disc.
+                    el(
+                        "rect",
+                        x=corner[0],
+                        y=corner[1],
+                        width=float(CELL),
+                        height=float(CELL),
+                        fill="none",
+                        pointer_events="all",
+                        class_="hit-area",
+                    ),
                     shape,
                     text(
                         x,
@@ -278,6 +304,7 @@ def _units(observation: Mapping[str, Any], seat: int | None) -> str:
                 ],
                 class_=" ".join(["piece unit", kind, *flags]),
                 data_unit=unit_id,
+                data_piece=unit_id,
                 data_square=unit.get("square"),
                 data_pick=f"unit-{unit_id}",
                 data_label=f"{_name(unit_id, observation)} on {unit.get('square')}",
@@ -289,8 +316,8 @@ def _units(observation: Mapping[str, Any], seat: int | None) -> str:
     return group(parts, class_="units")
 
 
-def _legend(top: float) -> str:
-    """What the terrain colours and the unit labels mean."""
+def _legend(top: float) -> tuple[str, float]:
+    """What the terrain colours and the unit labels mean; and where the legend ends."""
     parts = []
     for index, (terrain, label) in enumerate(LEGEND):
         x = LEFT + (index % 4) * 112
@@ -308,134 +335,21 @@ def _legend(top: float) -> str:
             )
         )
         parts.append(text(x + 14, y, label, font_size="9"))
-    y = top + 32
-    parts.append(
-        text(
-            LEFT,
-            y,
-            "round: heroes 1-5 (red once turned) · square: B boss, S she-wolf, W werewolf · faded: unseen, drugged",
-            font_size="9",
-        )
+    lines = (
+        "round: heroes 1-5 (red once turned) · square: B boss, S she-wolf, W werewolf",
+        "faded: invisible or intoxicated · dashed outline: you can click it",
     )
-    return group(parts, class_="legend")
-
-
-# ---------------------------------------------------------------- the cards
-
-
-def _flow(
-    items: Sequence[tuple[float, str]], x0: float, y: float, right: float, height: float
-) -> tuple[list[str], float]:
-    """Lay out (width, drawing made at the origin) items left to right, wrapping before `right`; return the placed
-    drawings and the height they take."""
-    parts, x, used = [], x0, height
-    for width, drawing in items:
-        if x + width > right and x > x0:
-            x, y, used = x0, y + height + 4, used + height + 4
-        parts.append(el("g", drawing, transform=f"translate({x:g} {y:g})"))
-        x += width + 4
-    return parts, used
-
-
-def _card_name(observation: Mapping[str, Any], card_id: object) -> str:
-    """An object card's name from the observation's catalog (Drawing Pin), else its id; a hidden card stays "?"."""
-    entry = (observation.get("catalog") or {}).get("objects", {}).get(str(card_id)) or {}
-    return str(entry.get("name") or card_id)
-
-
-def _card_items(
-    cards: Sequence[Any], *, kind: str, width: float, height: float, observation: Mapping[str, Any] | None = None
-) -> list[tuple[float, str]]:
-    """Cards as flow items: a wolf card black or grey, an object card cream, by name; a hidden one as a back."""
-    items = []
-    for face in cards:
-        shown = _card_name(observation, face) if observation is not None and kind == "object" else str(face)
-        colour = shown.split(" ")[0]
-        fill = WOLF_CARD_FILLS.get(colour, "#e6e6e6") if kind == "wolf-card" else OBJECT_FILL
-        extra = " cured" if shown.endswith("(cured)") else ""
-        items.append((width, card(0, 0, width, height, shown, cls=f"{kind}{extra}", fill=fill, size="8")))
-    return items
-
-
-def _heroes_panel(observation: Mapping[str, Any], seat: int | None, top: float) -> tuple[str, float]:
-    """Each hero: label, seat, square and state, then his wolf cards and object cards (backs where unseen)."""
-    labels = unit_labels(observation)
-    parts: list[str] = [text(LEFT, top + 12, "Heroes", font_weight="bold")]
-    y = top + 22
-    for hero_id, hero in observation["heroes"].items():
-        fill = _unit_fill(str(hero_id), hero, True) if hero.get("alive") else "#999999"
-        head = [
-            el("circle", cx=float(LEFT + 8), cy=y + 8, r=8.0, fill=fill, stroke=INK),
-            text(LEFT + 8, y + 12, labels[hero_id], text_anchor="middle", font_size="9", fill=on_dark(fill)),
-            text(LEFT + 22, y + 12, _hero_line(hero_id, hero, seat), font_size="10"),
-        ]
-        wolf_items = _card_items(hero.get("wolf_cards", []), kind="wolf-card", width=44, height=26)
-        object_items = _card_items(hero.get("objects", []), kind="object", width=96, height=26, observation=observation)
-        cards, used = _flow([*wolf_items, *object_items], LEFT + 22, y + 18, PANEL_WIDTH - 8, 26)
-        parts.append(group([*head, *cards], class_="hero-cards", data_unit=hero_id, data_player=hero.get("seat")))
-        y += 22 + used + 8
-    return group(parts, class_="heroes"), y
-
-
-def _hero_line(hero_id: str, hero: Mapping[str, Any], seat: int | None) -> str:
-    """Name, seat, square and state of a hero, in one line."""
-    state = "dead" if not hero.get("alive") else ("werewolf" if hero.get("transformed") else "human")
-    flags = [flag for flag in ("invisible", "intoxicated") if hero.get(flag)]
-    you = " (you)" if hero.get("seat") == seat else ""
-    where = hero.get("square") or "off the board"
-    return (
-        f"{hero.get('name') or _name(hero_id)} · seat {_people_number(hero.get('seat'))}{you} · {where} · "
-        + ", ".join([state, *flags])
-    )
-
-
-def _piles_panel(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
-    """Each object square's cards, top first: backs for the unseen, faces for those the viewer has seen."""
-    parts: list[str] = [text(LEFT, top + 12, "Object piles (top card first)", font_weight="bold")]
-    column_width = (PANEL_WIDTH - LEFT) / 2
-    y, row_height = top + 20, 0.0
-    for index, pile in enumerate(observation["piles"]):
-        x = LEFT + (index % 2) * column_width
-        items = _card_items(pile["cards"], kind="object", width=70, height=24, observation=observation)
-        cards, used = _flow(items, x + 28, y, x + column_width - 6, 24)
-        label = text(x, y + 16, pile.get("square"), font_size="10", font_weight="bold")
-        parts.append(group([label, *cards], class_="pile-cards", data_square=pile.get("square")))
-        row_height = max(row_height, used)
-        if index % 2 == 1 or index == len(observation["piles"]) - 1:
-            y, row_height = y + max(row_height, 24) + 6, 0.0
-    return group(parts, class_="piles-panel"), y
-
-
-def _status(observation: Mapping[str, Any], top: float) -> tuple[str, float]:
-    """Counts everyone may see, the sides the viewer knows, the discards and the winner."""
-    sides = observation.get("sides") or {}
-    ordered = sorted(sides.items(), key=lambda item: str(item[0]))
-    known = ", ".join(f"seat {_people_number(s)} {side}" for s, side in ordered)
-    rows = [
-        f"Wolf-card stock: {observation['stock']} · barricades left: {observation['barricades_left']}"
-        f" · face-down discards: {observation.get('released', 0)}",
-        f"Sides known: {known or 'none'}",
-        f"Played objects: {', '.join(_card_name(observation, c) for c in observation['discard']) or 'none'}",
-    ]
-    if observation.get("acted"):
-        rows.append(f"Acted this turn: {', '.join(_name(u, observation) for u in observation['acted'])}")
-    if observation.get("winner"):
-        rows.append(f"The {observation['winner']} have won.")
-    parts = [
-        el("rect", x=float(LEFT), y=top, width=22.0, height=30.0, rx=3.0, fill="#4a3b6b", stroke=INK, class_="deck"),
-        text(LEFT + 11, top + 20, observation["stock"], text_anchor="middle", fill="#fff", font_size="10"),
-    ]
-    parts += [text(LEFT + 30, top + 12 + i * 15, row, font_size="10") for i, row in enumerate(rows)]
-    return group(parts, class_="status"), top + 15 * len(rows) + 20
+    parts += [text(LEFT, top + 32 + 14 * index, line, font_size="9") for index, line in enumerate(lines)]
+    return group(parts, class_="legend"), top + 32 + 14 * len(lines)
 
 
 def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
-    """The grid with barricades, piles and units, a legend, then every hero's cards, the piles and the counts."""
+    """The grid with barricades, piles and units, and a legend: about as wide as tall, so that it reads well in a
+    laptop's column and zooms on a phone (js/zoom.js). The heroes' cards, the piles' cards and the counts are in the
+    panels (wolfpack.web.panels.wolf)."""
     width, height = _grid_size(observation)
     map_bottom = TOP + height * CELL
-    heroes, y = _heroes_panel(observation, seat, map_bottom + 50)
-    piles, y = _piles_panel(observation, y + 4)
-    status, y = _status(observation, y + 8)
+    legend, bottom = _legend(map_bottom + 14)
     body = [
         text(LEFT, 18, _heading(observation), font_weight="bold", font_size="14", class_="heading"),
         _ground(width, height),
@@ -451,13 +365,10 @@ def board_svg(observation: Mapping[str, Any], seat: int | None) -> str:
             data_grid_cell=CELL,
             data_grid_columns=COLUMNS[:width],
         ),
-        _legend(map_bottom + 14),
-        heroes,
-        piles,
-        status,
+        _rulers(width, height),
+        legend,
     ]
-    total_width = max(PANEL_WIDTH, LEFT + width * CELL + 8)
-    return document(total_width, y, body, "WOLF board", class_="board wolf", data_zoom="grid")
+    return document(LEFT + width * CELL + 8, bottom, body, "WOLF board", class_="board wolf", data_zoom="grid")
 
 
 def _heading(observation: Mapping[str, Any]) -> str:
@@ -478,13 +389,6 @@ def _name(unit_id: object, observation: Mapping[str, Any] | None = None) -> str:
     if words[:2] == ["she", "wolf"]:
         return " ".join(["She-wolf", *words[2:]])
     return " ".join(word.capitalize() for word in words)
-
-
-def _people_number(seat: object) -> object:
-    """Seats as people count them, from 1, as the page's seat list does (the engine counts from 0)."""
-    if isinstance(seat, str) and seat.isdigit():
-        return int(seat) + 1
-    return seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
 
 
 def turn_text(observation: Mapping[str, Any], seat: int | None) -> str:
@@ -534,7 +438,7 @@ def _step_sentence(step: str, pending: Mapping[str, Any], observation: Mapping[s
         purpose = pending.get("purpose")
         why = f" {ROLL_PURPOSES.get(str(purpose), 'for ' + str(purpose))}" if purpose else ""
         return f"rolling {counted(dice, 'die', 'dice')} for {unit}{why}{need}"
-    offered = f" ({_card_name(observation, pending['card'])})" if pending.get("card") else ""
+    offered = f" ({card_name(observation, pending['card'])})" if pending.get("card") else ""
     through = " through anything" if pending.get("through") else ""
     limit = pending.get("limit")
     reach = counted(int(limit), "square", "squares") if isinstance(limit, int) else "some squares"
@@ -569,10 +473,18 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
     unit = (observation.get("pending") or {}).get("unit")
     units = {**observation["heroes"], **observation["wolves"]}
     if verb in units and len(args) == 1:
-        here = units[verb].get("square")
-        return f"Move {_name(verb, observation)}", "Stay" if args[0] == here else f"To {args[0]}"
+        # One family for every unit (folded when long), not one per unit pushing the map down: on the map a unit is
+        # tapped, then its square.
+        here, name = units[verb].get("square"), _name(verb, observation)
+        return PACK_MOVES, f"{name} stays" if args[0] == here else f"{name} to {args[0]}"
+    if verb == "end" and not args and observation.get("step") in ("pack", "pack-action"):
+        return "End", "End the pack's turn" if observation.get(
+            "step"
+        ) == "pack" else "End the pack's turn: the units left stay"
     simple = {
         "leave": ("Contaminated hero", "Take nobody over"),
+        "leave-always": ("Contaminated hero", "Leave everyone until I change it"),
+        "ask-again": ("Takeover question", "Ask me again at each turn's start"),
         "stay": ("Move", "Stay"),
         "accept": ("Answer", "Accept the card"),
         "refuse": ("Answer", "Refuse"),
@@ -588,7 +500,7 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
         "move": ("Move", f"To {arg}"),
         "pick": ("Pick an object", f"From the pile on {arg}"),
         "ask": ("Trade", f"Ask {_name(arg, observation)} for a card"),
-        "hand": ("Answer", f"Hand over the {_card_name(observation, arg)}"),
+        "hand": ("Answer", f"Hand over the {card_name(observation, arg)}"),
         "bare": ("Attack", f"Bare hands on {arg}"),
         "antidote": ("Objects", f"Antidote on {arg}"),
         "glasses": ("Objects", f"Superglasses on {arg}"),
@@ -603,12 +515,22 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
     if verb in labelled:
         return labelled[verb]
     if verb == "give" and len(args) == 2:
-        return "Trade", f"Give the {_card_name(observation, args[0])} to {_name(args[1], observation)}"
+        return "Trade", f"Give the {card_name(observation, args[0])} to {_name(args[1], observation)}"
     if verb == "fire" and len(args) == 2:
-        return "Attack", f"Fire the {_card_name(observation, args[0])} at {args[1]}"
+        return "Attack", f"Fire the {card_name(observation, args[0])} at {args[1]}"
     if verb in CHANCE_WORDS:
         return "Chance", action
     return "Other", action
+
+
+def card_name(observation: Mapping[str, Any], card_id: object) -> str:
+    """An object card's name from the observation's catalog (Drawing Pin), else its id; a hidden card stays "?"."""
+    entry = (observation.get("catalog") or {}).get("objects", {}).get(str(card_id)) or {}
+    return str(entry.get("name") or card_id)
+
+
+PACK_MOVES: Final = "Move a unit"
+"""The family of the pack's moves: a unit then its square, as on the map."""
 
 
 def _power_name(observation: Mapping[str, Any], power: str) -> str:

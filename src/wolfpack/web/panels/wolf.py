@@ -1,14 +1,15 @@
-"""WOLF panels: each hero seat's heroes (alive, dead or turned, where, and how many cards they hold) and the pack's
-units left; never a card's face: wolf cards and object cards are counted, so a panel holds no secret even where the
-viewer's own observation shows one. At the end, which side won, why, and who carried the virus (every wolf card is
-public then)."""
+"""WOLF panels: each hero seat's heroes (alive, dead or turned, where, and the cards they hold) and the pack's units
+left; the table's shared counts and the object piles. A card's face is told exactly where the viewer's observation
+shows it (a card the viewer has not seen is "face down"), so a panel holds no more than the viewer may know: the
+viewer's own wolf cards, and so whether their heroes are contaminated, are in their own panel. At the end, which side
+won, why, and who carried the virus (every wolf card is public then)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wolfpack.web.boards.wolf import HERO_FILL, TURNED_FILL, WOLF_FILLS, unit_labels
+from wolfpack.web.boards.wolf import HERO_FILL, TURNED_FILL, WOLF_FILLS, card_name, unit_labels
 from wolfpack.web.panels.common import Shape, ending, fact, listed, mark, person
 
 Observation = Mapping[str, Any]
@@ -32,23 +33,44 @@ def heroes_of(observation: Observation, seat: int) -> list[str]:
     return [hero_id for hero_id, hero in observation["heroes"].items() if hero.get("seat") == seat]
 
 
-def hero_state(hero: Mapping[str, Any]) -> str:
-    """A hero in words as everyone sees him: where, and how many cards he holds (counts only), or dead."""
-    if not hero.get("alive"):
-        return "dead"
+def cards_in_words(observation: Observation, cards: Sequence[object]) -> str:
+    """Cards in order by face ("grey", "Shotgun") where the viewer has seen them, the others counted as face down."""
+    faces = [card_name(observation, card) for card in cards if card != "?"]
+    hidden = sum(card == "?" for card in cards)
+    if hidden:
+        faces.append(f"{hidden} face down")
+    return ", ".join(faces) or "none"
+
+
+def hero_state(observation: Observation, hero: Mapping[str, Any]) -> str:
+    """A hero in words as the viewer sees him: where (or dead), and his cards, faces only where seen."""
     state = "turned werewolf" if hero.get("transformed") else "human"
     flags = [flag for flag in ("invisible", "intoxicated") if hero.get(flag)]
-    objects, wolf_cards = len(hero.get("objects", [])), len(hero.get("wolf_cards", []))
     where = f"on {hero['square']}" if hero.get("square") else "not placed yet"
-    return ", ".join(
+    wolf_cards, objects = hero.get("wolf_cards", []), hero.get("objects", [])
+    return " · ".join(
         [
-            state,
-            *flags,
-            where,
-            f"{objects} object card{'' if objects == 1 else 's'}",
-            f"{wolf_cards} wolf card{'' if wolf_cards == 1 else 's'}",
+            ", ".join([state, *flags, where]) if hero.get("alive") else "dead",
+            f"wolf cards: {cards_in_words(observation, wolf_cards)}",
+            f"objects: {cards_in_words(observation, objects)}",
         ]
     )
+
+
+def hero_facts(observation: Observation, hero_ids: Sequence[str]) -> list[dict[str, str]]:
+    """A line per hero: his name, then his state and cards as the viewer sees them."""
+    return [fact(unit_name(observation, h), hero_state(observation, observation["heroes"][h])) for h in hero_ids]
+
+
+def contamination(observation: Observation, hero_id: str) -> str | None:
+    """Whether a living hero carries the virus (a black wolf card not cured), told only where the viewer sees all
+    his wolf cards (a seat playing several heroes does not: the werewolf seat does, rulebook chapter 10)."""
+    hero = observation["heroes"][hero_id]
+    cards = [str(card) for card in hero.get("wolf_cards", [])]
+    if not hero.get("alive") or "?" in cards:
+        return None
+    name = unit_name(observation, hero_id)
+    return f"{name} is contaminated: a black wolf card" if "black" in cards else f"{name} is not contaminated"
 
 
 def hero_marks(observation: Observation, hero_ids: Sequence[str]) -> str:
@@ -72,11 +94,13 @@ def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
         if index == last:
             alive = [u for u, unit in observation["wolves"].items() if unit.get("alive")]
             facts = [fact("Werewolf units", f"{len(alive)} of {len(observation['wolves'])} in play")]
-            facts += [fact(unit_name(observation, h), hero_state(observation["heroes"][h])) for h in heroes]
+            facts += [
+                fact(unit_name(observation, h), hero_state(observation, observation["heroes"][h])) for h in heroes
+            ]
             panel_mark = mark([(WOLF_FILLS["werewolf"], "W", "square")])
             panel_title = "The pack"
         else:
-            facts = [fact(unit_name(observation, h), hero_state(observation["heroes"][h])) for h in heroes]
+            facts = hero_facts(observation, heroes)
             panel_mark = hero_marks(observation, heroes)
             panel_title = listed([unit_name(observation, h) for h in heroes]) or "No hero left"
         notes = []
@@ -84,6 +108,10 @@ def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
         # A seat's side is shown only where its observation holds it: its own, the pack's, and all at the end.
         if side is not None and index != last:
             notes.append(f"plays for {SIDES.get(str(side), side)}")
+        if index == seat and index != last:  # your own wolf cards, in your own panel
+            notes += [said for said in (contamination(observation, h) for h in heroes) if said]
+        if index == last and observation.get("leave_always") and observation.get("winner") is None:  # its own view
+            notes.append("takeover question: you leave every hero be until you change it")
         if index == observation.get("to_act"):
             notes.append("to act")
         panels.append({"seat": index, "title": panel_title, "mark": panel_mark, "notes": notes, "facts": facts})
@@ -91,14 +119,29 @@ def seats(observation: Observation, seat: int | None) -> list[dict[str, Any]]:
 
 
 def shared(observation: Observation) -> list[dict[str, str]]:
-    """The round, the wolf-card stock (dawn when it runs out), barricades and object piles."""
-    cards = sum(len(pile["cards"]) for pile in observation["piles"])
-    return [
+    """The round, the wolf-card stock (dawn when it runs out), barricades, the cards left on each object pile (and
+    their faces, top first, where the viewer has seen one), the objects played, and the pack's units that have acted
+    this turn."""
+    facts = [
         fact("Round", f"{observation['round']} of {observation['max_rounds']}"),
         fact("Wolf-card stock", f"{observation['stock']} (dawn when it runs out)"),
-        fact("Object cards in piles", cards),
         fact("Barricades", f"{len(observation['barricades'])} up, {observation['barricades_left']} in the supply"),
     ]
+    piles = []
+    for pile in observation["piles"]:
+        cards = pile["cards"]
+        seen = any(card != "?" for card in cards)
+        piles.append(
+            f"{pile['square']} {len(cards)}" + (f" (top first: {cards_in_words(observation, cards)})" if seen else "")
+        )
+    facts.append(fact("Object piles, cards left", ", ".join(piles) or "none"))
+    played = [card_name(observation, card) for card in observation["discard"]]
+    facts.append(fact("Objects played", ", ".join(played) or "none"))
+    if observation.get("released"):
+        facts.append(fact("Wolf cards discarded face down", observation["released"]))
+    if observation.get("acted"):
+        facts.append(fact("Acted this turn", listed([unit_name(observation, u) for u in observation["acted"]])))
+    return facts
 
 
 def dice(observation: Observation) -> str | None:
