@@ -128,6 +128,14 @@ def _click_key(page: Page, key: str) -> None:
     target.click(force=True)
 
 
+def _press(page: Page, action: str) -> None:
+    """Press the button of `action` in the list of moves, opening the list first where a phone folds it."""
+    listed = page.locator("#moves-toggle[aria-expanded='false']")
+    if listed.is_visible():
+        listed.click()
+    page.locator(f'#actions button[data-action="{action}"]').click()
+
+
 def _sent(page: Page) -> list[str]:
     """Every message the page's sockets send from now on (listen before the page opens its socket)."""
     sent: list[str] = []
@@ -544,7 +552,7 @@ def test_the_werewolf_seat_plays_its_turn_on_a_phone_without_the_takeover_questi
         stops += _heroes_play_until_the_pack_acts(server, table["id"])
     _settled(page, server, table["id"])
     expect(page.locator("#actions")).to_contain_text("Leave everyone until I change it")
-    page.locator('#actions button[data-action="leave-always"]').click()
+    _press(page, "leave-always")
     _wait(page, lambda: state.step != "takeover", "the standing answer reaching the table")
     stops = _heroes_play_until_the_pack_acts(server, table["id"])
     assert "takeover" not in stops and state.step == "pack", stops  # five heroes' turns began without the question
@@ -562,17 +570,17 @@ def test_the_werewolf_seat_plays_its_turn_on_a_phone_without_the_takeover_questi
     _past(page, server, table["id"], version, "the unit's move")
     _settled(page, server, table["id"])
     assert state.step == "pack-action"
-    page.locator('#actions button[data-action="end"]').click()  # "End the pack's turn: the units left stay"
+    _press(page, "end")  # "End the pack's turn: the units left stay"
     _wait(page, lambda: state.turn != "pack", "the pack's turn ending for the units left")
     assert len(state.acted) == 0 and state.step != "takeover"
     # At the pack's next turn, "Ask me again" brings the question back from the next turn's start.
     stops = _heroes_play_until_the_pack_acts(server, table["id"])
     assert "takeover" not in stops and state.step == "pack"
     _settled(page, server, table["id"])
-    page.locator('#actions button[data-action="ask-again"]').click()
+    _press(page, "ask-again")
     _wait(page, lambda: not state.leave_always, "the question asked again")
     _settled(page, server, table["id"])
-    page.locator('#actions button[data-action="end"]').click()
+    _press(page, "end")
     _wait(page, lambda: state.turn != "pack", "the pack's turn ending")
     assert state.step == "takeover" or state.is_terminal()
     assert complaints == []
