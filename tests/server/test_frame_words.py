@@ -37,6 +37,9 @@ NOTATION = re.compile(
     r"|…|\.\.\."  # a list cut short says how many more, never an ellipsis
     r"|for a side\b"  # a side unsaid ("played for a side"): the end knows every side
 )
+MAP_LABELS = {"wolves-on-the-hunt": frozenset({"N", "NE", "E", "SE", "S", "SW", "W", "NW"})}
+"""Words a board draws alone as a map's own labels: Hunt's compass letters on its eight locations, as the rulebook's
+map prints them (the locations' ids too; anywhere else, in a sentence, they must be words: "North-East")."""
 PLURAL_AFTER_ONE = re.compile(
     r"(?<![\d.,])\b1 (?:[a-z-]+ )?(?:squares|dice|points|hearts|cards|units|rounds|elders|dogs|spacemen|steps|wolves"
     r"|tiles|numbers|spaces|actions)\b"
@@ -44,13 +47,14 @@ PLURAL_AFTER_ONE = re.compile(
 """A count of 1 before a plural noun ("1 squares", "1 object cards")."""
 
 
-def texts(view: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+def texts(view: Mapping[str, Any], game: str) -> Iterator[tuple[str, str]]:
     """(where, text) for every text of a rendered frame a player reads, tooltips and words drawn on the board too."""
     yield "turn", view["turn"]
     for match in BOARD_WORDS.finditer(view["board"]):  # the board's tooltips and the names of what you click
         titled = match["title"] is not None
         yield ("board title" if titled else "board label"), html.unescape(match["title"] if titled else match["label"])
-    yield from (("board text", drawn) for drawn in board_text(view["board"]))
+    drawn_words = board_text(view["board"])
+    yield from (("board text", drawn) for drawn in drawn_words if drawn not in MAP_LABELS.get(game, ()))
     for line in view["log"]:
         yield "log", line
     for group in view["choices"]:
@@ -178,7 +182,7 @@ def play_and_read(game_name: str, players: int, seed: int, every: int) -> list[s
             for seat in (None, *range(players)):
                 legal = [] if seat is None or over else [state.action_to_string(a) for a in state.legal_actions(seat)]
                 view = game_view(game, state, seat, legal, True, names)
-                for where, text in texts(view):
+                for where, text in texts(view, game_name):
                     problems.update(dict.fromkeys(problems_in(game, where, text, legal, ids)))
                 problems.update(dict.fromkeys(unexplained(game_name, view)))
         if over:

@@ -379,6 +379,7 @@ def _a_wolf_attack_takes_over_the_projector_round_by_round(room: Room) -> None:
     expect(projector.locator("#attack")).to_be_visible(timeout=WAIT_MS)
     expect(projector.locator("#attack-round")).to_contain_text("Round 1")
     title = projector.locator("#attack-title")
+    projector.emulate_media(reduced_motion="no-preference")  # the tests' devices ask for reduced motion (conftest)
     assert title.evaluate("e => getComputedStyle(e).animationName") == "alert-pulse"
     projector.emulate_media(reduced_motion="reduce")
     assert title.evaluate("e => getComputedStyle(e).animationName") == "none", "no pulsing under reduced motion"

@@ -336,7 +336,7 @@ def _legend(top: float) -> tuple[str, float]:
         )
         parts.append(text(x + 14, y, label, font_size="9"))
     lines = (
-        "round: heroes 1-5 (red once turned) · square: B boss, S she-wolf, W werewolf",
+        "round: heroes 1-5 (red once turned) · square: B the Boss, S a She-wolf, W a Werewolf",
         "faded: invisible or intoxicated · dashed outline: you can click it",
     )
     parts += [text(LEFT, top + 32 + 14 * index, line, font_size="9") for index, line in enumerate(lines)]
