@@ -460,6 +460,9 @@ AudioContext.prototype.createOscillator = function () { window.chimeNotes += 1; 
 SLIDING = """() => document.getAnimations().filter((a) => a.playState === "running" &&
   a.effect?.target?.closest?.("#board [data-piece]")).length"""
 """How many pieces of the board are sliding now."""
+CHANGE_A_FACT = """() => { const next = structuredClone(frame);
+  next.panels.seats[0].facts[0].value += " (changed)"; receive({ ...next, snapshot: true }); }"""
+"""The page's frame again with one fact of the first panel changed, as the next move would bring it."""
 LEAST_PACE_MS = 140
 """A burst of moves is shown at least this far apart (the page's shortest pace, before your own turn, is 150 ms)."""
 
@@ -535,4 +538,8 @@ def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_re
     assert page.evaluate("chimeNotes") == 4, "your turn came back without a chime"
     assert moving["phone"][0].evaluate("chimeNotes") == 0, "a chime on a device whose sound was never turned on"
     _screenshot(moving["phone"][0], "last-move-phone")
+    # A fact that a move changed in a panel (a score, hearts, a card turned up) turns over, and only that one.
+    page.evaluate(CHANGE_A_FACT)
+    expect(page.locator(".fact-changed")).to_have_count(1)
+    expect(page.locator(".fact-changed")).to_contain_text("(changed)")
     assert complaints == []

@@ -84,7 +84,29 @@ export function renderPanels(frame, { mine, others, shared, who }) {
   who.textContent =
     me === null || me === undefined
       ? "You are watching."
-      : `You are seat ${frame.seat + 1}: ${me.name}${own ? `, playing ${own.title}` : ""}.`;
+      : `You are ${me.name}${own ? `, playing ${own.title}` : ""}.`;
+  turnChangedFacts([mine, others, shared]);
+}
+
+// What each fact of the panels said when they were last drawn, so that a fact a move changed (a score, hearts, a card
+// turned face up) turns over like a card when it changes; nothing moves under prefers-reduced-motion (board.css).
+let factsBefore = null;
+
+/** Mark the facts in `boxes` whose value changed since the panels were last drawn (not at the first drawing). */
+function turnChangedFacts(boxes) {
+  const now = new Map();
+  for (const box of boxes) {
+    for (const fact of box.querySelectorAll("dl > div")) {
+      const panel = fact.closest("[data-seat]")?.dataset.seat ?? "shared";
+      const key = `${panel}|${fact.querySelector("dt")?.textContent}`;
+      const value = fact.querySelector("dd");
+      now.set(key, value?.textContent);
+      if (factsBefore && factsBefore.has(key) && factsBefore.get(key) !== value?.textContent) {
+        value.classList.add("fact-changed");
+      }
+    }
+  }
+  factsBefore = now;
 }
 
 /** The banner above the board: the turn sentence, the dice, and what the viewer may do now (or whom play waits for). */
