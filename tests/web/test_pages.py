@@ -59,6 +59,8 @@ GAMES = [
 ]
 """Each game short but whole: Spacewolves! to its fourth round (15 clicks; played until no spaceman was left it took
 70, which showed nothing more), WOLF to the dawn after one round."""
+SIZES_OF_PAGES = ("laptop", "phone")
+"""The two people's devices: Ann plays on a laptop, Bo on a phone."""
 SEED = 6
 """Every table's seed, fixed so that each game, and the test's time, is the same at every run (seeds 1 to 6 took 15
 to 21 clicks of Spacewolves!, 24 to 42 of Hunt and 28 to 32 of WOLF; this one the fewest, each game still whole)."""
@@ -77,6 +79,13 @@ def _screenshot(page: Page, name: str) -> None:
         page.set_viewport_size(viewport)
         page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
     page.set_viewport_size(before or SIZES["laptop"])
+
+
+def _screenshots_as_seen(pages: list[Page], name: str) -> None:
+    """Each page as its own device shows it (the first a laptop, the second a phone), the first screen only."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for page, size in zip(pages, SIZES_OF_PAGES, strict=True):
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"))
 
 
 def _open_table(
@@ -234,7 +243,7 @@ def test_two_people_play_a_whole_game_by_clicking(
     complaints = console_errors(lobby)
     links = _open_table(lobby, server, game, options, seed=SEED)
     table_id = links[0].split("/play/")[1].split("#")[0]
-    contexts = [browser.new_context(viewport=SIZES[size]) for size in ("laptop", "phone")]
+    contexts = [browser.new_context(viewport=SIZES[size]) for size in SIZES_OF_PAGES]
     pages = [context.new_page() for context in contexts]
     for page in pages:
         complaints += console_errors(page)
@@ -243,7 +252,7 @@ def test_two_people_play_a_whole_game_by_clicking(
         expect(page.locator("#board svg")).to_be_visible(timeout=WAIT_MS)
     expect(pages[0].locator("#who")).to_contain_text("Ann")
     expect(pages[1].locator("#who")).to_contain_text("Bo")
-    _screenshot(pages[0], f"{game}-start")
+    _screenshots_as_seen(pages, f"{game}-start")
     for size in ("phone", "laptop"):  # the lobby's own check is test_lobby's; the table's board is this game's
         found = wcag_violations(pages[0], size)
         assert found == [], f"the table of {game} at {size} size breaks WCAG 2.1 AA: {found}"
@@ -272,7 +281,7 @@ def test_two_people_play_a_whole_game_by_clicking(
         assert kept == (notation if notation is not None else [""] * len(kept))
         assert game == "wolf" or table.state.log(seat) != notation
     assert complaints == [], "the pages must run under their Content-Security-Policy without errors"
-    _screenshot(pages[1], f"{game}-end")
+    _screenshots_as_seen(pages, f"{game}-end")
     for context in contexts:
         context.close()
 

@@ -305,7 +305,11 @@ function sayLastMove(shown, seatName) {
   } else {
     lastMove.lines = lastMove.lines.concat(fresh);
   }
-  const lines = lastMove.lines.slice(0, LAST_MOVE_LINES).join(" ");
+  // Lines read as sentences one after another (WOLF's log lines end without a full stop).
+  const lines = lastMove.lines
+    .slice(0, LAST_MOVE_LINES)
+    .map((line) => (/[.!?:]$/.test(line) ? line : `${line}.`))
+    .join(" ");
   const mine = moved.seat === shown.seat;
   const who = mine ? "Your move" : `${seatName(shown, moved.seat)} moved`;
   line.textContent = lines ? `${who}: ${lines}` : `${mine ? "You" : seatName(shown, moved.seat)} moved last.`;

@@ -22,7 +22,8 @@ export function presence(seat) {
 export function seatName(frame, index) {
   const panel = (frame.panels?.seats || []).find((p) => p.seat === index);
   const name = frame.seats[index]?.name ?? `Seat ${index + 1}`;
-  return panel ? `${name} (${panel.title})` : name;
+  if (!panel) return name;
+  return panel.title.includes("(") ? `${name}, ${panel.title}` : `${name} (${panel.title})`; // never "(Hunter 1 (Emil))"
 }
 
 /** One seat's panel as an element. */
