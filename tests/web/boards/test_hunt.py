@@ -11,7 +11,7 @@ import wolfpack
 from wolfpack.engine.constants import SIMULTANEOUS
 from wolfpack.engine.game import State
 from wolfpack.web.boards import action_choices, board_svg, turn_text
-from wolfpack.web.boards.hunt import COMPASS, owner, wolf_at
+from wolfpack.web.boards.hunt import COMPASS, DIE_FILLS, owner, wolf_at
 
 from .test_common import HOSTILE, acting, all_text, assert_covers, legal, parse, play, rename, viewers, with_class
 
@@ -432,3 +432,20 @@ def test_pieces_dice_and_cards_carry_the_marks_the_page_animates_by() -> None:
         assert pieces == hunters | wolves | dogs
         faces = {e.get("data-die"): e.get("data-face") for e in root.iter() if e.get("data-die")}
         assert faces == {colour: str(value) for colour, (value, _) in observation["dice"].items()}
+
+
+def test_each_row_of_the_sheet_takes_the_colour_its_pack_gives_its_die() -> None:
+    """The row's colour comes from the content pack (through the observation's catalog), not from the board's code:
+    an organiser's pack that gives the knife row the blue die has its knife row drawn blue."""
+    state = positions()[0]
+    observation = state.observation(0)
+    drawn = parse(board_svg("wolves-on-the-hunt", observation, 0))
+    assert _row_fill(drawn, "knife") == DIE_FILLS[observation["catalog"]["rows"]["knife"]] == DIE_FILLS["red"]
+    observation["catalog"]["rows"]["knife"] = "blue"
+    assert _row_fill(parse(board_svg("wolves-on-the-hunt", observation, 0)), "knife") == DIE_FILLS["blue"]
+
+
+def _row_fill(board: ET.Element, row: str) -> str:
+    """The fill of the swatch of `row` on the board's sheet."""
+    group = next(e for e in board.iter() if e.get("data-pick") == f"row-{row}" or e.get("data-row") == row)
+    return next(e.get("fill") or "" for e in group.iter() if "swatch" in (e.get("class") or "").split())

@@ -72,15 +72,6 @@ SPACES: Final = tuple(f"{COMPASS[i]}-{COMPASS[(i + 1) % len(COMPASS)]}" for i in
 """The player spaces between the locations, clockwise from N-NE (the content pack's ids)."""
 ROW_STATS: Final[Mapping[str, str]] = {"knife": "knife", "rifle": "rifle", "trap": "traps"}
 """The stat each row of the sheet acts with (the stat track printed beside it)."""
-ROW_DICE: Final[Mapping[str, str]] = {
-    "knife": "red",
-    "rifle": "green",
-    "trap": "yellow",
-    "power": "purple",
-    "samovar": "black",
-    "outwit": "blue",
-}
-"""The colour of each row's die on the sheet."""
 RESULTS: Final[Mapping[str, str]] = {"win": "The hunters have won", "loss": "The hunters have lost"}
 CHANCE_WORDS: Final = frozenset({"character", "leader", "roll", "face", "back", "howl"})
 _DIE: Final = re.compile(r"([a-z]+)([1-6])")
@@ -561,7 +552,8 @@ def _sheet(observation: Mapping[str, Any], index: int, seat: int | None, top: fl
         stat = ROW_STATS.get(str(row))
         value = stats.get(stat) if stat else None
         x, y = 4 + column * ROW_W, top + SHEET_HEAD + line * ROW_PITCH
-        parts.append(_row(str(row), numbers, hunter["resets"].get(row, []), stat, value, x, y))
+        colour = str(((observation.get("catalog") or {}).get("rows") or {}).get(str(row), ""))
+        parts.append(_row(str(row), colour, numbers, hunter["resets"].get(row, []), stat, value, x, y))
     return group(parts, class_=f"sheet p{index}", data_player=index)
 
 
@@ -621,11 +613,18 @@ def _hearts(hearts: int, dashed: int, x: float, y: float) -> str:
 
 
 def _row(
-    row: str, numbers: Sequence[Any], resets: Sequence[Any], stat: str | None, value: object, x: float, y: float
+    row: str,
+    colour: str,
+    numbers: Sequence[Any],
+    resets: Sequence[Any],
+    stat: str | None,
+    value: object,
+    x: float,
+    y: float,
 ) -> str:
     """One action row: its colour and name (with its stat, clicked to raise that stat), then the numbers written
     in boxes, a thick bar after each reset line (clicked to write the die in this row)."""
-    fill = DIE_FILLS.get(ROW_DICE.get(row, ""), "#999999")
+    fill = DIE_FILLS.get(colour, "#999999")  # the colour of the die the pack's sheet gives the row
     name = _title(row) + (f" {value}" if stat else "")
     label_parts = [
         _slot(x + 2, y, LABEL_W - 4, HIT),
