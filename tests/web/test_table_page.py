@@ -460,6 +460,9 @@ AudioContext.prototype.createOscillator = function () { window.chimeNotes += 1; 
 SLIDING = """() => document.getAnimations().filter((a) => a.playState === "running" &&
   a.effect?.target?.closest?.("#board [data-piece]")).length"""
 """How many pieces of the board are sliding now."""
+ALONG_THE_TRACK = """() => Math.max(0, ...document.getAnimations().filter((a) => a.playState === "running" &&
+  a.effect?.target?.closest?.("#board [data-piece]")).map((a) => a.effect.getKeyframes().length))"""
+"""The most places a sliding piece passes through now, its start and end included (2: straight there)."""
 CHANGE_A_FACT = """() => { const next = structuredClone(frame);
   next.panels.seats[0].facts[0].value += " (changed)"; receive({ ...next, snapshot: true }); }"""
 """The page's frame again with one fact of the first panel changed, as the next move would bring it."""
@@ -508,10 +511,11 @@ def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_re
     before = _version(page)
     moves.first.click()
     slid = dict.fromkeys(moving, 0)
-    still_slid = 0
+    still_slid, most_places = 0, 0
 
     def caught_up_and_my_turn() -> bool:
-        nonlocal still_slid
+        nonlocal still_slid, most_places
+        most_places = max(most_places, page.evaluate(ALONG_THE_TRACK))
         for size, (seen, _, _) in moving.items():
             if not slid[size] and seen.evaluate(SLIDING):
                 _screenshot(seen, f"move-animated-{size}")
@@ -523,6 +527,7 @@ def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_re
 
     _wait_for(page, caught_up_and_my_turn, "the bots' moves, then your turn again")
     assert all(slid.values()), f"no piece slid: {slid}"
+    assert most_places > 2, "no piece slid along the track through the tiles it passed"
     assert still_slid == 0, "a device asking for reduced motion was shown motion"
     bots = [seat.name for seat in server.hall.get(table["id"]).seats[1:]]
     for size, (seen, received, seen_complaints) in moving.items():

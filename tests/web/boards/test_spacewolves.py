@@ -154,6 +154,20 @@ def test_every_spaceman_is_a_piece_the_page_can_slide() -> None:
             assert len(inside) == 1 and inside[0].get("data-player") == piece.get("data-piece")
 
 
+def test_the_track_numbers_its_places_so_a_piece_slides_through_the_tiles_it_passes() -> None:
+    """Issue 32, item 1: the Spacewolves (0), the tiles by position (1 to 15) and Earth (16) carry data-path-step, each
+    once, and every spaceman stands inside the place the observation puts him."""
+    for observation, root in public_boards()[::5]:
+        steps = [int(e.get("data-path-step") or -1) for e in root.iter() if e.get("data-path-step") is not None]
+        assert sorted(steps) == list(range(17))
+        for place in (e for e in root.iter() if e.get("data-path-step") not in (None, "0", "16")):
+            on_tile = next(t for t in observation["tiles"] if str(t["position"]) == place.get("data-path-step"))
+            pieces = [e for e in place.iter() if e.get("data-piece")]
+            assert Counter(e.get("data-piece") for e in pieces) == Counter(
+                {str(colour): int(count) for colour, count in on_tile["pieces"].items() if int(count)}
+            )
+
+
 def test_earth_shows_each_arrival_on_its_number_and_the_panels_add_up_the_scores() -> None:
     state = from_position(3, "1/2r/3/A/4/5/6/W/1/2/3/Sryybb/4/5/6 ryb - 4 r spaceman r own 25 - 0")
     state.apply_action(state.parse_action("r14+5"))

@@ -291,7 +291,9 @@ def _earth(earth: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
         else:
             parts.append(el("rect", fill="#fff", class_="slot earth-slot", **box))
             parts.append(text(sx + 10, sy + 16, value, text_anchor="middle", font_size="9", fill="#555"))
-    return _pickable([group(parts, class_="earth-slots")], "earth", "Earth", class_="square earth-cell")
+    return _pickable(
+        [group(parts, class_="earth-slots")], "earth", "Earth", class_="square earth-cell", data_path_step=EARTH + 1
+    )
 
 
 def _tile(row: Mapping[str, Any], players: Sequence[str]) -> str:
@@ -361,7 +363,7 @@ def _tile(row: Mapping[str, Any], players: Sequence[str]) -> str:
         attrs = {"class_": "spaceman stack", "data_player": name, "data_count": count}
         parts.append(_pickable([hit, pile], key, words, f"tile-{position}", **attrs))
     cls = f"square tile tile-{label}" + (" safe" if safe else "")
-    return group(parts, class_=cls, data_square=position, data_tile=label)
+    return group(parts, class_=cls, data_square=position, data_tile=label, data_path_step=position)
 
 
 def _spot(tile: str, position: object) -> str:
@@ -389,7 +391,7 @@ def _wolves(wolves: Mapping[str, Any], players: Sequence[str]) -> str:
         if count > 0:
             centre = x + 10 + STACK / 2 + index * (STACK + 8)
             parts.append(_pile(centre, y + 30 + STACK / 2, name, count, players, "wolves", ink="#fff"))
-    return group(parts, class_="square wolves-tile", data_square="wolves")
+    return group(parts, class_="square wolves-tile", data_square="wolves", data_path_step=0)
 
 
 # ---------------------------------------------------------------- the turn

@@ -37,11 +37,14 @@ let pingedAt = null;
 let serverAhead = 0; // ms the server's clock is ahead of this device's
 const BACK_SHOWN_MS = 4000;
 const CLOCK_TICK_MS = 250;
-// A burst of moves (bots after yours, a replayed catch-up) is shown at a readable pace, one move after another, but
-// the page never falls more than BURST_MS behind the table, and your own turn waits at most YOUR_TURN_MS.
+// A burst of moves (bots after yours, a replayed catch-up) is shown at a readable pace, one move after another: each
+// stays at least LEAST_PACE_MS and at most PACE_MS, shorter the more wait (BURST_MS shared among them); your own turn
+// waits at most LEAST_PACE_MS; past MOST_WAITING frames the oldest are passed over (their lines are in the log), so
+// the page is never more than about a second behind the table.
 const PACE_MS = 450;
+const LEAST_PACE_MS = 150;
 const BURST_MS = 1200;
-const YOUR_TURN_MS = 150;
+const MOST_WAITING = 8;
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const LAST_MOVE_LINES = 3;
 const SOUND_KEY = "wolfpack.sound";
@@ -200,20 +203,25 @@ function receive(message) {
  * more wait, so the page never falls behind; short before your own turn). */
 function pump() {
   clearTimeout(pumpTimer);
+  while (queue.length > MOST_WAITING) {
+    const passed = queue.shift(); // each frame is a whole view: the next one holds all it showed, but what it said
+    queue[0].fresh = [...(passed.fresh || []), ...(queue[0].fresh || [])];
+  }
   while (queue.length) {
     const next = queue[0];
-    let gap = reducedMotion.matches || !frame ? 0 : Math.min(PACE_MS, BURST_MS / queue.length);
-    if ((next.choices || []).length) gap = Math.min(gap, YOUR_TURN_MS);
+    const readable = Math.max(LEAST_PACE_MS, Math.min(PACE_MS, BURST_MS / queue.length));
+    let gap = reducedMotion.matches || !frame ? 0 : readable;
+    if ((next.choices || []).length) gap = Math.min(gap, LEAST_PACE_MS);
     const wait = shownAt + gap - performance.now();
     if (wait > 0) {
       pumpTimer = setTimeout(pump, wait);
       return;
     }
     queue.shift();
-    shownAt = performance.now();
     frame = next;
     pending = null;
     render(frame);
+    shownAt = performance.now(); // the pace runs from when the frame is drawn, however long drawing it took
   }
 }
 

@@ -2,10 +2,14 @@
 // drawing before and after and shows what changed: a piece that left one place and arrived at another slides there,
 // a die whose face changed rolls, a card whose face changed turns, and what moved last stays marked until the next
 // move. Boards mark what may move: `data-piece` (a piece's identity, or its kind where pieces are interchangeable),
-// `data-die` with `data-face`, `data-card` with `data-face`. Nothing here delays a frame or a click: a redraw comes
+// `data-die` with `data-face`, `data-card` with `data-face`; a board whose pieces move along a track numbers its
+// places `data-path-step` (Spacewolves!: the tiles in order, Earth last), and a piece slides through the places
+// between the one it left and the one it reached. Nothing here delays a frame or a click: a redraw comes
 // at once and the motion plays over it; with prefers-reduced-motion there is no motion at all, only the marks.
 
 const SLIDE_MS = 420;
+const STEP_MS = 70; // more time for each place a piece passes on its way, up to PATH_MS
+const PATH_MS = 1000;
 const ROLL_MS = 450;
 const SAME_PLACE = 0.5; // user units: a piece drawn here before and now has not moved
 const reduced = matchMedia("(prefers-reduced-motion: reduce)");
@@ -23,8 +27,9 @@ export function takeStock(board) {
   for (const node of board.querySelectorAll("[data-piece]")) {
     const box = node.getBoundingClientRect();
     const at = new DOMPoint(box.left + box.width / 2, box.top + box.height / 2).matrixTransform(toUser);
+    const step = Number(node.closest("[data-path-step]")?.dataset.pathStep ?? Number.NaN);
     if (!pieces.has(node.dataset.piece)) pieces.set(node.dataset.piece, []);
-    pieces.get(node.dataset.piece).push({ node, x: at.x, y: at.y });
+    pieces.get(node.dataset.piece).push({ node, x: at.x, y: at.y, step });
   }
   const faces = (selector, key) =>
     new Map([...board.querySelectorAll(selector)].map((node) => [node.dataset[key], node.dataset.face ?? ""]));
@@ -40,7 +45,7 @@ export function showChanges(board, before) {
   if (moves.length) marked = moves.map(({ to, piece }) => ({ piece, x: to.x, y: to.y }));
   markLastMove(after.pieces);
   if (!before || reduced.matches) return moves.length;
-  for (const { from, to } of moves) slide(to.node, from, to);
+  for (const { from, to } of moves) slide(to.node, [from, ...between(board, from.step, to.step), to]);
   for (const [die, face] of after.dice) {
     if (before.dice.has(die) && before.dice.get(die) !== face) spin(board.querySelector(`[data-die="${CSS.escape(die)}"]`), "rolling", ROLL_MS);
   }
@@ -83,8 +88,24 @@ function markLastMove(pieces) {
   }
 }
 
-/** Slide `node` from where the piece was (`from`) to where it is drawn (`to`), both in the drawing's user units. */
-function slide(node, from, to) {
+/** The middles (user units) of the track's places strictly between steps `from` and `to`, in the order passed. */
+function between(board, from, to) {
+  if (!Number.isFinite(from) || !Number.isFinite(to) || Math.abs(to - from) < 2) return [];
+  const svg = board.querySelector("svg");
+  const toUser = svg.getScreenCTM().inverse();
+  const way = [];
+  for (let step = from + Math.sign(to - from); step !== to; step += Math.sign(to - from)) {
+    const place = board.querySelector(`[data-path-step="${step}"]`);
+    if (!place) return [];
+    const box = place.getBoundingClientRect();
+    way.push(new DOMPoint(box.left + box.width / 2, box.top + box.height / 2).matrixTransform(toUser));
+  }
+  return way;
+}
+
+/** Slide `node` along `points` (the drawing's user units): from where the piece was, through the places it passed,
+ * to where it is drawn now. */
+function slide(node, points) {
   // The CSS `translate` property applies in the parent's coordinates, on top of the piece's own transform.
   const parent = node.parentNode;
   const svg = node.ownerSVGElement;
@@ -92,12 +113,13 @@ function slide(node, from, to) {
   const fromScreen = svg.getScreenCTM();
   if (!toParent || !fromScreen) return;
   const inParent = (point) => new DOMPoint(point.x, point.y).matrixTransform(fromScreen).matrixTransform(toParent);
-  const start = inParent(from);
-  const end = inParent(to);
-  node.animate([{ translate: `${start.x - end.x}px ${start.y - end.y}px` }, { translate: "0px 0px" }], {
-    duration: SLIDE_MS,
-    easing: "ease-in-out",
+  const end = inParent(points[points.length - 1]);
+  const frames = points.map((point) => {
+    const at = inParent(point);
+    return { translate: `${at.x - end.x}px ${at.y - end.y}px` };
   });
+  const duration = Math.min(PATH_MS, SLIDE_MS + STEP_MS * (points.length - 2));
+  node.animate(frames, { duration, easing: "ease-in-out" });
 }
 
 /** Play the CSS animation `name` (a class; board.css) on `node` once. */
