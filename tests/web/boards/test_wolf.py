@@ -233,7 +233,7 @@ def test_action_choices_cover_every_legal_action_once() -> None:
             groups |= {group["group"] for group in choices}
             checked += 1
     assert checked > 300
-    assert {"Move", "End", "Bite", "Move a unit"} <= groups
+    assert {"Move", "End the turn", "Bite", "Move a unit"} <= groups
     assert "Other" not in groups
 
 

@@ -478,18 +478,18 @@ def describe(observation: Mapping[str, Any], action: str) -> tuple[str, str]:
         here, name = units[verb].get("square"), _name(verb, observation)
         return PACK_MOVES, f"{name} stays" if args[0] == here else f"{name} to {args[0]}"
     if verb == "end" and not args and observation.get("step") in ("pack", "pack-action"):
-        return "End", "End the pack's turn" if observation.get(
+        return "End the turn", "End the pack's turn" if observation.get(
             "step"
         ) == "pack" else "End the pack's turn: the units left stay"
     simple = {
         "leave": ("Contaminated hero", "Take nobody over"),
         "leave-always": ("Contaminated hero", "Leave everyone until I change it"),
-        "ask-again": ("Takeover question", "Ask me again at each turn's start"),
+        "ask-again": ("Change your standing answer", "Ask me again at each turn's start"),
         "stay": ("Move", "Stay"),
         "accept": ("Answer", "Accept the card"),
         "refuse": ("Answer", "Refuse"),
-        "end": ("End", "End the turn"),
-        "done": ("End", f"{_name(unit, observation)} does nothing"),
+        "end": ("End the turn", "End the turn"),
+        "done": ("End the turn", f"{_name(unit, observation)} does nothing"),
     }
     if verb in simple and not args:
         return simple[verb]
