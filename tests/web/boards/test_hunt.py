@@ -449,3 +449,15 @@ def _row_fill(board: ET.Element, row: str) -> str:
     """The fill of the swatch of `row` on the board's sheet."""
     group = next(e for e in board.iter() if e.get("data-pick") == f"row-{row}" or e.get("data-row") == row)
     return next(e.get("fill") or "" for e in group.iter() if "swatch" in (e.get("class") or "").split())
+
+
+def test_the_rings_spaces_are_numbered_round_the_loop_for_a_hunter_to_slide_through() -> None:
+    """Issue 32, item 1: the eight spaces carry data-path-step 0 to 7 clockwise in a loop of 8 (data-path-loop), and
+    each hunter names the space he stands on (data-in), so the page slides him round the ring, not across it."""
+    state = next(s for s in positions() if all(hunter.get("space") for hunter in s.observation(0)["hunters"]))
+    board = parse(board_svg("wolves-on-the-hunt", state.observation(0), 0))
+    spaces = {e.get("data-pick"): int(e.get("data-path-step") or -1) for e in board.iter() if e.get("data-path-step")}
+    assert sorted(spaces.values()) == list(range(8))
+    assert [e.get("data-path-loop") for e in board.iter() if e.get("data-path-loop")] == ["8"]
+    hunters = [e for e in board.iter() if (e.get("data-piece") or "").startswith("hunter-")]
+    assert hunters and all(hunter.get("data-in") in spaces for hunter in hunters)

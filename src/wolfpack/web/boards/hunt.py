@@ -377,9 +377,10 @@ def _wrapped(words: str, most: int) -> list[str]:
 
 
 def _spaces(observation: Mapping[str, Any]) -> str:
-    """The eight player spaces on the ring, each a disc a hunter may be moved to (lit by the page when he may)."""
+    """The eight player spaces on the ring, each a disc a hunter may be moved to (lit by the page when he may),
+    numbered clockwise round the loop so that a hunter slides round the ring through the spaces he passes."""
     parts = []
-    for space in SPACES:
+    for step, space in enumerate(SPACES):
         angle = _space_angle(space)
         if angle is None:
             continue
@@ -392,9 +393,10 @@ def _spaces(observation: Mapping[str, Any]) -> str:
                 data_space=space,
                 data_pick=f"space-{space}",
                 data_label=f"the space {space_name(observation, space)}",
+                data_path_step=step,
             )
         )
-    return group(parts, class_="spaces")
+    return group(parts, class_="spaces", data_path_loop=len(SPACES))
 
 
 def _wounds(wolf: Mapping[str, Any]) -> str:

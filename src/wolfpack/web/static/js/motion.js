@@ -3,8 +3,9 @@
 // a die whose face changed rolls, a card whose face changed turns, and what moved last stays marked until the next
 // move. Boards mark what may move: `data-piece` (a piece's identity, or its kind where pieces are interchangeable),
 // `data-die` with `data-face`, `data-card` with `data-face`; a board whose pieces move along a track numbers its
-// places `data-path-step` (Spacewolves!: the tiles in order, Earth last), and a piece slides through the places
-// between the one it left and the one it reached. Nothing here delays a frame or a click: a redraw comes
+// places `data-path-step` (Spacewolves!: the tiles in order, Earth last; Hunt: the ring's spaces, a loop of
+// `data-path-loop` places), and a piece slides through the places between the one it left and the one it reached
+// (the shorter way round a loop). A piece stands on the place it is drawn in, or on the one its `data-in` names. Nothing here delays a frame or a click: a redraw comes
 // at once and the motion plays over it; with prefers-reduced-motion there is no motion at all, only the marks.
 
 const SLIDE_MS = 420;
@@ -27,7 +28,7 @@ export function takeStock(board) {
   for (const node of board.querySelectorAll("[data-piece]")) {
     const box = node.getBoundingClientRect();
     const at = new DOMPoint(box.left + box.width / 2, box.top + box.height / 2).matrixTransform(toUser);
-    const step = Number(node.closest("[data-path-step]")?.dataset.pathStep ?? Number.NaN);
+    const step = Number(placeOf(board, node)?.dataset.pathStep ?? Number.NaN);
     if (!pieces.has(node.dataset.piece)) pieces.set(node.dataset.piece, []);
     pieces.get(node.dataset.piece).push({ node, x: at.x, y: at.y, step });
   }
@@ -88,13 +89,26 @@ function markLastMove(pieces) {
   }
 }
 
+/** The numbered place of the track a piece stands on: the one it is drawn in, or the one its `data-in` names. */
+function placeOf(board, node) {
+  const inside = node.closest("[data-path-step]");
+  if (inside || !node.dataset.in) return inside;
+  return board.querySelector(`[data-pick="${CSS.escape(node.dataset.in)}"][data-path-step]`);
+}
+
 /** The middles (user units) of the track's places strictly between steps `from` and `to`, in the order passed. */
 function between(board, from, to) {
-  if (!Number.isFinite(from) || !Number.isFinite(to) || Math.abs(to - from) < 2) return [];
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return [];
+  const loop = Number(board.querySelector("[data-path-loop]")?.dataset.pathLoop || 0);
+  let ahead = to - from;
+  if (loop) ahead = ((((to - from) % loop) + loop + loop / 2) % loop) - loop / 2; // the shorter way round
+  if (Math.abs(ahead) < 2) return [];
   const svg = board.querySelector("svg");
   const toUser = svg.getScreenCTM().inverse();
   const way = [];
-  for (let step = from + Math.sign(to - from); step !== to; step += Math.sign(to - from)) {
+  for (let passed = 1; passed < Math.abs(ahead); passed += 1) {
+    let step = from + passed * Math.sign(ahead);
+    if (loop) step = ((step % loop) + loop) % loop;
     const place = board.querySelector(`[data-path-step="${step}"]`);
     if (!place) return [];
     const box = place.getBoundingClientRect();
