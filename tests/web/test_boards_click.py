@@ -16,12 +16,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from wolfpack.web.boards import action_choices, board_svg, turn_text
+from wolfpack.web.boards import action_choices, board_svg, hunt, turn_text
 from wolfpack.web.panels import seat_panels
 
 from ..server.live import ThreadedServer, create_table
 from .accessibility import small_picks, small_targets, wcag_violations
 from .boards.test_common import legal, play
+from .boards.test_hunt import board_clicks
 from .console import console_errors
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
@@ -315,9 +316,9 @@ def test_escape_and_a_second_click_cancel_a_selection(server: ThreadedServer, br
     _wait(page, lambda: server.hall.get(table["id"]).version > version, "the keyboard's move reaching the table")
 
 
-def _hunt_position(seat: int, wanted: str) -> Any:
+def _hunt_position(seat: int, wanted: str, seed: int = 1) -> Any:
     """A position of a seeded Hunt game where `seat` may make an action beginning with `wanted`."""
-    for state in play("wolves-on-the-hunt", 2, 1, "heuristic"):
+    for state in play("wolves-on-the-hunt", 2, seed, "heuristic"):
         if not state.is_chance_node() and any(action.startswith(wanted) for action in legal(state, seat)):
             return state
     raise AssertionError(f"no position where seat {seat} may {wanted}")
@@ -341,7 +342,7 @@ def test_the_hunt_turn_is_played_on_the_board_and_each_die_listed_once_on_a_phon
     (63 of them rerolls). Issue 32, item 5: the dice were listed three times, and writing the die, a wolf's target
     or a shot were buttons only. Now each die is listed once (pressing two and "Reroll them" sends that reroll),
     the list fits one phone screen, and a row of the sheet, a wolf and the village are clicked on the board; the
-    prompt says "on the board" with something lit there."""
+    prompt says "on the board" with something lit there. A trap is laid and a power used by clicking the board."""
     state = next(s for s in play("wolves-on-the-hunt", 2, 3) if len(legal(s, 0)) == 81)
     table = create_table(server.base, "wolves-on-the-hunt", {"players": 2}, humans=2, seed=1)
     page = browser.new_context(viewport=SIZES["phone"]).new_page()
@@ -390,6 +391,29 @@ def test_the_hunt_turn_is_played_on_the_board_and_each_die_listed_once_on_a_phon
         if words[1].startswith("hunter"):
             keys = [f"hunter-{int(words[1][len('hunter') :]) + 1}"]
         _board_plays(page, sent, keys, action)
+    # Issue 32, item 5's rest: a trap is laid by clicking where it goes, the chooser saying what it is worth, and a
+    # power is used by clicking what it acts on; what is sent is the move whose label the person chose (seed 3's
+    # seat 0 lays traps and plays Jack, whose Charge moves him and knifes a wolf: two clicks).
+    for wanted_verb in ("trap", "power"):
+        shown = _hunt_position(0, wanted_verb, seed=3)
+        observation, actions = _show(page, "wolves-on-the-hunt", shown, 0)
+        action = next(a for a in actions if a.startswith(wanted_verb))
+        _, label = hunt.describe(observation, action)
+        character = observation["hunters"][0]["character"]
+        kind = (
+            wanted_verb if wanted_verb == "trap" else observation["catalog"]["characters"][character]["power"]["kind"]
+        )
+        before = len(sent)
+        for index, key in enumerate(board_clicks(observation, kind, action.split()[1:])):
+            _click_key(page, key)
+            if index == 0:  # what the first click selects and lights (a trap's values are asked at once)
+                assert small_picks(page) == []
+                page.locator("#board").screenshot(path=str(SCREENSHOTS / f"boards-hunt-{wanted_verb}-phone.png"))
+        if page.locator(".pick-chooser").count():
+            page.locator(".pick-chooser").get_by_role("button", name=label, exact=True).first.click()
+        _wait(page, lambda before=before: len(sent) > before, f"the board's clicks sending {label!r}")
+        played = json.loads(sent[-1])["action"]
+        assert played in actions and hunt.describe(observation, played)[1] == label, (played, label)
     # The shown positions are not the table's: the server refuses their moves, and the page says so.
     assert all("not" in c.lower() or "illegal" in c.lower() for c in complaints), complaints
 

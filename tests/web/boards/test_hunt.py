@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import wolfpack
 from wolfpack.engine.constants import SIMULTANEOUS
@@ -333,6 +333,88 @@ def test_a_row_of_the_sheet_a_wolf_a_target_and_a_bonus_are_clicked_on_the_board
                 seen[words[0]] = seen.get(words[0], 0) + 1
     assert {"take", "move", "write", "knife", "rifle", "end", "pass", "turn", "target", "bonus"} <= set(seen), seen
     assert min(seen[verb] for verb in ("take", "move", "write")) > 20, seen
+
+
+def _place(observation: dict[str, Any], location: str) -> str:
+    """The board's key of a location: the wolf's card there, or the empty place."""
+    return f"wolf-{location}" if location in observation["wolves"] else f"place-{location}"
+
+
+def board_clicks(observation: dict[str, Any], kind: str, args: list[str]) -> list[str]:
+    """What a person clicks, in order, to lay traps or use a power of `kind` (the character's) as `args` say."""
+    wolves = observation["wolves"]
+    if kind in ("trap", "snare"):
+        return [_place(observation, arg.split("=")[0]) for arg in args]
+    if kind == "field_medic":
+        return [f"hunter-{int(arg.split(':')[0].removeprefix('hunter')) + 1}" for arg in args]
+    if kind == "lure":
+        return [_place(observation, location) for location in args[0].split(">")]
+    if kind == "hounds":
+        return [arg if arg.startswith("dog-") else f"wolf-{arg}" for arg in args if arg not in ("place", "bite")]
+    if kind == "charge" and args[0] not in wolves:
+        return [f"space-{args[0]}", *(f"wolf-{arg}" for arg in args[2:])]
+    return [f"wolf-{arg}" for arg in args]
+
+
+def _sides_hidden(state: State[Any], args: list[str]) -> int:
+    """The sides a set of traps turns face down (each token shows one side and hides the other), from the pack."""
+    sides = {token.id: token.sides for token in state.content.components.traps}  # type: ignore[attr-defined]
+    hidden = 0
+    for arg in args:
+        token, value = arg.split("=")[1].split(":")
+        hidden += sum(sides[token]) - int(value)
+    return hidden
+
+
+def test_traps_are_laid_and_powers_used_by_clicking_the_board() -> None:
+    """Issue 32, item 5: laying traps and using a power were buttons only, the traps' hundreds of forms in the list.
+    Now a trap goes where the person clicks (a wolf or an empty place, the chooser then saying what it is worth),
+    and a power is used by clicking what it acts on. Forms that differ only in which token shows a value are one
+    clickable move (the one hiding the lowest sides), so each label is offered on the board once."""
+    seen: dict[str, int] = {}
+    for state, seat in _with_every_power():
+        observation = state.observation(seat)
+        choices, marked = _choices_and_board(state, seat)
+        hunter = observation["hunters"][observation["active"]]["character"]
+        power = observation["catalog"]["characters"][hunter]["power"]["kind"]
+        alike: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for group in choices:
+            for entry in group["actions"]:
+                words = entry["action"].removeprefix("extra ").split()
+                if words[0] in ("trap", "power"):
+                    alike.setdefault((group["group"], entry["label"]), []).append(entry)
+        for label, entries in alike.items():
+            clickable = [entry for entry in entries if entry.get("picks")]
+            assert len(clickable) == 1, (label, [entry["action"] for entry in entries])
+            words = clickable[0]["action"].removeprefix("extra ").split()
+            kind = "trap" if words[0] == "trap" else power
+            assert clickable[0]["picks"] == board_clicks(observation, kind, words[1:]), clickable[0]
+            assert all(key in marked for key in clickable[0]["picks"]), (clickable[0], sorted(marked))
+            if kind in ("trap", "snare"):
+                least = min(_sides_hidden(state, e["action"].removeprefix("extra ").split()[1:]) for e in entries)
+                assert _sides_hidden(state, words[1:]) == least, (label, [e["action"] for e in entries])
+            seen[kind] = seen.get(kind, 0) + 1
+    assert seen.get("trap", 0) > 20 and set(seen) == {"trap", *POWERS}, seen
+
+
+POWERS: Final = ("long_shot", "charge", "snare", "hounds", "field_medic", "lure")
+
+
+def _with_every_power() -> list[tuple[State[Any], int]]:
+    """(position, seat) where the seat may lay traps or use a power; each power position again with the active
+    hunter playing each character in turn, so that every power is offered (seeded games deal only some of them)."""
+    found = []
+    for state in positions():
+        for seat in acting(state):
+            verbs = {action.removeprefix("extra ").split()[0] for action in legal(state, seat)}
+            if "trap" in verbs:
+                found.append((state, seat))
+            if "power" in verbs and seat == state.observation(seat)["active"]:
+                for character in state.game.content.characters.characters:  # type: ignore[attr-defined]
+                    position = state.to_dict()["position"]
+                    position["hunters"][seat]["character"] = character.id
+                    found.append((state.game.state_from_position(position), seat))
+    return found
 
 
 def test_each_die_is_listed_once_in_the_moves() -> None:

@@ -28,7 +28,7 @@ def named(view: dict[str, Any], content: HuntContent) -> dict[str, Any]:
 
 def catalog(view: dict[str, Any], content: HuntContent) -> dict[str, Any]:
     """The wolf cards and characters the view names by id, the eight locations, the locations each dog faces, and
-    the colour of the die each row of the sheet takes."""
+    the colour of the die each row of the sheet takes, and the two sides of each trap token."""
     return {
         "wolves": {wolf_id: wolf_entry(content, wolf_id) for wolf_id in sorted(shown_wolves(view, content))},
         "characters": {
@@ -38,6 +38,7 @@ def catalog(view: dict[str, Any], content: HuntContent) -> dict[str, Any]:
         "locations": {location.id: location.name for location in content.map.locations},
         "dogs": {dog.id: list(dog.locations) for dog in content.map.dog_spaces},
         "rows": {row.id: row.colour for row in content.sheet.rows},
+        "traps": {token.id: list(token.sides) for token in content.components.traps},
     }
 
 

@@ -7,8 +7,9 @@ the active hunter's to someone watching: the others are in the seats' panels, wo
 
 The whole turn is clicked on the board (`details`' picks; docs/design/boards.md, "Each game"): a die
 (`die-<colour>`), a space (`space-<A-B>`), a row (`row-<row>`), a stat (`stat-<stat>`), a wolf (`wolf-<location>`),
-a hunter (`hunter-<n>`, from 1), a dog (`dog-<id>`), the village (`village`), the turn's buttons (`pass`, `turn`,
-`end`, `assist`). Each has a tap area of HIT units, 44 CSS px on a phone, and no text is under FONT units.
+an empty location (`place-<location>`), a hunter (`hunter-<n>`, from 1), a dog or an empty dog space (`dog-<id>`),
+the village (`village`), the turn's buttons (`pass`, `turn`, `end`, `assist`). Each has a tap area of HIT units,
+44 CSS px on a phone, and no text is under FONT units.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from itertools import takewhile
+from functools import lru_cache
+from itertools import permutations, takewhile
 from typing import Any, Final
 
 from wolfpack.games.hunt.words import listed
@@ -76,6 +78,7 @@ RESULTS: Final[Mapping[str, str]] = {"win": "The hunters have won", "loss": "The
 CHANCE_WORDS: Final = frozenset({"character", "leader", "roll", "face", "back", "howl"})
 _DIE: Final = re.compile(r"([a-z]+)([1-6])")
 _TRAP: Final = re.compile(r"([A-Za-z]+)=([a-z0-9-]+):(\d+)")
+_SHARE: Final = re.compile(r"hunter(\d+):(\d+)")
 
 
 # ---------------------------------------------------------------- geometry
@@ -262,13 +265,19 @@ def _dog(observation: Mapping[str, Any], dog: str, damage: object, angle: float)
         box,
         *words,
     ]
-    marks: dict[str, object] = {"data_piece": dog, "data_pick": dog, "data_label": f"{name} (damage {damage})"}
+    # A live dog is a piece, clicked as a wolf's target or to heal it; an empty dog space is clicked to place a dog
+    # there (the Hounds power).
+    marks: dict[str, object] = (
+        {"data_piece": dog, "data_pick": dog, "data_label": f"{name} (damage {damage})"}
+        if alive
+        else {"data_pick": dog, "data_label": name.replace("the dog", "the empty dog space", 1)}
+    )
     return group(
         parts,
         class_="dog" + ("" if alive else " dead"),
         data_dog=dog,
         data_damage="dead" if damage is None else damage,
-        **(marks if alive else {}),
+        **marks,
     )
 
 
@@ -310,7 +319,9 @@ def _location(observation: Mapping[str, Any], location: str) -> str:
             )
         )
     cls = "location" + (" empty" if wolf is None else " occupied")
-    return group(parts, class_=cls, data_location=location, data_traps=len(traps))
+    # An empty place is clicked to lay a trap there or to lure a wolf onto it; a wolf's card is clicked instead.
+    place = {"data_pick": f"place-{location}", "data_label": f"{location_name(observation, location)}, no wolf"}
+    return group(parts, class_=cls, data_location=location, data_traps=len(traps), **(place if wolf is None else {}))
 
 
 def _wolf(observation: Mapping[str, Any], wolf: Mapping[str, Any], location: str, x: float, y: float) -> str:
@@ -907,8 +918,10 @@ def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
     A die in the pool is clicked to take, turn or reroll it (the dice of a reroll left to right); a space to move
     there; a row of the sheet to write the die in it (or to reset it, a kill bonus); a wolf to knife, shoot or
     outwit it; a stat to raise it; a hunter, a dog or the village to send a wolf's attack there; a dog to heal it;
-    the sheet's buttons to pass, play, end the turn or assist. The list of moves lists each die once: a take, a
-    modification and a reroll choose their dice by toggles (keys die-<colour>), with a confirm per kind."""
+    the sheet's buttons to pass, play, end the turn or assist; the wolves or empty places a trap goes to (the
+    chooser then says what it is worth); what a power acts on (`_power_picks`). The list of moves lists each die
+    once: a take, a modification and a reroll choose their dice by toggles (keys die-<colour>), with a confirm per
+    kind."""
     words = action.split()
     verb = words[1] if words[:1] == ["extra"] and len(words) > 1 else (words[0] if words else "")
     found: dict[str, Any] = {}
@@ -917,7 +930,7 @@ def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
         found["explain"] = f"{power.get('name') or 'Power'}: {power['text']}"
     elif verb in MAIN_ACTION_WORDS:
         found["explain"] = f"{verb.capitalize()}: {MAIN_ACTION_WORDS[verb]}"
-    picks = _picks(words[1:] if words[:1] == ["extra"] else words)
+    picks = _picks(observation, words[1:] if words[:1] == ["extra"] else words)
     if picks:
         found["picks"] = picks
     if words and words[0] in DICE_VERBS:
@@ -927,12 +940,15 @@ def details(observation: Mapping[str, Any], action: str) -> dict[str, Any]:
     return found
 
 
-def _picks(words: Sequence[str]) -> list[str]:
-    """The keys of the board's elements to click, in order, for an action's words (none where the board cannot
-    make it: traps and powers, whose many forms the list of moves holds)."""
+def _picks(observation: Mapping[str, Any], words: Sequence[str]) -> list[str]:
+    """The keys of the board's elements to click, in order, for an action's words."""
     if not words:
         return []
     verb, args = words[0], list(words[1:])
+    if verb == "trap":
+        return _trap_picks(observation, args)
+    if verb == "power":
+        return _power_picks(observation, args)
     if verb in ("end", "pass", "turn", "assist") and not args:
         return [verb]
     if verb in DICE_VERBS:
@@ -965,3 +981,77 @@ def _dice_toggles(dice: Sequence[str]) -> dict[str, str]:
         if match is not None:
             toggles[f"die-{match.group(1)}"] = _die_label(word)
     return toggles
+
+
+def _place_key(observation: Mapping[str, Any], location: str) -> str:
+    """The key of a location on the board: its wolf's card, or the empty place."""
+    return f"wolf-{location}" if location in (observation.get("wolves") or {}) else f"place-{location}"
+
+
+def _trap_picks(observation: Mapping[str, Any], parts: Sequence[str]) -> list[str]:
+    """The places a trap action lays its traps, clockwise, for the one form of each set of values the board makes
+    (`_fewest_tokens_spent`); the other forms differ only in which token shows that value, and stay in the list."""
+    traps = [_TRAP.fullmatch(part) for part in parts]
+    if not traps or None in traps:
+        return []
+    laid = [(t.group(1), t.group(2), int(t.group(3))) for t in traps if t is not None]
+    if [token for _, token, _ in laid] != _fewest_tokens_spent(observation, [value for _, _, value in laid]):
+        return []
+    return [_place_key(observation, location) for location, _, _ in laid]
+
+
+def _fewest_tokens_spent(observation: Mapping[str, Any], values: Sequence[int]) -> list[str]:
+    """The tokens of the supply that show `values` (one token each, in order) while giving up the least: the
+    lowest sum of the sides turned face down, then the first ids. Any token showing a value hits a wolf the same;
+    the one laid is out of the supply until it springs, so the board keeps the higher sides for later."""
+    on_map = {str(token) for placed in (observation.get("traps") or {}).values() for token, _ in placed}
+    supply = tuple(
+        (str(token), tuple(int(side) for side in sides))
+        for token, sides in sorted(_catalog_traps(observation).items())
+        if str(token) not in on_map
+    )
+    return list(_cheapest_tokens(supply, tuple(values)))
+
+
+@lru_cache(maxsize=4096)
+def _cheapest_tokens(supply: tuple[tuple[str, tuple[int, ...]], ...], values: tuple[int, ...]) -> tuple[str, ...]:
+    """`_fewest_tokens_spent` for a supply of (token, sides), remembered: a Snare has thousands of forms a frame."""
+    best: tuple[int, tuple[str, ...]] | None = None
+    for chosen in permutations(supply, len(values)):
+        if not all(value in sides for (_, sides), value in zip(chosen, values, strict=True)):
+            continue
+        hidden = sum(sum(sides) - value for (_, sides), value in zip(chosen, values, strict=True))
+        ids = tuple(token for token, _ in chosen)
+        if best is None or (hidden, ids) < best:
+            best = (hidden, ids)
+    return best[1] if best else ()
+
+
+def _catalog_traps(observation: Mapping[str, Any]) -> Mapping[str, Sequence[int]]:
+    """The trap tokens of the pack by id, with their two sides, as the observation's catalog gives them."""
+    return (observation.get("catalog") or {}).get("traps") or {}
+
+
+def _power_picks(observation: Mapping[str, Any], args: Sequence[str]) -> list[str]:
+    """What a power acts on, clicked in order: the wolf a Long Shot hits; the space a Charge moves to, then the wolves
+    it knifes; the places a Snare lays its traps; the dog space the Hounds fill, then the wolves they bite; the
+    hunters a Field Medicine heals (how many hearts each, the chooser says); the wolf a Lure moves, then its place."""
+    kind = _power_of(observation).get("kind")
+    wolves = observation.get("wolves") or {}
+    if kind == "snare":
+        return _trap_picks(observation, args)
+    if kind == "field_medic":
+        shares = [_SHARE.fullmatch(arg) for arg in args]
+        return [f"hunter-{int(share.group(1)) + 1}" for share in shares if share] if all(shares) else []
+    if kind == "lure" and len(args) == 1 and ">" in args[0]:
+        origin, target = args[0].split(">", 1)
+        return [_place_key(observation, origin), _place_key(observation, target)]
+    if kind == "hounds":
+        placed = [args[1]] if args[:1] == ["place"] and len(args) > 1 else []
+        bitten = args[args.index("bite") + 1 :] if "bite" in args else []
+        return [*placed, *(f"wolf-{location}" for location in bitten)]
+    if kind == "charge" and args and args[0] not in wolves and len(args) >= 2:
+        return [f"space-{args[0]}", *(f"wolf-{location}" for location in args[2:])]
+    if kind in ("long_shot", "charge") and args and all(arg in wolves for arg in args):
+        return [f"wolf-{location}" for location in args]
+    return []
