@@ -512,10 +512,13 @@ def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_re
     moves.first.click()
     slid = dict.fromkeys(moving, 0)
     still_slid, most_places = 0, 0
+    rolled, still_rolled = False, False
 
     def caught_up_and_my_turn() -> bool:
-        nonlocal still_slid, most_places
+        nonlocal still_slid, most_places, rolled, still_rolled
         most_places = max(most_places, page.evaluate(ALONG_THE_TRACK))
+        rolled = rolled or page.locator("#dice.rolling").count() > 0  # the banner's dice, rolled anew by a bot
+        still_rolled = still_rolled or still.locator("#dice.rolling").count() > 0
         for size, (seen, _, _) in moving.items():
             if not slid[size] and seen.evaluate(SLIDING):
                 _screenshot(seen, f"move-animated-{size}")
@@ -529,6 +532,7 @@ def test_moves_slide_stay_marked_and_a_burst_of_bot_moves_plays_in_order_at_a_re
     assert all(slid.values()), f"no piece slid: {slid}"
     assert most_places > 2, "no piece slid along the track through the tiles it passed"
     assert still_slid == 0, "a device asking for reduced motion was shown motion"
+    assert rolled and not still_rolled, (rolled, still_rolled)  # the dice roll, but not where motion is unwanted
     bots = [seat.name for seat in server.hall.get(table["id"]).seats[1:]]
     for size, (seen, received, seen_complaints) in moving.items():
         shown = seen.evaluate("shownFrames")
