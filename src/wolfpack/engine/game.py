@@ -107,6 +107,9 @@ class Game(ABC, Generic[A]):
     """The pydantic model of this game's options."""
     bots: ClassVar[Mapping[str, str]] = {}
     """The game's own bots: name -> "module:Class" of a `wolfpack.engine.bot.Bot`, imported when asked for."""
+    batch: ClassVar[str | None] = None
+    """For a game with a batch engine (many games in lockstep as arrays, `wolfpack.engine.batch`): "module:attribute"
+    of its `BatchEngine`, imported when asked for."""
     headless: ClassVar[str | None] = None
     """For a game whose all-bot play is too long to show move by move (a megagame): "module:function" of
     `(game, seed, record) -> Iterator[str]`, which plays the whole game with the game's bots in every seat (writing
