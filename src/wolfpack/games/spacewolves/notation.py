@@ -138,6 +138,7 @@ def parse_position(game: SpacewolvesGame, text: str) -> SpacewolvesState:
     state.cutoff = _parse_int("cutoff", fields["cutoff"], 0)
     state.turn = (state.actor - state.first) % players if state.actor >= 0 and state.first >= 0 else 0
     _check_consistent(state)
+    state.rolling = state.pending_roll()
     state._legal_cache = state._generate() if state.step not in (ROLL, END) and state.phase != OVER else None
     if state._legal_cache == []:
         # Play skips a decision without options, so such a position is unreachable and would leave no one to act.

@@ -18,6 +18,7 @@ from wolfpack.games.spacewolves.actions import (
     BY_CODE,
     FIRST_BASE,
     FIRST_OUTCOMES,
+    MOVE_CODES,
     MOVE_PARTS,
     MOVES,
     OUTCOME_SETS,
@@ -74,6 +75,41 @@ GUARD_STATION: Final = 4
 GUARD_CROWD: Final = 8
 """Spacemen safe in numbers cannot be moved."""
 
+SAFETY_THRESHOLD: Final = {n: rules.safety_threshold(n) for n in (3, 4)}
+"""SAFETY_THRESHOLD[players]: spacemen on one tile that make them safe in numbers, looked up per move generation."""
+
+
+def _moves_of(directions: int, asteroid: int, colour: int, slot: int, die: int) -> tuple[Action, ...]:
+    """The moves of `colour`'s spaceman on `slot` by `die` in `directions`, with the Asteroid Field on `asteroid`."""
+    code = ((colour * SLOTS + slot) * 6 + die - 1) * 2
+    forward = (MOVES[code],) if directions & MOVE_FORWARD else ()
+    backward = (MOVES[code + 1],) if directions & MOVE_BACKWARD and BACKWARD[asteroid][slot][die] >= 0 else ()
+    return forward + backward
+
+
+MOVES_BY: Final = {
+    directions: tuple(
+        tuple(
+            tuple(_moves_of(directions, asteroid, colour, slot, die) if die else () for die in range(7))
+            for colour in range(4)
+            for slot in range(SLOTS)
+        )
+        for asteroid in range(SLOTS)
+    )
+    for directions in (MOVE_FORWARD, MOVE_BACKWARD, MOVE_FORWARD | MOVE_BACKWARD)
+}
+"""MOVES_BY[directions][asteroid][colour * SLOTS + slot][die]: that spaceman's moves by that die, made once at import
+(move generation is most of a random playout's time)."""
+
+MOVE_TARGETS: Final = tuple(
+    tuple((BACKWARD if backward else FORWARD)[asteroid][slot][die] for _, slot, die, backward in MOVE_PARTS)
+    for asteroid in range(SLOTS)
+)
+"""MOVE_TARGETS[asteroid][move]: where the move takes its spaceman, with the Asteroid Field on `asteroid`."""
+DISTINCT_DICE: Final = {code: tuple(sorted(set(dice))) for code, dice in ROLL_DICE.items()}
+"""DISTINCT_DICE[roll]: the different faces of a roll, ascending (a move may use any die, so equal ones are one)."""
+ALONE: Final = tuple((seat,) for seat in range(4))
+"""ALONE[seat]: the seat's own colour, as the colours `_moves` takes."""
 OTHERS: Final = {n: tuple(tuple(c for c in range(n) if c != seat) for seat in range(n)) for n in (3, 4)}
 """OTHERS[players][seat]: the opponents of `seat`, in seat order."""
 
@@ -94,6 +130,7 @@ class SpacewolvesState(State[Action]):
         "phase",
         "players",
         "pos",
+        "rolling",
         "round",
         "station",
         "step",
@@ -131,6 +168,9 @@ class SpacewolvesState(State[Action]):
         self.round = 1
         self.dice: tuple[int, ...] = ()
         """The dice still usable this turn, ascending."""
+        self.rolling: int = -self.players
+        """The pending roll's number of dice, or -players for the roll for first player (kept, not recounted:
+        playouts ask it twice a roll)."""
         self.warps: list[int] = []
         """Seats whose spaceman landed on the Tandem Warp by another's move, waiting for that move to end."""
         self.cutoff = 0
@@ -157,8 +197,43 @@ class SpacewolvesState(State[Action]):
         """Whether a roll is pending."""
         return self.step == ROLL and self.phase != OVER
 
-    def _chance_key(self) -> int:
-        """Which chance event is pending: the number of dice, or -players for the roll for first player."""
+    def is_simultaneous_node(self) -> bool:
+        """Never: every decision of Spacewolves! is one seat's."""
+        return False
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """The engine's `chance_outcomes`, read straight off the phase (random playouts ask it at every roll)."""
+        if self.step != ROLL:
+            return ()
+        if self.phase == OVER:
+            return ()
+        key = self.rolling
+        return FIRST_OUTCOMES[-key] if key < 0 else ROLL_OUTCOMES[key]
+
+    def apply_action(self, action: Action | object, player: int | None = None) -> None:
+        """The engine's `apply_action`, with one shortcut for what every playout does: an `Action` for the seat to
+        act found in its primed legal set, or among the pending roll's outcomes. Anything else is checked as usual."""
+        if player is None and type(action) is Action:
+            cache = self._legal_cache
+            if cache is not None:
+                if action in cache:
+                    self._legal_cache = None
+                    if action < MOVE_CODES:
+                        self._apply_move(action)
+                        self._settle()
+                    else:
+                        self._apply_action(action)
+                    self._history.append(action)
+                    return
+            elif self.step == ROLL and self.phase != OVER and action in OUTCOME_SETS[self.rolling]:
+                self._apply_roll(action)
+                self._settle()
+                self._history.append(action)
+                return
+        super().apply_action(action, player)
+
+    def pending_roll(self) -> int:
+        """Which chance event is pending, counted afresh: the number of dice, or -players for the first-player roll."""
         if self.phase == SETUP:
             return -self.players
         if self.phase == SPACEMAN:
@@ -166,11 +241,11 @@ class SpacewolvesState(State[Action]):
         return self.dice_count(self.actor)
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        key = self._chance_key()
+        key = self.rolling
         return FIRST_OUTCOMES[-key] if key < 0 else ROLL_OUTCOMES[key]
 
     def _chance_actions(self) -> frozenset[Action]:
-        return OUTCOME_SETS[self._chance_key()]
+        return OUTCOME_SETS[self.rolling]
 
     def _legal_actions(self, player: int) -> list[Action]:
         legal = self._legal_cache
@@ -257,6 +332,7 @@ class SpacewolvesState(State[Action]):
         other.round = self.round
         other.dice = self.dice
         other.cutoff = self.cutoff
+        other.rolling = self.rolling
         return other
 
     def _to_dict(self) -> dict[str, Any]:
@@ -268,14 +344,17 @@ class SpacewolvesState(State[Action]):
 
     def dice_count(self, seat: int) -> int:
         """How many dice `seat` rolls in the current phase (0: no turn)."""
+        # Indexing, not slicing: this is asked for every seat of every phase, and a slice is a new list.
         phase = self.phase
-        own = self.pos[3 * seat : 3 * seat + 3]
+        pos = self.pos
+        first = 3 * seat
         if phase == SPACEMAN:
-            return 2 if own.count(EARTH) + own.count(WOLVES) < 3 else 0
+            on_board = 0 <= pos[first] < SLOTS or 0 <= pos[first + 1] < SLOTS or 0 <= pos[first + 2] < SLOTS
+            return 2 if on_board else 0
         if phase == CONTROL:
             return self.earth[: self.cutoff].count(seat)
         if phase == WOLF:
-            return own.count(WOLVES)
+            return (pos[first] == WOLVES) + (pos[first + 1] == WOLVES) + (pos[first + 2] == WOLVES)
         return 0
 
     def scores(self) -> list[int]:
@@ -284,7 +363,7 @@ class SpacewolvesState(State[Action]):
 
     def is_safe(self, slot: int) -> bool:
         """Whether Safety in Numbers holds on `slot` (never on the Asteroid Field)."""
-        return self.crowd[slot] >= rules.safety_threshold(self.players) and slot != self.asteroid
+        return self.crowd[slot] >= SAFETY_THRESHOLD[self.players] and slot != self.asteroid
 
     # ---- move generation ---------------------------------------------------------------------------------
 
@@ -293,7 +372,7 @@ class SpacewolvesState(State[Action]):
         step = self.step
         actor = self.actor
         if step == OWN:
-            return self._moves((actor,), MOVE_FORWARD | MOVE_BACKWARD)
+            return self._moves(ALONE[actor], MOVE_FORWARD | MOVE_BACKWARD)
         if step == OTHER:
             return self._moves(OTHERS[self.players][actor], MOVE_FORWARD | MOVE_BACKWARD | GUARD_STATION)
         if step == MOVE:
@@ -315,56 +394,67 @@ class SpacewolvesState(State[Action]):
         """Every move of a spaceman of `colours` by one of the dice, of the directions and protections in `kind`."""
         out: list[Action] = []
         pos = self.pos
-        back = BACKWARD[self.asteroid]
-        station = self.station
-        crowd = self.crowd
-        threshold = rules.safety_threshold(self.players)
-        asteroid = self.asteroid
         dice = self.dice
-        forward = kind & MOVE_FORWARD
-        backward = kind & MOVE_BACKWARD
-        guard_station = kind & GUARD_STATION
+        moves_from = MOVES_BY[kind & (MOVE_FORWARD | MOVE_BACKWARD)][self.asteroid]
+        station = self.station if kind & GUARD_STATION else -1
         guard_crowd = kind & GUARD_CROWD
+        if guard_crowd:
+            crowd = self.crowd
+            threshold = SAFETY_THRESHOLD[self.players]
+            asteroid = self.asteroid
+        # Unrolled over a colour's three spacemen, read by index: this runs at nearly every step of a playout, and a
+        # loop or a slice of pos costs a tenth of the step. Spacemen of one colour on one tile are alike, so each
+        # tile is moved from once.
         for colour in colours:
-            seen = 0
-            for k in range(3 * colour, 3 * colour + 3):
-                slot = pos[k]
-                if slot < 0 or slot >= SLOTS or (seen >> slot) & 1:
-                    continue
-                seen |= 1 << slot
-                if guard_station and slot == station:
-                    continue
-                if guard_crowd and crowd[slot] >= threshold and slot != asteroid:
-                    continue
-                base = (colour * SLOTS + slot) * 12 - 2
+            first = 3 * colour
+            row = first * 5  # colour * SLOTS
+            a = pos[first]
+            if 0 <= a < SLOTS and a != station and (not guard_crowd or crowd[a] < threshold or a == asteroid):
+                by_die = moves_from[row + a]
                 for die in dice:
-                    if forward:
-                        out.append(MOVES[base + 2 * die])
-                    if backward and back[slot][die] >= 0:
-                        out.append(MOVES[base + 2 * die + 1])
+                    out += by_die[die]
+            b = pos[first + 1]
+            if (
+                0 <= b < SLOTS
+                and b != a
+                and b != station
+                and (not guard_crowd or crowd[b] < threshold or b == asteroid)
+            ):
+                by_die = moves_from[row + b]
+                for die in dice:
+                    out += by_die[die]
+            c = pos[first + 2]
+            if (
+                0 <= c < SLOTS
+                and c != a
+                and c != b
+                and c != station
+                and (not guard_crowd or crowd[c] < threshold or c == asteroid)
+            ):
+                by_die = moves_from[row + c]
+                for die in dice:
+                    out += by_die[die]
         out.sort()
         return out
 
     def _warp_options(self, warper: int) -> list[Action]:
         """The Tandem Warp choices of `warper`'s spaceman on the warp tile (empty if it cannot warp)."""
         warp = self.warp
-        if warp not in self.pos[3 * warper : 3 * warper + 3]:
+        pos = self.pos
+        first = 3 * warper
+        if pos[first] != warp and pos[first + 1] != warp and pos[first + 2] != warp:
             return []
         wolf_phase = self.phase == WOLF
         if wolf_phase and self.is_safe(warp):
             return []
+        station = self.station
         partners: list[Action] = []
-        for colour in range(self.players):
-            if colour == warper:
-                continue
-            seen = 0
-            for slot in self.pos[3 * colour : 3 * colour + 3]:
-                if slot < 0 or slot >= SLOTS or (seen >> slot) & 1 or slot == self.station:
-                    continue
-                seen |= 1 << slot
-                if wolf_phase and self.is_safe(slot):
-                    continue
-                partners.append(WARP_WITH[colour * SLOTS + slot])
+        for colour in OTHERS[self.players][warper]:
+            first = 3 * colour
+            # Spacemen of one colour on one tile are alike: each tile is offered once.
+            for slot in {pos[first], pos[first + 1], pos[first + 2]}:
+                if 0 <= slot < SLOTS and slot != station and not (wolf_phase and self.is_safe(slot)):
+                    partners.append(WARP_WITH[colour * SLOTS + slot])
         partners.sort()
         return [PASS, *partners] if partners else [PASS, WARP_ALONE]
 
@@ -378,7 +468,7 @@ class SpacewolvesState(State[Action]):
         dice = ROLL_DICE[action]
         self.dice = dice
         if self.phase != SPACEMAN:
-            self.dice = tuple(sorted(set(dice)))
+            self.dice = DISTINCT_DICE[action]
             self.step = MOVE
         elif dice[0] == dice[1]:
             self.step = DOUBLES
@@ -386,14 +476,12 @@ class SpacewolvesState(State[Action]):
             self.step = OWN
 
     def _apply_move(self, action: Action) -> None:
-        colour, slot, die, backward = MOVE_PARTS[action]
-        table = BACKWARD if backward else FORWARD
-        target = table[self.asteroid][slot][die]
+        colour, slot, die, _ = MOVE_PARTS[action]
+        target = MOVE_TARGETS[self.asteroid][action]
         self._move_piece(colour, slot, target)
         if self.step == OWN:
-            rest = list(self.dice)
-            rest.remove(die)
-            self.dice = tuple(rest)
+            low, high = self.dice  # two different dice: doubles never reach this step
+            self.dice = (high,) if die == low else (low,)
             self.step = OTHER
             if target == self.warp and colour == self.actor:
                 self.step = OWN_WARP
@@ -468,17 +556,24 @@ class SpacewolvesState(State[Action]):
         while True:
             if self.on_board == 0:
                 self._finish()
-            if self.phase == OVER or self.step == ROLL:
+            step = self.step
+            if step == ROLL or self.phase == OVER:
                 return
-            if self.step != END:
-                legal = self._generate()
+            if step != END:
+                # The Spaceman Phase's two moves are _generate's first cases, inline: most decisions are these.
+                if step == OWN:
+                    legal = self._moves(ALONE[self.actor], MOVE_FORWARD | MOVE_BACKWARD)
+                elif step == OTHER:
+                    legal = self._moves(OTHERS[self.players][self.actor], MOVE_FORWARD | MOVE_BACKWARD | GUARD_STATION)
+                else:
+                    legal = self._generate()
                 if legal:
                     self._legal_cache = legal
                     return
-                if self.step == OWN or self.step == OWN_WARP:
+                if step in (OWN, OWN_WARP):
                     self.step = OTHER
                     continue
-                if self.step == WARP:
+                if step == WARP:
                     self.warps.pop(0)
             if self.warps:
                 self.step = WARP
@@ -508,7 +603,9 @@ class SpacewolvesState(State[Action]):
                 self._end_phase()
                 return
             seat = (self.first + self.turn) % self.players
-            if self.dice_count(seat):
+            rolling = self.dice_count(seat)
+            if rolling:
+                self.rolling = rolling
                 self.actor = seat
                 self.step = ROLL
                 self.dice = ()
