@@ -19,6 +19,7 @@ import os
 import platform
 import pstats
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -35,6 +36,10 @@ BENCH_OPTIONS: dict[str, dict[str, Any]] = {"den-of-wolves": {"turns": 2, "phase
 """Options that keep one random playout short: a megagame's steps wait for Control, whom random play seldom picks."""
 REFERENCE_GAME = "spacewolves"
 """The game whose steps per second are divided by the reference's."""
+SCALAR_AIM = 0.5
+"""Issue 33: Spacewolves!'s scalar engine at half maedn's steps per second or better."""
+PYTHON_GAMES = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker", "python_block_dominoes")
+"""OpenSpiel's games written in pure Python, played by the same loop: what a Python engine usually manages."""
 
 
 @dataclass
@@ -147,14 +152,91 @@ def profile(name: str, seconds: float, seed: int, top: int) -> None:
     print(out.getvalue())
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One game of the scalar table: its label, where it comes from, and its fresh states."""
+
+    label: str
+    source: str
+    """"wolfpack", "OpenSpiel C++" or "OpenSpiel Python"."""
+    new_state: Callable[[], Any]
+
+
+def wolfpack_entries(names: Sequence[str]) -> list[Entry]:
+    """Our registered games (with BENCH_OPTIONS), in the order named."""
+    entries = []
+    for name in names:
+        game = wolfpack.load_game(name, **BENCH_OPTIONS.get(name, {}))
+        entries.append(Entry(f"{name} ({game.num_players()}p)", "wolfpack", game.new_initial_state))
+    return entries
+
+
+def openspiel_entries() -> list[Entry]:
+    """maedn (C++) and OpenSpiel's pure-Python games, or none when open_spiel is not installed."""
+    reference = load_reference()
+    if reference is None:
+        return []
+    import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    from open_spiel.python import games  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401
+
+    entries = [
+        Entry(f"open_spiel {REFERENCE} ({reference.num_players()}p)", "OpenSpiel C++", reference.new_initial_state)
+    ]
+    for name in PYTHON_GAMES:
+        game = pyspiel.load_game(name)
+        entries.append(Entry(f"open_spiel {name} ({game.num_players()}p)", "OpenSpiel Python", game.new_initial_state))
+    return entries
+
+
+def measure_rounds(
+    entries: Sequence[Entry], rounds: int, seconds: float, warmup: float, seed: int
+) -> dict[str, list[Throughput]]:
+    """Measure every entry once per round; odd rounds go in reverse order, so each pair of rounds alternates who goes
+    first and a machine that slows down or speeds up during the run weighs on both sides alike."""
+    results: dict[str, list[Throughput]] = {entry.label: [] for entry in entries}
+    for number in range(rounds):
+        order = entries if number % 2 == 0 else list(reversed(entries))
+        for entry in order:
+            results[entry.label].append(measure(entry.label, entry.new_state, seconds, warmup, seed + number))
+    return results
+
+
+def median_line(entry: Entry, runs: Sequence[Throughput]) -> str:
+    """One line of the scalar table: median steps/s with the rounds' range, games/s and steps per game."""
+    rates = [run.steps_per_second for run in runs]
+    games = sum(run.games for run in runs)
+    steps = sum(run.steps for run in runs)
+    seconds = sum(run.seconds for run in runs)
+    return (
+        f"{entry.label:<40} {entry.source:<17} {statistics.median(rates):>11,.0f} steps/s"
+        f" ({min(rates):,.0f}-{max(rates):,.0f})  {games / seconds:>9,.1f} games/s"
+        f"  {steps / max(games, 1):>7,.1f} steps/game"
+    )
+
+
+def round_ratios(mine: Sequence[Throughput], reference: Sequence[Throughput]) -> list[float]:
+    """The steps/s ratio of each round, ours over the reference's from the same round."""
+    return [a.steps_per_second / b.steps_per_second for a, b in zip(mine, reference, strict=True)]
+
+
+def ratio_line(label: str, ratios: Sequence[float], aim: float | None = None) -> str:
+    """A ratio's median over the rounds, with its range and, when the issue sets one, the aim."""
+    median = statistics.median(ratios)
+    line = f"{label}: {median:.3f} (rounds {min(ratios):.3f}-{max(ratios):.3f}, median of {len(ratios)})"
+    if aim is not None:
+        line += f"  aim >= {aim:g}: {'met' if median >= aim else 'NOT met'}"
+    return line
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=5.0, help="timed seconds per game (default 5)")
-    parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per game first (default 1)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="timed seconds per game and round (default 2)")
+    parser.add_argument("--warmup", type=float, default=0.5, help="untimed seconds before each (default 0.5)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds, alternating the order (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random playouts (default 0)")
     parser.add_argument("--games", nargs="*", help="only these registered games (default: all)")
-    parser.add_argument("--no-reference", action="store_true", help=f"skip OpenSpiel's {REFERENCE}")
+    parser.add_argument("--no-reference", action="store_true", help="skip OpenSpiel's games")
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one core")
     parser.add_argument("--profile", metavar="GAME", help="instead: cProfile GAME's playout loop")
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile (default 25)")
@@ -164,35 +246,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"python   {platform.python_implementation()} {platform.python_version()} ({sys.executable})")
     print(f"cpu      {cpu_model()}; {pinned}")
     print(f"platform {platform.platform()}")
+    print(f"load     {load_average()}")
     if args.profile:
         profile(args.profile, args.seconds, args.seed, args.top)
         return 0
-    print(f"budget   {args.seconds:g} s per game after {args.warmup:g} s warm-up, seed {args.seed}")
+    print(
+        f"budget   {args.seconds:g} s per game and round after {args.warmup:g} s warm-up, {args.rounds} rounds,"
+        f" seed {args.seed}"
+    )
     print()
 
-    results: dict[str, Throughput] = {}
-    for name in args.games or wolfpack.game_names():
-        game = wolfpack.load_game(name, **BENCH_OPTIONS.get(name, {}))
-        label = f"{name} ({game.num_players()}p)"
-        results[name] = measure(label, game.new_initial_state, args.seconds, args.warmup, args.seed)
-        print(results[name].line(), flush=True)
-
-    if args.no_reference:
-        return 0
-    reference = load_reference()
-    if reference is None:
+    entries = wolfpack_entries(args.games or wolfpack.game_names())
+    others = [] if args.no_reference else openspiel_entries()
+    results = measure_rounds([*entries, *others], args.rounds, args.seconds, args.warmup, args.seed)
+    print("Random playouts, one game at a time (median steps/s over the rounds, their range in brackets):")
+    for entry in [*entries, *others]:
+        print(median_line(entry, results[entry.label]))
+    if not args.no_reference and not others:
         print()
         print(f"open_spiel is not installed: no {REFERENCE} reference run. `make bench` installs the bench extra")
         print("(open_spiel); by hand: .venv/bin/pip install -r requirements/dev.txt -r requirements/bench.txt")
         return 0
-    label = f"open_spiel {REFERENCE} ({reference.num_players()}p)"
-    ref = measure(label, reference.new_initial_state, args.seconds, args.warmup, args.seed)
-    print(ref.line())
-    if REFERENCE_GAME in results:
-        ratio = results[REFERENCE_GAME].steps_per_second / ref.steps_per_second
+    if others:
+        reference = results[others[0].label]
         print()
-        print(f"{REFERENCE_GAME}/{REFERENCE} steps/s: {ratio:.3f}  ({REFERENCE} is {1 / ratio:.1f}x faster per step)")
+        print(f"Ratios to {REFERENCE}'s steps/s, round by round:")
+        for entry in entries:
+            name = entry.label.split(" ")[0]
+            aim = SCALAR_AIM if name == REFERENCE_GAME else None
+            print(ratio_line(f"  {name} / {REFERENCE}", round_ratios(results[entry.label], reference), aim))
     return 0
+
+
+def load_average() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes, as the report states them beside every figure."""
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return "unknown"
+    return f"{one:.2f} {five:.2f} {fifteen:.2f} (1, 5, 15 min) on {os.cpu_count()} cores"
 
 
 if __name__ == "__main__":

@@ -27,6 +27,9 @@ CASES = [
 def test_every_table_game_has_perft_positions() -> None:
     assert {game for game, _, _, _ in CASES} == {"spacewolves", "wolves-on-the-hunt", "wolf"}
     assert all(sum(1 for case in CASES if case[0] == game) >= 2 for game in ("spacewolves", "wolf"))
+    moments = {(game, position["label"]) for game, _, position, _ in CASES}
+    # A turn half played, and WOLF's pack moving its units, besides positions at fixed steps.
+    assert {("spacewolves", "mid-turn"), ("wolves-on-the-hunt", "mid-turn"), ("wolf", "pack")} <= moments
 
 
 @pytest.mark.parametrize(("game", "index", "position", "options"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
