@@ -38,7 +38,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "tests" / "games" / "wolf" / "positions" / "playouts.json"
 FINGERPRINTS = ROOT / "tests" / "games" / "wolf" / "positions" / "fingerprints.json"
-BEFORE = "5d2970a2"
+BEFORE = "5d2970ad35d6362e53481b1667a8f2ab20bdd7c3"
 """The commit whose engine and bots are "before" (issue33-base)."""
 RECORD_SEED = 33
 """The arena seed of the games the positions are taken from."""
@@ -185,8 +185,13 @@ def record_fingerprints() -> None:
 
 def extract_before(into: Path) -> Path:
     """The `src/` of the tree at `BEFORE`, extracted under `into`."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "src"], check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "src"], capture_output=True)
+    if archive.returncode != 0:
+        raise SystemExit(
+            f"cannot read the tree before ({BEFORE[:10]}): {archive.stderr.decode().strip()}; "
+            "time ours alone with --only ours"
+        )
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
     return into / "src"
 
 
@@ -198,8 +203,12 @@ def run_side(src: Path | None, playouts: int, first: int, names: Sequence[str]) 
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--playouts", str(playouts)]
     command += ["--first", str(first), "--positions", *names]
     done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-    result: dict[str, dict[str, float]] = json.loads(done.stdout.splitlines()[-1])
-    return result
+    result = json.loads(done.stdout.splitlines()[-1])
+    expected = (src or ROOT / "src").resolve()
+    if not Path(result["source"]).is_relative_to(expected):  # the side must run the tree it is meant to
+        raise RuntimeError(f"the worker imported wolfpack from {result['source']}, not from {expected}")
+    timings: dict[str, dict[str, float]] = result["timings"]
+    return timings
 
 
 def report(sides: dict[str, list[dict[str, dict[str, float]]]], names: Sequence[str]) -> list[str]:
@@ -255,7 +264,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"no recorded position named {', '.join(unknown)} (known: {[e['name'] for e in positions]})")
     chosen = [entry for entry in positions if entry["name"] in names]
     if args.worker:
-        print(json.dumps(time_positions(chosen, args.playouts, args.first)))
+        import wolfpack
+
+        timings = time_positions(chosen, args.playouts, args.first)
+        print(json.dumps({"source": str(Path(wolfpack.__file__).resolve()), "timings": timings}))
         return 0
     if args.profile:
         profiler = cProfile.Profile()
