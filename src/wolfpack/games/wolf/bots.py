@@ -1,6 +1,6 @@
 """WOLF bots: a fast rule-and-score heuristic that plays every side, and the search bot built on it (docs/bots.md).
 
-The heuristic bot reads only what its seat may know: `state.observation(seat)`, the legal actions, and the public
+The heuristic bot reads only what its seat may know: its observation by id (`seat_view`), the legal actions, and the public
 rules and content of the game (`state.game.content`: the map, the Weapons Table, the card counts). It never clones
 or looks into the state it is given. Every decision scores the legal actions with a few hand-set terms and plays the
 best one (ties broken by the bot's seeded generator); `HeuristicBot.ranked` exposes the scores, so that the search
@@ -37,6 +37,7 @@ from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
 from wolfpack.games.wolf.rules import chance_at_least, sq
+from wolfpack.games.wolf.views import id_view
 
 TIE: Final = 1e-9
 """Scores closer than this count as equal."""
@@ -168,6 +169,13 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
+
+
+def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
+    """What `seat` sees: its observation by id, without the names from the pack beside the ids (which no bot reads,
+    and which would cost a bot's decision as much again)."""
+    return id_view(state, seat)  # type: ignore[arg-type]
+
 
 
 class View:
@@ -347,8 +355,7 @@ class HeuristicBot(Bot):
         """Every legal action with its score, best first (the search bot's candidates)."""
         legal = bot_choices(state, state.legal_actions() if legal is None else legal)
         seat = state.current_player()
-        obs = state.observation(seat)
-        view = View(state.game.content, obs, seat)  # type: ignore[attr-defined]
+        view = View(state.game.content, seat_view(state, seat), seat)  # type: ignore[attr-defined]
         scores = self.scores(view, legal)
         return sorted(((scores.get(a, 0.0), a) for a in legal), key=lambda pair: -pair[0])
 
@@ -1115,7 +1122,7 @@ def _for_the_pack(state: Any) -> bool:
         return False
     if step != "action":
         return True
-    obs = state.observation(state.current_player())
+    obs = seat_view(state, state.current_player())
     hero = obs["heroes"][obs["pending"]["unit"]]
     return bool(hero["transformed"]) or "black" in hero["wolf_cards"]
 
@@ -1124,7 +1131,7 @@ def _for_a_human_hero(state: Any) -> bool:
     """Whether a decision is a move or special action of a hero whose seat does not know him contaminated."""
     if getattr(state, "step", None) not in ("move", "action"):
         return False
-    obs = state.observation(state.current_player())
+    obs = seat_view(state, state.current_player())
     hero = obs["heroes"].get(obs["pending"]["unit"])
     return hero is not None and not hero["transformed"] and "black" not in hero["wolf_cards"]
 
@@ -1135,7 +1142,7 @@ def _heroes_close_call(state: Any, candidates: Sequence[str]) -> bool:
     if state.step == "action":
         return any(action.split()[0] in FIGHTING_VERBS for action in candidates)
     seat = state.current_player()
-    view = View(state.game.content, state.observation(seat), seat)
+    view = View(state.game.content, seat_view(state, seat), seat)
     reach = view.wolf_reach()
     here = view.square(view.obs["pending"]["unit"])
     dangers = {reach.get(here if action == "stay" else sq(action.split()[1]), 0) for action in candidates}
@@ -1237,7 +1244,7 @@ class SearchBot(Bot):
 
     def _eager_takeover(self, state: State[Any], legal: Sequence[str]) -> Any:
         """Take over the hero whose own turn begins if the seat may; else the heuristic's answer."""
-        own = f"take {state.observation(state.current_player())['turn']}"
+        own = f"take {seat_view(state, state.current_player())['turn']}"
         return own if own in legal else self.guide.step(state)
 
     def _searched_with(self, iterations: int, state: State[Any], root: Sequence[str]) -> Any:

@@ -141,6 +141,11 @@ class WolfState(State[str]):
 
         return observation(self, player)
 
+    def _shared_observation(self, player: int | None) -> dict[str, Any]:
+        from wolfpack.games.wolf.views import observation
+
+        return observation(self, player, shared=True)
+
     def _log(self, player: int | None) -> list[str]:
         from wolfpack.games.wolf.words import namer
 
