@@ -187,14 +187,15 @@ def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> l
     board = state.content.board
     unit = state.unit(unit_id)
     here = unit["square"]
-    taken = {sq(square) for square, other in state.on_board().items() if other != unit_id}
-    taken |= {sq(b) for b in state.barricades}
+    occupants = state.on_board()
+    barricades = {sq(b) for b in state.barricades}
+    taken = {sq(square) for square, other in occupants.items() if other != unit_id} | barricades
     if through:
         reached = teleport_destinations(board, sq(here), limit, taken)
     else:
-        obstacles = {sq(b) for b in state.barricades}
+        obstacles = barricades
         if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
-            obstacles |= {sq(s) for s, other in state.on_board().items() if other != unit_id and blocks(state, other)}
+            obstacles |= {sq(s) for s, other in occupants.items() if other != unit_id and blocks(state, other)}
         reached = walk_destinations(board, sq(here), limit, obstacles, taken)
     return sorted(name_of(square) for square in reached)
 
@@ -402,8 +403,11 @@ def _attack_options(state: WolfState, hero_id: str) -> list[str]:
     return options + [f"bare {b}" for b in adjacent_barricades(state, hero_id)]
 
 
-def score_needed(state: WolfState, column: str, shooter: str, target_square: str) -> int | None:
-    """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made."""
+def score_needed(
+    state: WolfState, column: str, shooter: str, target_square: str, occupants: dict[str, str] | None = None
+) -> int | None:
+    """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made. `occupants` is
+    `state.on_board()`, if the caller has it already."""
     here, there = sq(state.unit(shooter)["square"]), sq(target_square)
     at = max(1, distance(here, there))
     spec = state.content.column(column)
@@ -412,7 +416,7 @@ def score_needed(state: WolfState, column: str, shooter: str, target_square: str
     need = state.content.score_needed(column, at)
     if need is None or here == there:
         return need
-    occupants = state.on_board()
+    occupants = state.on_board() if occupants is None else occupants
     blockers = {sq(s) for s, u in occupants.items() if u != shooter and s != target_square and blocks(state, u)}
     blockers |= {sq(b) for b in state.barricades if b != target_square}
     return need if state.content.board.line_of_fire(here, there, blockers) else None
@@ -433,21 +437,23 @@ def _no_play(state: WolfState, hero_id: str, card_id: str) -> list[str]:
 def _weapon_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     """Fire a weapon (or the gun with a silver bullet) at a unit or, most weapons, a barricade in reach."""
     column = state.content.card(card_id).column or card_id
-    targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
+    occupants = state.on_board()
+    targets = [s for s, u in occupants.items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
     if state.content.column(column).destroys_barricades:
         targets += state.barricades
-    return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s) is not None]
+    return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s, occupants) is not None]
 
 
 def _antidote_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     """Inoculate a hero (himself too, unless he knows he is contaminated), a transformed hero or a werewolf."""
     column = state.content.card(card_id).column or card_id
     options = []
-    for s, u in state.on_board().items():
+    occupants = state.on_board()
+    for s, u in occupants.items():
         if u == hero_id:
             if not state.knows_contaminated(hero_id):
                 options.append(f"antidote {s}")
-        elif not state.unit(u)["invisible"] and score_needed(state, column, hero_id, s) is not None:
+        elif not state.unit(u)["invisible"] and score_needed(state, column, hero_id, s, occupants) is not None:
             options.append(f"antidote {s}")
     return options
 
