@@ -25,12 +25,11 @@ Who it plays, decided per hero from what the seat sees:
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
@@ -94,7 +93,7 @@ class Weights:
 
 @dataclass
 class Geometry:
-    """Precomputed neighbourhoods of a board."""
+    """Precomputed neighbourhoods of a board, and the distance fields the bots have asked of it."""
 
     board: Board
     steps: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
@@ -102,6 +101,16 @@ class Geometry:
     piles: tuple[Square, ...] = ()
     pile_spots: dict[Square, tuple[int, ...]] = field(default_factory=dict)
     """Open square -> the piles (by number) it may pick from."""
+    squares: tuple[Square, ...] = ()
+    """The open squares, numbered in reading order (the distance fields' graph nodes)."""
+    number: dict[Square, int] = field(default_factory=dict)
+    """Each open square's number."""
+    fields: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
+    """Distance fields asked already (`field`), by sources and barricades: a pure function of them, shared by every
+    bot on this board."""
+    _graphs: dict[frozenset[Square], Any] = field(default_factory=dict)
+
+    FIELDS_KEPT: ClassVar[int] = 256
 
     def __post_init__(self) -> None:
         board = self.board
@@ -116,6 +125,40 @@ class Geometry:
                 if board.is_open(n):
                     spots.setdefault(n, []).append(number)
         self.pile_spots = {s: tuple(v) for s, v in spots.items()}
+        self.squares = tuple(self.steps)
+        self.number = {square: number for number, square in enumerate(self.squares)}
+
+    def field(self, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
+        """`distance_field(self, sources, barricades)`, remembered (read it, never change it)."""
+        key = (frozenset(sources), barricades)
+        found = self.fields.get(key)
+        if found is None:
+            if len(self.fields) >= self.FIELDS_KEPT:
+                self.fields.clear()
+            found = self.fields[key] = distance_field(self, key[0], barricades)
+        return found
+
+    def graph(self, barricades: frozenset[Square]) -> Any:
+        """The board as a sparse graph of steps between open squares, a step onto a barricade `BARRICADE_STEPS` dear
+        (one per set of barricades: they change a few times a game)."""
+        found = self._graphs.get(barricades)
+        if found is None:
+            import numpy as np
+            from scipy.sparse import csr_matrix
+
+            number = self.number
+            starts, ends, costs = [], [], []
+            for square, neighbours in self.steps.items():
+                for n in neighbours:
+                    starts.append(number[square])
+                    ends.append(number[n])
+                    costs.append(BARRICADE_STEPS if n in barricades else 1)
+            size = len(self.squares)
+            found = csr_matrix((np.array(costs, dtype=float), (starts, ends)), shape=(size, size))
+            if len(self._graphs) >= 64:
+                self._graphs.clear()
+            self._graphs[barricades] = found
+        return found
 
 
 _GEOMETRY: dict[int, Geometry] = {}
@@ -147,25 +190,19 @@ def walk(geo: Geometry, start: Square, limit: int, obstacles: Container[Square])
 
 
 def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
-    """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear."""
-    best: dict[Square, int] = {}
-    queue: list[tuple[int, Square]] = []
-    for s in sources:
-        if s in geo.steps and best.get(s, FAR) > 0:
-            best[s] = 0
-            queue.append((0, s))
-    heapq.heapify(queue)
-    steps = geo.steps
-    while queue:
-        cost, square = heapq.heappop(queue)
-        if cost > best.get(square, FAR):
-            continue
-        for n in steps[square]:
-            new = cost + (BARRICADE_STEPS if n in barricades else 1)
-            if new < best.get(n, FAR):
-                best[n] = new
-                heapq.heappush(queue, (new, n))
-    return best
+    """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear
+    (Dijkstra's, SciPy's: the bots ask it for a field of the whole board at most of their moves)."""
+    import numpy as np
+    from scipy.sparse.csgraph import dijkstra
+
+    starts = sorted({geo.number[s] for s in sources if s in geo.number})
+    if not starts:
+        return {}
+    costs = dijkstra(geo.graph(barricades), indices=starts, min_only=True)
+    if np.isinf(costs).any():
+        reached = np.flatnonzero(np.isfinite(costs)).tolist()
+        return {geo.squares[i]: int(costs[i]) for i in reached}
+    return dict(zip(geo.squares, costs.astype(np.int64).tolist(), strict=True))
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
@@ -198,8 +235,13 @@ class View:
         self.humans: list[str] = []
         """Living untransformed heroes."""
         self._reach: dict[Square, int] | None = None
+        self._clean: dict[str, float] = {}
         self.target_squares: dict[Square, str] | None = None
         """The pack's targets by square (filled by the heuristic when it first needs them)."""
+        self.hunt_field: dict[Square, int] | None = None
+        """The pack's distance field to its targets (filled by the heuristic when it first needs it)."""
+        self.pack_terms: tuple[dict[Square, tuple[float, int, float, int]], dict[Square, int]] | None = None
+        """What the pack's moves are scored by, by square (filled by the heuristic when it first needs them)."""
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
                 self._place(unit_id, wolf)
@@ -248,6 +290,12 @@ class View:
         he is the one living human hero not shown contaminated; else the chance that none of his unseen cards is
         black, were the seat's unseen cards dealt at random from the public counts (`unseen_black` among
         `unseen_cards`)."""
+        found = self._clean.get(hero_id)
+        if found is None:
+            found = self._clean[hero_id] = self._clean_chance(hero_id)
+        return found
+
+    def _clean_chance(self, hero_id: str) -> float:
         cards = self.heroes[hero_id]["wolf_cards"]
         if "black" in cards:
             return 0.0
@@ -302,6 +350,18 @@ class View:
         return counts
 
 
+_END_SQUARES: dict[str, Square | None] = {}
+
+
+def _end_square(action: str) -> Square | None:
+    """Where a move (`move e7`, the pack's `boss e7`) ends; None for staying (remembered: a move is weighed often)."""
+    found = _END_SQUARES.get(action, False)
+    if found is False:
+        words = action.split()
+        found = _END_SQUARES[action] = None if words[0] == "stay" or len(words) < 2 else sq(words[-1])
+    return found  # type: ignore[return-value]
+
+
 _KINDS: dict[int, tuple[WolfContent, dict[str, str]]] = {}
 _NEEDS: dict[int, tuple[WolfContent, dict[tuple[str, int], int | None]]] = {}
 
@@ -337,7 +397,9 @@ class HeuristicBot(Bot):
     def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
         super().__init__(seed)
         self.weights = weights or Weights()
-        self._fields: dict[tuple[Any, ...], dict[Square, int]] = {}
+        self._ends_key: tuple[Any, ...] | None = None
+        self._ends: dict[Square, tuple[float, int, float, int]] = {}
+        """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """The best-scoring legal action for the seat to act."""
@@ -444,18 +506,8 @@ class HeuristicBot(Bot):
 
     def _pile_field(self, view: View, piles: Sequence[int]) -> dict[Square, int]:
         """Steps to the nearest square beside a pile with cards left."""
-        key = ("piles", tuple(piles), view.barricades)
-        found = self._fields.get(key)
-        if found is None:
-            spots = [s for s, numbers in view.geo.pile_spots.items() if any(n in piles for n in numbers)]
-            found = self._remember(key, distance_field(view.geo, spots, frozenset()))
-        return found
-
-    def _remember(self, key: tuple[Any, ...], value: dict[Square, int]) -> dict[Square, int]:
-        if len(self._fields) > 16:
-            self._fields.clear()
-        self._fields[key] = value
-        return value
+        spots = [s for s, numbers in view.geo.pile_spots.items() if any(n in piles for n in numbers)]
+        return view.geo.field(spots, frozenset())
 
     def _best_shot(self, view: View, unit: str, square: Square, weapons: Sequence[str]) -> float:
         """The best chance to remove a werewolf with one of `weapons` fired from `square` (line of fire checked)."""
@@ -653,14 +705,12 @@ class HeuristicBot(Bot):
         return view.target_squares
 
     def _hunt_field(self, view: View) -> dict[Square, int]:
-        """Steps from every open square to the nearest square beside a target hero (barricades cost extra)."""
-        targets = self._targets(view)
-        key = ("hunt", tuple(sorted(view.square(h) for h in targets)), view.barricades)
-        found = self._fields.get(key)
-        if found is None:
-            spots = [n for h in targets for n in view.geo.orthogonal.get(view.square(h), ())]
-            found = self._remember(key, distance_field(view.geo, spots, view.barricades))
-        return found
+        """Steps from every open square to the nearest square beside a target hero (barricades cost extra; once per
+        view)."""
+        if view.hunt_field is None:
+            spots = [n for h in self._targets(view) for n in view.geo.orthogonal.get(view.square(h), ())]
+            view.hunt_field = view.geo.field(spots, view.barricades)
+        return view.hunt_field
 
     def _pack(self, view: View, legal: Sequence[str]) -> dict[str, float]:
         """Which werewolf moves where: the best (unit, square) over all units still to act."""
@@ -669,50 +719,45 @@ class HeuristicBot(Bot):
         for action in legal:
             if action != "end":
                 by_unit.setdefault(action.split()[0], []).append(action)
-        ends: dict[Square, tuple[float, int, float, int, int]] = {}
         for unit, actions in by_unit.items():
-            scores.update(self._wolf_moves(view, unit, actions, ends))
+            scores.update(self._wolf_moves(view, unit, actions))
         return scores
 
-    def _wolf_moves(
-        self,
-        view: View,
-        unit: str,
-        legal: Sequence[str],
-        ends: dict[Square, tuple[float, int, float, int, int]] | None = None,
-    ) -> dict[str, float]:
+    def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
         """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
         w = self.weights
+        bite_weight, closing, company_weight, exposure = w.bite, w.closing, w.pack_company, w.exposure
         here = view.square(unit)
+        hx, hy = here
         field_ = self._hunt_field(view)
-        start = field_.get(here, FAR)
-        ends = {} if ends is None else ends
+        start = min(field_.get(here, FAR), 30)
+        ends, company_at = self._pack_terms(view)
         scores: dict[str, float] = {}
         for action in legal:
-            words = action.split()
-            s = here if words[0] == "stay" or len(words) < 2 else sq(words[-1])
+            s = _end_square(action) or here
             end = ends.get(s)
             if end is None:
                 end = ends[s] = self._wolf_end(view, s, field_)
-            bite, distance_there, barricade, company, exposed = end
+            bite, distance_there, barricade, exposed = end
+            company = company_at.get(s, 0)
             score = 0.0
             if bite:
-                score += w.bite * bite
+                score += bite_weight * bite
             else:
-                score += w.closing * (min(start, 30) - min(distance_there, 30))
+                score += closing * (start - min(distance_there, 30))
                 score += barricade
-            if abs(here[0] - s[0]) <= 2 and abs(here[1] - s[1]) <= 2:
+            if -2 <= hx - s[0] <= 2 and -2 <= hy - s[1] <= 2:
                 company -= 1  # the unit itself is no company
-            score += w.pack_company * min(3, company)
-            score -= w.exposure * exposed
+            score += company_weight * min(3, company)
+            score -= exposure * exposed
             scores[action] = score
         return scores
 
-    def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int, int]:
-        """What a werewolf ending on `s` gets, whoever it is: (best bite, steps to a target, barricade bonus,
-        werewolves within 2 counting itself, human heroes within 2-4)."""
-        targets = self._target_squares(view)
+    def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int]:
+        """What a werewolf ending on `s` gets, whoever it is and wherever the other werewolves stand: (best bite,
+        steps to a target, barricade bonus, human heroes within 2-4)."""
         bite = 0.0
+        targets = self._target_squares(view)
         for n in view.geo.orthogonal.get(s, ()):
             victim = targets.get(n)
             if victim is not None:
@@ -723,9 +768,35 @@ class HeuristicBot(Bot):
         ):
             barricade = self.weights.barricade_break
         x, y = s
-        company = sum(1 for f in view.wolf_squares if abs(f[0] - x) <= 2 and abs(f[1] - y) <= 2)
-        exposed = sum(1 for h in view.human_squares if 1 < max(abs(h[0] - x), abs(h[1] - y)) <= 4)
-        return bite, field_.get(s, FAR), barricade, company, exposed
+        exposed = 0
+        for hx, hy in view.human_squares:  # a loop, not a generator: the pack weighs every square its units reach
+            if 1 < max(abs(hx - x), abs(hy - y)) <= 4:
+                exposed += 1
+        return bite, field_.get(s, FAR), barricade, exposed
+
+    def _pack_terms(self, view: View) -> tuple[dict[Square, tuple[float, int, float, int]], dict[Square, int]]:
+        """What the pack's moves are scored by, by square: `_wolf_end`'s terms as far as they have been asked, and
+        the werewolves within 2 (itself too), counted once per view.
+
+        `_wolf_end` reads only the targets and how clean they look, the barricades and where the human heroes stand,
+        which none of the pack's moves changes: the terms are kept while those stay the same (through the pack's
+        turn, unit after unit), and only the company is counted anew."""
+        if view.pack_terms is None:
+            targets = self._target_squares(view)
+            key = (
+                tuple((square, hero, view.clean_chance(hero)) for square, hero in targets.items()),
+                view.barricades,
+                tuple(view.human_squares),
+            )
+            if self._ends_key != key:
+                self._ends_key, self._ends = key, {}
+            company: dict[Square, int] = {}
+            for x, y in view.wolf_squares:
+                for dx in (-2, -1, 0, 1, 2):
+                    for dy in (-2, -1, 0, 1, 2):
+                        company[(x + dx, y + dy)] = company.get((x + dx, y + dy), 0) + 1
+            view.pack_terms = self._ends, company
+        return view.pack_terms
 
     def _useful_barricade(self, view: View, square: Square, field_: Mapping[Square, int]) -> bool:
         """Whether a barricade beside `square` stands on the way to the heroes (beyond it is nearer to them)."""
