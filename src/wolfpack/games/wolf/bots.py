@@ -108,6 +108,8 @@ class Geometry:
     fields: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
     """Distance fields asked already (`field`), by sources and barricades: a pure function of them, shared by every
     bot on this board."""
+    reaches: dict[tuple[Any, ...], frozenset[Square]] = field(default_factory=dict)
+    """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
     _graphs: dict[frozenset[Square], Any] = field(default_factory=dict)
 
     FIELDS_KEPT: ClassVar[int] = 256
@@ -136,6 +138,25 @@ class Geometry:
             if len(self.fields) >= self.FIELDS_KEPT:
                 self.fields.clear()
             found = self.fields[key] = distance_field(self, key[0], barricades)
+        return found
+
+    def bites_from(self, start: Square, limit: int, obstacles: set[Square], taken: set[Square]) -> frozenset[Square]:
+        """The squares a unit on `start` could bite after walking up to `limit` steps around `obstacles` (itself not
+        one) and ending on a square not `taken` (or its own): remembered by what lies within `limit` of it, all that
+        the walk can meet, so that a unit nobody came near since is not walked again."""
+        x, y = start
+        near = frozenset(s for s in obstacles if s != start and abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+        near_taken = frozenset(s for s in taken if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+        key = (start, limit, near, near_taken)
+        found = self.reaches.get(key)
+        if found is None:
+            bitten: set[Square] = set()
+            for square in walk(self, start, limit, near):
+                if square == start or square not in near_taken:
+                    bitten.update(self.orthogonal[square])
+            if len(self.reaches) >= self.FIELDS_KEPT * 16:
+                self.reaches.clear()
+            found = self.reaches[key] = frozenset(bitten)
         return found
 
     def graph(self, barricades: frozenset[Square]) -> Any:
@@ -238,6 +259,8 @@ class View:
         self._clean: dict[str, float] = {}
         self.target_squares: dict[Square, str] | None = None
         """The pack's targets by square (filled by the heuristic when it first needs them)."""
+        self.shots: dict[tuple[str, tuple[str, ...]], Shots] = {}
+        """What a hero may shoot with what (`shots`), by hero and weapons."""
         self.hunt_field: dict[Square, int] | None = None
         """The pack's distance field to its targets (filled by the heuristic when it first needs it)."""
         self.pack_terms: tuple[dict[Square, tuple[float, int, float, int]], dict[Square, int]] | None = None
@@ -331,6 +354,7 @@ class View:
             return self._reach
         counts: dict[Square, int] = {}
         taken = set(self.units) | self.barricades
+        obstacles = self.barricades | self.blockers
         limits = self.content.components.movement
         for unit_id in self.enemy_wolves:
             unit = self.unit(unit_id)
@@ -338,13 +362,7 @@ class View:
                 continue
             start = sq(unit["square"])
             limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
-            obstacles = self.barricades | (self.blockers - {start})
-            reach = walk(self.geo, start, limit, obstacles)
-            bitten: set[Square] = set()
-            for square in reach:
-                if square == start or square not in taken:
-                    bitten.update(self.geo.orthogonal[square])
-            for square in bitten:
+            for square in self.geo.bites_from(start, limit, obstacles, taken):
                 counts[square] = counts.get(square, 0) + 1
         self._reach = counts
         return counts
@@ -363,19 +381,11 @@ def _end_square(action: str) -> Square | None:
 
 
 _KINDS: dict[int, tuple[WolfContent, dict[str, str]]] = {}
-_NEEDS: dict[int, tuple[WolfContent, dict[tuple[str, int], int | None]]] = {}
 
 
 def score_needed(content: WolfContent, column: str, at: int) -> int | None:
-    """The Weapons Table's score for `column` at distance `at` (remembered per content pack)."""
-    found = _NEEDS.get(id(content))
-    if found is None or found[0] is not content:
-        found = _NEEDS[id(content)] = (content, {})
-    table = found[1]
-    key = (column, at)
-    if key not in table:
-        table[key] = content.score_needed(column, at)
-    return table[key]
+    """The Weapons Table's score for `column` at distance `at` (the pack remembers it)."""
+    return content.score_needed(column, at)
 
 
 def _card_kind(content: WolfContent, card_id: str) -> str:
@@ -511,33 +521,7 @@ class HeuristicBot(Bot):
 
     def _best_shot(self, view: View, unit: str, square: Square, weapons: Sequence[str]) -> float:
         """The best chance to remove a werewolf with one of `weapons` fired from `square` (line of fire checked)."""
-        best = 0.0
-        board = view.content.board
-        for enemy in view.enemies_of_humans():
-            target = view.unit(enemy)
-            if target["invisible"]:
-                continue
-            there = sq(target["square"])
-            at = distance(square, there)
-            if at > 10:
-                continue
-            blockers: set[Square] | None = None
-            for card in set(weapons):
-                column = view.content.card(card).column or card
-                spec = view.content.column(column)
-                if spec.hand_to_hand and not orthogonally_adjacent(square, there):
-                    continue
-                need = score_needed(view.content, column, max(1, at))
-                if need is None:
-                    continue
-                chance = weapon_chance(view.content, need)
-                if chance <= best:
-                    continue
-                if blockers is None:
-                    blockers = (view.blockers | view.barricades) - {there, view.square(unit)}
-                if board.line_of_fire(square, there, blockers):
-                    best = chance
-        return best
+        return best_shot(square, shots(view, unit, weapons), view.content.board)
 
     def _hero_action(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
         """A human hero's special action."""
@@ -883,6 +867,50 @@ class HeuristicBot(Bot):
                 target = action.split()[1]
                 scores[action] = self._look_value(view, unit, target, 1.0) if target in view.heroes else 0.1
         return scores
+
+
+Shots = tuple[tuple[tuple[Square, frozenset[Square]], ...], tuple[tuple[bool, tuple[float, ...]], ...]]
+"""What `best_shot` weighs: the targets (where each stands, what blocks a shot at it) and the weapons (whether
+hand to hand, the chance to hit by distance 0 to 10)."""
+
+
+def shots(view: View, unit: str, weapons: Sequence[str]) -> Shots:
+    """The targets a hero may shoot and the weapons he may shoot them with, from wherever he ends (once per view)."""
+    key = (unit, tuple(weapons))
+    found = view.shots.get(key)
+    if found is None:
+        content = view.content
+        targets = []
+        for enemy in view.enemies_of_humans():
+            target = view.unit(enemy)
+            if not target["invisible"]:
+                there = sq(target["square"])
+                targets.append((there, frozenset((view.blockers | view.barricades) - {there, view.square(unit)})))
+        columns = {content.card(card).column or card for card in weapons}
+        arms = []
+        for column in sorted(columns):
+            chances = [weapon_chance(content, score_needed(content, column, max(1, at))) for at in range(11)]
+            arms.append((content.column(column).hand_to_hand, tuple(chances)))
+        found = view.shots[key] = tuple(targets), tuple(arms)
+    return found
+
+
+def best_shot(square: Square, shots: Shots, board: Board) -> float:
+    """The best chance to hit one of the targets from `square` with one of the weapons (`shots`), the line of fire
+    checked (a weapon out of range has no chance)."""
+    best = 0.0
+    targets, arms = shots
+    for there, blockers in targets:
+        at = distance(square, there)
+        if at > 10:
+            continue
+        for hand_to_hand, chances in arms:
+            if hand_to_hand and not orthogonally_adjacent(square, there):
+                continue
+            chance = chances[at]
+            if chance > best and board.line_of_fire(square, there, blockers):
+                best = chance
+    return best
 
 
 def _clean_looking(view: View, hero_id: str) -> list[str]:

@@ -5,7 +5,6 @@ Nothing here knows the state's layout; the state passes the squares that matter 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Container
 from fractions import Fraction
 from functools import cache
@@ -53,16 +52,16 @@ def walk_destinations(
     It never steps onto obstacle terrain or an `obstacles` square, and never ends on a `taken` square (one unit
     per square); it may end where it started.
     """
-    reached = {start: 0}
-    queue = deque([start])
-    while queue:
-        square = queue.popleft()
-        if reached[square] == limit:
-            continue
-        for step in board.steps(square):
-            if step not in reached and step not in obstacles:
-                reached[step] = reached[square] + 1
-                queue.append(step)
+    reached = {start}
+    frontier = [start]
+    for _ in range(limit):  # breadth first, a step at a time
+        following = []
+        for square in frontier:
+            for step in board.steps(square):
+                if step not in reached and step not in obstacles:
+                    reached.add(step)
+                    following.append(step)
+        frontier = following
     return frozenset(square for square in reached if square == start or square not in taken)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from wolfpack.games.wolf.content import distance, orthogonally_adjacent
+from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
 from wolfpack.games.wolf.rules import BLACK, HEROES, PACK, name_of, sq, teleport_destinations, walk_destinations
 
 if TYPE_CHECKING:
@@ -184,10 +184,14 @@ def end_turn(state: WolfState) -> None:
 
 def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> list[str]:
     """The squares a unit may end its move on (its own square included)."""
+    return _destinations(state, unit_id, limit, through, state.on_board())
+
+
+def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, occupants: dict[str, str]) -> list[str]:
+    """`destinations`, given `state.on_board()`."""
     board = state.content.board
     unit = state.unit(unit_id)
     here = unit["square"]
-    occupants = state.on_board()
     barricades = {sq(b) for b in state.barricades}
     taken = {sq(square) for square, other in occupants.items() if other != unit_id} | barricades
     if through:
@@ -253,8 +257,9 @@ def pack_options(state: WolfState) -> list[str]:
     answer to the takeover question on, be asked it again from the next turn's start (`ask-again`)."""
     limit = state.content.components.movement.werewolf_max
     options = ["end", *(["ask-again"] if state.leave_always and takeover_possible(state) else [])]
+    occupants = state.on_board()
     for unit_id in _pack_units(state):
-        options += [f"{unit_id} {square}" for square in destinations(state, unit_id, limit, through=False)]
+        options += [f"{unit_id} {square}" for square in _destinations(state, unit_id, limit, False, occupants)]
     return options
 
 
@@ -404,10 +409,10 @@ def _attack_options(state: WolfState, hero_id: str) -> list[str]:
 
 
 def score_needed(
-    state: WolfState, column: str, shooter: str, target_square: str, occupants: dict[str, str] | None = None
+    state: WolfState, column: str, shooter: str, target_square: str, blockers: set[Square] | None = None
 ) -> int | None:
-    """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made. `occupants` is
-    `state.on_board()`, if the caller has it already."""
+    """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made. `blockers` is
+    `shot_blockers(state, shooter)`, if the caller has it already."""
     here, there = sq(state.unit(shooter)["square"]), sq(target_square)
     at = max(1, distance(here, there))
     spec = state.content.column(column)
@@ -416,10 +421,14 @@ def score_needed(
     need = state.content.score_needed(column, at)
     if need is None or here == there:
         return need
-    occupants = state.on_board() if occupants is None else occupants
-    blockers = {sq(s) for s, u in occupants.items() if u != shooter and s != target_square and blocks(state, u)}
-    blockers |= {sq(b) for b in state.barricades if b != target_square}
-    return need if state.content.board.line_of_fire(here, there, blockers) else None
+    blockers = shot_blockers(state, shooter) if blockers is None else blockers
+    return need if state.content.board.line_of_fire(here, there, blockers - {there}) else None
+
+
+def shot_blockers(state: WolfState, shooter: str) -> set[Square]:
+    """The squares that stop a shot: every unit that blocks (rulebook 14, 15) but the shooter, and the barricades."""
+    blockers = {sq(s) for s, u in state.on_board().items() if u != shooter and blocks(state, u)}
+    return blockers | {sq(b) for b in state.barricades}
 
 
 def _object_options(state: WolfState, hero_id: str) -> list[str]:
@@ -437,23 +446,23 @@ def _no_play(state: WolfState, hero_id: str, card_id: str) -> list[str]:
 def _weapon_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     """Fire a weapon (or the gun with a silver bullet) at a unit or, most weapons, a barricade in reach."""
     column = state.content.card(card_id).column or card_id
-    occupants = state.on_board()
-    targets = [s for s, u in occupants.items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
+    targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
     if state.content.column(column).destroys_barricades:
         targets += state.barricades
-    return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s, occupants) is not None]
+    blockers = shot_blockers(state, hero_id)
+    return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s, blockers) is not None]
 
 
 def _antidote_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     """Inoculate a hero (himself too, unless he knows he is contaminated), a transformed hero or a werewolf."""
     column = state.content.card(card_id).column or card_id
     options = []
-    occupants = state.on_board()
-    for s, u in occupants.items():
+    blockers = shot_blockers(state, hero_id)
+    for s, u in state.on_board().items():
         if u == hero_id:
             if not state.knows_contaminated(hero_id):
                 options.append(f"antidote {s}")
-        elif not state.unit(u)["invisible"] and score_needed(state, column, hero_id, s, occupants) is not None:
+        elif not state.unit(u)["invisible"] and score_needed(state, column, hero_id, s, blockers) is not None:
             options.append(f"antidote {s}")
     return options
 
