@@ -110,6 +110,8 @@ class Geometry:
     bot on this board."""
     reaches: dict[tuple[Any, ...], frozenset[Square]] = field(default_factory=dict)
     """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
+    counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
+    """How many units could bite each square (`bite_counts`), by the squares each could bite."""
     _graphs: dict[frozenset[Square], Any] = field(default_factory=dict)
 
     FIELDS_KEPT: ClassVar[int] = 256
@@ -157,6 +159,19 @@ class Geometry:
             if len(self.reaches) >= self.FIELDS_KEPT * 16:
                 self.reaches.clear()
             found = self.reaches[key] = frozenset(bitten)
+        return found
+
+    def bite_counts(self, bitten: tuple[frozenset[Square], ...]) -> dict[Square, int]:
+        """For each square, in how many of the sets `bitten` it is (remembered: read it, never change it)."""
+        found = self.counts.get(bitten)
+        if found is None:
+            found = {}
+            for squares in bitten:
+                for square in squares:
+                    found[square] = found.get(square, 0) + 1
+            if len(self.counts) >= self.FIELDS_KEPT * 16:
+                self.counts.clear()
+            self.counts[bitten] = found
         return found
 
     def graph(self, barricades: frozenset[Square]) -> Any:
@@ -227,6 +242,12 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
+
+
+def _own_view(state: State[Any]) -> View:
+    """The view of the seat to act."""
+    seat = state.current_player()
+    return View(state.game.content, seat_view(state, seat), seat)  # type: ignore[attr-defined]
 
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
@@ -352,20 +373,19 @@ class View:
         """For each square, how many werewolves (and transformed heroes) could bite a hero standing there next."""
         if self._reach is not None:
             return self._reach
-        counts: dict[Square, int] = {}
         taken = set(self.units) | self.barricades
         obstacles = self.barricades | self.blockers
         limits = self.content.components.movement
+        bitten = []
         for unit_id in self.enemy_wolves:
             unit = self.unit(unit_id)
             if unit["intoxicated"]:
                 continue
             start = sq(unit["square"])
             limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
-            for square in self.geo.bites_from(start, limit, obstacles, taken):
-                counts[square] = counts.get(square, 0) + 1
-        self._reach = counts
-        return counts
+            bitten.append(self.geo.bites_from(start, limit, obstacles, taken))
+        self._reach = self.geo.bite_counts(tuple(bitten))
+        return self._reach
 
 
 _END_SQUARES: dict[str, Square | None] = {}
@@ -418,17 +438,15 @@ class HeuristicBot(Bot):
             return None
         if len(legal) == 1:
             return legal[0]
-        scored = self.ranked(state, legal)
-        best = scored[0][0]
-        top = [action for score, action in scored if score >= best - TIE]
+        scores = self.scores(_own_view(state), legal)
+        best = max(scores.get(a, 0.0) for a in legal)
+        top = [action for action in legal if scores.get(action, 0.0) >= best - TIE]  # `ranked`'s best, unsorted
         return top[0] if len(top) == 1 else self.rng.choice(sorted(top))
 
     def ranked(self, state: State[Any], legal: Sequence[str] | None = None) -> list[tuple[float, str]]:
         """Every legal action with its score, best first (the search bot's candidates)."""
         legal = bot_choices(state, state.legal_actions() if legal is None else legal)
-        seat = state.current_player()
-        view = View(state.game.content, seat_view(state, seat), seat)  # type: ignore[attr-defined]
-        scores = self.scores(view, legal)
+        scores = self.scores(_own_view(state), legal)
         return sorted(((scores.get(a, 0.0), a) for a in legal), key=lambda pair: -pair[0])
 
     def scores(self, view: View, legal: Sequence[str]) -> dict[str, float]:
