@@ -1,10 +1,11 @@
 """WOLF bots: a fast rule-and-score heuristic that plays every side, and the search bot built on it (docs/bots.md).
 
-The heuristic bot reads only what its seat may know: its observation by id (`seat_view`), the legal actions, and the public
-rules and content of the game (`state.game.content`: the map, the Weapons Table, the card counts). It never clones
-or looks into the state it is given. Every decision scores the legal actions with a few hand-set terms and plays the
-best one (ties broken by the bot's seeded generator); `HeuristicBot.ranked` exposes the scores, so that the search
-bot can look only at the heuristic's best few candidates.
+The heuristic bot reads only what its seat may know: its observation by id (`seat_view`), the legal actions, and
+the public rules and content of the game (`state.game.content`: the map, the Weapons Table, the card counts). It
+never clones or looks into the state it is given. Every decision scores the legal actions with a few hand-set terms
+and plays the best one (ties broken by the bot's seeded generator); `HeuristicBot.ranked` exposes the scores, so that
+the search bot can look only at the heuristic's best few candidates. What it works out from the board alone (distance
+fields, where a werewolf could bite from) it remembers per board, by exactly what it was worked out from.
 
 Who it plays, decided per hero from what the seat sees:
 
@@ -142,7 +143,9 @@ class Geometry:
             found = self.fields[key] = distance_field(self, key[0], barricades)
         return found
 
-    def bites_from(self, start: Square, limit: int, obstacles: set[Square], taken: set[Square]) -> frozenset[Square]:
+    def bites_from(
+        self, start: Square, limit: int, obstacles: Iterable[Square], taken: Iterable[Square]
+    ) -> frozenset[Square]:
         """The squares a unit on `start` could bite after walking up to `limit` steps around `obstacles` (itself not
         one) and ending on a square not `taken` (or its own): remembered by what lies within `limit` of it, all that
         the walk can meet, so that a unit nobody came near since is not walked again."""
@@ -254,7 +257,6 @@ def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
     """What `seat` sees: its observation by id, without the names from the pack beside the ids (which no bot reads,
     and which would cost a bot's decision as much again)."""
     return id_view(state, seat)  # type: ignore[arg-type]
-
 
 
 class View:

@@ -68,7 +68,7 @@ class Entries:
             unit_id: (unit_name(unit_id, kind), tuple(kind.powers)) for unit_id, kind in content.werewolf_units()
         }
         self.objects = {card.id: object_entry(content, card) for card in content.objects.cards}
-        self.powers = {
+        self.powers: dict[str, dict[str, Any]] = {
             power.id: _without_nulls(
                 {
                     "name": power.name,
@@ -106,7 +106,7 @@ class FrozenDict(dict[str, Any]):
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("this catalog is shared by every view that shows the same cards: change a copy of it")
 
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
 
     def __copy__(self) -> dict[str, Any]:
         return dict(self)
@@ -125,8 +125,8 @@ class FrozenList(list[Any]):
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("this catalog is shared by every view that shows the same cards: change a copy of it")
 
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
-    append = extend = insert = remove = pop = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
 
     def __copy__(self) -> list[Any]:
         return list(self)

@@ -189,6 +189,10 @@ def fire_line(a: Square, b: Square) -> FireLine:
 # ---------------------------------------------------------------- the board
 
 
+PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
+"""A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     """The map as a grid of squares with the geometry the rules need: terrain, neighbours, rooms, lines of fire."""
@@ -377,9 +381,10 @@ class Board:
     def line_of_fire(self, a: Square, b: Square, occupied: Container[Square] = ()) -> bool:
         """Whether `a` can fire at `b`: no wall, and no square of `occupied` (units, barricades), in the way."""
         lines = self._lines_past_walls
-        past = lines.get((a, b), False)
-        if past is False:
-            past = lines[(a, b)] = self._past_walls(a, b)
+        key = (a, b)
+        if key not in lines:
+            lines[key] = self._past_walls(a, b)
+        past = lines[key]
         if past is None:
             return False
         singles, pairs = past
@@ -388,10 +393,10 @@ class Board:
         )
 
     @cached_property
-    def _lines_past_walls(self) -> dict[tuple[Square, Square], tuple[tuple[Square, ...], tuple[Square, ...]] | None]:
+    def _lines_past_walls(self) -> dict[tuple[Square, Square], PastWalls | None]:
         return {}
 
-    def _past_walls(self, a: Square, b: Square) -> tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]] | None:
+    def _past_walls(self, a: Square, b: Square) -> PastWalls | None:
         """The line from `a` to `b` as units may still block it: None if walls block it already, else the squares
         that block it alone (crossed ones, and a corner's square whose other square is a wall) and the corners' pairs
         that block it together (`FireLine.blocked`, the walls taken out once; the rules and bots ask it often)."""
