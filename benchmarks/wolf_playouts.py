@@ -123,6 +123,56 @@ def time_positions(positions: Sequence[dict[str, Any]], playouts: int, first: in
     return results
 
 
+def time_search(positions: Sequence[dict[str, Any]], playouts: int, first: int) -> dict[str, dict[str, float]]:
+    """For each position: the search bot's decisions (default settings) on the werewolf seat, the heuristic on the
+    others, played to the end: how many, how many it searched, and the CPU seconds of each kind."""
+    from wolfpack.engine.chance import sample_chance_outcome
+    from wolfpack.games.wolf.bots import HeuristicBot, SearchBot
+
+    results: dict[str, dict[str, float]] = {}
+    for entry in positions:
+        tally = {"decisions": 0.0, "searched": 0.0, "seconds": 0.0, "search_seconds": 0.0}
+        for k in range(first, first + playouts):
+            state = start_state(entry)
+            rng = random.Random(playout_seed(k))
+            players = state.num_players()
+            bots: list[Any] = [HeuristicBot(bot_seed(k, seat)) for seat in range(players)]
+            searcher = bots[players - 1] = SearchBot(bot_seed(k, players - 1))
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(sample_chance_outcome(state, rng))
+                    continue
+                seat = state.current_player()
+                if seat != players - 1:
+                    state.apply_action(bots[seat].step(state))
+                    continue
+                searches, began = searcher.searches, time.process_time()
+                action = searcher.step(state)
+                spent = time.process_time() - began
+                tally["decisions"] += 1
+                tally["seconds"] += spent
+                if searcher.searches > searches:
+                    tally["searched"] += 1
+                    tally["search_seconds"] += spent
+                state.apply_action(action)
+        results[entry["name"]] = tally
+    return results
+
+
+def search_report(sides: dict[str, list[dict[str, dict[str, float]]]]) -> list[str]:
+    """Per side: the search bot's mean seconds per decision and per searched decision (median over rounds)."""
+    lines = [f"{'side':<8}{'decisions':>10}{'searched':>10}{'s/decision':>12}{'s/searched':>12}"]
+    for side, rounds in sides.items():
+        totals = [
+            {key: sum(r[key] for r in result.values()) for key in next(iter(result.values()))} for result in rounds
+        ]
+        per = statistics.median(t["seconds"] / t["decisions"] for t in totals)
+        per_search = statistics.median(t["search_seconds"] / max(t["searched"], 1) for t in totals)
+        last = totals[-1]
+        lines.append(f"{side:<8}{last['decisions']:>10.0f}{last['searched']:>10.0f}{per:>12.4f}{per_search:>12.3f}")
+    return lines
+
+
 # ---- recording ------------------------------------------------------------------------------------------------------
 
 
@@ -200,13 +250,15 @@ def extract_before(into: Path) -> Path:
     return into / "src"
 
 
-def run_side(src: Path | None, playouts: int, first: int, names: Sequence[str]) -> dict[str, dict[str, float]]:
+def run_side(
+    src: Path | None, playouts: int, first: int, names: Sequence[str], search: bool = False
+) -> dict[str, dict[str, float]]:
     """One side's timings, measured in a fresh process that imports wolfpack from `src` (None: ours)."""
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(src), *filter(None, [env.get("PYTHONPATH")])])
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--playouts", str(playouts)]
-    command += ["--first", str(first), "--positions", *names]
+    command += ["--first", str(first), *(["--search"] if search else []), "--positions", *names]
     done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     result = json.loads(done.stdout.splitlines()[-1])
     expected = (src or ROOT / "src").resolve()
@@ -254,6 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--record", action="store_true", help="record the positions anew")
     parser.add_argument("--record-fingerprints", action="store_true", help="record the play-outs' ends")
     parser.add_argument("--profile", metavar="POSITION", help="cProfile ours on one position's play-outs")
+    parser.add_argument(
+        "--search", action="store_true", help="time the search bot's decisions on the werewolf seat instead"
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.record:
@@ -271,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.worker:
         import wolfpack
 
-        timings = time_positions(chosen, args.playouts, args.first)
+        timings = (time_search if args.search else time_positions)(chosen, args.playouts, args.first)
         print(json.dumps({"source": str(Path(wolfpack.__file__).resolve()), "timings": timings}))
         return 0
     if args.profile:
@@ -282,8 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(out.getvalue())
         return 0
     print(
-        f"WOLF play-outs: {len(chosen)} positions x {args.playouts} play-outs, {args.rounds} rounds, heuristic bots "
-        f"in every seat; load average {os.getloadavg()[0]:.2f}"
+        f"WOLF play-outs: {len(chosen)} positions x {args.playouts} play-outs, {args.rounds} rounds, "
+        f"{'the search bot on the werewolf seat' if args.search else 'heuristic bots in every seat'}; "
+        f"load average {os.getloadavg()[0]:.2f}"
     )
     sides: dict[str, list[dict[str, dict[str, float]]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -292,8 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for _ in range(args.rounds):
             for side in order:
                 src = before_src if side == "before" else None
-                sides.setdefault(side, []).append(run_side(src, args.playouts, args.first, names))
-    for line in report(sides, names):
+                sides.setdefault(side, []).append(run_side(src, args.playouts, args.first, names, args.search))
+    for line in search_report(sides) if args.search else report(sides, names):
         print(line)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0

@@ -514,21 +514,28 @@ class HeuristicBot(Bot):
         pile_field = self._pile_field(view, piles) if room else {}
         others = [view.square(h) for h in view.humans if h != unit]
         weapons = view.weapons(unit) if not secret else []
+        aims = shots(view, unit, weapons) if weapons else None
         victim = self._victim(view, unit) if secret else None
+        with_cards = set(piles)
+        pile_spots, board = view.geo.pile_spots, view.content.board
         scores: dict[str, float] = {}
         for action in legal:
-            s = here if action == "stay" else sq(action.split()[1])
+            s = _end_square(action) or here
+            x, y = s
             score = 0.0
             if room:
-                if any(n in piles for n in view.geo.pile_spots.get(s, ())):
+                if any(n in with_cards for n in pile_spots.get(s, ())):
                     score += w.pick_spot
                 score -= w.pile_distance * min(pile_field.get(s, FAR), 20)
-            company = sum(1 for o in others if distance(o, s) <= 2)
+            company = 0
+            for ox, oy in others:  # a loop, not a generator: every square a hero could end on is weighed
+                if -2 <= ox - x <= 2 and -2 <= oy - y <= 2:
+                    company += 1
             score += w.company * min(company, 2)
             if not secret:
                 score -= fear * reach.get(s, 0)
-                if weapons:
-                    score += w.shot * self._best_shot(view, unit, s, weapons)
+                if aims is not None:
+                    score += w.shot * best_shot(s, aims, board)
             elif victim is not None and orthogonally_adjacent(s, view.square(victim)):
                 score += w.bite
             scores[action] = score
@@ -920,8 +927,9 @@ def best_shot(square: Square, shots: Shots, board: Board) -> float:
     checked (a weapon out of range has no chance)."""
     best = 0.0
     targets, arms = shots
+    x, y = square
     for there, blockers in targets:
-        at = distance(square, there)
+        at = max(abs(there[0] - x), abs(there[1] - y))  # `distance`, inline: asked for every square weighed
         if at > 10:
             continue
         for hand_to_hand, chances in arms:
