@@ -795,6 +795,7 @@ class HeuristicBot(Bot):
         if view.pack_terms is None:
             targets = self._target_squares(view)
             key = (
+                view.content.board,  # a bot may play on another board (an organiser's pack) next
                 tuple((square, hero, view.clean_chance(hero)) for square, hero in targets.items()),
                 view.barricades,
                 tuple(view.human_squares),
