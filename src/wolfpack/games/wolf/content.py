@@ -267,6 +267,11 @@ class Board:
     def _steps(self) -> dict[Square, tuple[Square, ...]]:
         return {}
 
+    @cached_property
+    def step_table(self) -> Mapping[Square, tuple[Square, ...]]:
+        """`steps` of every square of the board, as one table (the walks read it for every square they reach)."""
+        return {square: self.steps(square) for square in self.squares()}
+
     def _around(self, square: Square, offsets: tuple[tuple[int, int], ...]) -> tuple[Square, ...]:
         column, row = square
         return tuple(n for dx, dy in offsets if self.in_bounds(n := (column + dx, row + dy)))

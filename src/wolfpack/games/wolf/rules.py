@@ -54,10 +54,11 @@ def walk_destinations(
     """
     reached = {start}
     frontier = [start]
+    table = board.step_table
     for _ in range(limit):  # breadth first, a step at a time
         following = []
         for square in frontier:
-            for step in board.steps(square):
+            for step in table[square]:
                 if step not in reached and step not in obstacles:
                     reached.add(step)
                     following.append(step)

@@ -184,23 +184,38 @@ def end_turn(state: WolfState) -> None:
 
 def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> list[str]:
     """The squares a unit may end its move on (its own square included)."""
-    return _destinations(state, unit_id, limit, through, state.on_board())
+    return _destinations(state, unit_id, limit, through, _standing(state))
 
 
-def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, occupants: dict[str, str]) -> list[str]:
-    """`destinations`, given `state.on_board()`."""
+Standing = tuple[set[Square], set[Square], set[Square]]
+"""Where the units stand, where those that block movement stand, and the barricades."""
+
+
+def _standing(state: WolfState) -> Standing:
+    """The squares of the units on the board, of those that stop movement (`blocks`), and of the barricades."""
+    units: set[Square] = set()
+    blocking: set[Square] = set()
+    for square, unit_id in state.on_board().items():
+        units.add(sq(square))
+        if blocks(state, unit_id):
+            blocking.add(sq(square))
+    return units, blocking, {sq(b) for b in state.barricades}
+
+
+def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> list[str]:
+    """`destinations`, given `_standing(state)` (one square holds one unit: the others are the units elsewhere)."""
     board = state.content.board
     unit = state.unit(unit_id)
-    here = unit["square"]
-    barricades = {sq(b) for b in state.barricades}
-    taken = {sq(square) for square, other in occupants.items() if other != unit_id} | barricades
+    here = sq(unit["square"])
+    units, blocking, barricades = standing
+    taken = (units - {here}) | barricades
     if through:
-        reached = teleport_destinations(board, sq(here), limit, taken)
+        reached = teleport_destinations(board, here, limit, taken)
     else:
         obstacles = barricades
         if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
-            obstacles |= {sq(s) for s, other in occupants.items() if other != unit_id and blocks(state, other)}
-        reached = walk_destinations(board, sq(here), limit, obstacles, taken)
+            obstacles = obstacles | (blocking - {here})
+        reached = walk_destinations(board, here, limit, obstacles, taken)
     return sorted(name_of(square) for square in reached)
 
 
@@ -257,9 +272,9 @@ def pack_options(state: WolfState) -> list[str]:
     answer to the takeover question on, be asked it again from the next turn's start (`ask-again`)."""
     limit = state.content.components.movement.werewolf_max
     options = ["end", *(["ask-again"] if state.leave_always and takeover_possible(state) else [])]
-    occupants = state.on_board()
+    standing = _standing(state)
     for unit_id in _pack_units(state):
-        options += [f"{unit_id} {square}" for square in _destinations(state, unit_id, limit, False, occupants)]
+        options += [f"{unit_id} {square}" for square in _destinations(state, unit_id, limit, False, standing)]
     return options
 
 
