@@ -36,7 +36,7 @@ from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import chance_at_least, sq
+from wolfpack.games.wolf.rules import chance_at_least, sq, walk_through
 from wolfpack.games.wolf.views import id_view
 
 TIE: Final = 1e-9
@@ -212,20 +212,8 @@ def geometry(board: Board) -> Geometry:
 
 
 def walk(geo: Geometry, start: Square, limit: int, obstacles: Container[Square]) -> set[Square]:
-    """The squares a unit could walk through or end on within `limit` steps (as `rules.walk_destinations`, but
-    without the final filter on taken squares, and on the precomputed neighbourhoods)."""
-    reached = {start}
-    frontier = [start]
-    steps = geo.steps
-    for _ in range(limit):
-        following = []
-        for square in frontier:
-            for n in steps[square]:
-                if n not in reached and n not in obstacles:
-                    reached.add(n)
-                    following.append(n)
-        frontier = following
-    return reached
+    """The squares a unit could walk through or end on within `limit` steps (`rules.walk_through`)."""
+    return walk_through(geo.board, start, limit, obstacles)
 
 
 def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:

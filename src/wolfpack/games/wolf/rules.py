@@ -52,10 +52,17 @@ def walk_destinations(
     It never steps onto obstacle terrain or an `obstacles` square, and never ends on a `taken` square (one unit
     per square); it may end where it started.
     """
+    reached = walk_through(board, start, limit, obstacles)
+    return frozenset(square for square in reached if square == start or square not in taken)
+
+
+def walk_through(board: Board, start: Square, limit: int, obstacles: Container[Square]) -> set[Square]:
+    """The squares a unit walking up to `limit` steps from `start` could pass through or end on, taken ones too
+    (breadth first, a step at a time, never onto obstacle terrain or an `obstacles` square)."""
     reached = {start}
     frontier = [start]
     table = board.step_table
-    for _ in range(limit):  # breadth first, a step at a time
+    for _ in range(limit):
         following = []
         for square in frontier:
             for step in table[square]:
@@ -63,7 +70,7 @@ def walk_destinations(
                     reached.add(step)
                     following.append(step)
         frontier = following
-    return frozenset(square for square in reached if square == start or square not in taken)
+    return reached
 
 
 def teleport_destinations(board: Board, start: Square, limit: int, taken: Container[Square]) -> frozenset[Square]:
