@@ -17,7 +17,7 @@ from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Annotated, Final, Literal, get_args
+from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -265,6 +265,11 @@ class Board:
 
     @cached_property
     def _steps(self) -> dict[Square, tuple[Square, ...]]:
+        return {}
+
+    @cached_property
+    def walks(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
+        """Where the rules' walks may end, by where they start and what stands near (`turn._destinations`)."""
         return {}
 
     @cached_property

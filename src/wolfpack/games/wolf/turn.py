@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 Words = list[str]
 WEAPON_KINDS: Final = frozenset({"weapon", "silver_bullet"})
+WALKS_KEPT: Final = 4096
+"""Walks remembered per board (`_destinations`); beyond, they are walked anew."""
 """Object cards fired at a unit through the Weapons Table."""
 
 
@@ -210,13 +212,24 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
     units, blocking, barricades = standing
     taken = (units - {here}) | barricades
     if through:
-        reached = teleport_destinations(board, here, limit, taken)
-    else:
-        obstacles = barricades
-        if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
-            obstacles = obstacles | (blocking - {here})
-        reached = walk_destinations(board, here, limit, obstacles, taken)
-    return sorted(name_of(square) for square in reached)
+        return sorted(name_of(square) for square in teleport_destinations(board, here, limit, taken))
+    obstacles = barricades
+    if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
+        obstacles = obstacles | (blocking - {here})
+    # A walk of `limit` steps meets nothing farther than `limit` away: remembered by what stands that near, the
+    # walks of units nobody came near since (most of the pack, unit after unit) are not walked again.
+    x, y = here
+    near = frozenset(s for s in obstacles if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+    near_taken = frozenset(s for s in taken if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+    key = (here, limit, near, near_taken)
+    walks = board.walks
+    found = walks.get(key)
+    if found is None:
+        if len(walks) >= WALKS_KEPT:
+            walks.clear()
+        reached = walk_destinations(board, here, limit, near, near_taken)
+        found = walks[key] = tuple(sorted(name_of(square) for square in reached))
+    return list(found)
 
 
 def blocks(state: WolfState, unit_id: str) -> bool:
