@@ -274,7 +274,7 @@ class View:
         """What a hero may shoot with what (`shots`), by hero and weapons."""
         self.hunt_field: dict[Square, int] | None = None
         """The pack's distance field to its targets (filled by the heuristic when it first needs it)."""
-        self.pack_terms: tuple[dict[Square, tuple[float, int, float, int]], dict[Square, int]] | None = None
+        self.pack_terms: tuple[dict[Square, PackTerms], dict[Square, int]] | None = None
         """What the pack's moves are scored by, by square (filled by the heuristic when it first needs them)."""
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
@@ -378,6 +378,8 @@ class View:
         return self._reach
 
 
+PackTerms = tuple[float, float, int, float, float]
+"""What a werewolf ending on a square gets, whoever it is (`HeuristicBot._pack_terms`)."""
 _END_SQUARES: dict[str, Square | None] = {}
 
 
@@ -418,7 +420,7 @@ class HeuristicBot(Bot):
         super().__init__(seed)
         self.weights = weights or Weights()
         self._ends_key: tuple[Any, ...] | None = None
-        self._ends: dict[Square, tuple[float, int, float, int]] = {}
+        self._ends: dict[Square, PackTerms] = {}
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
@@ -734,21 +736,23 @@ class HeuristicBot(Bot):
         scores: dict[str, float] = {}
         for action in legal:
             s = _end_square(action) or here
-            end = ends.get(s)
-            if end is None:
-                end = ends[s] = self._wolf_end(view, s, field_)
-            bite, distance_there, barricade, exposed = end
+            terms = ends.get(s)
+            if terms is None:
+                bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
+                # the products every unit ending here adds, made once (the same numbers, added in the same order)
+                terms = ends[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
+            bite, bite_term, distance_there, barricade, exposure_term = terms
             company = company_at.get(s, 0)
             score = 0.0
             if bite:
-                score += bite_weight * bite
+                score += bite_term
             else:
-                score += closing * (start - min(distance_there, 30))
+                score += closing * (start - distance_there)
                 score += barricade
             if -2 <= hx - s[0] <= 2 and -2 <= hy - s[1] <= 2:
                 company -= 1  # the unit itself is no company
             score += company_weight * min(3, company)
-            score -= exposure * exposed
+            score -= exposure_term
             scores[action] = score
         return scores
 
@@ -773,9 +777,10 @@ class HeuristicBot(Bot):
                 exposed += 1
         return bite, field_.get(s, FAR), barricade, exposed
 
-    def _pack_terms(self, view: View) -> tuple[dict[Square, tuple[float, int, float, int]], dict[Square, int]]:
-        """What the pack's moves are scored by, by square: `_wolf_end`'s terms as far as they have been asked, and
-        the werewolves within 2 (itself too), counted once per view.
+    def _pack_terms(self, view: View) -> tuple[dict[Square, PackTerms], dict[Square, int]]:
+        """What the pack's moves are scored by, by square: `_wolf_end`'s terms as far as they have been asked (the bite,
+        its score, the steps to a target capped at 30, the barricade bonus, the exposure's score), and the werewolves
+        within 2 (itself too), counted once per view.
 
         `_wolf_end` reads only the targets and how clean they look, the barricades and where the human heroes stand,
         which none of the pack's moves changes: the terms are kept while those stay the same (through the pack's
