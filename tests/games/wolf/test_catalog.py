@@ -218,3 +218,63 @@ def test_names_add_nothing_to_the_ids_for_any_seat_along_a_whole_random_game(see
     assert secret_names > 0
     # at the end every wolf card is shown, so every seat's catalog names them
     assert all(state.observation(seat)["catalog"]["wolf_cards"] for seat in (None, *range(4)))
+
+
+# ---- made once, never copied, never corrupted (issue 33) -----------------------------------------------------------
+
+
+def _armed() -> WolfState:
+    data = position()
+    give_objects(data, "jack", "shotgun", "sabre", "flytox")
+    return load(data)
+
+
+def test_a_caller_changing_its_observations_catalog_changes_no_other_observation() -> None:
+    state = _armed()
+    first = state.observation(0)
+    untouched = copy.deepcopy(first)
+    first["catalog"]["objects"]["shotgun"]["shot"]["scores"][0]["needs"] = 12
+    first["catalog"]["objects"]["sabre"]["name"] = "Butter knife"
+    first["catalog"]["powers"].clear()
+    del first["catalog"]["wolf_cards"]
+    assert state.observation(0) == untouched
+    assert state.shared_observation(0) == untouched
+
+
+def test_the_shared_observations_catalog_refuses_every_change_and_stays_whole() -> None:
+    state = _armed()
+    shared = state.shared_observation(0)
+    catalog = shared["catalog"]
+    shotgun = catalog["objects"]["shotgun"]
+    changes = [
+        lambda: shotgun.__setitem__("name", "Pea shooter"),
+        lambda: shotgun["shot"]["scores"][0].update(needs=12),
+        lambda: shotgun["shot"]["scores"].append({"from": 99}),
+        lambda: shotgun["shot"]["scores"].pop(),
+        lambda: catalog["powers"].pop("force"),
+        lambda: catalog.clear(),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError):
+            change()
+    assert shared == state.observation(0)
+    assert json.loads(json.dumps(shared)) == shared  # still JSON as it was
+    own = copy.deepcopy(shared)  # a copy is the copier's own, to change at will
+    own["catalog"]["objects"]["shotgun"]["name"] = "Pea shooter"
+    assert state.shared_observation(0)["catalog"]["objects"]["shotgun"]["name"] == "Shotgun"
+
+
+def test_observations_never_deep_copy_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalog is made once per pack and cards shown: views showing the same cards share it, and no observation
+    deep-copies it (issue 33: the copies were 8% of a play-out's time)."""
+    state = _armed()
+    state.observation(0)  # the catalog of these cards, made once
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an observation deep-copied something")
+
+    monkeypatch.setattr(copy, "deepcopy", refuse)
+    for viewer in (None, *range(state.players)):
+        assert state.observation(viewer)["catalog"] == state.shared_observation(viewer)["catalog"]
+    assert state.shared_observation(0)["catalog"] is state.shared_observation(0)["catalog"]
+    assert state.shared_observation(1)["catalog"] is state.shared_observation(2)["catalog"]  # the same cards shown

@@ -1,10 +1,11 @@
 """WOLF bots: a fast rule-and-score heuristic that plays every side, and the search bot built on it (docs/bots.md).
 
-The heuristic bot reads only what its seat may know: `state.observation(seat)`, the legal actions, and the public
-rules and content of the game (`state.game.content`: the map, the Weapons Table, the card counts). It never clones
-or looks into the state it is given. Every decision scores the legal actions with a few hand-set terms and plays the
-best one (ties broken by the bot's seeded generator); `HeuristicBot.ranked` exposes the scores, so that the search
-bot can look only at the heuristic's best few candidates.
+The heuristic bot reads only what its seat may know: its observation by id (`seat_view`), the legal actions, and
+the public rules and content of the game (`state.game.content`: the map, the Weapons Table, the card counts). It
+never clones or looks into the state it is given. Every decision scores the legal actions with a few hand-set terms
+and plays the best one (ties broken by the bot's seeded generator); `HeuristicBot.ranked` exposes the scores, so that
+the search bot can look only at the heuristic's best few candidates. What it works out from the board alone (distance
+fields, where a werewolf could bite from) it remembers per board, by exactly what it was worked out from.
 
 Who it plays, decided per hero from what the seat sees:
 
@@ -25,18 +26,18 @@ Who it plays, decided per hero from what the seat sees:
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import chance_at_least, sq
+from wolfpack.games.wolf.rules import chance_at_least, sq, walk_through
+from wolfpack.games.wolf.views import id_view
 
 TIE: Final = 1e-9
 """Scores closer than this count as equal."""
@@ -93,7 +94,7 @@ class Weights:
 
 @dataclass
 class Geometry:
-    """Precomputed neighbourhoods of a board."""
+    """Precomputed neighbourhoods of a board, and the distance fields the bots have asked of it."""
 
     board: Board
     steps: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
@@ -101,6 +102,20 @@ class Geometry:
     piles: tuple[Square, ...] = ()
     pile_spots: dict[Square, tuple[int, ...]] = field(default_factory=dict)
     """Open square -> the piles (by number) it may pick from."""
+    squares: tuple[Square, ...] = ()
+    """The open squares, numbered in reading order (the distance fields' graph nodes)."""
+    number: dict[Square, int] = field(default_factory=dict)
+    """Each open square's number."""
+    fields: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
+    """Distance fields asked already (`field`), by sources and barricades: a pure function of them, shared by every
+    bot on this board."""
+    reaches: dict[tuple[Any, ...], frozenset[Square]] = field(default_factory=dict)
+    """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
+    counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
+    """How many units could bite each square (`bite_counts`), by the squares each could bite."""
+    _graphs: dict[frozenset[Square], Any] = field(default_factory=dict)
+
+    FIELDS_KEPT: ClassVar[int] = 256
 
     def __post_init__(self) -> None:
         board = self.board
@@ -115,6 +130,74 @@ class Geometry:
                 if board.is_open(n):
                     spots.setdefault(n, []).append(number)
         self.pile_spots = {s: tuple(v) for s, v in spots.items()}
+        self.squares = tuple(self.steps)
+        self.number = {square: number for number, square in enumerate(self.squares)}
+
+    def field(self, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
+        """`distance_field(self, sources, barricades)`, remembered (read it, never change it)."""
+        key = (frozenset(sources), barricades)
+        found = self.fields.get(key)
+        if found is None:
+            if len(self.fields) >= self.FIELDS_KEPT:
+                self.fields.clear()
+            found = self.fields[key] = distance_field(self, key[0], barricades)
+        return found
+
+    def bites_from(
+        self, start: Square, limit: int, obstacles: Iterable[Square], taken: Iterable[Square]
+    ) -> frozenset[Square]:
+        """The squares a unit on `start` could bite after walking up to `limit` steps around `obstacles` (itself not
+        one) and ending on a square not `taken` (or its own): remembered by what lies within `limit` of it, all that
+        the walk can meet, so that a unit nobody came near since is not walked again."""
+        x, y = start
+        near = frozenset(s for s in obstacles if s != start and abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+        near_taken = frozenset(s for s in taken if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+        key = (start, limit, near, near_taken)
+        found = self.reaches.get(key)
+        if found is None:
+            bitten: set[Square] = set()
+            for square in walk(self, start, limit, near):
+                if square == start or square not in near_taken:
+                    bitten.update(self.orthogonal[square])
+            if len(self.reaches) >= self.FIELDS_KEPT * 16:
+                self.reaches.clear()
+            found = self.reaches[key] = frozenset(bitten)
+        return found
+
+    def bite_counts(self, bitten: tuple[frozenset[Square], ...]) -> dict[Square, int]:
+        """For each square, in how many of the sets `bitten` it is (remembered: read it, never change it)."""
+        found = self.counts.get(bitten)
+        if found is None:
+            found = {}
+            for squares in bitten:
+                for square in squares:
+                    found[square] = found.get(square, 0) + 1
+            if len(self.counts) >= self.FIELDS_KEPT * 16:
+                self.counts.clear()
+            self.counts[bitten] = found
+        return found
+
+    def graph(self, barricades: frozenset[Square]) -> Any:
+        """The board as a sparse graph of steps between open squares, a step onto a barricade `BARRICADE_STEPS` dear
+        (one per set of barricades: they change a few times a game)."""
+        found = self._graphs.get(barricades)
+        if found is None:
+            import numpy as np
+            from scipy.sparse import csr_matrix
+
+            number = self.number
+            starts, ends, costs = [], [], []
+            for square, neighbours in self.steps.items():
+                for n in neighbours:
+                    starts.append(number[square])
+                    ends.append(number[n])
+                    costs.append(BARRICADE_STEPS if n in barricades else 1)
+            size = len(self.squares)
+            found = csr_matrix((np.array(costs, dtype=float), (starts, ends)), shape=(size, size))
+            if len(self._graphs) >= 64:
+                self._graphs.clear()
+            self._graphs[barricades] = found
+        return found
 
 
 _GEOMETRY: dict[int, Geometry] = {}
@@ -129,45 +212,39 @@ def geometry(board: Board) -> Geometry:
 
 
 def walk(geo: Geometry, start: Square, limit: int, obstacles: Container[Square]) -> set[Square]:
-    """The squares a unit could walk through or end on within `limit` steps (as `rules.walk_destinations`, but
-    without the final filter on taken squares, and on the precomputed neighbourhoods)."""
-    reached = {start}
-    frontier = [start]
-    steps = geo.steps
-    for _ in range(limit):
-        following = []
-        for square in frontier:
-            for n in steps[square]:
-                if n not in reached and n not in obstacles:
-                    reached.add(n)
-                    following.append(n)
-        frontier = following
-    return reached
+    """The squares a unit could walk through or end on within `limit` steps (`rules.walk_through`)."""
+    return walk_through(geo.board, start, limit, obstacles)
 
 
 def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
-    """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear."""
-    best: dict[Square, int] = {}
-    queue: list[tuple[int, Square]] = []
-    for s in sources:
-        if s in geo.steps and best.get(s, FAR) > 0:
-            best[s] = 0
-            queue.append((0, s))
-    heapq.heapify(queue)
-    steps = geo.steps
-    while queue:
-        cost, square = heapq.heappop(queue)
-        if cost > best.get(square, FAR):
-            continue
-        for n in steps[square]:
-            new = cost + (BARRICADE_STEPS if n in barricades else 1)
-            if new < best.get(n, FAR):
-                best[n] = new
-                heapq.heappush(queue, (new, n))
-    return best
+    """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear
+    (Dijkstra's, SciPy's: the bots ask it for a field of the whole board at most of their moves)."""
+    import numpy as np
+    from scipy.sparse.csgraph import dijkstra
+
+    starts = sorted({geo.number[s] for s in sources if s in geo.number})
+    if not starts:
+        return {}
+    costs = dijkstra(geo.graph(barricades), indices=starts, min_only=True)
+    if np.isinf(costs).any():
+        reached = np.flatnonzero(np.isfinite(costs)).tolist()
+        return {geo.squares[i]: int(costs[i]) for i in reached}
+    return dict(zip(geo.squares, costs.astype(np.int64).tolist(), strict=True))
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
+
+
+def _own_view(state: State[Any]) -> View:
+    """The view of the seat to act."""
+    seat = state.current_player()
+    return View(state.game.content, seat_view(state, seat), seat)  # type: ignore[attr-defined]
+
+
+def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
+    """What `seat` sees: its observation by id, without the names from the pack beside the ids (which no bot reads,
+    and which would cost a bot's decision as much again)."""
+    return id_view(state, seat)  # type: ignore[arg-type]
 
 
 class View:
@@ -190,8 +267,15 @@ class View:
         self.humans: list[str] = []
         """Living untransformed heroes."""
         self._reach: dict[Square, int] | None = None
+        self._clean: dict[str, float] = {}
         self.target_squares: dict[Square, str] | None = None
         """The pack's targets by square (filled by the heuristic when it first needs them)."""
+        self.shots: dict[tuple[str, tuple[str, ...]], Shots] = {}
+        """What a hero may shoot with what (`shots`), by hero and weapons."""
+        self.hunt_field: dict[Square, int] | None = None
+        """The pack's distance field to its targets (filled by the heuristic when it first needs it)."""
+        self.pack_terms: tuple[dict[Square, PackTerms], dict[Square, int]] | None = None
+        """What the pack's moves are scored by, by square (filled by the heuristic when it first needs them)."""
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
                 self._place(unit_id, wolf)
@@ -240,6 +324,12 @@ class View:
         he is the one living human hero not shown contaminated; else the chance that none of his unseen cards is
         black, were the seat's unseen cards dealt at random from the public counts (`unseen_black` among
         `unseen_cards`)."""
+        found = self._clean.get(hero_id)
+        if found is None:
+            found = self._clean[hero_id] = self._clean_chance(hero_id)
+        return found
+
+    def _clean_chance(self, hero_id: str) -> float:
         cards = self.heroes[hero_id]["wolf_cards"]
         if "black" in cards:
             return 0.0
@@ -273,41 +363,41 @@ class View:
         """For each square, how many werewolves (and transformed heroes) could bite a hero standing there next."""
         if self._reach is not None:
             return self._reach
-        counts: dict[Square, int] = {}
         taken = set(self.units) | self.barricades
+        obstacles = self.barricades | self.blockers
         limits = self.content.components.movement
+        bitten = []
         for unit_id in self.enemy_wolves:
             unit = self.unit(unit_id)
             if unit["intoxicated"]:
                 continue
             start = sq(unit["square"])
             limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
-            obstacles = self.barricades | (self.blockers - {start})
-            reach = walk(self.geo, start, limit, obstacles)
-            bitten: set[Square] = set()
-            for square in reach:
-                if square == start or square not in taken:
-                    bitten.update(self.geo.orthogonal[square])
-            for square in bitten:
-                counts[square] = counts.get(square, 0) + 1
-        self._reach = counts
-        return counts
+            bitten.append(self.geo.bites_from(start, limit, obstacles, taken))
+        self._reach = self.geo.bite_counts(tuple(bitten))
+        return self._reach
+
+
+PackTerms = tuple[float, float, int, float, float]
+"""What a werewolf ending on a square gets, whoever it is (`HeuristicBot._pack_terms`)."""
+_END_SQUARES: dict[str, Square | None] = {}
+
+
+def _end_square(action: str) -> Square | None:
+    """Where a move (`move e7`, the pack's `boss e7`) ends; None for staying (remembered: a move is weighed often)."""
+    found = _END_SQUARES.get(action, False)
+    if found is False:
+        words = action.split()
+        found = _END_SQUARES[action] = None if words[0] == "stay" or len(words) < 2 else sq(words[-1])
+    return found  # type: ignore[return-value]
 
 
 _KINDS: dict[int, tuple[WolfContent, dict[str, str]]] = {}
-_NEEDS: dict[int, tuple[WolfContent, dict[tuple[str, int], int | None]]] = {}
 
 
 def score_needed(content: WolfContent, column: str, at: int) -> int | None:
-    """The Weapons Table's score for `column` at distance `at` (remembered per content pack)."""
-    found = _NEEDS.get(id(content))
-    if found is None or found[0] is not content:
-        found = _NEEDS[id(content)] = (content, {})
-    table = found[1]
-    key = (column, at)
-    if key not in table:
-        table[key] = content.score_needed(column, at)
-    return table[key]
+    """The Weapons Table's score for `column` at distance `at` (the pack remembers it)."""
+    return content.score_needed(column, at)
 
 
 def _card_kind(content: WolfContent, card_id: str) -> str:
@@ -329,7 +419,9 @@ class HeuristicBot(Bot):
     def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
         super().__init__(seed)
         self.weights = weights or Weights()
-        self._fields: dict[tuple[Any, ...], dict[Square, int]] = {}
+        self._ends_key: tuple[Any, ...] | None = None
+        self._ends: dict[Square, PackTerms] = {}
+        """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """The best-scoring legal action for the seat to act."""
@@ -338,18 +430,15 @@ class HeuristicBot(Bot):
             return None
         if len(legal) == 1:
             return legal[0]
-        scored = self.ranked(state, legal)
-        best = scored[0][0]
-        top = [action for score, action in scored if score >= best - TIE]
+        scores = self.scores(_own_view(state), legal)
+        best = max(scores.get(a, 0.0) for a in legal)
+        top = [action for action in legal if scores.get(action, 0.0) >= best - TIE]  # `ranked`'s best, unsorted
         return top[0] if len(top) == 1 else self.rng.choice(sorted(top))
 
     def ranked(self, state: State[Any], legal: Sequence[str] | None = None) -> list[tuple[float, str]]:
         """Every legal action with its score, best first (the search bot's candidates)."""
         legal = bot_choices(state, state.legal_actions() if legal is None else legal)
-        seat = state.current_player()
-        obs = state.observation(seat)
-        view = View(state.game.content, obs, seat)  # type: ignore[attr-defined]
-        scores = self.scores(view, legal)
+        scores = self.scores(_own_view(state), legal)
         return sorted(((scores.get(a, 0.0), a) for a in legal), key=lambda pair: -pair[0])
 
     def scores(self, view: View, legal: Sequence[str]) -> dict[str, float]:
@@ -415,21 +504,28 @@ class HeuristicBot(Bot):
         pile_field = self._pile_field(view, piles) if room else {}
         others = [view.square(h) for h in view.humans if h != unit]
         weapons = view.weapons(unit) if not secret else []
+        aims = shots(view, unit, weapons) if weapons else None
         victim = self._victim(view, unit) if secret else None
+        with_cards = set(piles)
+        pile_spots, board = view.geo.pile_spots, view.content.board
         scores: dict[str, float] = {}
         for action in legal:
-            s = here if action == "stay" else sq(action.split()[1])
+            s = _end_square(action) or here
+            x, y = s
             score = 0.0
             if room:
-                if any(n in piles for n in view.geo.pile_spots.get(s, ())):
+                if any(n in with_cards for n in pile_spots.get(s, ())):
                     score += w.pick_spot
                 score -= w.pile_distance * min(pile_field.get(s, FAR), 20)
-            company = sum(1 for o in others if distance(o, s) <= 2)
+            company = 0
+            for ox, oy in others:  # a loop, not a generator: every square a hero could end on is weighed
+                if -2 <= ox - x <= 2 and -2 <= oy - y <= 2:
+                    company += 1
             score += w.company * min(company, 2)
             if not secret:
                 score -= fear * reach.get(s, 0)
-                if weapons:
-                    score += w.shot * self._best_shot(view, unit, s, weapons)
+                if aims is not None:
+                    score += w.shot * best_shot(s, aims, board)
             elif victim is not None and orthogonally_adjacent(s, view.square(victim)):
                 score += w.bite
             scores[action] = score
@@ -437,48 +533,12 @@ class HeuristicBot(Bot):
 
     def _pile_field(self, view: View, piles: Sequence[int]) -> dict[Square, int]:
         """Steps to the nearest square beside a pile with cards left."""
-        key = ("piles", tuple(piles), view.barricades)
-        found = self._fields.get(key)
-        if found is None:
-            spots = [s for s, numbers in view.geo.pile_spots.items() if any(n in piles for n in numbers)]
-            found = self._remember(key, distance_field(view.geo, spots, frozenset()))
-        return found
-
-    def _remember(self, key: tuple[Any, ...], value: dict[Square, int]) -> dict[Square, int]:
-        if len(self._fields) > 16:
-            self._fields.clear()
-        self._fields[key] = value
-        return value
+        spots = [s for s, numbers in view.geo.pile_spots.items() if any(n in piles for n in numbers)]
+        return view.geo.field(spots, frozenset())
 
     def _best_shot(self, view: View, unit: str, square: Square, weapons: Sequence[str]) -> float:
         """The best chance to remove a werewolf with one of `weapons` fired from `square` (line of fire checked)."""
-        best = 0.0
-        board = view.content.board
-        for enemy in view.enemies_of_humans():
-            target = view.unit(enemy)
-            if target["invisible"]:
-                continue
-            there = sq(target["square"])
-            at = distance(square, there)
-            if at > 10:
-                continue
-            blockers: set[Square] | None = None
-            for card in set(weapons):
-                column = view.content.card(card).column or card
-                spec = view.content.column(column)
-                if spec.hand_to_hand and not orthogonally_adjacent(square, there):
-                    continue
-                need = score_needed(view.content, column, max(1, at))
-                if need is None:
-                    continue
-                chance = weapon_chance(view.content, need)
-                if chance <= best:
-                    continue
-                if blockers is None:
-                    blockers = (view.blockers | view.barricades) - {there, view.square(unit)}
-                if board.line_of_fire(square, there, blockers):
-                    best = chance
-        return best
+        return best_shot(square, shots(view, unit, weapons), view.content.board)
 
     def _hero_action(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
         """A human hero's special action."""
@@ -646,14 +706,12 @@ class HeuristicBot(Bot):
         return view.target_squares
 
     def _hunt_field(self, view: View) -> dict[Square, int]:
-        """Steps from every open square to the nearest square beside a target hero (barricades cost extra)."""
-        targets = self._targets(view)
-        key = ("hunt", tuple(sorted(view.square(h) for h in targets)), view.barricades)
-        found = self._fields.get(key)
-        if found is None:
-            spots = [n for h in targets for n in view.geo.orthogonal.get(view.square(h), ())]
-            found = self._remember(key, distance_field(view.geo, spots, view.barricades))
-        return found
+        """Steps from every open square to the nearest square beside a target hero (barricades cost extra; once per
+        view)."""
+        if view.hunt_field is None:
+            spots = [n for h in self._targets(view) for n in view.geo.orthogonal.get(view.square(h), ())]
+            view.hunt_field = view.geo.field(spots, view.barricades)
+        return view.hunt_field
 
     def _pack(self, view: View, legal: Sequence[str]) -> dict[str, float]:
         """Which werewolf moves where: the best (unit, square) over all units still to act."""
@@ -662,50 +720,47 @@ class HeuristicBot(Bot):
         for action in legal:
             if action != "end":
                 by_unit.setdefault(action.split()[0], []).append(action)
-        ends: dict[Square, tuple[float, int, float, int, int]] = {}
         for unit, actions in by_unit.items():
-            scores.update(self._wolf_moves(view, unit, actions, ends))
+            scores.update(self._wolf_moves(view, unit, actions))
         return scores
 
-    def _wolf_moves(
-        self,
-        view: View,
-        unit: str,
-        legal: Sequence[str],
-        ends: dict[Square, tuple[float, int, float, int, int]] | None = None,
-    ) -> dict[str, float]:
+    def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
         """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
         w = self.weights
+        bite_weight, closing, company_weight, exposure = w.bite, w.closing, w.pack_company, w.exposure
         here = view.square(unit)
+        hx, hy = here
         field_ = self._hunt_field(view)
-        start = field_.get(here, FAR)
-        ends = {} if ends is None else ends
+        start = min(field_.get(here, FAR), 30)
+        ends, company_at = self._pack_terms(view)
         scores: dict[str, float] = {}
         for action in legal:
-            words = action.split()
-            s = here if words[0] == "stay" or len(words) < 2 else sq(words[-1])
-            end = ends.get(s)
-            if end is None:
-                end = ends[s] = self._wolf_end(view, s, field_)
-            bite, distance_there, barricade, company, exposed = end
+            s = _end_square(action) or here
+            terms = ends.get(s)
+            if terms is None:
+                bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
+                # the products every unit ending here adds, made once (the same numbers, added in the same order)
+                terms = ends[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
+            bite, bite_term, distance_there, barricade, exposure_term = terms
+            company = company_at.get(s, 0)
             score = 0.0
             if bite:
-                score += w.bite * bite
+                score += bite_term
             else:
-                score += w.closing * (min(start, 30) - min(distance_there, 30))
+                score += closing * (start - distance_there)
                 score += barricade
-            if abs(here[0] - s[0]) <= 2 and abs(here[1] - s[1]) <= 2:
+            if -2 <= hx - s[0] <= 2 and -2 <= hy - s[1] <= 2:
                 company -= 1  # the unit itself is no company
-            score += w.pack_company * min(3, company)
-            score -= w.exposure * exposed
+            score += company_weight * min(3, company)
+            score -= exposure_term
             scores[action] = score
         return scores
 
-    def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int, int]:
-        """What a werewolf ending on `s` gets, whoever it is: (best bite, steps to a target, barricade bonus,
-        werewolves within 2 counting itself, human heroes within 2-4)."""
-        targets = self._target_squares(view)
+    def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int]:
+        """What a werewolf ending on `s` gets, whoever it is and wherever the other werewolves stand: (best bite,
+        steps to a target, barricade bonus, human heroes within 2-4)."""
         bite = 0.0
+        targets = self._target_squares(view)
         for n in view.geo.orthogonal.get(s, ()):
             victim = targets.get(n)
             if victim is not None:
@@ -716,9 +771,37 @@ class HeuristicBot(Bot):
         ):
             barricade = self.weights.barricade_break
         x, y = s
-        company = sum(1 for f in view.wolf_squares if abs(f[0] - x) <= 2 and abs(f[1] - y) <= 2)
-        exposed = sum(1 for h in view.human_squares if 1 < max(abs(h[0] - x), abs(h[1] - y)) <= 4)
-        return bite, field_.get(s, FAR), barricade, company, exposed
+        exposed = 0
+        for hx, hy in view.human_squares:  # a loop, not a generator: the pack weighs every square its units reach
+            if 1 < max(abs(hx - x), abs(hy - y)) <= 4:
+                exposed += 1
+        return bite, field_.get(s, FAR), barricade, exposed
+
+    def _pack_terms(self, view: View) -> tuple[dict[Square, PackTerms], dict[Square, int]]:
+        """What the pack's moves are scored by, by square: `_wolf_end`'s terms as far as they have been asked (the bite,
+        its score, the steps to a target capped at 30, the barricade bonus, the exposure's score), and the werewolves
+        within 2 (itself too), counted once per view.
+
+        `_wolf_end` reads only the targets and how clean they look, the barricades and where the human heroes stand,
+        which none of the pack's moves changes: the terms are kept while those stay the same (through the pack's
+        turn, unit after unit), and only the company is counted anew."""
+        if view.pack_terms is None:
+            targets = self._target_squares(view)
+            key = (
+                view.content.board,  # a bot may play on another board (an organiser's pack) next
+                tuple((square, hero, view.clean_chance(hero)) for square, hero in targets.items()),
+                view.barricades,
+                tuple(view.human_squares),
+            )
+            if self._ends_key != key:
+                self._ends_key, self._ends = key, {}
+            company: dict[Square, int] = {}
+            for x, y in view.wolf_squares:
+                for dx in (-2, -1, 0, 1, 2):
+                    for dy in (-2, -1, 0, 1, 2):
+                        company[(x + dx, y + dy)] = company.get((x + dx, y + dy), 0) + 1
+            view.pack_terms = self._ends, company
+        return view.pack_terms
 
     def _useful_barricade(self, view: View, square: Square, field_: Mapping[Square, int]) -> bool:
         """Whether a barricade beside `square` stands on the way to the heroes (beyond it is nearer to them)."""
@@ -805,6 +888,51 @@ class HeuristicBot(Bot):
                 target = action.split()[1]
                 scores[action] = self._look_value(view, unit, target, 1.0) if target in view.heroes else 0.1
         return scores
+
+
+Shots = tuple[tuple[tuple[Square, frozenset[Square]], ...], tuple[tuple[bool, tuple[float, ...]], ...]]
+"""What `best_shot` weighs: the targets (where each stands, what blocks a shot at it) and the weapons (whether
+hand to hand, the chance to hit by distance 0 to 10)."""
+
+
+def shots(view: View, unit: str, weapons: Sequence[str]) -> Shots:
+    """The targets a hero may shoot and the weapons he may shoot them with, from wherever he ends (once per view)."""
+    key = (unit, tuple(weapons))
+    found = view.shots.get(key)
+    if found is None:
+        content = view.content
+        targets = []
+        for enemy in view.enemies_of_humans():
+            target = view.unit(enemy)
+            if not target["invisible"]:
+                there = sq(target["square"])
+                targets.append((there, frozenset((view.blockers | view.barricades) - {there, view.square(unit)})))
+        columns = {content.card(card).column or card for card in weapons}
+        arms = []
+        for column in sorted(columns):
+            chances = [weapon_chance(content, score_needed(content, column, max(1, at))) for at in range(11)]
+            arms.append((content.column(column).hand_to_hand, tuple(chances)))
+        found = view.shots[key] = tuple(targets), tuple(arms)
+    return found
+
+
+def best_shot(square: Square, shots: Shots, board: Board) -> float:
+    """The best chance to hit one of the targets from `square` with one of the weapons (`shots`), the line of fire
+    checked (a weapon out of range has no chance)."""
+    best = 0.0
+    targets, arms = shots
+    x, y = square
+    for there, blockers in targets:
+        at = max(abs(there[0] - x), abs(there[1] - y))  # `distance`, inline: asked for every square weighed
+        if at > 10:
+            continue
+        for hand_to_hand, chances in arms:
+            if hand_to_hand and not orthogonally_adjacent(square, there):
+                continue
+            chance = chances[at]
+            if chance > best and board.line_of_fire(square, there, blockers):
+                best = chance
+    return best
 
 
 def _clean_looking(view: View, hero_id: str) -> list[str]:
@@ -1115,7 +1243,7 @@ def _for_the_pack(state: Any) -> bool:
         return False
     if step != "action":
         return True
-    obs = state.observation(state.current_player())
+    obs = seat_view(state, state.current_player())
     hero = obs["heroes"][obs["pending"]["unit"]]
     return bool(hero["transformed"]) or "black" in hero["wolf_cards"]
 
@@ -1124,7 +1252,7 @@ def _for_a_human_hero(state: Any) -> bool:
     """Whether a decision is a move or special action of a hero whose seat does not know him contaminated."""
     if getattr(state, "step", None) not in ("move", "action"):
         return False
-    obs = state.observation(state.current_player())
+    obs = seat_view(state, state.current_player())
     hero = obs["heroes"].get(obs["pending"]["unit"])
     return hero is not None and not hero["transformed"] and "black" not in hero["wolf_cards"]
 
@@ -1135,7 +1263,7 @@ def _heroes_close_call(state: Any, candidates: Sequence[str]) -> bool:
     if state.step == "action":
         return any(action.split()[0] in FIGHTING_VERBS for action in candidates)
     seat = state.current_player()
-    view = View(state.game.content, state.observation(seat), seat)
+    view = View(state.game.content, seat_view(state, seat), seat)
     reach = view.wolf_reach()
     here = view.square(view.obs["pending"]["unit"])
     dangers = {reach.get(here if action == "stay" else sq(action.split()[1]), 0) for action in candidates}
@@ -1237,7 +1365,7 @@ class SearchBot(Bot):
 
     def _eager_takeover(self, state: State[Any], legal: Sequence[str]) -> Any:
         """Take over the hero whose own turn begins if the seat may; else the heuristic's answer."""
-        own = f"take {state.observation(state.current_player())['turn']}"
+        own = f"take {seat_view(state, state.current_player())['turn']}"
         return own if own in legal else self.guide.step(state)
 
     def _searched_with(self, iterations: int, state: State[Any], root: Sequence[str]) -> Any:

@@ -4,34 +4,38 @@ content pack, with the numbers a player needs (a weapon's dice and scores by dis
 `named(view, content)` reads nothing but the seat's id view and the pack, so it names only what the view already
 shows by id: an object card masked as "?" gets no name and no entry, and the catalog's object cards and wolf cards
 are exactly the ones the view shows. Heroes, units and their powers are public.
+
+The catalog is made once per pack and per set of things shown (`Entries.catalog`), never copied entry by entry: an
+observation gets its own catalog parsed from the JSON text made with it (a caller may change its observation freely),
+and a shared observation (`State.shared_observation`, read only) gets the one frozen catalog itself, which refuses
+every change.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+import json
+from collections.abc import Hashable
+from typing import Any, NoReturn
 
 from wolfpack.games.wolf.content import ObjectCard, WolfContent
 from wolfpack.games.wolf.views import HIDDEN
 from wolfpack.games.wolf.words import WOLF_CARDS, object_text, power_text, unit_name
 
 
-def named(view: dict[str, Any], content: WolfContent) -> dict[str, Any]:
-    """`view` with names beside its ids: heroes' `name` and `power`, units' `name` and `powers`, and a `catalog`."""
+def named(view: dict[str, Any], content: WolfContent, shared: bool = False) -> dict[str, Any]:
+    """`view` with names beside its ids: heroes' `name` and `power`, units' `name` and `powers`, and a `catalog`
+    (the frozen one every view of these ids shares if `shared`, else the view's own)."""
     entries = _entries(content)
     for hero_id, hero in view["heroes"].items():
         hero["name"] = entries.heroes[hero_id]
-        hero["power"] = content.hero(hero_id).power
+        hero["power"] = entries.hero_powers[hero_id]
     for unit_id, wolf in view["wolves"].items():
         name, its_powers = entries.units[unit_id]
         wolf["name"], wolf["powers"] = name, list(its_powers)
     powers = {hero["power"] for hero in view["heroes"].values()}
     powers.update(power for wolf in view["wolves"].values() for power in wolf["powers"])
-    view["catalog"] = {
-        "objects": {card: copy.deepcopy(entries.objects[card]) for card in sorted(shown_objects(view, entries))},
-        "wolf_cards": {colour: dict(WOLF_CARDS[colour]) for colour in sorted(shown_wolf_cards(view))},
-        "powers": {power: dict(entries.powers[power]) for power in sorted(powers)},
-    }
+    frozen, text = entries.catalog(frozenset(shown_objects(view, entries)), frozenset(shown_wolf_cards(view)), powers)
+    view["catalog"] = frozen if shared else json.loads(text)
     return view
 
 
@@ -54,13 +58,17 @@ def shown_wolf_cards(view: dict[str, Any]) -> set[str]:
 class Entries:
     """A pack's catalog entries, made once: heroes' and units' names, object cards and powers with their numbers."""
 
+    CATALOGS_KEPT = 1024
+    """Catalogs remembered per pack (one per set of cards and powers shown); beyond, they are made anew."""
+
     def __init__(self, content: WolfContent) -> None:
         self.heroes = {hero.id: hero.name for hero in content.characters.heroes}
+        self.hero_powers = {hero.id: hero.power for hero in content.characters.heroes}
         self.units = {
             unit_id: (unit_name(unit_id, kind), tuple(kind.powers)) for unit_id, kind in content.werewolf_units()
         }
         self.objects = {card.id: object_entry(content, card) for card in content.objects.cards}
-        self.powers = {
+        self.powers: dict[str, dict[str, Any]] = {
             power.id: _without_nulls(
                 {
                     "name": power.name,
@@ -73,6 +81,71 @@ class Entries:
             )
             for power in content.characters.powers
         }
+        self._catalogs: dict[Hashable, tuple[FrozenDict, str]] = {}
+
+    def catalog(self, objects: frozenset[str], colours: frozenset[str], powers: set[str]) -> tuple[FrozenDict, str]:
+        """The catalog of these object cards, wolf-card colours and powers: frozen, and as JSON text."""
+        key = (objects, colours, frozenset(powers))
+        found = self._catalogs.get(key)
+        if found is None:
+            catalog = {
+                "objects": {card: self.objects[card] for card in sorted(objects)},
+                "wolf_cards": {colour: WOLF_CARDS[colour] for colour in sorted(colours)},
+                "powers": {power: self.powers[power] for power in sorted(powers)},
+            }
+            if len(self._catalogs) >= self.CATALOGS_KEPT:
+                self._catalogs.clear()
+            found = self._catalogs[key] = (freeze(catalog), json.dumps(catalog))
+        return found
+
+
+class FrozenDict(dict[str, Any]):
+    """A mapping shared by many observations: JSON-ready and equal to a dict, but any change raises TypeError
+    (a copy of it, shallow or deep, is an ordinary dict the copier may change)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("this catalog is shared by every view that shows the same cards: change a copy of it")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        thawed: dict[str, Any] = json.loads(json.dumps(self))
+        return thawed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(self),))
+
+
+class FrozenList(list[Any]):
+    """A list shared by many observations, as `FrozenDict` is a mapping."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("this catalog is shared by every view that shows the same cards: change a copy of it")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        thawed: list[Any] = json.loads(json.dumps(self))
+        return thawed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (list, (list(self),))
+
+
+def freeze(value: Any) -> Any:
+    """A JSON-ready value with its mappings and lists frozen, all the way down."""
+    if isinstance(value, dict):
+        return FrozenDict({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return FrozenList(freeze(item) for item in value)
+    return value
 
 
 _ENTRIES: dict[int, tuple[WolfContent, Entries]] = {}

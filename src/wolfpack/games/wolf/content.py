@@ -17,7 +17,7 @@ from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Annotated, Final, Literal, get_args
+from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -189,6 +189,10 @@ def fire_line(a: Square, b: Square) -> FireLine:
 # ---------------------------------------------------------------- the board
 
 
+PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
+"""A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     """The map as a grid of squares with the geometry the rules need: terrain, neighbours, rooms, lines of fire."""
@@ -262,6 +266,16 @@ class Board:
     @cached_property
     def _steps(self) -> dict[Square, tuple[Square, ...]]:
         return {}
+
+    @cached_property
+    def walks(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
+        """Where the rules' walks may end, by where they start and what stands near (`turn._destinations`)."""
+        return {}
+
+    @cached_property
+    def step_table(self) -> Mapping[Square, tuple[Square, ...]]:
+        """`steps` of every square of the board, as one table (the walks read it for every square they reach)."""
+        return {square: self.steps(square) for square in self.squares()}
 
     def _around(self, square: Square, offsets: tuple[tuple[int, int], ...]) -> tuple[Square, ...]:
         column, row = square
@@ -376,7 +390,39 @@ class Board:
 
     def line_of_fire(self, a: Square, b: Square, occupied: Container[Square] = ()) -> bool:
         """Whether `a` can fire at `b`: no wall, and no square of `occupied` (units, barricades), in the way."""
-        return not self.fire_line(a, b).blocked(lambda s: self.blocks_fire(s) or s in occupied)
+        lines = self._lines_past_walls
+        key = (a, b)
+        if key not in lines:
+            lines[key] = self._past_walls(a, b)
+        past = lines[key]
+        if past is None:
+            return False
+        singles, pairs = past
+        return not any(square in occupied for square in singles) and not any(
+            first in occupied and second in occupied for first, second in pairs
+        )
+
+    @cached_property
+    def _lines_past_walls(self) -> dict[tuple[Square, Square], PastWalls | None]:
+        return {}
+
+    def _past_walls(self, a: Square, b: Square) -> PastWalls | None:
+        """The line from `a` to `b` as units may still block it: None if walls block it already, else the squares
+        that block it alone (crossed ones, and a corner's square whose other square is a wall) and the corners' pairs
+        that block it together (`FireLine.blocked`, the walls taken out once; the rules and bots ask it often)."""
+        line = self.fire_line(a, b)
+        if self.walls_block(a, b):
+            return None
+        singles = list(line.crossed)
+        pairs = []
+        for first, second in line.corners:
+            if self.blocks_fire(first):
+                singles.append(second)
+            elif self.blocks_fire(second):
+                singles.append(first)
+            else:
+                pairs.append((first, second))
+        return tuple(singles), tuple(pairs)
 
     def within(self, centre: Square, radius: int) -> frozenset[Square]:
         """The squares at most `radius` from `centre` (centre included), whatever lies between."""
@@ -991,13 +1037,20 @@ class WolfContent(ContentModel):
 
     def column(self, column_id: str) -> Column:
         """The Weapons Table column `column_id` (a weapon's id, `gun` or `antidote`)."""
-        for column in self.weapons.columns:
-            if column.id == column_id:
-                return column
-        raise KeyError(f"no Weapons Table column {column_id!r}")
+        found = self._columns.get(column_id)
+        if found is None:
+            raise KeyError(f"no Weapons Table column {column_id!r}")
+        return found
 
     def score_needed(self, column_id: str, at: int) -> int | None:
         """The 2d6 score needed with `column_id` at distance `at`; None where it does not reach."""
+        key = (column_id, at)
+        needs = self._needs
+        if key not in needs:
+            needs[key] = self._score_needed(column_id, at)
+        return needs[key]
+
+    def _score_needed(self, column_id: str, at: int) -> int | None:
         band = self.band(at)
         needs = self.column(column_id).needs
         index = self.weapons.bands.index(band) if band is not None else len(needs)
@@ -1005,10 +1058,32 @@ class WolfContent(ContentModel):
 
     def card(self, card_id: str) -> ObjectCard:
         """The object card `card_id`."""
-        for card in self.objects.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(f"no object card {card_id!r}")
+        found = self._cards.get(card_id)
+        if found is None:
+            raise KeyError(f"no object card {card_id!r}")
+        return found
+
+    # The lookups the rules make at every step, by id (a pack is frozen: made once, on first use).
+
+    @cached_property
+    def _columns(self) -> dict[str, Column]:
+        return {column.id: column for column in reversed(self.weapons.columns)}  # the first of an id wins
+
+    @cached_property
+    def _cards(self) -> dict[str, ObjectCard]:
+        return {card.id: card for card in reversed(self.objects.cards)}
+
+    @cached_property
+    def _heroes(self) -> dict[str, Hero]:
+        return {hero.id: hero for hero in reversed(self.characters.heroes)}
+
+    @cached_property
+    def _powers(self) -> dict[str, Power]:
+        return {power.id: power for power in reversed(self.characters.powers)}
+
+    @cached_property
+    def _needs(self) -> dict[tuple[str, int], int | None]:
+        return {}
 
     def cards_of_kind(self, kind: ObjectKind) -> tuple[ObjectCard, ...]:
         """The object cards of `kind`, in file order."""
@@ -1020,17 +1095,24 @@ class WolfContent(ContentModel):
 
     def hero(self, hero_id: str) -> Hero:
         """The hero `hero_id`."""
-        for hero in self.characters.heroes:
-            if hero.id == hero_id:
-                return hero
-        raise KeyError(f"no hero {hero_id!r}")
+        found = self._heroes.get(hero_id)
+        if found is None:
+            raise KeyError(f"no hero {hero_id!r}")
+        return found
 
     def power(self, kind: PowerKind) -> Power:
         """The power `kind`."""
-        return next(power for power in self.characters.powers if power.id == kind)
+        found = self._powers.get(kind)
+        if found is None:
+            raise KeyError(f"no power {kind!r}")
+        return found
 
     def werewolf_units(self) -> tuple[tuple[str, WerewolfType], ...]:
         """Every werewolf unit with its own id (`boss`, or `she-wolf-1`... when a type has several) and type."""
+        return self._werewolf_units
+
+    @cached_property
+    def _werewolf_units(self) -> tuple[tuple[str, WerewolfType], ...]:
         units = []
         for werewolf in self.characters.werewolves:
             for number in range(1, werewolf.count + 1):

@@ -5,7 +5,6 @@ Nothing here knows the state's layout; the state passes the squares that matter 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Container
 from fractions import Fraction
 from functools import cache
@@ -53,17 +52,25 @@ def walk_destinations(
     It never steps onto obstacle terrain or an `obstacles` square, and never ends on a `taken` square (one unit
     per square); it may end where it started.
     """
-    reached = {start: 0}
-    queue = deque([start])
-    while queue:
-        square = queue.popleft()
-        if reached[square] == limit:
-            continue
-        for step in board.steps(square):
-            if step not in reached and step not in obstacles:
-                reached[step] = reached[square] + 1
-                queue.append(step)
+    reached = walk_through(board, start, limit, obstacles)
     return frozenset(square for square in reached if square == start or square not in taken)
+
+
+def walk_through(board: Board, start: Square, limit: int, obstacles: Container[Square]) -> set[Square]:
+    """The squares a unit walking up to `limit` steps from `start` could pass through or end on, taken ones too
+    (breadth first, a step at a time, never onto obstacle terrain or an `obstacles` square)."""
+    reached = {start}
+    frontier = [start]
+    table = board.step_table
+    for _ in range(limit):
+        following = []
+        for square in frontier:
+            for step in table[square]:
+                if step not in reached and step not in obstacles:
+                    reached.add(step)
+                    following.append(step)
+        frontier = following
+    return reached
 
 
 def teleport_destinations(board: Board, start: Square, limit: int, taken: Container[Square]) -> frozenset[Square]:

@@ -141,6 +141,11 @@ class WolfState(State[str]):
 
         return observation(self, player)
 
+    def _shared_observation(self, player: int | None) -> dict[str, Any]:
+        from wolfpack.games.wolf.views import observation
+
+        return observation(self, player, shared=True)
+
     def _log(self, player: int | None) -> list[str]:
         from wolfpack.games.wolf.words import namer
 
@@ -216,8 +221,7 @@ class WolfState(State[str]):
 
     def sees(self, seen: Iterable[int], viewer: int | None) -> bool:
         """Whether `viewer` (None: the public view) may see a secret seen by the seats `seen`."""
-        seats = set(seen)
-        return len(seats) == self.players if viewer is None else viewer in seats
+        return len(set(seen)) == self.players if viewer is None else viewer in seen
 
     def shows_wolf_card(self, card: list[Any], viewer: int | None) -> bool:
         """Whether `viewer` sees a wolf card: the seats that have seen it, and everyone once the game is over."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from wolfpack.games.wolf.content import distance, orthogonally_adjacent
+from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
 from wolfpack.games.wolf.rules import BLACK, HEROES, PACK, name_of, sq, teleport_destinations, walk_destinations
 
 if TYPE_CHECKING:
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 Words = list[str]
 WEAPON_KINDS: Final = frozenset({"weapon", "silver_bullet"})
+WALKS_KEPT: Final = 4096
+"""Walks remembered per board (`_destinations`); beyond, they are walked anew."""
 """Object cards fired at a unit through the Weapons Table."""
 
 
@@ -184,19 +186,50 @@ def end_turn(state: WolfState) -> None:
 
 def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> list[str]:
     """The squares a unit may end its move on (its own square included)."""
+    return _destinations(state, unit_id, limit, through, _standing(state))
+
+
+Standing = tuple[set[Square], set[Square], set[Square]]
+"""Where the units stand, where those that block movement stand, and the barricades."""
+
+
+def _standing(state: WolfState) -> Standing:
+    """The squares of the units on the board, of those that stop movement (`blocks`), and of the barricades."""
+    units: set[Square] = set()
+    blocking: set[Square] = set()
+    for square, unit_id in state.on_board().items():
+        units.add(sq(square))
+        if blocks(state, unit_id):
+            blocking.add(sq(square))
+    return units, blocking, {sq(b) for b in state.barricades}
+
+
+def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> list[str]:
+    """`destinations`, given `_standing(state)` (one square holds one unit: the others are the units elsewhere)."""
     board = state.content.board
     unit = state.unit(unit_id)
-    here = unit["square"]
-    taken = {sq(square) for square, other in state.on_board().items() if other != unit_id}
-    taken |= {sq(b) for b in state.barricades}
+    here = sq(unit["square"])
+    units, blocking, barricades = standing
+    taken = (units - {here}) | barricades
     if through:
-        reached = teleport_destinations(board, sq(here), limit, taken)
-    else:
-        obstacles = {sq(b) for b in state.barricades}
-        if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
-            obstacles |= {sq(s) for s, other in state.on_board().items() if other != unit_id and blocks(state, other)}
-        reached = walk_destinations(board, sq(here), limit, obstacles, taken)
-    return sorted(name_of(square) for square in reached)
+        return sorted(name_of(square) for square in teleport_destinations(board, here, limit, taken))
+    obstacles = barricades
+    if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
+        obstacles = obstacles | (blocking - {here})
+    # A walk of `limit` steps meets nothing farther than `limit` away: remembered by what stands that near, the
+    # walks of units nobody came near since (most of the pack, unit after unit) are not walked again.
+    x, y = here
+    near = frozenset(s for s in obstacles if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+    near_taken = frozenset(s for s in taken if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+    key = (here, limit, near, near_taken)
+    walks = board.walks
+    found = walks.get(key)
+    if found is None:
+        if len(walks) >= WALKS_KEPT:
+            walks.clear()
+        reached = walk_destinations(board, here, limit, near, near_taken)
+        found = walks[key] = tuple(sorted(name_of(square) for square in reached))
+    return list(found)
 
 
 def blocks(state: WolfState, unit_id: str) -> bool:
@@ -252,8 +285,9 @@ def pack_options(state: WolfState) -> list[str]:
     answer to the takeover question on, be asked it again from the next turn's start (`ask-again`)."""
     limit = state.content.components.movement.werewolf_max
     options = ["end", *(["ask-again"] if state.leave_always and takeover_possible(state) else [])]
+    standing = _standing(state)
     for unit_id in _pack_units(state):
-        options += [f"{unit_id} {square}" for square in destinations(state, unit_id, limit, through=False)]
+        options += [f"{unit_id} {square}" for square in _destinations(state, unit_id, limit, False, standing)]
     return options
 
 
@@ -402,8 +436,11 @@ def _attack_options(state: WolfState, hero_id: str) -> list[str]:
     return options + [f"bare {b}" for b in adjacent_barricades(state, hero_id)]
 
 
-def score_needed(state: WolfState, column: str, shooter: str, target_square: str) -> int | None:
-    """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made."""
+def score_needed(
+    state: WolfState, column: str, shooter: str, target_square: str, blockers: set[Square] | None = None
+) -> int | None:
+    """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made. `blockers` is
+    `shot_blockers(state, shooter)`, if the caller has it already."""
     here, there = sq(state.unit(shooter)["square"]), sq(target_square)
     at = max(1, distance(here, there))
     spec = state.content.column(column)
@@ -412,10 +449,14 @@ def score_needed(state: WolfState, column: str, shooter: str, target_square: str
     need = state.content.score_needed(column, at)
     if need is None or here == there:
         return need
-    occupants = state.on_board()
-    blockers = {sq(s) for s, u in occupants.items() if u != shooter and s != target_square and blocks(state, u)}
-    blockers |= {sq(b) for b in state.barricades if b != target_square}
-    return need if state.content.board.line_of_fire(here, there, blockers) else None
+    blockers = shot_blockers(state, shooter) if blockers is None else blockers
+    return need if state.content.board.line_of_fire(here, there, blockers - {there}) else None
+
+
+def shot_blockers(state: WolfState, shooter: str) -> set[Square]:
+    """The squares that stop a shot: every unit that blocks (rulebook 14, 15) but the shooter, and the barricades."""
+    blockers = {sq(s) for s, u in state.on_board().items() if u != shooter and blocks(state, u)}
+    return blockers | {sq(b) for b in state.barricades}
 
 
 def _object_options(state: WolfState, hero_id: str) -> list[str]:
@@ -436,18 +477,20 @@ def _weapon_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
     if state.content.column(column).destroys_barricades:
         targets += state.barricades
-    return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s) is not None]
+    blockers = shot_blockers(state, hero_id)
+    return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s, blockers) is not None]
 
 
 def _antidote_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     """Inoculate a hero (himself too, unless he knows he is contaminated), a transformed hero or a werewolf."""
     column = state.content.card(card_id).column or card_id
     options = []
+    blockers = shot_blockers(state, hero_id)
     for s, u in state.on_board().items():
         if u == hero_id:
             if not state.knows_contaminated(hero_id):
                 options.append(f"antidote {s}")
-        elif not state.unit(u)["invisible"] and score_needed(state, column, hero_id, s) is not None:
+        elif not state.unit(u)["invisible"] and score_needed(state, column, hero_id, s, blockers) is not None:
             options.append(f"antidote {s}")
     return options
 

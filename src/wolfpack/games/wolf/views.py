@@ -19,11 +19,12 @@ PUBLIC_PENDING = ("unit", "limit", "through", "at_most", "at_least", "dice", "pu
 """What a pending step shows everyone; the card offered in a trade is shown only to the two seats trading."""
 
 
-def observation(state: WolfState, viewer: int | None) -> dict[str, Any]:
-    """Exactly what `viewer` (a seat, or None for the public view) may know, its ids named from the content pack."""
+def observation(state: WolfState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
+    """Exactly what `viewer` (a seat, or None for the public view) may know, its ids named from the content pack
+    (its catalog the one frozen catalog that views showing the same cards share, if `shared`)."""
     from wolfpack.games.wolf.catalog import named  # the catalog reads this module's HIDDEN
 
-    return named(id_view(state, viewer), state.content)
+    return named(id_view(state, viewer), state.content, shared)
 
 
 def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
