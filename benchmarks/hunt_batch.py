@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/hunt_batch.py                  # games/s of both engines, back to back, per bot
     .venv/bin/python benchmarks/hunt_batch.py --seconds 10     # longer timings
-    .venv/bin/python benchmarks/hunt_batch.py --compare        # the long comparison (100,000 batch games, 20,000
-                                                                # scalar games through wolfpack simulate)
+    .venv/bin/python benchmarks/hunt_batch.py --compare        # the long comparison: 100,000 games of each engine
+                                                                # (the scalar ones through wolfpack simulate)
 
 Speed: for each bot, scalar games (`wolfpack.sim.arena.play_out`, the loop `wolfpack simulate` runs) are timed for
 `--seconds`, then batch games (`HuntGame.batch`, one call of `play`) right after, on the same options; the ratio is
@@ -31,7 +31,8 @@ from scipy import stats
 
 import wolfpack
 from wolfpack.bots import make_bot
-from wolfpack.engine.batch import batch_engine
+from wolfpack.engine.batch import BatchEngine, batch_engine
+from wolfpack.games.hunt.batch import HuntBatchEngine
 from wolfpack.sim.analyze import load_results
 from wolfpack.sim.arena import bot_seed, game_seed, play_out
 from wolfpack.sim.simulate import local_executor, make_spec, simulate
@@ -55,10 +56,9 @@ def scalar_speed(game: Any, bot: str, seconds: float) -> tuple[float, int]:
     return played / (time.perf_counter() - start), played
 
 
-def batch_speed(game: Any, bot: str, games: int) -> tuple[float, float]:
-    """(games/s, one-off load seconds) of the batch engine playing `games` games with `bot` in every seat."""
+def batch_speed(game: Any, bot: str, games: int, engine: BatchEngine) -> tuple[float, float]:
+    """(games/s, one-off load seconds) of a batch engine playing `games` games with `bot` in every seat."""
     start = time.perf_counter()
-    engine = batch_engine(game, [bot])
     engine.play(game, [bot] * game.num_players(), [0])  # the compile, or the load of numba's cache
     loaded = time.perf_counter() - start
     seeds = [game_seed(SEED, i) for i in range(games)]
@@ -83,9 +83,11 @@ def speeds(players: int, difficulty: str, seconds: float, batch_games: int) -> l
         scalar, played = scalar_speed(game, bot, seconds)
         line = f"  {bot:<9} scalar {scalar:10.1f} games/s ({played} games)"
         if bot in batch_engine(game).bots:
-            batch, loaded = batch_speed(game, bot, batch_games)
+            batch, loaded = batch_speed(game, bot, batch_games, batch_engine(game, [bot]))
             line += f"   batch {batch:10.1f} games/s ({batch_games} games, load {loaded:.1f} s)"
             line += f"   ratio {batch / scalar:6.1f}x"
+            threaded, _ = batch_speed(game, bot, batch_games, HuntBatchEngine(threads=2))
+            line += f"   (2 threads: {threaded:.1f} games/s, {threaded / scalar:.1f}x)"
         else:
             line += "   batch: not built for this bot (docs/design/batch-hunt.md)"
         lines.append(line)
@@ -159,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch-games", type=int, default=20_000, help="batch games timed (default 20000)")
     parser.add_argument("--compare", action="store_true", help="run the long distribution comparison instead")
     parser.add_argument("--games", type=int, default=100_000, help="batch games compared (default 100000)")
-    parser.add_argument("--scalar-games", type=int, default=20_000, help="scalar games compared (default 20000)")
+    parser.add_argument("--scalar-games", type=int, default=100_000, help="scalar games compared (default 100000)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes of the scalar simulate (default 1)")
     parser.add_argument("--out-dir", type=Path, default=Path("var/hunt-batch"), help="where scalar results stay")
     args = parser.parse_args(argv)

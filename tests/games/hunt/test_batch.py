@@ -8,7 +8,7 @@ The distribution test compares the random hunters' games of both engines with a 
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,12 +17,12 @@ from scipy import stats
 import wolfpack
 from wolfpack.engine.batch import NoBatchEngineError, batch_engine
 from wolfpack.engine.bot import RandomBot
-from wolfpack.engine.chance import sample_chance_outcome
-from wolfpack.engine.play import bot_decision
+from wolfpack.engine.game import State
 from wolfpack.games.hunt import batch
 from wolfpack.games.hunt.bots import HeuristicBot
 from wolfpack.games.hunt.game import HuntGame
 from wolfpack.games.hunt.notation import position_dict
+from wolfpack.games.hunt.state import HuntState
 from wolfpack.sim.arena import bot_seed, game_seed, play_out
 from wolfpack.sim.measures import HUNT
 
@@ -51,28 +51,33 @@ def test_a_batch_game_handed_to_the_scalar_engine_goes_on_identically(players: i
     assert steps > 50  # the games really went on after the hand-off
 
 
-def _heuristic_positions(game: HuntGame, seed: int, every: int) -> list[dict[str, object]]:
-    """Positions every `every` plies of one game of heuristic hunters (they reach the endgame)."""
-    rng = random.Random(seed)
-    bots = [HeuristicBot(bot_seed(seed, 0, seat)) for seat in range(game.num_players())]
-    state = game.new_initial_state()
-    positions = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance_outcome(state, rng))
-        else:
-            seat, action = bot_decision(state, bots, start=state.history_length())
-            state.apply_action(action, seat)
-        if state.history_length() % every == 0 and not state.is_terminal():
-            positions.append(position_dict(state))
-    return positions
+class RecordingBot(HeuristicBot):
+    """The heuristic bot, keeping the position every `every` plies where it is asked to act."""
+
+    def __init__(self, seed: int, every: int, positions: dict[int, dict[str, Any]]) -> None:
+        super().__init__(seed)
+        self.every = every
+        self.positions = positions
+
+    def step(self, state: State[Any], player: int | None = None) -> Any | None:
+        if state.history_length() % self.every == 0 and isinstance(state, HuntState):
+            self.positions.setdefault(state.history_length(), position_dict(state))
+        return super().step(state, player)
+
+
+def _heuristic_positions(game: HuntGame, seed: int, every: int) -> list[dict[str, Any]]:
+    """Positions of one game of heuristic hunters (they reach the endgame), about every `every` plies."""
+    positions: dict[int, dict[str, Any]] = {}
+    bots = [RecordingBot(bot_seed(seed, 0, seat), every, positions) for seat in range(game.num_players())]
+    play_out(game, bots, game_seed(seed, 0))
+    return list(positions.values())
 
 
 def test_batch_games_started_at_heuristic_positions_go_on_like_the_scalar_engine() -> None:
     rounds = set()
     for players, difficulty in [(1, "easy"), (3, "easy")]:
         game = _game(players, difficulty)
-        positions = _heuristic_positions(game, 3, 31)
+        positions = _heuristic_positions(game, 3, 17)
         rounds |= {int(str(p["round"])) for p in positions}
         games = batch.random_games_from(game, positions, list(range(len(positions))))
         for index in range(len(positions)):
@@ -119,6 +124,8 @@ def test_a_game_depends_on_its_seed_alone() -> None:
     among = batch.play_random(game, [7, 42, 9])
     assert (alone.states[0] == among.states[1]).all()
     assert not (among.states[0] == among.states[1]).all()
+    threaded = batch.play_random(game, [7, 42, 9, 1, 2], threads=2)
+    assert (threaded.states[:3] == among.states).all()
 
 
 def test_the_engine_refuses_bots_it_cannot_play_and_a_wrong_seat_count() -> None:

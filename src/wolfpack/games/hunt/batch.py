@@ -10,6 +10,7 @@ See docs/design/batch-hunt.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -81,11 +82,31 @@ def _buffers() -> tuple[Vector, npt.NDArray[np.float64], Vector]:
     )
 
 
-def play_random(game: Game[Any], seeds: Sequence[int], max_steps: int = -1) -> RandomGames:
-    """Play one game per seed with random hunters, each stopped after `max_steps` actions (-1: to the end)."""
+def play_random(game: Game[Any], seeds: Sequence[int], max_steps: int = -1, threads: int = 1) -> RandomGames:
+    """Play one game per seed with random hunters, each stopped after `max_steps` actions (-1: to the end).
+
+    With `threads` > 1 the games are split into that many runs of seeds played at once (the kernel releases the
+    GIL); each game depends on its seed alone, so the results are the same.
+    """
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
     pack, players, difficulty = _setup(game)
     states = np.zeros((len(seeds), L.STATE_SIZE), dtype=np.int64)
-    rngs = kernel.play_random(states, pack.vector, _seeds(seeds), players, difficulty, max_steps)
+    rngs = np.zeros((len(seeds), 1), dtype=np.uint64)
+    seed_words = _seeds(seeds)
+    bounds = np.linspace(0, len(seeds), threads + 1).astype(int)
+
+    def run(part: int) -> None:
+        low, high = bounds[part], bounds[part + 1]
+        rngs[low:high] = kernel.play_random(
+            states[low:high], pack.vector, seed_words[low:high], players, difficulty, max_steps
+        )
+
+    if threads == 1:
+        run(0)
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(run, range(threads)))
     return RandomGames(game, pack, states, rngs)
 
 
@@ -131,6 +152,10 @@ class HuntBatchEngine:
 
     bots: tuple[str, ...] = ("random",)
 
+    def __init__(self, threads: int = 1) -> None:
+        self.threads = threads
+        """Threads a call of `play` uses (one by default: `wolfpack simulate --jobs` decides the machine's share)."""
+
     def play(self, game: Game[Any], bots: Sequence[str], seeds: Sequence[int]) -> BatchPlayed:
         """Play one game per seed to the end with `bots[k]` in seat k; game i's chance and choices from seeds[i]."""
         if len(bots) != game.num_players():
@@ -140,7 +165,7 @@ class HuntBatchEngine:
             raise NoBatchEngineError(
                 f"the Hunt batch engine has no bot {', '.join(map(repr, unknown))}; it plays {', '.join(self.bots)}"
             )
-        played = play_random(game, seeds)
+        played = play_random(game, seeds, threads=self.threads)
         states = played.states
         returns = np.repeat((states[:, L.RESULT] == 1).astype(np.float64)[:, None], game.num_players(), axis=1)
         return BatchPlayed(

@@ -44,7 +44,7 @@ def _room(what: str, count: int, room: int) -> None:
 def compile_content(content: HuntContent) -> CompiledPack:
     """The int64 vector of `content` (see batch_layout's C_ names)."""
     c = np.full(L.CONTENT_SIZE, -1, dtype=np.int64)
-    wolves = [(kind, wolf) for kind in L.DECKS for wolf in content.deck(kind)]  # type: ignore[arg-type]
+    wolves = [(kind, wolf) for kind in L.DECKS for wolf in content.deck(kind)]
     characters = content.characters.characters
     dogs = content.map.dog_spaces
     traps = content.components.traps
@@ -75,7 +75,7 @@ def compile_content(content: HuntContent) -> CompiledPack:
         c[L.C_ELDERS + d] = content.elders(difficulty)  # type: ignore[arg-type]
         free = content.starting_free_actions(difficulty)  # type: ignore[arg-type]
         for k, kind in enumerate(("assist", "modify", "reroll")):
-            c[L.C_FREE_START + d * 3 + k] = free.count(kind)  # type: ignore[arg-type]
+            c[L.C_FREE_START + d * 3 + k] = free.count(kind)
     spaces = []
     for i, location in enumerate(LOCATIONS):
         space = content.space(f"{location}-{LOCATIONS[(i + 1) % len(LOCATIONS)]}")
@@ -110,11 +110,11 @@ def compile_content(content: HuntContent) -> CompiledPack:
         c[L.C_ROUND_DECK + r] = L.DECKS.index(game_round.deck)
     for i, character in enumerate(characters):
         base = L.C_CHAR + i * L.CHAR_SIZE
-        side = character.a_side
-        c[base + L.CH_KNIFE] = side.knife
-        c[base + L.CH_RIFLE] = side.rifle
-        c[base + L.CH_TRAPS] = side.traps
-        c[base + L.CH_START] = spaces.index(content.space(side.start).id)
+        setup = character.a_side
+        c[base + L.CH_KNIFE] = setup.knife
+        c[base + L.CH_RIFLE] = setup.rifle
+        c[base + L.CH_TRAPS] = setup.traps
+        c[base + L.CH_START] = spaces.index(content.space(setup.start).id)
         c[base + L.CH_POWER] = L.POWERS.index(character.b_side.kind)
         c[base + L.CH_AMOUNT] = character.b_side.amount
     leaders = 0
@@ -131,8 +131,10 @@ def compile_content(content: HuntContent) -> CompiledPack:
             c[base + L.W_ABILITY_DIE] = DICE_COLOURS.index(ability.die) if ability.die else -1
             c[base + L.W_IMMUNE] = L.STAT_NAMES.index(ability.immune_to) if ability.immune_to else -1
         c[base + L.W_BONUS] = L.BONUSES.index(wolf.bonus.kind)
-        stat = wolf.bonus.stat
-        c[base + L.W_BONUS_STAT] = -1 if stat is None else (3 if stat == "any" else L.STAT_NAMES.index(stat))
+        enhanced = wolf.bonus.stat
+        c[base + L.W_BONUS_STAT] = (
+            -1 if enhanced is None else (3 if enhanced == "any" else L.STAT_NAMES.index(enhanced))
+        )
         if kind == "leader":
             c[L.C_LEADERS + leaders] = w
             leaders += 1

@@ -37,7 +37,8 @@ TYPES = {
 
 def sig(text):
     """A numba signature written with the short names of TYPES, e.g. "i8(S, i8)"."""
-    return eval(text, {"__builtins__": {}}, TYPES)  # noqa: S307  (a constant of this module, never input)
+    return eval(text, {"__builtins__": {}}, TYPES)  # a constant of this module, never input
+
 
 # ---- small lookups -------------------------------------------------------------------------------------------
 
@@ -63,6 +64,22 @@ def push(s, kind, a, b, d):
     s[base + 2] = b
     s[base + 3] = d
     s[L.NTASKS] += 1
+
+
+@njit(sig("i8(A2,i8,i8,i8,i8,i8,i8,i8)"), **JIT)
+def emit(acts, n, verb, a1, a2, a3, a4, a5):
+    """Write one action at row n (its other words zero); returns n + 1."""
+    if n >= acts.shape[0]:
+        raise ValueError("too many legal actions for the batch engine's buffer")
+    acts[n, 0] = verb
+    acts[n, 1] = a1
+    acts[n, 2] = a2
+    acts[n, 3] = a3
+    acts[n, 4] = a4
+    acts[n, 5] = a5
+    for j in range(6, L.ACTION_WIDTH):
+        acts[n, j] = 0
+    return n + 1
 
 
 @njit(sig("i8(S)"), **JIT)
@@ -136,24 +153,20 @@ def space_bonus(s, c, seat, kind):
     return 0
 
 
-@njit(sig("i8(S)"), **JIT)
-def pool_mask(s):
-    """The dice in the pool, as a bit mask over colours."""
+@njit(sig("i8(S,i8)"), **JIT)
+def dice_at(s, where):
+    """The dice lying at `where` (-1: the pool, a seat: that sheet), as a bit mask over colours."""
     mask = 0
     for d in range(L.DICE):
-        if s[L.DIE_AT + d] == -1:
+        if s[L.DIE_AT + d] == where:
             mask |= 1 << d
     return mask
 
 
-@njit(sig("i8(S,i8)"), **JIT)
-def held_count(s, seat):
-    """How many dice lie on hunter `seat`'s sheet."""
-    n = 0
-    for d in range(L.DICE):
-        if s[L.DIE_AT + d] == seat:
-            n += 1
-    return n
+@njit(sig("i8(S)"), **JIT)
+def pool_mask(s):
+    """The dice in the pool, as a bit mask over colours."""
+    return dice_at(s, -1)
 
 
 @njit(sig("b1(S,S,i8,i8,i8)"), **JIT)
@@ -167,7 +180,7 @@ def writable(s, c, seat, colour, row):
 @njit(sig("b1(S,S,i8,i8)"), **JIT)
 def any_writable(s, c, seat, colour):
     """Whether any row takes a die of `colour`."""
-    for row in range(L.ROWS):
+    for row in range(L.ROWS):  # noqa: SIM110  (a plain loop: numba compiles no generator into any())
         if writable(s, c, seat, colour, row):
             return True
     return False
@@ -193,24 +206,24 @@ def dog_facing(s, c, loc):
     return -1
 
 
-@njit(sig("i8(S,S)"), **JIT)
-def pinning_mask(s, c):
-    """Locations of wolves whose Pinned ability acts (a bit mask)."""
+@njit(sig("i8(i8)"), **JIT)
+def popcount(mask):
+    """Set bits of a small mask."""
+    n = 0
+    while mask:
+        n += mask & 1
+        mask >>= 1
+    return n
+
+
+@njit(sig("i8(S,S,i8)"), **JIT)
+def acting_mask(s, c, kind):
+    """Locations of wolves whose ability `kind` acts (a bit mask)."""
     mask = 0
     for loc in range(L.LOCS):
-        if ability(s, c, loc) == L.A_PINNED:
+        if ability(s, c, loc) == kind:
             mask |= 1 << loc
     return mask
-
-
-@njit(sig("i8(S,S)"), **JIT)
-def aggression(s, c):
-    """Extra damage every wolf deals: one per acting Aggression wolf."""
-    n = 0
-    for loc in range(L.LOCS):
-        if ability(s, c, loc) == L.A_AGGRESSION:
-            n += 1
-    return n
 
 
 @njit(sig("i8(S,i8,b1)"), **JIT)
@@ -584,31 +597,20 @@ def chance_outcomes(s, c, acts, probs):
                 if s[hunter(seat) + L.H_CHAR] == ch:
                     dealt = True
             if not dealt:
-                acts[n, 0] = L.V_CHARACTER
-                acts[n, 1] = ch
-                n += 1
-        for i in range(n):
-            probs[i] = 1.0 / n
+                n = emit(acts, n, L.V_CHARACTER, ch, 0, 0, 0, 0)
     elif kind == L.T_LEADER:
-        n = c[L.C_NLEADERS]
-        for i in range(n):
-            acts[i, 0] = L.V_LEADER
-            acts[i, 1] = c[L.C_LEADERS + i]
-            probs[i] = 1.0 / n
+        for i in range(c[L.C_NLEADERS]):
+            n = emit(acts, n, L.V_LEADER, c[L.C_LEADERS + i], 0, 0, 0, 0)
     elif kind == L.T_ROLL:
-        for v in range(6):
-            acts[v, 0] = L.V_ROLL
-            acts[v, 1] = v + 1
-            probs[v] = 1.0 / 6.0
-        n = 6
+        for v in range(1, 7):
+            n = emit(acts, n, L.V_ROLL, v, 0, 0, 0, 0)
     elif kind == L.T_FACE:
         topback = s[L.DECK_TOP + a]
         for w in range(c[L.C_NWOLF]):
-            if s[L.IN_DECK + w] != 0 and wolf_field(c, w, L.W_DECK) == a:
-                if topback < 0 or wolf_field(c, w, L.W_BACK) == topback:
-                    acts[n, 0] = L.V_FACE
-                    acts[n, 1] = w
-                    n += 1
+            in_deck = s[L.IN_DECK + w] != 0 and wolf_field(c, w, L.W_DECK) == a
+            if in_deck and (topback < 0 or wolf_field(c, w, L.W_BACK) == topback):
+                n = emit(acts, n, L.V_FACE, w, 0, 0, 0, 0)
+    if kind <= L.T_FACE:  # the uniform draws
         for i in range(n):
             probs[i] = 1.0 / n
     elif kind == L.T_BACK:
@@ -619,10 +621,8 @@ def chance_outcomes(s, c, acts, probs):
                 if s[L.IN_DECK + w] != 0 and wolf_field(c, w, L.W_DECK) == a and wolf_field(c, w, L.W_BACK) == loc:
                     count += 1
             if count:
-                acts[n, 0] = L.V_BACK
-                acts[n, 1] = loc
                 probs[n] = count / total
-                n += 1
+                n = emit(acts, n, L.V_BACK, loc, 0, 0, 0, 0)
     else:  # howl
         topback = s[L.DECK_TOP + a]
         total = deck_count(s, c, a)
@@ -640,13 +640,8 @@ def chance_outcomes(s, c, acts, probs):
             else:
                 weight = 1.0 / (total - 1)
             if weight > 0:
-                acts[n, 0] = L.V_HOWL
-                acts[n, 1] = w
                 probs[n] = weight
-                n += 1
-    for i in range(n):
-        for j in range(2, L.ACTION_WIDTH):
-            acts[i, j] = 0
+                n = emit(acts, n, L.V_HOWL, w, 0, 0, 0, 0)
     return n
 
 
@@ -702,7 +697,7 @@ def apply_chance(s, c, act):
 @njit(sig("i8(S,S,i8,i8,i8,A2)"), **JIT)
 def move_options(s, c, seat, start, points, out):
     """Every (space, direction, rivers) hunter `seat` on `start` reaches with `points` (into `out`); how many."""
-    pinning = pinning_mask(s, c)
+    pinning = acting_mask(s, c, L.A_PINNED)
     if (pinning >> start) & 1 or (pinning >> ((start + 1) % L.LOCS)) & 1:
         return 0
     n = 0
@@ -734,22 +729,6 @@ def move_options(s, c, seat, start, points, out):
 
 
 # ---- legal actions ---------------------------------------------------------------------------------------------
-
-
-@njit(sig("i8(A2,i8,i8,i8,i8,i8,i8,i8)"), **JIT)
-def emit(acts, n, verb, a1, a2, a3, a4, a5):
-    """Write one action at row n (its other words zero); returns n + 1."""
-    if n >= acts.shape[0]:
-        raise ValueError("too many legal actions for the batch engine's buffer")
-    acts[n, 0] = verb
-    acts[n, 1] = a1
-    acts[n, 2] = a2
-    acts[n, 3] = a3
-    acts[n, 4] = a4
-    acts[n, 5] = a5
-    for j in range(6, L.ACTION_WIDTH):
-        acts[n, j] = 0
-    return n + 1
 
 
 @njit(sig("i8(S,S,i8,A2)"), **JIT)
@@ -786,16 +765,6 @@ def outwitted_mask(s):
         if s[L.WOLF_AT + loc] >= 0 and s[L.WOLF_OUT + loc] != 0:
             mask |= 1 << loc
     return mask
-
-
-@njit(sig("i8(i8)"), **JIT)
-def popcount(mask):
-    """Set bits of a small mask."""
-    n = 0
-    while mask:
-        n += mask & 1
-        mask >>= 1
-    return n
 
 
 @njit(sig("Tuple((S,i8))(i8)"), **JIT)
@@ -1018,9 +987,9 @@ def attack_ahead(s, c, acts, n, scratch):
     for kind in (L.KNIFE, L.RIFLE, L.TRAP, L.POWER):
         if kind == L.POWER and pkind != L.P_LONG_SHOT and pkind != L.P_CHARGE:
             continue
-        if s[hunter(seat) + L.H_MAINS + kind] > 0 or s[L.TURN_MAIN] == kind:
-            if main_forms(s, c, seat, kind, 0, acts, n, scratch) > n:
-                return True
+        earned = s[hunter(seat) + L.H_MAINS + kind] > 0 or s[L.TURN_MAIN] == kind
+        if earned and main_forms(s, c, seat, kind, 0, acts, n, scratch) > n:
+            return True
     return False
 
 
@@ -1035,9 +1004,8 @@ def free_options(s, c, seat, acts, n, scratch):
     """Append the free actions `seat` can use now: Assist, Modify, Reroll."""
     h = hunter(seat)
     helps = seat != s[L.ACTIVE] or s[L.PLAYERS] == 1
-    if s[h + L.H_FREE] > 0 and helps and s[L.STEP] == 2:
-        if attack_ahead(s, c, acts, n, scratch):
-            n = emit(acts, n, L.V_ASSIST, 0, 0, 0, 0, 0)
+    if s[h + L.H_FREE] > 0 and helps and s[L.STEP] == 2 and attack_ahead(s, c, acts, n, scratch):
+        n = emit(acts, n, L.V_ASSIST, 0, 0, 0, 0, 0)
     pool = pool_mask(s)
     if pool == 0:
         return n
@@ -1254,7 +1222,7 @@ def do_main(s, c, seat, act):
     kind = act[1]
     if kind == L.KNIFE:
         amount = stat(s, c, seat, 0) + space_bonus(s, c, seat, L.KNIFE) + spend_assists(s)
-        extra = aggression(s, c)
+        extra = popcount(acting_mask(s, c, L.A_AGGRESSION))
         strikes = 0
         for loc in range(L.LOCS):
             if (act[3] >> loc) & 1 and s[L.WOLF_OUT + loc] == 0:
@@ -1350,7 +1318,7 @@ def decide(s, c, act, seat):
         s[L.NTASKS] -= 1
         if kind == L.T_TARGET:
             w = s[L.WOLF_AT + a]
-            damage = wolf_field(c, w, L.W_DAMAGE) + aggression(s, c)
+            damage = wolf_field(c, w, L.W_DAMAGE) + popcount(acting_mask(s, c, L.A_AGGRESSION))
             if act[1] == 2:
                 s[L.ELDERS] -= 1
                 if s[L.ELDERS] == 0:
@@ -1426,7 +1394,7 @@ def settle(s, c, acts, scratch):
             if pool_mask(s) == 0:
                 end_player_phase(s, c)
                 continue
-            if held_count(s, s[L.ACTIVE]) >= c[L.C_DICE_SPACES]:
+            if popcount(dice_at(s, s[L.ACTIVE])) >= c[L.C_DICE_SPACES]:
                 pass_turn(s, s[L.ACTIVE])
                 continue
             if s[L.TURNS + s[L.ACTIVE]] == 0:

@@ -6,7 +6,7 @@ compare the two engines step by step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -164,40 +164,36 @@ def action_text(act: npt.NDArray[np.int64], pack: CompiledPack, content: HuntCon
     """The canonical notation of an encoded action (`power`: the acting hunter's power kind, for V_MAIN power)."""
     w = [int(x) for x in act]
     verb = w[0]
-    simple = {L.V_PASS: "pass", L.V_TURN: "turn", L.V_END: "end", L.V_ASSIST: "assist"}
-    if verb in simple:
-        return simple[verb]
-    if verb == L.V_TAKE:
-        text = f"take {DICE_COLOURS[w[1]]}{w[2]}"
-    elif verb == L.V_MOVE:
-        text = f"move {pack.space_ids[w[1]]} {DIRECTIONS[w[2]]}"
-    elif verb == L.V_WRITE:
-        text = f"write {pack.row_ids[w[1]]}"
-    elif verb == L.V_TARGET:
-        text = ("target hunter{}", "target dog {}", "target elder")[w[1]].format(
-            w[2] if w[1] == 0 else pack.dog_ids[w[2]] if w[1] == 1 else ""
-        )
-    elif verb == L.V_BONUS_STAT:
-        text = f"bonus {L.STAT_NAMES[w[1]]}"
-    elif verb == L.V_BONUS_DOG:
-        text = f"bonus {pack.dog_ids[w[1]]}"
-    elif verb == L.V_RESET:
-        text = f"reset {pack.row_ids[w[1]]}"
-    elif verb == L.V_MODIFY:
-        text = f"modify {DICE_COLOURS[w[1]]}{w[3]} {'up' if w[2] else 'down'}"
-    elif verb == L.V_REROLL:
+    if verb == L.V_REROLL:
         raise ValueError("a reroll's text needs the dice values: use action_text_in")
-    elif verb == L.V_CHARACTER:
-        text = f"character {pack.character_ids[w[1]]}"
-    elif verb in (L.V_LEADER, L.V_FACE, L.V_HOWL):
-        text = f"{ {L.V_LEADER: 'leader', L.V_FACE: 'face', L.V_HOWL: 'howl'}[verb]} {pack.wolf_ids[w[1]]}"
-    elif verb == L.V_ROLL:
-        text = f"roll {w[1]}"
-    elif verb == L.V_BACK:
-        text = f"back {LOCATIONS[w[1]]}"
-    else:
-        text = ("extra " if w[2] else "") + _main_text(w, pack, power)
-    return parse(text, content)
+    if verb == L.V_MAIN:
+        return parse(("extra " if w[2] else "") + _main_text(w, pack, power), content)
+    return parse(_TEXTS[verb](w, pack), content)
+
+
+_TEXTS: dict[int, Callable[[list[int], CompiledPack], str]] = {
+    L.V_PASS: lambda w, pack: "pass",
+    L.V_TURN: lambda w, pack: "turn",
+    L.V_END: lambda w, pack: "end",
+    L.V_ASSIST: lambda w, pack: "assist",
+    L.V_TAKE: lambda w, pack: f"take {DICE_COLOURS[w[1]]}{w[2]}",
+    L.V_MOVE: lambda w, pack: f"move {pack.space_ids[w[1]]} {DIRECTIONS[w[2]]}",
+    L.V_WRITE: lambda w, pack: f"write {pack.row_ids[w[1]]}",
+    L.V_TARGET: lambda w, pack: (
+        f"target hunter{w[2]}" if w[1] == 0 else f"target dog {pack.dog_ids[w[2]]}" if w[1] == 1 else "target elder"
+    ),
+    L.V_BONUS_STAT: lambda w, pack: f"bonus {L.STAT_NAMES[w[1]]}",
+    L.V_BONUS_DOG: lambda w, pack: f"bonus {pack.dog_ids[w[1]]}",
+    L.V_RESET: lambda w, pack: f"reset {pack.row_ids[w[1]]}",
+    L.V_MODIFY: lambda w, pack: f"modify {DICE_COLOURS[w[1]]}{w[3]} {'up' if w[2] else 'down'}",
+    L.V_CHARACTER: lambda w, pack: f"character {pack.character_ids[w[1]]}",
+    L.V_LEADER: lambda w, pack: f"leader {pack.wolf_ids[w[1]]}",
+    L.V_FACE: lambda w, pack: f"face {pack.wolf_ids[w[1]]}",
+    L.V_HOWL: lambda w, pack: f"howl {pack.wolf_ids[w[1]]}",
+    L.V_ROLL: lambda w, pack: f"roll {w[1]}",
+    L.V_BACK: lambda w, pack: f"back {LOCATIONS[w[1]]}",
+}
+"""The notation of each verb but a main action and a reroll, from its words."""
 
 
 def _main_text(w: list[int], pack: CompiledPack, power: str) -> str:
