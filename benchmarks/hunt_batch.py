@@ -134,21 +134,26 @@ def compare(players: int, difficulty: str, games: int, scalar_games: int, jobs: 
     for name, (ours, theirs) in columns.items():
         if name in ("rounds", "ending"):
             kinds = sorted(set(ours.tolist()) | set(theirs.tolist()), key=str)
-            table = np.array([[int((column == kind).sum()) for kind in kinds] for column in (ours, theirs)])
-            table = table[:, table.sum(axis=0) >= 5]
+            full = np.array([[int((column == kind).sum()) for kind in kinds] for column in (ours, theirs)])
+            common = full.sum(axis=0) >= 5  # categories too rare to test are left out
+            table = full[:, common]
             if table.shape[1] < 2:
                 lines.append(f"  {name:<12} one category only: nothing to test")
                 continue
             result = stats.chi2_contingency(table)
             statistic, pvalue, test = float(result.statistic), float(result.pvalue), "chi-square"
+            scalar_n, batch_n = table.sum(axis=1)
+            kept = [kind for kind, keep in zip(kinds, common, strict=True) if keep]
+            shares = ", ".join(
+                f"{kind}: {a / scalar_n:.4f} vs {b / batch_n:.4f}" for kind, a, b in zip(kept, *table, strict=True)
+            )
         else:
             ks = stats.ks_2samp(ours, theirs)
             statistic, pvalue, test = float(ks.statistic), float(ks.pvalue), "KS"
+            shares = f"means scalar {np.mean(ours):.3f} batch {np.mean(theirs):.3f}"
         worst = min(worst, pvalue)
-        means = f"means scalar {np.mean(ours.astype(float)):.3f} batch {np.mean(theirs.astype(float)):.3f}"
-        means = means if name not in ("ending",) else ""
         verdict = "same" if pvalue > SIGNIFICANCE else "DIFFERENT"
-        lines.append(f"  {name:<12} {test:<10} statistic {statistic:9.4f}  p {pvalue:.4f}  {verdict}  {means}")
+        lines.append(f"  {name:<12} {test:<10} statistic {statistic:9.4f}  p {pvalue:.4f}  {verdict}  {shares}")
     lines.append(f"  verdict at {SIGNIFICANCE} per test: {'same game' if worst > SIGNIFICANCE else 'DIFFERENT'}")
     return lines
 

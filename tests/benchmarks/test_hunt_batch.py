@@ -34,12 +34,15 @@ def test_the_speeds_give_both_engines_and_their_ratio_per_bot(
 def test_the_comparison_tests_each_column_and_keeps_the_scalar_games(
     hunt_batch: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["--compare", "--games", "200", "--scalar-games", "20", "--out-dir", str(tmp_path)]
-    assert hunt_batch.main(args) == 0
+    # four hunters on easy: a few games end on a hunter's last heart, so the endings are compared too
+    args = ["--compare", "--players", "4", "--difficulty", "easy", "--games", "400", "--scalar-games", "100"]
+    assert hunt_batch.main([*args, "--out-dir", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
-    for column in ("actions", "decisions", "hearts left", "rounds", "ending"):
-        assert re.search(rf"^  {column} ", printed, re.MULTILINE), column
-    assert "20 scalar games" in printed and "200 batch games" in printed
+    for column in ("actions", "decisions", "hearts left"):
+        assert re.search(rf"^  {column} +KS +statistic", printed, re.MULTILINE), column
+    for column in ("rounds", "ending"):
+        assert re.search(rf"^  {column} +chi-square +statistic", printed, re.MULTILINE), column
+    assert "100 scalar games" in printed and "400 batch games" in printed
     assert "verdict at 0.001 per test:" in printed
-    kept = tmp_path / "hunt-random-2p-normal-seed33.parquet"
-    assert pq.read_metadata(kept).num_rows == 20
+    kept = tmp_path / "hunt-random-4p-easy-seed33.parquet"
+    assert pq.read_metadata(kept).num_rows == 100
