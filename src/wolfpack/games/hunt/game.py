@@ -36,6 +36,7 @@ class HuntGame(Game[str]):
     Options = HuntOptions
     options: HuntOptions
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "wolfpack.games.hunt.bots:HeuristicBot"}
+    batch: ClassVar[str | None] = "wolfpack.games.hunt.batch:ENGINE"
 
     @cached_property
     def content(self) -> HuntContent:

@@ -1,0 +1,180 @@
+"""The Wolves on the Hunt batch engine: many games with random hunters played by a jitted kernel over int64 arrays.
+
+Each game is one row of a state matrix (layout in `batch_layout`), the content pack one int64 vector read from the
+game's HuntContent (`batch_content`), so an organiser's pack plays here too. The rules are a second implementation
+of `state.py` in `batch_kernel`; `batch_position` reads any row back as the scalar engine's JSON position, which is
+how a batch game is handed to the scalar engine. Game i draws its chance and its choices from seeds[i] alone.
+See docs/design/batch-hunt.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from wolfpack.engine.batch import BatchPlayed, NoBatchEngineError
+from wolfpack.engine.game import Game
+from wolfpack.games.hunt import batch_kernel as kernel
+from wolfpack.games.hunt import batch_layout as L
+from wolfpack.games.hunt.batch_content import CompiledPack, compile_content
+from wolfpack.games.hunt.batch_position import vector_of
+from wolfpack.games.hunt.content import HuntContent
+from wolfpack.sim.measures import hunt_ending
+
+Vector = npt.NDArray[np.int64]
+
+
+@cache
+def _compiled(content: HuntContent) -> CompiledPack:
+    """The pack's vector, once per pack (packs are frozen, so they can key the cache)."""
+    return compile_content(content)
+
+
+def compiled_pack(game: Game[Any]) -> CompiledPack:
+    """The content pack of a Wolves on the Hunt game as the kernel reads it."""
+    content = getattr(game, "content", None)
+    if not isinstance(content, HuntContent):
+        raise NoBatchEngineError(f"the Hunt batch engine plays Wolves on the Hunt, not {game.name}")
+    return _compiled(content)
+
+
+def _setup(game: Game[Any]) -> tuple[CompiledPack, int, int]:
+    """(pack, players, difficulty index) of a Hunt game."""
+    options = game.options_dict()
+    return compiled_pack(game), int(options["players"]), L.DIFFICULTY_NAMES.index(options["difficulty"])
+
+
+def _seeds(seeds: Sequence[int]) -> npt.NDArray[np.uint64]:
+    """Game seeds as the kernel takes them (any int: reduced to 64 bits)."""
+    return np.array([int(seed) % 2**64 for seed in seeds], dtype=np.uint64)
+
+
+@dataclass
+class RandomGames:
+    """Games with random hunters played part-way (or to the end): their vectors and generators, one row each."""
+
+    game: Game[Any]
+    pack: CompiledPack
+    states: Vector
+    rngs: npt.NDArray[np.uint64]
+
+    def step(self, index: int) -> tuple[int, Vector]:
+        """Play one more action of game `index`: (the seat that took it, -1 for chance; the encoded action)."""
+        buffers = _buffers()
+        chosen = np.zeros(L.ACTION_WIDTH, dtype=np.int64)
+        seat = kernel.random_step(self.states[index], self.pack.vector, self.rngs[index], *buffers, chosen)
+        return int(seat), chosen
+
+
+@cache
+def _buffers() -> tuple[Vector, npt.NDArray[np.float64], Vector]:
+    """Scratch room for one step (actions, probabilities, a second action buffer), shared by `RandomGames.step`."""
+    return (
+        np.zeros((L.MAX_ACTIONS, L.ACTION_WIDTH), dtype=np.int64),
+        np.zeros(L.MAX_ACTIONS, dtype=np.float64),
+        np.zeros((L.MAX_ACTIONS, L.ACTION_WIDTH), dtype=np.int64),
+    )
+
+
+def play_random(game: Game[Any], seeds: Sequence[int], max_steps: int = -1, threads: int = 1) -> RandomGames:
+    """Play one game per seed with random hunters, each stopped after `max_steps` actions (-1: to the end).
+
+    With `threads` > 1 the games are split into that many runs of seeds played at once (the kernel releases the
+    GIL); each game depends on its seed alone, so the results are the same.
+    """
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    pack, players, difficulty = _setup(game)
+    states = np.zeros((len(seeds), L.STATE_SIZE), dtype=np.int64)
+    rngs = np.zeros((len(seeds), 1), dtype=np.uint64)
+    seed_words = _seeds(seeds)
+    bounds = np.linspace(0, len(seeds), threads + 1).astype(int)
+
+    def run(part: int) -> None:
+        low, high = bounds[part], bounds[part + 1]
+        rngs[low:high] = kernel.play_random(
+            states[low:high], pack.vector, seed_words[low:high], players, difficulty, max_steps
+        )
+
+    if threads == 1:
+        run(0)
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(run, range(threads)))
+    return RandomGames(game, pack, states, rngs)
+
+
+def random_games_from(game: Game[Any], positions: Sequence[Mapping[str, Any]], seeds: Sequence[int]) -> RandomGames:
+    """Games with random hunters set up at JSON positions (docs/games/wolves-on-the-hunt.md), one seed each."""
+    pack = compiled_pack(game)
+    if len(positions) != len(seeds):
+        raise ValueError(f"{len(positions)} positions but {len(seeds)} seeds: give one seed per position")
+    states = np.stack([vector_of(position, pack) for position in positions])
+    rngs = np.zeros((len(seeds), 1), dtype=np.uint64)
+    for rng, seed in zip(rngs, _seeds(seeds), strict=True):
+        kernel.seed_rng(rng, seed)
+    return RandomGames(game, pack, states, rngs)
+
+
+def measures(states: Vector, game: Game[Any]) -> dict[str, list[Any]]:
+    """The columns of Hunt's profile in wolfpack.sim.measures (outcome, rounds and its fields), one per game."""
+    difficulty = str(game.options_dict()["difficulty"])
+    players = int(game.options_dict()["players"])
+    columns: dict[str, list[Any]] = {
+        "outcome": [],
+        "rounds": [],
+        "difficulty": [],
+        "elders_left": [],
+        "ending": [],
+        "hearts_left": [],
+    }
+    for s in states:
+        result = "win" if s[L.RESULT] == 1 else "loss"
+        hearts = [int(s[L.HUNTERS + seat * L.HUNTER_SIZE + L.H_HEARTS]) for seat in range(players)]
+        view = {"result": result, "elders": int(s[L.ELDERS]), "hunters": [{"hearts": h} for h in hearts]}
+        columns["outcome"].append(result)
+        columns["rounds"].append(int(s[L.ROUND]))
+        columns["difficulty"].append(difficulty)
+        columns["elders_left"].append(int(s[L.ELDERS]))
+        columns["ending"].append(hunt_ending(view))
+        columns["hearts_left"].append(hearts)
+    return columns
+
+
+class HuntBatchEngine:
+    """The BatchEngine of Wolves on the Hunt (wolfpack.engine.batch): random hunters in every seat."""
+
+    bots: tuple[str, ...] = ("random",)
+
+    def __init__(self, threads: int = 1) -> None:
+        self.threads = threads
+        """Threads a call of `play` uses (one by default: `wolfpack simulate --jobs` decides the machine's share)."""
+
+    def play(self, game: Game[Any], bots: Sequence[str], seeds: Sequence[int]) -> BatchPlayed:
+        """Play one game per seed to the end with `bots[k]` in seat k; game i's chance and choices from seeds[i]."""
+        if len(bots) != game.num_players():
+            raise ValueError(f"{game.name} has {game.num_players()} seats, but {len(bots)} bots were given")
+        unknown = sorted(set(bots) - set(self.bots))
+        if unknown:
+            raise NoBatchEngineError(
+                f"the Hunt batch engine has no bot {', '.join(map(repr, unknown))}; it plays {', '.join(self.bots)}"
+            )
+        played = play_random(game, seeds, threads=self.threads)
+        states = played.states
+        returns = np.repeat((states[:, L.RESULT] == 1).astype(np.float64)[:, None], game.num_players(), axis=1)
+        return BatchPlayed(
+            returns=returns,
+            actions=states[:, L.HISTORY].copy(),
+            decisions=states[:, L.DECISIONS].copy(),
+            measures=measures(states, game),
+        )
+
+
+ENGINE = HuntBatchEngine()
+"""What `HuntGame.batch` names."""
