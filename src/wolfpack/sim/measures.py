@@ -17,6 +17,7 @@ import pyarrow as pa
 
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.game import Game
+from wolfpack.games.hunt.rules import hunt_ending
 from wolfpack.sim.arena import Played, play_out
 
 Measures = dict[str, Any]
@@ -77,17 +78,6 @@ SPACEWOLVES = GameProfile(
 
 
 # ---- Wolves on the Hunt ----------------------------------------------------------------------------------------
-
-
-def hunt_ending(view: Mapping[str, Any]) -> str:
-    """How a Hunt ended: the Pack Leader killed, a hunter's last heart, the last elder, or the last round over."""
-    if view["result"] == "win":
-        return "pack leader killed"
-    if min(hunter["hearts"] for hunter in view["hunters"]) == 0:
-        return "a hunter's last heart"
-    if view["elders"] == 0:
-        return "the last elder"
-    return "the last round ended"
 
 
 def hunt_measures(played: Played, game: Game[Any]) -> Measures:

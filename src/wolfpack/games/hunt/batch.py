@@ -25,7 +25,7 @@ from wolfpack.games.hunt import batch_layout as L
 from wolfpack.games.hunt.batch_content import CompiledPack, compile_content
 from wolfpack.games.hunt.batch_position import vector_of
 from wolfpack.games.hunt.content import HuntContent
-from wolfpack.sim.measures import hunt_ending
+from wolfpack.games.hunt.rules import hunt_ending
 
 Vector = npt.NDArray[np.int64]
 

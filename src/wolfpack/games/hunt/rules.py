@@ -180,3 +180,14 @@ def howl_weights(deck: Sequence[str], top_back: str | None, content: HuntContent
 def wrap_die(value: int, delta: int) -> int:
     """A die turned one pip up or down, a 6 going to 1 and a 1 to 6 (the Modify free action)."""
     return (value - 1 + delta) % 6 + 1
+
+
+def hunt_ending(view: Mapping[str, Any]) -> str:
+    """How a Hunt ended: the Pack Leader killed, a hunter's last heart, the last elder, or the last round over."""
+    if view["result"] == "win":
+        return "pack leader killed"
+    if min(hunter["hearts"] for hunter in view["hunters"]) == 0:
+        return "a hunter's last heart"
+    if view["elders"] == 0:
+        return "the last elder"
+    return "the last round ended"
