@@ -9,11 +9,13 @@ from types import ModuleType
 import pyarrow.parquet as pq
 import pytest
 
+from ..compiled import import_compiled
 from .scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def hunt_batch() -> ModuleType:
+    import_compiled("wolfpack.games.hunt.batch")  # the kernel, compiled by one test worker at a time
     return benchmark_script("hunt_batch")
 
 

@@ -8,6 +8,7 @@ The distribution test compares the random hunters' games of both engines with a 
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -18,7 +19,6 @@ import wolfpack
 from wolfpack.engine.batch import NoBatchEngineError, batch_engine
 from wolfpack.engine.bot import RandomBot
 from wolfpack.engine.game import State
-from wolfpack.games.hunt import batch
 from wolfpack.games.hunt.bots import HeuristicBot
 from wolfpack.games.hunt.game import HuntGame
 from wolfpack.games.hunt.notation import position_dict
@@ -26,7 +26,15 @@ from wolfpack.games.hunt.state import HuntState
 from wolfpack.sim.arena import bot_seed, game_seed, play_out
 from wolfpack.sim.measures import HUNT
 
-from .batch_handoff import replay_on_scalar
+from ...compiled import import_compiled
+
+
+@pytest.fixture(scope="module")
+def batch() -> ModuleType:
+    """The batch engine's module, imported at test time (not at collection): importing it compiles the kernel, or
+    loads numba's cache, one worker at a time."""
+    return import_compiled("wolfpack.games.hunt.batch")
+
 
 SETUPS = [(1, "easy"), (2, "normal"), (3, "hard"), (4, "normal")]
 SIGNIFICANCE = 0.001
@@ -40,14 +48,18 @@ def _game(players: int, difficulty: str) -> HuntGame:
 
 
 @pytest.mark.parametrize(("players", "difficulty"), SETUPS)
-def test_a_batch_game_handed_to_the_scalar_engine_goes_on_identically(players: int, difficulty: str) -> None:
+def test_a_batch_game_handed_to_the_scalar_engine_goes_on_identically(
+    batch: ModuleType, players: int, difficulty: str
+) -> None:
+    from .batch_handoff import replay_on_scalar as replay  # imports the kernel: after the fixture compiled it
+
     game = _game(players, difficulty)
     stops = [0, 11, 30]
     steps = 0
     for stop in stops:
         games = batch.play_random(game, [stop * 7 + players], max_steps=stop)
         assert games.states[0][batch.L.HISTORY] == stop or games.states[0][batch.L.RESULT] != 0
-        steps += replay_on_scalar(games, 0)
+        steps += replay(games, 0)
     assert steps > 50  # the games really went on after the hand-off
 
 
@@ -73,7 +85,9 @@ def _heuristic_positions(game: HuntGame, seed: int, every: int) -> list[dict[str
     return list(positions.values())
 
 
-def test_batch_games_started_at_heuristic_positions_go_on_like_the_scalar_engine() -> None:
+def test_batch_games_started_at_heuristic_positions_go_on_like_the_scalar_engine(batch: ModuleType) -> None:
+    from .batch_handoff import replay_on_scalar as replay  # imports the kernel: after the fixture compiled it
+
     rounds = set()
     for players, difficulty in [(1, "easy"), (3, "easy")]:
         game = _game(players, difficulty)
@@ -81,11 +95,11 @@ def test_batch_games_started_at_heuristic_positions_go_on_like_the_scalar_engine
         rounds |= {int(str(p["round"])) for p in positions}
         games = batch.random_games_from(game, positions, list(range(len(positions))))
         for index in range(len(positions)):
-            replay_on_scalar(games, index)
+            replay(games, index)
     assert max(rounds) >= 5  # the endgame was compared
 
 
-def test_random_hunters_of_both_engines_give_the_same_distributions() -> None:
+def test_random_hunters_of_both_engines_give_the_same_distributions(batch: ModuleType) -> None:
     game = _game(2, "normal")
     scalar_games, batch_games = 400, 4000
     lengths, rounds, endings = [], [], []
@@ -106,7 +120,7 @@ def test_random_hunters_of_both_engines_give_the_same_distributions() -> None:
             assert stats.chi2_contingency(table).pvalue > SIGNIFICANCE
 
 
-def test_the_engine_is_found_through_the_game_and_fills_hunts_columns() -> None:
+def test_the_engine_is_found_through_the_game_and_fills_hunts_columns(batch: ModuleType) -> None:
     game = _game(3, "hard")
     engine = batch_engine(game, ["random"] * 3)
     played = engine.play(game, ["random"] * 3, [1, 2, 3])
@@ -118,7 +132,7 @@ def test_the_engine_is_found_through_the_game_and_fills_hunts_columns() -> None:
     assert played.measures["difficulty"] == ["hard"] * 3
 
 
-def test_a_game_depends_on_its_seed_alone() -> None:
+def test_a_game_depends_on_its_seed_alone(batch: ModuleType) -> None:
     game = _game(2, "easy")
     alone = batch.play_random(game, [42])
     among = batch.play_random(game, [7, 42, 9])
@@ -128,7 +142,7 @@ def test_a_game_depends_on_its_seed_alone() -> None:
     assert (threaded.states[:3] == among.states).all()
 
 
-def test_the_engine_refuses_bots_it_cannot_play_and_a_wrong_seat_count() -> None:
+def test_the_engine_refuses_bots_it_cannot_play_and_a_wrong_seat_count(batch: ModuleType) -> None:
     game = _game(2, "normal")
     with pytest.raises(NoBatchEngineError, match="no bot 'heuristic'; it plays random"):
         batch_engine(game, ["heuristic", "random"])
