@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
 import io
 import os
 import platform
@@ -38,6 +39,15 @@ REFERENCE_GAME = "spacewolves"
 """The game whose steps per second are divided by the reference's."""
 SCALAR_AIM = 0.5
 """Issue 33: Spacewolves!'s scalar engine at half maedn's steps per second or better."""
+SECTIONS: list[tuple[str, str, str, list[str]]] = [
+    ("batch", "Spacewolves! batch engine beside maedn", "spacewolves_batch", []),
+    ("hunt-batch", "Wolves on the Hunt: batch engine beside the scalar one", "hunt_batch", ["--players", "2", "4"]),
+    ("wolf", "WOLF play-outs from fixed positions: before issue 33 and now", "wolf_playouts", ["--playouts", "2"]),
+    ("perft", "Deep perft of the recorded positions", "perft_deep", []),
+    ("compare", "Spacewolves! batch and scalar engines: 100,000 games each", "spacewolves_batch", ["--compare"]),
+    ("compare", "Wolves on the Hunt batch and scalar engines: 100,000 games each", "hunt_batch", ["--compare"]),
+]
+"""What `make bench` runs after the scalar table, in order: (name for --sections, title, script, its arguments)."""
 PYTHON_GAMES = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker", "python_block_dominoes")
 """OpenSpiel's games written in pure Python, played by the same loop: what a Python engine usually manages."""
 
@@ -232,8 +242,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one core")
     parser.add_argument("--profile", metavar="GAME", help="instead: cProfile GAME's playout loop")
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile (default 25)")
+    parser.add_argument(
+        "--sections",
+        nargs="*",
+        choices=sorted({name for name, _, _, _ in SECTIONS}),
+        help="after the scalar table, only these sections (default: all; none: --sections with no name)",
+    )
     args = parser.parse_args(argv)
 
+    every_core = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     pinned = "not pinned (--no-pin)" if args.no_pin else pin_to_one_core()
     print(f"python   {platform.python_implementation()} {platform.python_version()} ({sys.executable})")
     print(f"cpu      {cpu_model()}; {pinned}")
@@ -267,7 +284,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             name = entry.label.split(" ")[0]
             aim = SCALAR_AIM if name == REFERENCE_GAME else None
             print(ratio_line(f"  {name} / {REFERENCE}", round_ratios(results[entry.label], reference), aim))
-    return 0
+    if every_core is not None:
+        os.sched_setaffinity(0, every_core)  # the batch engines and the comparisons' workers use every core
+    return run_sections(SECTIONS if args.sections is None else [s for s in SECTIONS if s[0] in args.sections])
+
+
+def run_sections(sections: Sequence[tuple[str, str, str, list[str]]]) -> int:
+    """Run each section's benchmark script (a sibling module's `main(argv)`); 1 when any of them reports a failure."""
+    failed = 0
+    for _, title, module, argv in sections:
+        print()
+        print(f"== {title}  (benchmarks/{module}.py {' '.join(argv)}; load {load_average()})", flush=True)
+        failed |= bool(importlib.import_module(module).main(argv))
+    return 1 if failed else 0
 
 
 def load_average() -> str:
