@@ -13,7 +13,9 @@ engine at any step (`scalar_state`) and goes on identically under the same dice 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +36,14 @@ Rows = npt.NDArray[np.int64]
 """Games as rows of `kernel.ROW` int64 fields (layout in kernel.py)."""
 Generators = npt.NDArray[np.uint64]
 """One splitmix64 state per game."""
+
+_NO_TRACE = (
+    np.zeros((0, kernel.ROW), dtype=np.int64),
+    np.zeros(0, dtype=np.int64),
+    np.zeros((0, kernel.MAX_LEGAL), dtype=np.int64),
+    np.zeros(0, dtype=np.int64),
+)
+"""Empty trace arrays: play without recording."""
 
 BOT_CODES = {"random": kernel.RANDOM_BOT, "heuristic": kernel.HEURISTIC_BOT}
 """The bots the kernel plays, by name (`HeuristicBot` with its default weights)."""
@@ -58,13 +68,32 @@ def new_games(players: int, max_rounds: int, seeds: Sequence[int]) -> tuple[Rows
     return rows, generators
 
 
+def threads_default() -> int:
+    """Threads a batch is split over: one per core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def advance(
-    rows: Rows, generators: Generators, bots: npt.NDArray[np.int64], stop: int = -1
+    rows: Rows, generators: Generators, bots: npt.NDArray[np.int64], stop: int = -1, threads: int | None = None
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Play every game on, to its end or `stop` more actions (-1: to the end); return the actions and decisions."""
-    actions = np.zeros(rows.shape[0], dtype=np.int64)
-    decisions = np.zeros(rows.shape[0], dtype=np.int64)
-    kernel.play_batch(rows, generators, bots, stop, actions, decisions)
+    """Play every game on, to its end or `stop` more actions (-1: to the end); return the actions and decisions.
+
+    The games are split into `threads` slices (default: one per core) played at once by the GIL-free kernel."""
+    games = rows.shape[0]
+    actions = np.zeros(games, dtype=np.int64)
+    decisions = np.zeros(games, dtype=np.int64)
+    slices = max(1, min(threads or threads_default(), games))
+    bounds = [games * k // slices for k in range(slices + 1)]
+
+    def play_slice(k: int) -> None:
+        part = slice(bounds[k], bounds[k + 1])
+        kernel.play_games(rows[part], generators[part], bots, stop, actions[part], decisions[part], *_NO_TRACE)
+
+    if slices == 1:
+        play_slice(0)
+    else:
+        with ThreadPoolExecutor(max_workers=slices) as pool:
+            list(pool.map(play_slice, range(slices)))
     return actions, decisions
 
 
@@ -180,7 +209,11 @@ def trace(row: Rows, generator: Generators, bots: npt.NDArray[np.int64], capacit
     actions = np.zeros(capacity, dtype=np.int64)
     legal = np.zeros((capacity + 1, kernel.MAX_LEGAL), dtype=np.int64)
     counts = np.zeros(capacity + 1, dtype=np.int64)
-    played, _ = kernel.play_game(row, generator, bots, -1, rows, actions, legal, counts)
+    played_actions = np.zeros(1, dtype=np.int64)
+    kernel.play_games(
+        row[None], generator, bots, -1, played_actions, np.zeros(1, dtype=np.int64), rows, actions, legal, counts
+    )
+    played = int(played_actions[0])
     return Trace(
         rows=rows[: played + 1],
         legal=[legal[i, : counts[i]].tolist() for i in range(played + 1)],

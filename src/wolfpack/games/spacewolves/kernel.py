@@ -22,7 +22,9 @@ from numba import njit, prange
 from wolfpack.games.spacewolves.actions import (
     FIRST_BASE,
     PASS_CODE,
+    ROLL_BASE,
     ROLL_BY_DICE,
+    ROLL_DICE,
     SLOTS,
     SWAP_CODE,
     WARP_ALONE_CODE,
@@ -96,6 +98,10 @@ LEADER: Final = _WEIGHTS.leader
 REST: Final = 1.0 - _WEIGHTS.leader
 """Computed exactly as bots.evaluate computes it, so equal positions score to the same bit."""
 
+ROLL_FACES: Final = np.zeros((FIRST_BASE - ROLL_BASE, 4), dtype=np.int64)
+"""ROLL_FACES[code - ROLL_BASE]: how many dice, then the sorted faces (0 for no die)."""
+for _code, _faces in ROLL_DICE.items():
+    ROLL_FACES[_code - ROLL_BASE, : len(_faces) + 1] = (len(_faces), *_faces)
 ROLL_CODES: Final = np.full((4, 7, 7, 7), -1, dtype=np.int64)
 """ROLL_CODES[k, d1, d2, d3]: the action code of k sorted dice (unused dice 0)."""
 for _dice, _action in ROLL_BY_DICE.items():
@@ -539,10 +545,12 @@ def settle(s: np.ndarray, legal: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def apply_decision(s: np.ndarray, action: int, legal: np.ndarray) -> int:
-    """Apply a seat's action; write the next decision's legal actions to `legal` and return how many."""
+def apply_action(s: np.ndarray, action: int, legal: np.ndarray) -> int:
+    """Apply a chance outcome or a seat's action; write the next decision's legal actions, return how many."""
     step = s[STEP]
-    if step == DOUBLES:
+    if step == ROLL:
+        apply_roll(s, action)
+    elif step == DOUBLES:
         if action == SWAP_CODE:
             swap_tiles(s, s[DICE])
         s[STEP] = END
@@ -561,35 +569,41 @@ def apply_decision(s: np.ndarray, action: int, legal: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def roll(s: np.ndarray, rng: np.ndarray, legal: np.ndarray) -> tuple[int, int]:
-    """Sample and apply the pending chance event; return its action code and the next decision's legal count."""
+def apply_roll(s: np.ndarray, action: int) -> None:
+    """The roll for first player opens the game; the actor's dice open his turn's step."""
     if s[PHASE] == SETUP:
-        seat = below(rng, s[PLAYERS])
-        s[FIRST] = seat
+        s[FIRST] = action - FIRST_BASE
         begin_phase(s, SPACEMAN)
         next_seat(s)
-        return FIRST_BASE + seat, settle(s, legal)
+        return
+    k = ROLL_FACES[action - ROLL_BASE, 0]
+    if s[PHASE] != SPACEMAN:
+        # Only the distinct values matter when one die is kept (docs/games/spacewolves.md, interpretation 14).
+        n = 0
+        for i in range(1, k + 1):
+            if n == 0 or s[DICE + n - 1] != ROLL_FACES[action - ROLL_BASE, i]:
+                s[DICE + n] = ROLL_FACES[action - ROLL_BASE, i]
+                n += 1
+        s[N_DICE] = n
+        s[STEP] = MOVE
+    else:
+        s[DICE] = ROLL_FACES[action - ROLL_BASE, 1]
+        s[DICE + 1] = ROLL_FACES[action - ROLL_BASE, 2]
+        s[N_DICE] = 2
+        s[STEP] = DOUBLES if s[DICE] == s[DICE + 1] else OWN
+
+
+@njit(cache=True)
+def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
+    """The pending chance event's outcome from the game's generator: the first player, or the sorted dice."""
+    if s[PHASE] == SETUP:
+        return FIRST_BASE + below(rng, s[PLAYERS])
     k = 2 if s[PHASE] == SPACEMAN else dice_count(s, s[ACTOR])
     faces = np.zeros(3, dtype=np.int64)
     for i in range(k):
         faces[i] = below(rng, 6) + 1
     faces[:k].sort()
-    code = ROLL_CODES[k, faces[0], faces[1], faces[2]]
-    if s[PHASE] != SPACEMAN:
-        # Only the distinct values matter when one die is kept (docs/games/spacewolves.md, interpretation 14).
-        n = 0
-        for i in range(k):
-            if n == 0 or s[DICE + n - 1] != faces[i]:
-                s[DICE + n] = faces[i]
-                n += 1
-        s[N_DICE] = n
-        s[STEP] = MOVE
-    else:
-        s[DICE] = faces[0]
-        s[DICE + 1] = faces[1]
-        s[N_DICE] = 2
-        s[STEP] = DOUBLES if faces[0] == faces[1] else OWN
-    return code, settle(s, legal)
+    return ROLL_CODES[k, faces[0], faces[1], faces[2]]
 
 
 # ---- the heuristic bot (bots.HeuristicBot, the same numbers in the same order) ----------------------------------
@@ -632,54 +646,6 @@ def evaluate(s: np.ndarray, seat: int) -> float:
 
 
 @njit(cache=True)
-def leaf_value(s: np.ndarray, seat: int) -> float:
-    """The value of a position where `seat` no longer decides: the win it got, or the evaluation."""
-    if s[PHASE] == OVER:
-        return WIN * return_of(s, seat)
-    return evaluate(s, seat)
-
-
-@njit(cache=True)
-def lookahead(
-    root: np.ndarray, root_legal: np.ndarray, root_n: int, seat: int, states: np.ndarray, legals: np.ndarray
-) -> float:
-    """The value for `seat` of `root`: its best continuation while the decisions are still its own."""
-    if s_is_leaf(root, seat):
-        return leaf_value(root, seat)
-    counts = np.zeros(MAX_DEPTH, dtype=np.int64)
-    cursor = np.zeros(MAX_DEPTH, dtype=np.int64)
-    best = np.full(MAX_DEPTH, -np.inf)
-    states[0, :] = root
-    legals[0, :root_n] = root_legal[:root_n]
-    counts[0] = root_n
-    depth = 0
-    while True:
-        if cursor[depth] < counts[depth]:
-            action = legals[depth, cursor[depth]]
-            cursor[depth] += 1
-            if depth + 1 >= MAX_DEPTH:
-                raise RuntimeError("the heuristic's lookahead went deeper than MAX_DEPTH")
-            child = states[depth + 1]
-            child[:] = states[depth]
-            n = apply_decision(child, action, legals[depth + 1])
-            if s_is_leaf(child, seat):
-                value = leaf_value(child, seat)
-            else:
-                depth += 1
-                counts[depth] = n
-                cursor[depth] = 0
-                best[depth] = -np.inf
-                continue
-        else:
-            value = best[depth]
-            if depth == 0:
-                return value
-            depth -= 1
-        if value > best[depth]:
-            best[depth] = value
-
-
-@njit(cache=True)
 def s_is_leaf(s: np.ndarray, seat: int) -> bool:
     """Whether the lookahead stops here: the game is over or someone else (or chance) is to act."""
     return s[PHASE] == OVER or current_player(s) != seat
@@ -687,34 +653,57 @@ def s_is_leaf(s: np.ndarray, seat: int) -> bool:
 
 @njit(cache=True)
 def heuristic_choice(
-    s: np.ndarray,
-    legal: np.ndarray,
-    n: int,
-    rng: np.ndarray,
-    scratch: np.ndarray,
-    child_legal: np.ndarray,
-    states: np.ndarray,
-    legals: np.ndarray,
-    ties: np.ndarray,
+    s: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray, states: np.ndarray, legals: np.ndarray
 ) -> int:
-    """The action bots.HeuristicBot takes: the best turn-end value, ties (within TIE, scanned in order) at random."""
+    """The action bots.HeuristicBot takes: the best turn-end value, ties (within TIE, scanned in order) at random.
+
+    One depth-first walk: depth 0 is the decision itself, whose children are scanned as the bot scans them; deeper
+    levels are the seat's own further decisions, each worth its best child (the bot's `_value`)."""
     if n == 1:
         return legal[0]
     seat = current_player(s)
+    counts = np.zeros(MAX_DEPTH, dtype=np.int64)
+    cursor = np.zeros(MAX_DEPTH, dtype=np.int64)
+    best = np.full(MAX_DEPTH, -np.inf)
+    ties = legals[MAX_DEPTH - 1]
     tied = 0
-    best_value = -np.inf
-    for i in range(n):
-        scratch[:] = s
-        child_n = apply_decision(scratch, legal[i], child_legal)
-        value = lookahead(scratch, child_legal, child_n, seat, states, legals)
-        if value > best_value + TIE:
-            ties[0] = legal[i]
+    states[0, :] = s
+    legals[0, :n] = legal[:n]
+    counts[0] = n
+    depth = 0
+    while True:
+        if cursor[depth] < counts[depth]:
+            action = legals[depth, cursor[depth]]
+            cursor[depth] += 1
+            if depth + 2 >= MAX_DEPTH:
+                raise RuntimeError("the heuristic's lookahead went deeper than MAX_DEPTH")
+            child = states[depth + 1]
+            child[:] = states[depth]
+            child_n = apply_action(child, action, legals[depth + 1])
+            if not s_is_leaf(child, seat):
+                depth += 1
+                counts[depth] = child_n
+                cursor[depth] = 0
+                best[depth] = -np.inf
+                continue
+            value = WIN * return_of(child, seat) if child[PHASE] == OVER else evaluate(child, seat)
+        else:
+            value = best[depth]
+            depth -= 1
+        if depth > 0:
+            best[depth] = max(best[depth], value)
+            continue
+        # The scan of bots.HeuristicBot.step over the decision's actions, in order.
+        chosen = legals[0, cursor[0] - 1]
+        if value > best[0] + TIE:
+            ties[0] = chosen
             tied = 1
-            best_value = value
-        elif value > best_value - TIE:
-            ties[tied] = legal[i]
+            best[0] = value
+        elif value > best[0] - TIE:
+            ties[tied] = chosen
             tied += 1
-    return ties[0] if tied == 1 else ties[below(rng, tied)]
+        if cursor[0] == counts[0]:
+            return ties[0] if tied == 1 else ties[below(rng, tied)]
 
 
 # ---- whole games -----------------------------------------------------------------------------------------------
@@ -736,15 +725,12 @@ def play_game(
     With trace arrays of length > 0, record before each action its row, its legal actions (none at chance) and the
     action taken: the slow path the hand-off tests read."""
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
-    scratch = np.zeros(ROW, dtype=np.int64)
-    child_legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     states = np.zeros((MAX_DEPTH, ROW), dtype=np.int64)
     legals = np.zeros((MAX_DEPTH, MAX_LEGAL), dtype=np.int64)
-    ties = np.zeros(MAX_LEGAL, dtype=np.int64)
     tracing = trace_actions.shape[0] > 0
     actions = 0
     decisions = 0
-    n = resume_legal(s, legal)
+    n = settle(s, legal)
     while s[PHASE] != OVER and actions != stop:
         if tracing:
             if actions >= trace_actions.shape[0]:
@@ -753,14 +739,14 @@ def play_game(
             trace_counts[actions] = n
             trace_legal[actions, :n] = legal[:n]
         if s[STEP] == ROLL:
-            code, n = roll(s, rng, legal)
+            code = sample_chance(s, rng)
         else:
+            decisions += 1
             if bots[current_player(s)] == HEURISTIC_BOT:
-                code = heuristic_choice(s, legal, n, rng, scratch, child_legal, states, legals, ties)
+                code = heuristic_choice(s, legal, n, rng, states, legals)
             else:
                 code = legal[below(rng, n)]
-            n = apply_decision(s, code, legal)
-            decisions += 1
+        n = apply_action(s, code, legal)
         if tracing:
             trace_actions[actions] = code
         actions += 1
@@ -771,21 +757,34 @@ def play_game(
     return actions, decisions
 
 
-@njit(cache=True)
-def resume_legal(s: np.ndarray, legal: np.ndarray) -> int:
-    """The legal actions of a row stopped part-way (0 at a roll or the end)."""
-    if s[PHASE] == OVER or s[STEP] == ROLL or s[STEP] == END:
-        return 0
-    return generate(s, legal)
-
-
-@njit(cache=True, parallel=True)
-def play_batch(
-    rows: np.ndarray, rngs: np.ndarray, bots: np.ndarray, stop: int, actions: np.ndarray, decisions: np.ndarray
+@njit(cache=True, nogil=True)
+def play_games(
+    rows: np.ndarray,
+    rngs: np.ndarray,
+    bots: np.ndarray,
+    stop: int,
+    actions: np.ndarray,
+    decisions: np.ndarray,
+    trace_rows: np.ndarray,
+    trace_actions: np.ndarray,
+    trace_legal: np.ndarray,
+    trace_counts: np.ndarray,
 ) -> None:
     """Play every row's game on (to the end, or `stop` more actions), game i with chance and choices from rngs[i].
 
-    Games run in parallel (one per iteration); `actions` and `decisions` add up what each game applied."""
+    `actions` and `decisions` add up what each game applied. The trace arrays (empty, or for a batch of one game)
+    record that game step by step. Without the GIL, so threads can play disjoint slices of one batch at once."""
+    for i in range(rows.shape[0]):
+        a, d = play_game(rows[i], rngs[i : i + 1], bots, stop, trace_rows, trace_actions, trace_legal, trace_counts)
+        actions[i] += a
+        decisions[i] += d
+
+
+@njit(cache=True, parallel=True)
+def play_batch_prange(
+    rows: np.ndarray, rngs: np.ndarray, bots: np.ndarray, stop: int, actions: np.ndarray, decisions: np.ndarray
+) -> None:
+    """Alternative measured for docs/design/batch.md: Numba's prange over games instead of threads over slices."""
     for i in prange(rows.shape[0]):
         empty_rows = np.zeros((0, ROW), dtype=np.int64)
         empty = np.zeros(0, dtype=np.int64)
