@@ -395,3 +395,17 @@ def test_a_bot_the_batch_engine_cannot_play_is_refused_naming_both(
     assert result.exit_code == EXIT_USAGE
     assert "spacewolves's batch engine has no bot 'heuristic'; it plays random" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_from_before_engines_resumes_as_a_scalar_run(tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    simulate(spec(), games=3, out=out, executor=InlineExecutor())
+    table = pq.read_table(out)
+    identity = json.loads(table.schema.metadata[b"wolfpack.simulate"])
+    del identity["engine"]
+    pq.write_table(table.replace_schema_metadata({b"wolfpack.simulate": json.dumps(identity).encode()}), out)
+    assert simulate(spec(), games=5, out=out, executor=InlineExecutor()).kept == 3
+    with pytest.raises(SimulationError, match='engine "scalar" there, "batch" now'):
+        simulate(
+            make_spec("spacewolves", {"players": 3}, "random", 3, "batch"), games=6, out=out, executor=InlineExecutor()
+        )

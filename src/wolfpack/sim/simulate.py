@@ -98,9 +98,7 @@ class RunSpec:
     def identity(self) -> dict[str, Any]:
         """What must match for chunks of a run to belong together (not the number of games, jobs or chunks)."""
         identity = {"format": FORMAT, "game": self.game, "options": self.options}
-        identity = {**identity, "bots": list(self.bots), "seed": self.seed}
-        # Only a batch run names its engine, so that files of scalar runs written before engines existed resume.
-        return identity if self.engine == "scalar" else {**identity, "engine": self.engine}
+        return {**identity, "bots": list(self.bots), "seed": self.seed, "engine": self.engine}
 
 
 @dataclass(frozen=True)
@@ -312,7 +310,8 @@ def file_identity(path: Path) -> dict[str, Any] | None:
     """The run identity a results file (or chunk) was written with, or None if it has none."""
     metadata = pq.read_schema(path).metadata or {}
     raw = metadata.get(METADATA_KEY)
-    return None if raw is None else dict(json.loads(raw))
+    # Files written before runs had engines were all played by the scalar engine.
+    return None if raw is None else {"engine": "scalar", **json.loads(raw)}
 
 
 def check_out(out: Path, spec: RunSpec, games: int) -> None:
