@@ -599,26 +599,42 @@ def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
     if s[PHASE] == SETUP:
         return FIRST_BASE + below(rng, s[PLAYERS])
     k = 2 if s[PHASE] == SPACEMAN else dice_count(s, s[ACTOR])
-    faces = np.zeros(3, dtype=np.int64)
-    for i in range(k):
-        faces[i] = below(rng, 6) + 1
-    faces[:k].sort()
-    return ROLL_CODES[k, faces[0], faces[1], faces[2]]
+    # Up to three dice in scalars, sorted by a three-comparison network: no allocation on the hottest path.
+    a = below(rng, 6) + 1
+    b = below(rng, 6) + 1 if k >= 2 else 0
+    c = below(rng, 6) + 1 if k == 3 else 0
+    if k == 1:
+        return ROLL_CODES[1, a, 0, 0]
+    if a > b:
+        a, b = b, a
+    if k == 2:
+        return ROLL_CODES[2, a, b, 0]
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return ROLL_CODES[3, a, b, c]
 
 
 # ---- the heuristic bot (bots.HeuristicBot, the same numbers in the same order) ----------------------------------
 
 
 @njit(cache=True)
-def evaluate(s: np.ndarray, seat: int) -> float:
-    """How good the position is for `seat`: its prospects minus its opponents', leader weighted (bots.evaluate)."""
+def evaluate(s: np.ndarray, seat: int, prospects: np.ndarray, counts: np.ndarray) -> float:
+    """How good the position is for `seat`: its prospects minus its opponents', leader weighted (bots.evaluate).
+
+    The sums run in the bot's order (tile by tile from the top, a tile's spacemen as count * worth), so equal
+    positions score to the same bit. `prospects` (4 floats) and `counts` (4 x 15 ints) are scratch space."""
     players = s[PLAYERS]
     next_value = 12 - s[N_EARTH]
     wolves_bite = any_wolves(s)
-    prospects = np.zeros(4, dtype=np.float64)
+    counts[:, :] = 0
+    for k in range(3 * players):
+        slot = s[POS + k]
+        if 0 <= slot < SLOTS:
+            counts[k // 3, slot] += 1
     for c in range(players):
         prospects[c] = float(score(s, c))
-    counts = np.zeros(4, dtype=np.int64)
     for slot in range(SLOTS - 1, -1, -1):
         if s[CROWD + slot] == 0:
             continue
@@ -628,13 +644,9 @@ def evaluate(s: np.ndarray, seat: int) -> float:
         if slot == s[STATION]:
             reach += STATION_BONUS
         worth = next_value * reach
-        counts[:] = 0
-        for k in range(3 * players):
-            if s[POS + k] == slot:
-                counts[k // 3] += 1
         for c in range(players):
-            if counts[c]:
-                prospects[c] += counts[c] * worth
+            if counts[c, slot]:
+                prospects[c] += counts[c, slot] * worth
     mine = prospects[seat]
     best_other = -np.inf
     total = 0.0
@@ -653,26 +665,37 @@ def s_is_leaf(s: np.ndarray, seat: int) -> bool:
 
 @njit(cache=True)
 def heuristic_choice(
-    s: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray, states: np.ndarray, legals: np.ndarray
+    s: np.ndarray,
+    legal: np.ndarray,
+    n: int,
+    rng: np.ndarray,
+    states: np.ndarray,
+    legals: np.ndarray,
+    walk: np.ndarray,
+    best: np.ndarray,
+    prospects: np.ndarray,
+    counts: np.ndarray,
 ) -> int:
     """The action bots.HeuristicBot takes: the best turn-end value, ties (within TIE, scanned in order) at random.
 
     One depth-first walk: depth 0 is the decision itself, whose children are scanned as the bot scans them; deeper
-    levels are the seat's own further decisions, each worth its best child (the bot's `_value`)."""
+    levels are the seat's own further decisions, each worth its best child (the bot's `_value`). The rest of the
+    arguments are scratch space: `walk` (2 x MAX_DEPTH ints), `best` (MAX_DEPTH floats), evaluate's two arrays."""
     if n == 1:
         return legal[0]
     seat = current_player(s)
-    counts = np.zeros(MAX_DEPTH, dtype=np.int64)
-    cursor = np.zeros(MAX_DEPTH, dtype=np.int64)
-    best = np.full(MAX_DEPTH, -np.inf)
+    sizes = walk[0]
+    cursor = walk[1]
+    best[0] = -np.inf
+    cursor[0] = 0
     ties = legals[MAX_DEPTH - 1]
     tied = 0
     states[0, :] = s
     legals[0, :n] = legal[:n]
-    counts[0] = n
+    sizes[0] = n
     depth = 0
     while True:
-        if cursor[depth] < counts[depth]:
+        if cursor[depth] < sizes[depth]:
             action = legals[depth, cursor[depth]]
             cursor[depth] += 1
             if depth + 2 >= MAX_DEPTH:
@@ -682,11 +705,11 @@ def heuristic_choice(
             child_n = apply_action(child, action, legals[depth + 1])
             if not s_is_leaf(child, seat):
                 depth += 1
-                counts[depth] = child_n
+                sizes[depth] = child_n
                 cursor[depth] = 0
                 best[depth] = -np.inf
                 continue
-            value = WIN * return_of(child, seat) if child[PHASE] == OVER else evaluate(child, seat)
+            value = WIN * return_of(child, seat) if child[PHASE] == OVER else evaluate(child, seat, prospects, counts)
         else:
             value = best[depth]
             depth -= 1
@@ -702,7 +725,7 @@ def heuristic_choice(
         elif value > best[0] - TIE:
             ties[tied] = chosen
             tied += 1
-        if cursor[0] == counts[0]:
+        if cursor[0] == sizes[0]:
             return ties[0] if tied == 1 else ties[below(rng, tied)]
 
 
@@ -727,6 +750,10 @@ def play_game(
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     states = np.zeros((MAX_DEPTH, ROW), dtype=np.int64)
     legals = np.zeros((MAX_DEPTH, MAX_LEGAL), dtype=np.int64)
+    walk = np.zeros((2, MAX_DEPTH), dtype=np.int64)
+    best = np.zeros(MAX_DEPTH, dtype=np.float64)
+    prospects = np.zeros(4, dtype=np.float64)
+    counts = np.zeros((4, SLOTS), dtype=np.int64)
     tracing = trace_actions.shape[0] > 0
     actions = 0
     decisions = 0
@@ -743,7 +770,7 @@ def play_game(
         else:
             decisions += 1
             if bots[current_player(s)] == HEURISTIC_BOT:
-                code = heuristic_choice(s, legal, n, rng, states, legals)
+                code = heuristic_choice(s, legal, n, rng, states, legals, walk, best, prospects, counts)
             else:
                 code = legal[below(rng, n)]
         n = apply_action(s, code, legal)
