@@ -184,19 +184,26 @@ def play_row(spec: RunSpec, index: int) -> dict[str, Any]:
     chance_seed = game_seed(spec.seed, index)
     played = profile.play(game, bots, chance_seed)
     returns = [float(value) for value in played.state.returns()]
-    measures = profile.read(played, game)
+    length = (played.state.history_length(), played.decisions)
+    return make_row(spec, index, returns, length, profile.read(played, game))
+
+
+def make_row(
+    spec: RunSpec, index: int, returns: list[float], length: tuple[int, int], measures: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The row of game `index`: the common columns, then the game's measures; `length` is (actions, decisions)."""
     return {
         "game": spec.game,
         "index": index,
         "seed": spec.seed,
-        "game_seed": chance_seed,
+        "game_seed": game_seed(spec.seed, index),
         "options": spec.options_json,
         "players": len(spec.bots),
         "bots": list(spec.bots),
         "returns": returns,
         "winners": winners(returns),
-        "actions": played.state.history_length(),
-        "decisions": played.decisions,
+        "actions": length[0],
+        "decisions": length[1],
         **measures,
     }
 
@@ -206,26 +213,16 @@ def batch_rows(spec: RunSpec, indices: Sequence[int]) -> list[dict[str, Any]]:
     game = _loaded(spec.game, spec.options_json)
     seeds = [game_seed(spec.seed, index) for index in indices]
     played: BatchPlayed = batch_engine(game, spec.bots).play(game, spec.bots, seeds)
-    rows = []
-    for k, (index, chance_seed) in enumerate(zip(indices, seeds, strict=True)):
-        returns = [float(value) for value in played.returns[k]]
-        rows.append(
-            {
-                "game": spec.game,
-                "index": index,
-                "seed": spec.seed,
-                "game_seed": chance_seed,
-                "options": spec.options_json,
-                "players": len(spec.bots),
-                "bots": list(spec.bots),
-                "returns": returns,
-                "winners": winners(returns),
-                "actions": int(played.actions[k]),
-                "decisions": int(played.decisions[k]),
-                **{name: column[k] for name, column in played.measures.items()},
-            }
+    return [
+        make_row(
+            spec,
+            index,
+            [float(value) for value in played.returns[k]],
+            (int(played.actions[k]), int(played.decisions[k])),
+            {name: column[k] for name, column in played.measures.items()},
         )
-    return rows
+        for k, index in enumerate(indices)
+    ]
 
 
 def play_chunk(spec: RunSpec, indices: Sequence[int]) -> list[dict[str, Any]]:

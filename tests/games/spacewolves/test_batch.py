@@ -16,10 +16,9 @@ import wolfpack
 from wolfpack.engine.batch import NoBatchEngineError, batch_engine
 from wolfpack.games.spacewolves import batch, kernel
 from wolfpack.games.spacewolves.actions import Action
-from wolfpack.games.spacewolves.bots import TIE, HeuristicBot
+from wolfpack.games.spacewolves.bots import HeuristicBot
 from wolfpack.games.spacewolves.game import SpacewolvesGame
 from wolfpack.games.spacewolves.notation import format_position
-from wolfpack.games.spacewolves.state import SpacewolvesState
 from wolfpack.sim.arena import bot_seed, game_seed, play_out
 
 HAND_OFF_STOPS = (0, 1, 6, 25, 70, 160)
@@ -35,23 +34,6 @@ def _game(players: int, max_rounds: int = 100) -> SpacewolvesGame:
     return game
 
 
-def _heuristic_best(state: SpacewolvesState) -> set[int]:
-    """The actions HeuristicBot draws its choice from here: its scan for the best value, ties within TIE."""
-    bot = HeuristicBot(seed=0)
-    seat = state.current_player()
-    best: list[int] = []
-    best_value = -float("inf")
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        value = bot._value(child, seat)
-        if value > best_value + TIE:
-            best, best_value = [action], value
-        elif value > best_value - TIE:
-            best.append(action)
-    return set(best)
-
-
 def _continue_on_scalar(game: SpacewolvesGame, trace: batch.Trace, bots: list[str], check_bot: bool) -> None:
     """Hand the traced batch game to the scalar engine at its first row and replay it there step by step."""
     state = game.state_from_position(batch.position(game, trace.rows[0]))
@@ -63,7 +45,9 @@ def _continue_on_scalar(game: SpacewolvesGame, trace: batch.Trace, bots: list[st
         else:
             assert sorted(int(a) for a in state.legal_actions()) == trace.legal[step], f"step {step}"
             if check_bot and bots[state.current_player()] == "heuristic":
-                assert action in _heuristic_best(state), f"step {step}: {action} is not among the bot's best"
+                assert action in HeuristicBot(seed=0).best_actions(state), (
+                    f"step {step}: {action} is not among the bot's best"
+                )
         state.apply_action(Action(action))
     assert state.is_terminal()
     assert format_position(state) == batch.position(game, trace.rows[-1])

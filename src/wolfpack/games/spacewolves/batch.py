@@ -156,6 +156,23 @@ ENGINE = SpacewolvesBatch()
 # ---- hand-off to the scalar engine, and the traced slow path ----------------------------------------------------
 
 
+SCALAR_FIELDS = {
+    "asteroid": kernel.ASTEROID,
+    "warp": kernel.WARP_SLOT,
+    "station": kernel.STATION,
+    "on_board": kernel.ON_BOARD,
+    "phase": kernel.PHASE,
+    "step": kernel.STEP,
+    "turn": kernel.TURN,
+    "actor": kernel.ACTOR,
+    "first": kernel.FIRST,
+    "round": kernel.ROUND,
+    "cutoff": kernel.CUTOFF,
+    "max_rounds": kernel.MAX_ROUNDS,
+}
+"""The scalar state's whole-number fields and where a row keeps them."""
+
+
 def scalar_state(game: SpacewolvesGame, row: Rows) -> SpacewolvesState:
     """The scalar state of a batch game's row (every field copied; no history): the hand-off to the scalar engine."""
     from wolfpack.games.spacewolves.state import SpacewolvesState
@@ -169,18 +186,8 @@ def scalar_state(game: SpacewolvesGame, row: Rows) -> SpacewolvesState:
     state.earth = values[kernel.EARTH_AT : kernel.EARTH_AT + values[kernel.N_EARTH]]
     state.warps = values[kernel.WARPS : kernel.WARPS + values[kernel.N_WARPS]]
     state.dice = tuple(values[kernel.DICE : kernel.DICE + values[kernel.N_DICE]])
-    state.asteroid = values[kernel.ASTEROID]
-    state.warp = values[kernel.WARP_SLOT]
-    state.station = values[kernel.STATION]
-    state.on_board = values[kernel.ON_BOARD]
-    state.phase = values[kernel.PHASE]
-    state.step = values[kernel.STEP]
-    state.turn = values[kernel.TURN]
-    state.actor = values[kernel.ACTOR]
-    state.first = values[kernel.FIRST]
-    state.round = values[kernel.ROUND]
-    state.cutoff = values[kernel.CUTOFF]
-    state.max_rounds = values[kernel.MAX_ROUNDS]
+    for name, field in SCALAR_FIELDS.items():
+        setattr(state, name, values[field])
     return state
 
 
