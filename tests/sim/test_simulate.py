@@ -325,16 +325,19 @@ def test_the_den_combat_scenario_is_simulated_one_attack_a_row_the_same_seed_the
 # ---- --engine batch ---------------------------------------------------------------------------------------------
 
 BATCH = (*SPACEWOLVES, "--engine", "batch")
+NUMBA = pytest.mark.xdist_group("numba-spacewolves")
+"""The tests that call the compiled kernel share a worker (with `--dist loadgroup`): one compile on a clean clone."""
 
 
+@NUMBA
 def test_a_batch_run_writes_the_scalar_columns_and_analyze_reads_either(tmp_path: Path) -> None:
     scalar, batched = tmp_path / "scalar.parquet", tmp_path / "batch.parquet"
     assert run("simulate", *SPACEWOLVES, "--games", "6", "--out", str(scalar)).exit_code == 0
-    result = run("simulate", *BATCH, "--games", "300", "--out", str(batched))
+    result = run("simulate", *BATCH, "--games", "100", "--out", str(batched))
     assert result.exit_code == 0, result.output
     assert pq.read_schema(batched).remove_metadata() == pq.read_schema(scalar).remove_metadata()
     games = rows(batched)
-    assert [game["index"] for game in games] == list(range(300))
+    assert [game["index"] for game in games] == list(range(100))
     for game in games:
         assert game["game_seed"] == game_seed(1, game["index"])
         assert 0 < game["decisions"] < game["actions"]
@@ -350,6 +353,7 @@ def test_a_batch_run_writes_the_scalar_columns_and_analyze_reads_either(tmp_path
         assert "spacewolves" in read.output
 
 
+@NUMBA
 def test_a_batch_run_in_parts_equals_one_run(tmp_path: Path) -> None:
     whole, grown = tmp_path / "whole.parquet", tmp_path / "grown.parquet"
     assert run("simulate", *BATCH, "--games", "40", "--out", str(whole)).exit_code == 0
@@ -358,6 +362,7 @@ def test_a_batch_run_in_parts_equals_one_run(tmp_path: Path) -> None:
     assert rows(grown) == rows(whole)
 
 
+@NUMBA
 @pytest.mark.parametrize(("first", "then"), [(BATCH, SPACEWOLVES), (SPACEWOLVES, BATCH)])
 def test_a_run_is_not_resumed_with_the_other_engine(
     tmp_path: Path, first: tuple[str, ...], then: tuple[str, ...]
@@ -397,6 +402,7 @@ def test_a_bot_the_batch_engine_cannot_play_is_refused_naming_both(
     assert list(tmp_path.iterdir()) == []
 
 
+@NUMBA
 def test_a_file_from_before_engines_resumes_as_a_scalar_run(tmp_path: Path) -> None:
     out = tmp_path / "r.parquet"
     simulate(spec(), games=3, out=out, executor=InlineExecutor())
