@@ -30,8 +30,9 @@ import pyarrow.parquet as pq
 from scipy import stats
 
 import wolfpack
+from wolfpack.bots import make_bot
 from wolfpack.games.spacewolves import batch
-from wolfpack.sim.arena import game_seed
+from wolfpack.sim.arena import bot_seed, game_seed, play_out
 from wolfpack.sim.simulate import local_executor, make_spec, simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -64,6 +65,18 @@ def measure_batch(label: str, players: int, bot: str, games: int, seconds: float
             return Throughput(label, total_games, steps, now - start)
 
 
+def measure_scalar_bots(label: str, players: int, bot: str, seconds: float) -> Throughput:
+    """Play whole seeded scalar games with `bot` in every seat (arena's loop) for `seconds`; count their actions."""
+    game = wolfpack.load_game("spacewolves", players=players)
+    games = steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        bots = [make_bot(game, bot, bot_seed(0, games, seat)) for seat in range(players)]
+        steps += play_out(game, bots, game_seed(0, games)).state.history_length()
+        games += 1
+    return Throughput(label, games, steps, time.perf_counter() - start)
+
+
 def speed(args: argparse.Namespace) -> None:
     """Measure maedn, the scalar engine and the batch engine in one run and print the ratios."""
     print(f"spacewolves batch engine: {args.players} players, {os.cpu_count()} cores, {load()}")
@@ -80,17 +93,23 @@ def speed(args: argparse.Namespace) -> None:
         print(f"open_spiel is not installed: no {REFERENCE} run (make install-bench)")
     results["scalar"] = measure("scalar random", game.new_initial_state, args.seconds, 1.0, 0)
     print(results["scalar"].line(), f"  [{load()}]", flush=True)
+    results["scalar heuristic"] = measure_scalar_bots("scalar heuristic", args.players, "heuristic", args.seconds)
+    print(results["scalar heuristic"].line(), f"  [{load()}]", flush=True)
     for bot, games in (("random", args.batch), ("heuristic", max(args.batch // 10, 1))):
         for threads in (None, 1):
             label = f"batch {bot} ({threads or batch.threads_default()} thr)"
             results[label] = measure_batch(label, args.players, bot, games, args.seconds, threads)
             print(results[label].line(), f"  [{load()}]", flush=True)
+    print()
     if "maedn" in results:
-        print()
         maedn = results["maedn"].steps_per_second
         for label, result in results.items():
             if label != "maedn":
                 print(f"{label:<24} / maedn steps/s: {result.steps_per_second / maedn:7.2f}")
+    for bot in ("random", "heuristic"):
+        scalar = results["scalar" if bot == "random" else "scalar heuristic"].games_per_second
+        label = f"batch {bot} ({batch.threads_default()} thr)"
+        print(f"{label:<24} / scalar {bot} games/s: {results[label].games_per_second / scalar:7.1f}")
     print(f"done [{load()}]")
 
 
