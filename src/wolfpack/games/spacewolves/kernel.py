@@ -1,8 +1,8 @@
 """The Spacewolves! rules compiled with Numba: one game's state as a small int64 row, played to the end in a loop.
 
 This is a second implementation of the rules of state.py (same steps, same skips, same action codes), written for
-speed: the batch engine (batch.py) runs `play_batch` over thousands of rows at once, one game per iteration of a
-parallel loop. Function names follow state.py's methods so the two can be read side by side; the hand-off tests
+speed: the batch engine (batch.py) runs `play_games` over thousands of rows, one game after another, on one thread per
+core. Function names follow state.py's methods so the two can be read side by side; the hand-off tests
 (tests/games/spacewolves/test_batch.py) hold them equal step by step.
 
 A game's row (`ROW` int64 fields) keeps every field of the scalar state; `pos` holds three slots per seat in seat
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from wolfpack.games.spacewolves.actions import (
     FIRST_BASE,
@@ -742,18 +742,13 @@ def play_game(
     trace_actions: np.ndarray,
     trace_legal: np.ndarray,
     trace_counts: np.ndarray,
+    scratch: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
 ) -> tuple[int, int]:
     """Play the game in row `s` until it ends or `stop` actions were applied; return (actions, decisions).
 
     With trace arrays of length > 0, record before each action its row, its legal actions (none at chance) and the
-    action taken: the slow path the hand-off tests read."""
-    legal = np.zeros(MAX_LEGAL, dtype=np.int64)
-    states = np.zeros((MAX_DEPTH, ROW), dtype=np.int64)
-    legals = np.zeros((MAX_DEPTH, MAX_LEGAL), dtype=np.int64)
-    walk = np.zeros((2, MAX_DEPTH), dtype=np.int64)
-    best = np.zeros(MAX_DEPTH, dtype=np.float64)
-    prospects = np.zeros(4, dtype=np.float64)
-    counts = np.zeros((4, SLOTS), dtype=np.int64)
+    action taken: the slow path the hand-off tests read. `scratch` is `new_scratch()`, reused from game to game."""
+    legal, states, legals, walk, best, prospects, counts = scratch
     tracing = trace_actions.shape[0] > 0
     actions = 0
     decisions = 0
@@ -784,6 +779,20 @@ def play_game(
     return actions, decisions
 
 
+@njit(cache=True)
+def new_scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Working space for play_game: legal actions, the heuristic's stacks of rows and legal lists, and the rest."""
+    return (
+        np.zeros(MAX_LEGAL, dtype=np.int64),
+        np.zeros((MAX_DEPTH, ROW), dtype=np.int64),
+        np.zeros((MAX_DEPTH, MAX_LEGAL), dtype=np.int64),
+        np.zeros((2, MAX_DEPTH), dtype=np.int64),
+        np.zeros(MAX_DEPTH, dtype=np.float64),
+        np.zeros(4, dtype=np.float64),
+        np.zeros((4, SLOTS), dtype=np.int64),
+    )
+
+
 @njit(cache=True, nogil=True)
 def play_games(
     rows: np.ndarray,
@@ -801,21 +810,10 @@ def play_games(
 
     `actions` and `decisions` add up what each game applied. The trace arrays (empty, or for a batch of one game)
     record that game step by step. Without the GIL, so threads can play disjoint slices of one batch at once."""
+    scratch = new_scratch()
     for i in range(rows.shape[0]):
-        a, d = play_game(rows[i], rngs[i : i + 1], bots, stop, trace_rows, trace_actions, trace_legal, trace_counts)
-        actions[i] += a
-        decisions[i] += d
-
-
-@njit(cache=True, parallel=True)
-def play_batch_prange(
-    rows: np.ndarray, rngs: np.ndarray, bots: np.ndarray, stop: int, actions: np.ndarray, decisions: np.ndarray
-) -> None:
-    """Alternative measured for docs/design/batch.md: Numba's prange over games instead of threads over slices."""
-    for i in prange(rows.shape[0]):
-        empty_rows = np.zeros((0, ROW), dtype=np.int64)
-        empty = np.zeros(0, dtype=np.int64)
-        empty_legal = np.zeros((0, MAX_LEGAL), dtype=np.int64)
-        a, d = play_game(rows[i], rngs[i : i + 1], bots, stop, empty_rows, empty, empty_legal, empty)
+        a, d = play_game(
+            rows[i], rngs[i : i + 1], bots, stop, trace_rows, trace_actions, trace_legal, trace_counts, scratch
+        )
         actions[i] += a
         decisions[i] += d
