@@ -8,6 +8,8 @@ DISTRIBUTION_LEVEL, docs/design/batch.md) compares a few thousand random games o
 
 from __future__ import annotations
 
+import doctest
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -154,3 +156,9 @@ def test_random_games_of_both_engines_have_the_same_distributions() -> None:
     assert stats.chi2_contingency(table).pvalue > DISTRIBUTION_LEVEL
     assert stats.ks_2samp(totals, np.array(played.measures["scores"]).sum(axis=1)).pvalue > DISTRIBUTION_LEVEL
     assert stats.ks_2samp(lengths, played.actions).pvalue > DISTRIBUTION_LEVEL
+
+
+def test_docstring_examples_run() -> None:
+    result = doctest.testmod(batch)
+    assert result.failed == 0
+    assert result.attempted > 0
