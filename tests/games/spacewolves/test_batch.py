@@ -111,6 +111,8 @@ def test_played_batches_count_steps_decisions_and_measures() -> None:
     game = _game(3, 100)
     played = batch.ENGINE.play(game, ["random"] * 3, [game_seed(1, i) for i in range(50)])
     assert played.games == 50
+    nothing = batch.ENGINE.play(game, ["random"] * 3, [])
+    assert (nothing.games, nothing.returns.shape, set(nothing.measures)) == (0, (0, 3), set(played.measures))
     assert (played.decisions < played.actions).all()
     assert np.allclose(played.returns.sum(axis=1), 1.0)
     assert all(len(places) == 3 for places in played.measures["turn_places"])

@@ -62,7 +62,7 @@ def bot_codes(players: int, bots: Sequence[str]) -> npt.NDArray[np.int64]:
 
 
 def new_games(players: int, max_rounds: int, seeds: Sequence[int]) -> tuple[Rows, Generators]:
-    """A new game per seed (the roll for first player pending) and its generator, seeded with the seed itself."""
+    """A new game per seed (the roll for first player pending) and its generator, seeded with the seed (mod 2**64)."""
     rows = np.tile(kernel.initial_row(players, max_rounds), (len(seeds), 1))
     generators = np.array([int(seed) & 0xFFFF_FFFF_FFFF_FFFF for seed in seeds], dtype=np.uint64)
     return rows, generators
@@ -99,7 +99,9 @@ def advance(
 
 def scores(rows: Rows) -> npt.NDArray[np.int64]:
     """Every game's score per seat, shape (games, players): the Earth numbers under each seat's spacemen."""
-    players = int(rows[0, kernel.PLAYERS]) if rows.shape[0] else 0
+    if not rows.shape[0]:
+        return np.zeros((0, 0), dtype=np.int64)
+    players = int(rows[0, kernel.PLAYERS])
     earth = rows[:, kernel.EARTH_AT : kernel.EARTH_AT + len(EARTH_SLOT_VALUES)]
     arrived = np.arange(len(EARTH_SLOT_VALUES)) < rows[:, kernel.N_EARTH, None]
     values = np.array(EARTH_SLOT_VALUES, dtype=np.int64) * arrived
@@ -139,6 +141,11 @@ class SpacewolvesBatch:
         options = game.options_dict()
         players, max_rounds = int(options["players"]), int(options["max_rounds"])
         codes = bot_codes(players, bots)
+        if not seeds:
+            none = np.zeros(0, dtype=np.int64)
+            return BatchPlayed(
+                np.zeros((0, players)), none, none, {name: [] for name in measures(new_games(3, 1, [0])[0])}
+            )
         rows, generators = new_games(players, max_rounds, seeds)
         actions, decisions = advance(rows, generators, codes)
         return BatchPlayed(
