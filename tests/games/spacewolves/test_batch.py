@@ -77,7 +77,7 @@ def test_batch_games_handed_to_the_scalar_engine_go_on_identically(
 ) -> None:
     game = _game(players, max_rounds)
     codes = batch.bot_codes(players, bots)
-    seeds = [game_seed(33, index) for index in range(12)]
+    seeds = [game_seed(33, index) for index in range(8)]
     rows, generators = batch.new_games(players, max_rounds, seeds)
     handed = 0
     ends = {}
