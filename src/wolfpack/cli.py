@@ -792,6 +792,14 @@ def simulate(
         ),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            metavar="scalar|batch",
+            help="scalar: the game's State, one game at a time; batch: its batch engine, many games as arrays.",
+        ),
+    ] = "scalar",
     cluster: Annotated[
         str | None,
         typer.Option("--cluster", metavar="tcp://HOST:PORT", help="Play on the workers of this Dask scheduler."),
@@ -815,7 +823,7 @@ def simulate(
         shorthands = {"players": players, "edition": edition, "turns": turns}
         options = parse_game_options(option or [])
         options.update(_shorthand_options(options, shorthands))
-        spec = make_spec(game, options, bots, seed)
+        spec = make_spec(game, options, bots, seed, engine)
         check_out(out, spec, games)
         executor = open_executor(jobs, cluster)
     except (UsageError, SimulationError) as exc:

@@ -320,3 +320,97 @@ def test_the_den_combat_scenario_is_simulated_one_attack_a_row_the_same_seed_the
         (attack,) = row["attack_log"]
         assert (attack["turn"], attack["pursuit"]) == (1, 10)
         assert attack["rounds"] <= 6 and attack["destroyed"] <= attack["arrived"]
+
+
+# ---- --engine batch ---------------------------------------------------------------------------------------------
+
+BATCH = (*SPACEWOLVES, "--engine", "batch")
+NUMBA = pytest.mark.xdist_group("numba-spacewolves")
+"""The tests that call the compiled kernel share a worker (with `--dist loadgroup`): one compile on a clean clone."""
+
+
+@NUMBA
+def test_a_batch_run_writes_the_scalar_columns_and_analyze_reads_either(tmp_path: Path) -> None:
+    scalar, batched = tmp_path / "scalar.parquet", tmp_path / "batch.parquet"
+    assert run("simulate", *SPACEWOLVES, "--games", "6", "--out", str(scalar)).exit_code == 0
+    result = run("simulate", *BATCH, "--games", "100", "--out", str(batched))
+    assert result.exit_code == 0, result.output
+    assert pq.read_schema(batched).remove_metadata() == pq.read_schema(scalar).remove_metadata()
+    games = rows(batched)
+    assert [game["index"] for game in games] == list(range(100))
+    for game in games:
+        assert game["game_seed"] == game_seed(1, game["index"])
+        assert 0 < game["decisions"] < game["actions"]
+        assert sum(game["returns"]) == pytest.approx(1.0)
+        assert game["winners"] == winners(game["returns"])
+        best = max(game["scores"])
+        assert game["outcome"] == "+".join(c for c, s in zip(game["colours"], game["scores"], strict=True) if s == best)
+        assert game["turn_places"][game["first_seat"]] == 0
+    assert len({game["actions"] for game in games}) > 20
+    both = run("analyze", str(scalar), str(batched))
+    assert both.exit_code == 0, both.output
+    assert "106 games" in both.output
+
+
+@NUMBA
+def test_a_batch_run_in_parts_equals_one_run(tmp_path: Path) -> None:
+    whole, grown = tmp_path / "whole.parquet", tmp_path / "grown.parquet"
+    assert run("simulate", *BATCH, "--games", "40", "--out", str(whole)).exit_code == 0
+    assert run("simulate", *BATCH, "--games", "15", "--out", str(grown)).exit_code == 0
+    assert "15 kept from before" in run("simulate", *BATCH, "--games", "40", "--out", str(grown)).output
+    assert rows(grown) == rows(whole)
+
+
+@NUMBA
+@pytest.mark.parametrize(("first", "then"), [(BATCH, SPACEWOLVES), (SPACEWOLVES, BATCH)])
+def test_a_run_is_not_resumed_with_the_other_engine(
+    tmp_path: Path, first: tuple[str, ...], then: tuple[str, ...]
+) -> None:
+    out = tmp_path / "r.parquet"
+    assert run("simulate", *first, "--games", "3", "--out", str(out)).exit_code == 0
+    before = snapshot(tmp_path)
+    result = run("simulate", *then, "--games", "5", "--out", str(out))
+    assert result.exit_code == EXIT_USAGE
+    assert "another run (engine" in result.output
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("wolf", "--engine", "batch"), "--engine batch: wolf has no batch engine"),
+        (("spacewolves", "--engine", "turbo"), "--engine turbo: the engines are scalar, batch"),
+    ],
+)
+def test_an_engine_that_cannot_play_the_run_is_refused(tmp_path: Path, args: tuple[str, ...], named: str) -> None:
+    result = run("simulate", *args, "--out", str(tmp_path / "r.parquet"))
+    assert result.exit_code == EXIT_USAGE
+    assert named in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bot_the_batch_engine_cannot_play_is_refused_naming_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wolfpack.games.spacewolves.batch import ENGINE
+
+    monkeypatch.setattr(ENGINE, "bots", ("random",))
+    result = run("simulate", "spacewolves", "--bots", "heuristic", "--engine", "batch", "--out", str(tmp_path / "r"))
+    assert result.exit_code == EXIT_USAGE
+    assert "spacewolves's batch engine has no bot 'heuristic'; it plays random" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+@NUMBA
+def test_a_file_from_before_engines_resumes_as_a_scalar_run(tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    simulate(spec(), games=3, out=out, executor=InlineExecutor())
+    table = pq.read_table(out)
+    identity = json.loads(table.schema.metadata[b"wolfpack.simulate"])
+    del identity["engine"]
+    pq.write_table(table.replace_schema_metadata({b"wolfpack.simulate": json.dumps(identity).encode()}), out)
+    assert simulate(spec(), games=5, out=out, executor=InlineExecutor()).kept == 3
+    with pytest.raises(SimulationError, match='engine "scalar" there, "batch" now'):
+        simulate(
+            make_spec("spacewolves", {"players": 3}, "random", 3, "batch"), games=6, out=out, executor=InlineExecutor()
+        )

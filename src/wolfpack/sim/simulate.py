@@ -14,6 +14,10 @@ Game `i` of a run with seed `s` is game `i` of `wolfpack.sim.arena(..., seed=s)`
 game, its options, the bots, the seed and its index: not on how many games, jobs or chunks the run had, nor on the
 executor. The run's identity (`RunSpec.identity`) is kept beside the chunks and in the finished file, and a resume
 that does not match it is refused before anything is touched (docs/simulation.md).
+
+With `engine="batch"` a chunk is one batch of the game's batch engine (`wolfpack.engine.batch`): game `i` is then
+played from `game_seed(s, i)` alone by that engine, a different stream of the same game, and the rows have the same
+columns. The engine belongs to the run's identity, so a run is never resumed with the other engine.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from wolfpack.bots import bot_names, default_bot_name, make_bot
+from wolfpack.engine.batch import ENGINES, BatchPlayed, batch_engine
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.game import Game
 from wolfpack.engine.registry import load_game
@@ -48,6 +53,8 @@ METADATA_KEY = b"wolfpack.simulate"
 
 MAX_CHUNK = 25
 """Our default: at most this many games per chunk, so an interruption loses little and progress moves often."""
+MAX_BATCH_CHUNK = 10_000
+"""Our default for `--engine batch`: at most this many games per chunk (one batch; a second or so of play)."""
 
 COMMON_FIELDS: tuple[pa.Field, ...] = (
     pa.field("game", pa.string()),
@@ -80,6 +87,8 @@ class RunSpec:
     """The game's options as `Game.options_dict()` gives them, as sorted JSON."""
     bots: tuple[str, ...]
     seed: int
+    engine: str = "scalar"
+    """Which engine plays the games: "scalar" (the game's State) or "batch" (its batch engine)."""
 
     @property
     def options(self) -> dict[str, Any]:
@@ -89,7 +98,7 @@ class RunSpec:
     def identity(self) -> dict[str, Any]:
         """What must match for chunks of a run to belong together (not the number of games, jobs or chunks)."""
         identity = {"format": FORMAT, "game": self.game, "options": self.options}
-        return {**identity, "bots": list(self.bots), "seed": self.seed}
+        return {**identity, "bots": list(self.bots), "seed": self.seed, "engine": self.engine}
 
 
 @dataclass(frozen=True)
@@ -129,13 +138,22 @@ def resolve_bots(game: Game[Any], bots: str | None, seat_zero_bot: str | None = 
     return tuple(names)
 
 
-def make_spec(game_name: str, options: Mapping[str, Any], bots: str | None, seed: int) -> RunSpec:
-    """Check a run's game, options and bots and fix them as a RunSpec (every option spelled out)."""
+def make_spec(
+    game_name: str, options: Mapping[str, Any], bots: str | None, seed: int, engine: str = "scalar"
+) -> RunSpec:
+    """Check a run's game, options, bots and engine and fix them as a RunSpec (every option spelled out)."""
+    if engine not in ENGINES:
+        raise SimulationError(f"--engine {engine}: the engines are {', '.join(ENGINES)}")
     game = open_sim_game(game_name, options)
     profile = profile_of(game.name)
     seat_bots = resolve_bots(game, bots, profile.seat_zero_bot)
+    if engine == "batch":
+        try:
+            batch_engine(game, seat_bots)
+        except WolfpackError as exc:
+            raise SimulationError(f"--engine batch: {exc}") from None
     options_json = json.dumps(game.options_dict(), sort_keys=True)
-    return RunSpec(game=game.name, options_json=options_json, bots=seat_bots, seed=seed)
+    return RunSpec(game=game.name, options_json=options_json, bots=seat_bots, seed=seed, engine=engine)
 
 
 def row_schema(spec: RunSpec) -> pa.Schema:
@@ -166,26 +184,57 @@ def play_row(spec: RunSpec, index: int) -> dict[str, Any]:
     chance_seed = game_seed(spec.seed, index)
     played = profile.play(game, bots, chance_seed)
     returns = [float(value) for value in played.state.returns()]
-    measures = profile.read(played, game)
+    length = (played.state.history_length(), played.decisions)
+    return make_row(spec, index, returns, length, profile.read(played, game))
+
+
+def make_row(
+    spec: RunSpec, index: int, returns: list[float], length: tuple[int, int], measures: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The row of game `index`: the common columns, then the game's measures; `length` is (actions, decisions)."""
     return {
         "game": spec.game,
         "index": index,
         "seed": spec.seed,
-        "game_seed": chance_seed,
+        "game_seed": game_seed(spec.seed, index),
         "options": spec.options_json,
         "players": len(spec.bots),
         "bots": list(spec.bots),
         "returns": returns,
         "winners": winners(returns),
-        "actions": played.state.history_length(),
-        "decisions": played.decisions,
+        "actions": length[0],
+        "decisions": length[1],
         **measures,
     }
 
 
+def batch_rows(spec: RunSpec, indices: Sequence[int]) -> list[dict[str, Any]]:
+    """Play the games `indices` of the run as one batch of the game's batch engine and return their rows."""
+    game = _loaded(spec.game, spec.options_json)
+    seeds = [game_seed(spec.seed, index) for index in indices]
+    played: BatchPlayed = batch_engine(game, spec.bots).play(game, spec.bots, seeds)
+    return [
+        make_row(
+            spec,
+            index,
+            [float(value) for value in played.returns[k]],
+            (int(played.actions[k]), int(played.decisions[k])),
+            {name: column[k] for name, column in played.measures.items()},
+        )
+        for k, index in enumerate(indices)
+    ]
+
+
 def play_chunk(spec: RunSpec, indices: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games `indices` of the run and return their rows (the unit of work an executor runs)."""
+    if spec.engine == "batch":
+        return batch_rows(spec, indices)
     return [play_row(spec, index) for index in indices]
+
+
+def chunk_limit(spec: RunSpec) -> int:
+    """The most games one chunk of the run holds: a few for the scalar engine, one large batch for the batch one."""
+    return MAX_BATCH_CHUNK if spec.engine == "batch" else MAX_CHUNK
 
 
 def plan_chunks(indices: Sequence[int], jobs: int, most: int = MAX_CHUNK) -> list[list[int]]:
@@ -258,7 +307,8 @@ def file_identity(path: Path) -> dict[str, Any] | None:
     """The run identity a results file (or chunk) was written with, or None if it has none."""
     metadata = pq.read_schema(path).metadata or {}
     raw = metadata.get(METADATA_KEY)
-    return None if raw is None else dict(json.loads(raw))
+    # Files written before runs had engines were all played by the scalar engine.
+    return None if raw is None else {"engine": "scalar", **json.loads(raw)}
 
 
 def check_out(out: Path, spec: RunSpec, games: int) -> None:
@@ -296,8 +346,8 @@ def _existing(out: Path) -> list[Path]:
 
 
 def _difference(found: Mapping[str, Any], wanted: Mapping[str, Any]) -> str:
-    keys = [key for key in wanted if found.get(key) != wanted[key]]
-    return "; ".join(f"{key} {json.dumps(found.get(key))} there, {json.dumps(wanted[key])} now" for key in keys)
+    keys = [key for key in {**found, **wanted} if found.get(key) != wanted.get(key)]
+    return "; ".join(f"{key} {json.dumps(found.get(key))} there, {json.dumps(wanted.get(key))} now" for key in keys)
 
 
 def done_indices(out: Path) -> set[int]:
@@ -357,7 +407,7 @@ def simulate(
     check_out(out, spec, games)
     done = done_indices(out)
     todo = [index for index in range(games) if index not in done]
-    for rows in executor.run(spec, plan_chunks(todo, executor.jobs)):
+    for rows in executor.run(spec, plan_chunks(todo, executor.jobs, chunk_limit(spec))):
         write_part(out, spec, rows)
         if on_done is not None:
             on_done(len(rows))
@@ -374,6 +424,7 @@ __all__ = [
     "RunSpec",
     "RunSummary",
     "SimulationError",
+    "batch_rows",
     "check_out",
     "done_indices",
     "local_executor",

@@ -63,10 +63,15 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        best = self.best_actions(state)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def best_actions(self, state: State[Any]) -> list[Any]:
+        """The legal actions it draws its choice from: the best value, and those within TIE of it (in scan order)."""
         seat = state.current_player()
         best: list[Any] = []
         best_value = -float("inf")
-        for action in legal:
+        for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
             value = self._value(child, seat)
@@ -74,7 +79,7 @@ class HeuristicBot(Bot):
                 best, best_value = [action], value
             elif value > best_value - TIE:
                 best.append(action)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return best
 
     def _value(self, state: State[Any], seat: int) -> float:
         """The value for `seat` of `state`: its best continuation while the turn is still its own."""

@@ -32,6 +32,7 @@ class SpacewolvesGame(Game[Action]):
     Options = SpacewolvesOptions
     options: SpacewolvesOptions
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "wolfpack.games.spacewolves.bots:HeuristicBot"}
+    batch: ClassVar[str | None] = "wolfpack.games.spacewolves.batch:ENGINE"
 
     def _make_info(self) -> GameInfo:
         players = self.options.players
