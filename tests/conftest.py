@@ -12,10 +12,13 @@ from __future__ import annotations
 import asyncio
 import shutil
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from . import compiled
 
 # Debian's old headless shell of the same Chromium: the engine without the browser around it, made for automation.
 # It does the browser tests in 60% of the full browser's CPU time (docs/testing.md, "Room made a fifth time").
@@ -89,3 +92,15 @@ def browser(chromium: Browser) -> Iterator[Browser]:
     for context in chromium.contexts:
         if context not in before:
             context.close()
+
+
+@pytest.fixture(scope="session")
+def hunt_batch() -> ModuleType:
+    """Wolves on the Hunt's batch engine, its kernel compiled once across the test workers (tests/compiled.py)."""
+    return compiled.hunt_batch()
+
+
+@pytest.fixture(scope="session")
+def spacewolves_batch() -> ModuleType:
+    """Spacewolves!'s batch engine, its kernel compiled once across the test workers (tests/compiled.py)."""
+    return compiled.spacewolves_batch()

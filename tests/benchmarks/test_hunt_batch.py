@@ -9,20 +9,19 @@ from types import ModuleType
 import pyarrow.parquet as pq
 import pytest
 
-from ..compiled import import_compiled
 from .scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
-def hunt_batch() -> ModuleType:
-    import_compiled("wolfpack.games.hunt.batch")  # the kernel, compiled by one test worker at a time
+def hunt_batch_script(hunt_batch: ModuleType) -> ModuleType:
+    """benchmarks/hunt_batch.py, once the kernel is compiled (tests/compiled.py)."""
     return benchmark_script("hunt_batch")
 
 
 def test_the_speeds_give_both_engines_and_their_ratio_per_bot(
-    hunt_batch: ModuleType, capsys: pytest.CaptureFixture[str]
+    hunt_batch_script: ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert hunt_batch.main(["--players", "1", "--seconds", "0.05", "--batch-games", "40"]) == 0
+    assert hunt_batch_script.main(["--players", "1", "--seconds", "0.05", "--batch-games", "40"]) == 0
     printed = capsys.readouterr().out
     random_line = next(line for line in printed.splitlines() if line.strip().startswith("random"))
     found = re.search(r"scalar +([\d.]+) games/s.*batch +([\d.]+) games/s.*ratio +([\d.]+)x", random_line)
@@ -34,11 +33,11 @@ def test_the_speeds_give_both_engines_and_their_ratio_per_bot(
 
 
 def test_the_comparison_tests_each_column_and_keeps_the_scalar_games(
-    hunt_batch: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    hunt_batch_script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # four hunters on easy: a few games end on a hunter's last heart, so the endings are compared too
     args = ["--compare", "--players", "4", "--difficulty", "easy", "--games", "400", "--scalar-games", "100"]
-    assert hunt_batch.main([*args, "--out-dir", str(tmp_path)]) == 0
+    assert hunt_batch_script.main([*args, "--out-dir", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
     for column in ("actions", "decisions", "hearts left"):
         assert re.search(rf"^  {column} +KS +statistic", printed, re.MULTILINE), column

@@ -325,8 +325,8 @@ def test_the_den_combat_scenario_is_simulated_one_attack_a_row_the_same_seed_the
 # ---- --engine batch ---------------------------------------------------------------------------------------------
 
 BATCH = (*SPACEWOLVES, "--engine", "batch")
-NUMBA = pytest.mark.xdist_group("numba-spacewolves")
-"""The tests that call the compiled kernel share a worker (with `--dist loadgroup`): one compile on a clean clone."""
+NUMBA = pytest.mark.usefixtures("spacewolves_batch")
+"""The tests that call the compiled kernel: compiled once across the test workers, at test time (tests/compiled.py)."""
 
 
 @NUMBA

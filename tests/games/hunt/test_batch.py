@@ -26,14 +26,11 @@ from wolfpack.games.hunt.state import HuntState
 from wolfpack.sim.arena import bot_seed, game_seed, play_out
 from wolfpack.sim.measures import HUNT
 
-from ...compiled import import_compiled
-
 
 @pytest.fixture(scope="module")
-def batch() -> ModuleType:
-    """The batch engine's module, imported at test time (not at collection): importing it compiles the kernel, or
-    loads numba's cache, one worker at a time."""
-    return import_compiled("wolfpack.games.hunt.batch")
+def batch(hunt_batch: ModuleType) -> ModuleType:
+    """The batch engine's module, imported at test time, never at collection (tests/compiled.py)."""
+    return hunt_batch
 
 
 SETUPS = [(1, "easy"), (2, "normal"), (3, "hard"), (4, "normal")]

@@ -23,8 +23,8 @@ from wolfpack.games.spacewolves.game import SpacewolvesGame
 from wolfpack.games.spacewolves.notation import format_position
 from wolfpack.sim.arena import bot_seed, game_seed, play_out
 
-pytestmark = pytest.mark.xdist_group("numba-spacewolves")
-"""One worker runs every test that calls the compiled kernel (with `--dist loadgroup`): one compile on a clean clone."""
+pytestmark = pytest.mark.usefixtures("spacewolves_batch")
+"""Every test here calls the compiled kernel, compiled once across the test workers at test time (tests/compiled.py)."""
 
 HAND_OFF_STOPS = (0, 1, 6, 25, 70, 160)
 """Actions played between the hand-offs of each batch: before the first roll, after it, early, mid and late game."""
