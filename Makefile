@@ -42,7 +42,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks strength bench loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks test-kernels strength bench loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -87,7 +87,7 @@ PYTEST_REPORT := --dist worksteal --durations=15
 
 # The checks run beside the tests: the two test workers leave a core idle while they wait on browsers and servers.
 test: $(DEV_STAMP) system-deps
-	$(MAKE) --no-print-directory -j2 test-suite test-checks
+	$(MAKE) --no-print-directory -j3 test-suite test-checks test-kernels
 
 # A fresh venv's first collection rewrites every test module's asserts and compiles every module it imports (20 s of
 # one core): done once here, beside the checks, rather than by the three workers at once, each for itself.
@@ -97,6 +97,12 @@ $(COLLECT_STAMP): $(DEV_STAMP)
 
 test-suite: $(COLLECT_STAMP)
 	$(BIN)/pytest -n 3 -m "not slow" $(PYTEST_REPORT)
+
+# Numba compiles the batch engines' kernels on a clean clone (about 50 s of one core): begun at once, beside the
+# collection and the checks, under the locks the tests take (tests/compiled.py), so that no test waits for it late in
+# the run; a second run only loads numba's cache.
+test-kernels: $(DEV_STAMP)
+	$(BIN)/python -m tests.compiled
 
 test-checks:
 	$(BIN)/ruff check .

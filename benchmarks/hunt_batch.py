@@ -9,9 +9,9 @@ Speed: for each bot, scalar games (`wolfpack.sim.arena.play_out`, the loop `wolf
 `--seconds`, then batch games (`HuntGame.batch`, one call of `play`) right after, on the same options; the ratio is
 batch games/s over scalar games/s. The batch engine's one-off load (numba's compile, or its cache) is timed apart.
 
-Comparison (docs/design/batch-hunt.md gives the level, written before the first run): the scalar games are those of
-`wolfpack simulate wolves-on-the-hunt --players P --bots random --games N --seed S` (kept in --out-dir and read back
-on a second run), the batch games those of the batch engine with the same game seeds; game length (actions,
+Comparison (docs/design/batch.md, "Wolves on the Hunt", gives the level, written before the first run): the scalar games
+are those of `wolfpack simulate wolves-on-the-hunt --players P --bots random --games N --seed S` (kept in --out-dir and
+read back on a second run), the batch games those of the batch engine with the same game seeds; game length (actions,
 decisions) and hearts left are compared with two-sample Kolmogorov-Smirnov tests, rounds and endings with chi-square
 tests of homogeneity, each at `SIGNIFICANCE`.
 """
@@ -89,7 +89,7 @@ def speeds(players: int, difficulty: str, seconds: float, batch_games: int) -> l
             threaded, _ = batch_speed(game, bot, batch_games, HuntBatchEngine(threads=2))
             line += f"   (2 threads: {threaded:.1f} games/s, {threaded / scalar:.1f}x)"
         else:
-            line += "   batch: not built for this bot (docs/design/batch-hunt.md)"
+            line += "   batch: not built for this bot (docs/design/batch.md, Wolves on the Hunt)"
         lines.append(line)
     return lines
 

@@ -7,7 +7,7 @@
 Speed: maedn and the scalar engine are driven by run.py's loop (`measure`: random play-outs, a step is one applied
 action, chance outcomes included); the batch engine plays whole batches of seeded games, every game's actions
 counted the same way, after a first untimed batch (the kernel's compile or cache load, reported apart). All in
-one run, back to back, with the load average beside them (docs/benchmarks-swbatch.md).
+one run, back to back, with the load average beside them (docs/benchmarks.md).
 
 Compare: the same number of games with each engine, written by `wolfpack.sim.simulate` (the scalar side on
 `--jobs` worker processes), then winner by seat (chi-square), each seat's score, the total score and the length

@@ -47,3 +47,9 @@ def spacewolves_batch() -> ModuleType:
         rows, generators = batch.new_games(3, 2, [1])
         batch.trace(rows[0], generators[:1], batch.bot_codes(3, ["random"] * 3))
         return batch
+
+
+if __name__ == "__main__":
+    # `make test` starts this beside the collection (Makefile, test-kernels): both kernels compiled before tests ask.
+    hunt_batch()
+    spacewolves_batch()

@@ -4,7 +4,7 @@ Each game is one row of a state matrix (layout in `batch_layout`), the content p
 game's HuntContent (`batch_content`), so an organiser's pack plays here too. The rules are a second implementation
 of `state.py` in `batch_kernel`; `batch_position` reads any row back as the scalar engine's JSON position, which is
 how a batch game is handed to the scalar engine. Game i draws its chance and its choices from seeds[i] alone.
-See docs/design/batch-hunt.md.
+See docs/design/batch.md, "Wolves on the Hunt".
 """
 
 from __future__ import annotations
