@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -24,12 +25,30 @@ def _advance(game: Game, seed: int, steps: int) -> State:  # type: ignore[type-a
     for _ in range(steps):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            state.apply_action(sample_chance_outcome(state, rng))
-        else:
-            seat = acting_seat(state, rng)
-            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        _step(state, rng)
     return state
+
+
+def _step(state: State, rng: random.Random) -> None:  # type: ignore[type-arg]
+    """Play one random action (chance drawn, or a seat that may act chosen) on `state`."""
+    if state.is_chance_node():
+        state.apply_action(sample_chance_outcome(state, rng))
+    else:
+        seat = acting_seat(state, rng)
+        state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+
+
+@functools.cache
+def _trajectory(name: str, seed: int, steps: int = 120) -> list[State]:  # type: ignore[type-arg]
+    """A copy of every state of one seeded random game to `steps` steps (or its end), kept: the text test asks many
+    texts at the positions of a few games, and a Den of Wolves game takes long to advance."""
+    rng = random.Random(seed)
+    state = wolfpack.load_game(name).new_initial_state()
+    states = [state.clone()]
+    while len(states) <= steps and not state.is_terminal():
+        _step(state, rng)
+        states.append(state.clone())
+    return states
 
 
 def acting_seat(state: State, rng: random.Random | None = None) -> int:  # type: ignore[type-arg]
@@ -43,9 +62,10 @@ def acting_seat(state: State, rng: random.Random | None = None) -> int:  # type:
 
 @pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=150, deadline=None)
-@given(text=st.text(max_size=30), seed=st.integers(0, 10**6), steps=st.integers(0, 120))
+@given(text=st.text(max_size=30), seed=st.integers(0, 9), steps=st.integers(0, 120))
 def test_any_text_is_parsed_or_rejected_cleanly(name: str, text: str, seed: int, steps: int) -> None:
-    state = _advance(wolfpack.load_game(name), seed, steps)
+    positions = _trajectory(name, seed)
+    state = positions[min(steps, len(positions) - 1)].clone()
     before = state.to_json()
     seat = None if state.is_terminal() else acting_seat(state)
     try:
