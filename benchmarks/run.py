@@ -71,6 +71,14 @@ class Throughput:
         """Finished games per second."""
         return self.games / self.seconds
 
+    def line(self) -> str:
+        """One line of a report: steps and games per second, and what they were counted from."""
+        return (
+            f"{self.name:<24} {self.steps_per_second:>12,.0f} steps/s {self.games_per_second:>10,.1f} games/s"
+            f"   ({self.steps:,} steps, {self.games:,} games, {self.steps / max(self.games, 1):,.1f} steps/game,"
+            f" {self.seconds:.1f} s)"
+        )
+
 
 def playout(state: Any, rng: random.Random) -> int:
     """Play `state` to the end with random moves and sampled chance; return the number of steps."""
