@@ -10,8 +10,6 @@ does not use the browser, and put back before anything that does.
 from __future__ import annotations
 
 import asyncio
-import itertools
-import os
 import shutil
 from collections.abc import Iterator
 from types import ModuleType
@@ -35,43 +33,6 @@ def _playwright_marks_the_loop(running: bool) -> None:
     """Mark Playwright's loop as this thread's running loop (its calls need it), or clear the mark (for the rest)."""
     if _PLAYWRIGHT_LOOP:
         asyncio.events._set_running_loop(_PLAYWRIGHT_LOOP[0] if running else None)
-
-
-LONGEST_FIRST = (
-    "tests/web/test_event_pages.py::test_an_event_runs_on_two_desks_the_projector_and_three_seats",
-    "tests/test_testing.py::test_game_conforms[den-of-wolves-",
-    "tests/web/test_event_organiser.py::",
-    "tests/web/test_event_turn.py::",
-    "tests/web/test_event_seat.py::",
-    "tests/web/test_pages.py::test_two_people_play_a_whole_game_by_clicking",
-    "tests/web/test_event_roles.py::",
-    "tests/games/den/test_calibration.py::",
-    "tests/sim/test_cluster.py::test_a_cluster_that_fails_mid_run",
-    "tests/engine/test_saved_order.py::test_a_den_state_saved_and_loaded",
-)
-"""The tests that take 9 s or more in `make test` (its 15 slowest, docs/testing.md): run first, so that the run's end
-is short tests that the workers share, not one long scenario while the others wait."""
-
-
-@pytest.hookimpl(trylast=True)  # after `-m` deselected what it does not run
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under xdist, put each worker's share of LONGEST_FIRST at the head of the block of tests it is first handed.
-
-    xdist's `--dist worksteal` gives worker k the next `pending // (workers - k)` tests at the start, and later moves
-    tests from the end of a long queue to an idle worker. A long test at the end of a block cannot be moved, and it
-    kept the run waiting; at the head of a block it runs while the short ones are still there to share."""
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
-    if workers < 2:
-        return
-    longest = [item for item in items if item.nodeid.startswith(LONGEST_FIRST)]
-    rest = iter([item for item in items if not item.nodeid.startswith(LONGEST_FIRST)])
-    order: list[pytest.Item] = []
-    for worker in range(workers):
-        share = longest[worker::workers]
-        size = (len(items) - len(order)) // (workers - worker)
-        order += share + list(itertools.islice(rest, max(0, size - len(share))))
-    order += list(rest)
-    items[:] = order
 
 
 @pytest.hookimpl(tryfirst=True)
