@@ -1,9 +1,11 @@
 # wolfpack — developer entry points. Everything runs from the project-local .venv.
 #
 #   make run     start the browser server on http://127.0.0.1:8000 (SQLite under var/)
-#   make test    system packages if missing, then pytest (3 workers, without `slow` tests) beside ruff + mypy
+#   make test    system packages if missing, then pytest (3 workers, without `slow` tests) beside ruff + mypy and the
+#                batch engines' Numba compile
 #   make strength  the long statistical tests (`slow`: bot strength, balance) that make test leaves out
-#   make bench   run benchmarks/run.py (installs the open_spiel extra)
+#   make bench   run benchmarks/run.py (installs the open_spiel extra): every game beside OpenSpiel's, the batch
+#                engines, WOLF's play-outs before and after, deep perft, the 100,000-game comparisons
 #   make loadtest  server load test: 100 tables, 400 WebSocket clients, 200 actions/s for 60 s (benchmarks/loadtest.py)
 #   make loadtest-event  a 300-player Den of Wolves event: 52 seats, 600 devices, 50 actions/s for 10 min (benchmarks/loadtest_event.py; ARGS="--seconds 60" shortens it)
 #   make loadtest-event-200  the same with 200 devices at 20 actions/s (the figures before issue 30)
