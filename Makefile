@@ -3,6 +3,7 @@
 #   make run     start the browser server on http://127.0.0.1:8000 (SQLite under var/)
 #   make test    system packages if missing, then pytest (3 workers, without `slow` tests) beside ruff + mypy and the
 #                batch engines' Numba compile
+#   make test-durations  run the suite and record each test file's seconds (tests/durations.json: the longest go first)
 #   make strength  the long statistical tests (`slow`: bot strength, balance) that make test leaves out
 #   make bench   run benchmarks/run.py (installs the open_spiel extra): every game beside OpenSpiel's, the batch
 #                engines, WOLF's play-outs before and after, deep perft, the 100,000-game comparisons
@@ -44,7 +45,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks test-kernels strength bench loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks test-kernels test-durations strength bench loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -85,7 +86,9 @@ run: $(BASE_STAMP)
 	$(BIN)/wolfpack serve --host 127.0.0.1 --port 8000 --database sqlite:///var/wolfpack.db
 
 # docs/testing.md: what runs where, and the budget (make test at most 6 minutes on a clean clone, 2 cores).
-PYTEST_REPORT := --dist worksteal --durations=15
+# Whole files go to the workers, longest first (tests/longest_first.py reads their lengths from tests/durations.json;
+# `make test-durations` records them again after a run).
+PYTEST_REPORT := --dist loadfile --no-loadscope-reorder --durations=15
 
 # The checks run beside the tests: the two test workers leave a core idle while they wait on browsers and servers.
 test: $(DEV_STAMP) system-deps
@@ -105,6 +108,11 @@ test-suite: $(COLLECT_STAMP)
 # the run; a second run only loads numba's cache.
 test-kernels: $(DEV_STAMP)
 	$(BIN)/python -m tests.compiled
+
+# Runs the suite as make test does and records each test file's seconds, the order the next runs take.
+test-durations: $(COLLECT_STAMP)
+	$(BIN)/pytest -n 3 -m "not slow" $(PYTEST_REPORT) --junitxml=var/test-durations.xml
+	$(BIN)/python -m tests.longest_first var/test-durations.xml
 
 test-checks:
 	$(BIN)/ruff check .

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from . import compiled
+from . import compiled, longest_first
 
 # Debian's old headless shell of the same Chromium: the engine without the browser around it, made for automation.
 # It does the browser tests in 60% of the full browser's CPU time (docs/testing.md, "Room made a fifth time").
@@ -33,6 +33,11 @@ def _playwright_marks_the_loop(running: bool) -> None:
     """Mark Playwright's loop as this thread's running loop (its calls need it), or clear the mark (for the rest)."""
     if _PLAYWRIGHT_LOOP:
         asyncio.events._set_running_loop(_PLAYWRIGHT_LOOP[0] if running else None)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest test files first, so that the workers finish together (tests/longest_first.py)."""
+    longest_first.reorder(items, longest_first.recorded())
 
 
 @pytest.hookimpl(tryfirst=True)
