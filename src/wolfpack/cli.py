@@ -19,6 +19,7 @@ import secrets
 import sys
 import textwrap
 import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
-from wolfpack.bots import GENERIC_BOTS, Bot, bot_names, default_bot_name, make_bot
+from wolfpack.bots import GENERIC_BOTS, Bot, PluginBotWarning, bot_names, default_bot_name, make_bot, plugin_problems
 from wolfpack.engine.bot import seat_seed
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError, RecordError, WolfpackError
@@ -662,8 +663,11 @@ def control_log(state: State[Any]) -> list[str]:
 
 @app.command()
 def games() -> None:
-    """List the registered games with their options and bots."""
+    """List the registered games with their options and bots, and any bot plugin that cannot be used."""
     out = make_console()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PluginBotWarning)  # said below, once, in the listing's own words
+        problems = plugin_problems()
     for name in game_names():
         cls = game_class(name)
         try:
@@ -683,6 +687,8 @@ def games() -> None:
         for option, text in describe_options(name).items():
             out.print(f"  --option {option}=...  {text}")
         out.print(f"  bots: {', '.join(bots)}")
+    for plugin, why in problems.items():
+        out.print(f"bot plugin {plugin!r} is left out: {why}")
 
 
 def _pdf(page: str) -> bytes:

@@ -1,7 +1,11 @@
-"""Bots by name, for every game: the game-agnostic ones here, and those a game declares in `Game.bots`."""
+"""Bots by name, for every game: the game-agnostic ones here, those a game declares in `Game.bots`, and those other
+packages install under the `wolfpack.bots` entry-point group (docs/bots.md, "Your own bot as a plugin")."""
 
 from __future__ import annotations
 
+import functools
+import warnings
+from importlib.metadata import entry_points
 from typing import Any
 
 from wolfpack.engine.bot import Bot, RandomBot
@@ -17,9 +21,65 @@ BOT_TITLES = {"random": "Random bot", "heuristic": "Heuristic bot", "search": "S
 """Our default: how people read each kind of bot (a seat's name, the lobby's choices)."""
 
 
+PLUGIN_GROUP = "wolfpack.bots"
+"""The entry-point group under which an installed package names its bots: `name = "module:BotClass"`."""
+
+
+class PluginBotWarning(UserWarning):
+    """An installed bot plugin cannot be used (it does not load, is not a bot, or takes a built-in bot's name)."""
+
+
+def plugin_bots() -> dict[str, type[Bot]]:
+    """The bots installed packages register under `wolfpack.bots`, by name (those that can be used)."""
+    return _plugins()[0]
+
+
+def plugin_problems() -> dict[str, str]:
+    """Why each installed bot plugin that cannot be used was left out, by its name."""
+    return _plugins()[1]
+
+
+@functools.cache
+def _plugins() -> tuple[dict[str, type[Bot]], dict[str, str]]:
+    """Every bot plugin loaded once per process: the usable ones, and the reason each other one is left out (also
+    given as a PluginBotWarning, since a broken plugin must not stop wolfpack)."""
+    found: dict[str, type[Bot]] = {}
+    problems: dict[str, str] = {}
+    for entry in sorted(entry_points(group=PLUGIN_GROUP), key=lambda entry: entry.name):
+        problem = _plugin_problem(entry.name, entry.value, found)
+        if problem is None:
+            try:
+                loaded = entry.load()
+            except Exception as exc:  # a plugin's import may fail in any way; wolfpack goes on without it
+                problem = f"it does not load: {type(exc).__name__}: {exc}"
+            else:
+                if isinstance(loaded, type) and issubclass(loaded, Bot):
+                    found[entry.name] = loaded
+                    continue
+                problem = f"{entry.value} is not a subclass of wolfpack.engine.bot.Bot"
+        problems[entry.name] = problem
+        warnings.warn(f"bot plugin {entry.name!r} ({entry.value}) is left out: {problem}", PluginBotWarning, 3)
+    return found, problems
+
+
+def _plugin_problem(name: str, value: str, found: dict[str, type[Bot]]) -> str | None:
+    """Why a plugin may not take `name`, if it may not: a generic bot's name, or one registered twice."""
+    if name in GENERIC_BOTS:
+        return f"{name!r} is the name of a built-in bot"
+    if name in found:
+        return f"another package already registers a bot called {name!r}"
+    return None
+
+
+def plays(bot: type[Bot], game: Game[Any]) -> bool:
+    """Whether a bot class says it plays `game` (`Bot.games`: None for any game)."""
+    return bot.games is None or game.name in bot.games
+
+
 def bot_names(game: Game[Any]) -> list[str]:
-    """The bots that can play `game`, by name."""
-    return sorted(set(GENERIC_BOTS) | set(game.bots))
+    """The bots that can play `game`, by name: the game's own win over a plugin of the same name."""
+    plugins = {name for name, bot in plugin_bots().items() if plays(bot, game)}
+    return sorted(set(GENERIC_BOTS) | set(game.bots) | plugins)
 
 
 def default_bot_name(game: Game[Any]) -> str:
@@ -49,7 +109,12 @@ def make_bot(game: Game[Any], name: str, seed: int | None = None) -> Bot:
         cls: type[Bot] = import_object(game.bots[name])
     elif name in GENERIC_BOTS:
         cls = GENERIC_BOTS[name]
+    elif name in plugin_bots() and plays(plugin_bots()[name], game):
+        cls = plugin_bots()[name]
     else:
+        why = plugin_problems().get(name)
+        if why is not None:
+            raise ValueError(f"the bot plugin {name!r} cannot be used: {why}")
         raise ValueError(f"no bot {name!r} for {game.name}; bots: {', '.join(bot_names(game))}")
     return cls(seed)
 
@@ -57,12 +122,17 @@ def make_bot(game: Game[Any], name: str, seed: int | None = None) -> Bot:
 __all__ = [
     "BOT_TITLES",
     "GENERIC_BOTS",
+    "PLUGIN_GROUP",
     "PREFERRED_BOT",
     "Bot",
+    "PluginBotWarning",
     "RandomBot",
     "bot_names",
     "bot_seat_names",
     "bot_title",
     "default_bot_name",
     "make_bot",
+    "plays",
+    "plugin_bots",
+    "plugin_problems",
 ]

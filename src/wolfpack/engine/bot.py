@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Final
+from collections.abc import Collection
+from typing import Any, ClassVar, Final
 
 from wolfpack.engine.game import State
 
@@ -26,6 +27,8 @@ class Bot(ABC):
     """
 
     name: str = "bot"
+    games: ClassVar[Collection[str] | None] = None
+    """The games this bot plays, by registered name; None: every game (as the random bot does)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
