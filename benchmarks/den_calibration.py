@@ -1,5 +1,5 @@
 """Den of Wolves pack calibration: issue 18's four targets measured with 95% intervals
-(`wolfpack.games.den.calibration`; docs/games/den-of-wolves.md, "Content design", "Calibration").
+(`wolfpack.sim.den_calibration`; docs/games/den-of-wolves.md, "Content design", "Calibration").
 
     nice -n 10 .venv/bin/wolfpack simulate den-of-wolves --edition classic --turns 12 --games 200 --jobs 2 \\
         --seed 1 --out /tmp/den/classic.parquet
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from wolfpack.games.den import calibration
+from wolfpack.sim import den_calibration as calibration
 
 
 def main(argv: Sequence[str] | None = None) -> None:

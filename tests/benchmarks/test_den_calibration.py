@@ -14,8 +14,8 @@ import pytest
 import wolfpack
 from wolfpack.engine.bot import seat_seed
 from wolfpack.games.den.bots import TeamBot
-from wolfpack.games.den.calibration import RICHES_SHIP
 from wolfpack.games.den.event import event_bots, run_event
+from wolfpack.sim.den_calibration import RICHES_SHIP
 from wolfpack.sim.simulate import local_executor, make_spec, simulate
 
 from .scripts import benchmark_script

@@ -65,7 +65,7 @@ pause: each rolls its d6 with a generator of its own seeded from the bot's seed 
 is what it would be with the server rolling.
 
 `TeamBot(seed, meals=...)` pins how a team buys morale with food and water, for a controlled comparison
-(`wolfpack.games.den.calibration`): "rations" never uses recreation, "recreation" uses it whenever the hold allows and
+(`wolfpack.sim.den_calibration`): "rations" never uses recreation, "recreation" uses it whenever the hold allows and
 sets rations no better than normal; the default "team" weighs the two.
 
 Both bots are deterministic given their seed (and the order they are asked in).

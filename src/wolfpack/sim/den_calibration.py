@@ -1,6 +1,6 @@
 """Den of Wolves calibration: issue 18's four targets for the default packs, measured with 95% intervals.
 
-    >>> from wolfpack.games.den.calibration import median_interval, rate
+    >>> from wolfpack.sim.den_calibration import median_interval, rate
     >>> median_interval([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     (6.5, 3.0, 10.0)
     >>> rate(3, 12)
@@ -41,6 +41,8 @@ import wolfpack
 from wolfpack.engine.bot import seat_seed
 from wolfpack.games.den.bots import TeamBot
 from wolfpack.games.den.event import event_bots, run_event
+from wolfpack.sim.analyze import attack_rates
+from wolfpack.sim.simulate import local_executor, make_spec, simulate
 
 RICHES_SHIP: Final = "dione"
 """The ship whose rations are pinned: it has a recreation station in both editions' packs."""
@@ -94,9 +96,6 @@ def combat_runs(
     """The rows of `attacks` combat-scenario games at each level of the top third of the pursuit track (`content`:
     an organiser's pack, else the edition's), one `wolfpack simulate` run of seed `seed` a level, kept in
     `directory` (a run already there is resumed, not played again)."""
-    # Imported here: simulation sits above the games; this measuring tool is its only use inside one.
-    from wolfpack.sim.simulate import local_executor, make_spec, simulate
-
     game = wolfpack.load_game("den-of-wolves", edition=edition, content=content)
     runs = []
     for pursuit in top_third(game.content.tables.tables.pursuit_top):  # type: ignore[attr-defined]
@@ -115,8 +114,6 @@ def combat_runs(
 def combat_measures(games: pd.DataFrame) -> dict[str, Any]:
     """Target 3 from the rows of combat-scenario runs (`combat_runs`): how often an attack drove ships away, damaged
     a ship, either, and was not won (Wolves left, or the fleet fled them)."""
-    from wolfpack.sim.analyze import attack_rates
-
     rates = attack_rates(games).set_index("measure")
     names = {
         "fled": "ships jumped in its turn",

@@ -19,7 +19,8 @@ import wolfpack
 from wolfpack.engine.bot import seat_seed
 from wolfpack.engine.records import Match
 from wolfpack.games.den.bots import TeamBot
-from wolfpack.games.den.calibration import (
+from wolfpack.games.den.event import Event, event_bots, play_turns, run_event
+from wolfpack.sim.den_calibration import (
     RICHES_SHIP,
     combat_measures,
     combat_runs,
@@ -30,7 +31,6 @@ from wolfpack.games.den.calibration import (
     riches_measures,
     top_third,
 )
-from wolfpack.games.den.event import Event, event_bots, play_turns, run_event
 from wolfpack.sim.simulate import local_executor, make_spec, simulate
 
 EDITIONS = ("classic", "infinite-domain")
