@@ -42,7 +42,7 @@ GAME_DOCS = {
     "docs/games/spacewolves.md": ["tests/rules/spacewolves", "tests/games/spacewolves"],
     "docs/games/wolves-on-the-hunt.md": ["tests/rules/hunt", "tests/games/hunt"],
     "docs/games/wolf.md": ["tests/rules/wolf", "tests/games/wolf"],
-    "docs/games/den-of-wolves.md": ["tests/rules/den", "tests/games/den"],
+    "docs/games/den-of-wolves.md": ["tests/rules/den", "tests/games/den", "tests/sim"],
 }
 """Each game's document and the test folders its interpretations and rules-coverage table refer to."""
 TEST_REFERENCE = re.compile(r"\b(test_\w+\.py)::(test_\w+)")
