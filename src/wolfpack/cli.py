@@ -38,8 +38,12 @@ from wolfpack.engine.records import Match, replay_record
 from wolfpack.engine.registry import describe_options, game_class, game_names, import_object, load_game
 
 if TYPE_CHECKING:
+    import pandas as pd
+    from rich.table import Table
+
     from wolfpack.event.model import Event
     from wolfpack.event.store import EventStore
+    from wolfpack.sim.simulate import RunSpec
 
 EXIT_USAGE = 2
 """Bad command line: unknown game, bad option, bad --bots or --bot (click's usage-error code)."""
@@ -820,16 +824,103 @@ def simulate(
     """Play GAME many times between bots and write one row per game to a Parquet file (docs/simulation.md).
 
     Finished chunks are kept in FILE.parts/: after an interruption, the same command goes on where it stopped."""
+    from wolfpack.sim.simulate import make_spec
+
+    shorthands = {"players": players, "edition": edition, "turns": turns}
+    _run_games(
+        lambda options: make_spec(game, options, bots, seed, engine), option, shorthands, games, out, jobs, cluster
+    )
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A registered game; see `wolfpack games`.")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", "-b", metavar="NAME,NAME[,...]", help="The entrants: at least one per seat; a bot may repeat."
+        ),
+    ],
+    out: Annotated[Path, typer.Option("--out", metavar="FILE", help="The Parquet file to write (one row per game).")],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games (at least 1).")] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", help="The tournament's seed: game i is the same in every run.")
+    ] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option("--cluster", metavar="tcp://HOST:PORT", help="Play on the workers of this Dask scheduler."),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's default).")
+    ] = None,
+    option: GameOptionValues = None,
+    edition: EditionOption = None,
+    turns: TurnsOption = None,
+) -> None:
+    """Seat the bots in turn over seeded games of GAME and rate them with OpenSkill (docs/bots.md, "Tournaments").
+
+    Every entrant sits in every seat and meets every other equally often over a full round; the rows go to FILE as
+    `wolfpack simulate` writes them (so `wolfpack analyze` reads them), and the same command goes on after a stop."""
+    from wolfpack.sim.arena import round_length
+    from wolfpack.sim.tournament import ladder, make_tournament_spec
+
+    shorthands = {"players": players, "edition": edition, "turns": turns}
+    spec = _run_games(
+        lambda options: make_tournament_spec(game, options, bots, seed), option, shorthands, games, out, jobs, cluster
+    )
+    full = round_length(len(spec.entrants), len(spec.bots))
+    out_console = make_console()
+    if games % full:
+        out_console.print(
+            f"note: a full round of this seating is {full} games; with {games} the seats are not all balanced "
+            f"(give a multiple of {full})"
+        )
+    out_console.print(_ladder_table(ladder(out)))
+
+
+def _ladder_table(table: pd.DataFrame) -> Table:
+    """A tournament's ladder as a rich table: wins with their interval, mean return, rating with its interval."""
+    from rich.table import Table
+
+    shown = Table(title="ladder: OpenSkill (Plackett-Luce) ratings, best first; intervals about 95%", box=None)
+    for heading in ("#", "entrant", "games", "wins", "win rate", "interval", "rating", "interval", "ordinal"):
+        shown.add_column(heading, justify="left" if heading == "entrant" else "right")
+    for place, row in enumerate(table.to_dict("records"), start=1):
+        shown.add_row(
+            str(place),
+            row["entrant"],
+            str(row["games"]),
+            str(row["wins"]),
+            f"{row['win_rate']:.2f}",
+            f"{row['win_low']:.2f}-{row['win_high']:.2f}",
+            f"{row['mu']:.1f}",
+            f"{row['low']:.1f} to {row['high']:.1f}",
+            f"{row['ordinal']:.1f}",
+        )
+    return shown
+
+
+def _run_games(
+    make: Callable[[dict[str, Any]], RunSpec],
+    option: list[str] | None,
+    shorthands: Mapping[str, object],
+    games: int,
+    out: Path,
+    jobs: int,
+    cluster: str | None,
+) -> RunSpec:
+    """Make a run's spec from its options (`make`), play its games into `out` with a progress bar, say what was
+    played; the spec. Bad input ends the command with a sentence (exit 2), an interruption keeps the games done."""
     from wolfpack.sim.cluster import ClusterLostError, DaskExecutor, open_executor
-    from wolfpack.sim.simulate import SimulationError, check_out, done_indices, make_spec
+    from wolfpack.sim.simulate import SimulationError, check_out, done_indices
     from wolfpack.sim.simulate import simulate as run_simulation
 
     err = make_console(stderr=True)
     try:
-        shorthands = {"players": players, "edition": edition, "turns": turns}
         options = parse_game_options(option or [])
         options.update(_shorthand_options(options, shorthands))
-        spec = make_spec(game, options, bots, seed, engine)
+        spec = make(options)
         check_out(out, spec, games)
         executor = open_executor(jobs, cluster)
     except (UsageError, SimulationError) as exc:
@@ -856,6 +947,7 @@ def simulate(
         f"{summary.games} games of {spec.game} in {out}{kept}: {summary.played} played in {seconds:.1f} s "
         f"on {where}{rate}"
     )
+    return spec
 
 
 def _shorthand_options(options: Mapping[str, Any], shorthands: Mapping[str, object]) -> dict[str, Any]:

@@ -14,7 +14,9 @@ Every game is reproducible on its own: game `i` of `arena(..., seed=s)` samples 
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -74,6 +76,29 @@ def game_seed(seed: int, index: int) -> int:
 def bot_seed(seed: int, index: int, seat: int) -> int:
     """The seed of the bot in `seat` in game `index` of an arena run with `seed`."""
     return _derive("bot", seed, index, seat)
+
+
+def seating(entrants: int, seats: int, index: int) -> tuple[int, ...]:
+    """The entrant in each seat of game `index` of a tournament of `entrants` for `seats` seats.
+
+    Every group of `seats` entrants plays in turn (in the order of `itertools.combinations`), each group `seats`
+    games in a row, turned one seat further each game: over a full round (`round_length` games) every entrant meets
+    every other equally often and sits in every seat equally often."""
+    group = _groups(entrants, seats)[(index // seats) % math.comb(entrants, seats)]
+    turn = index % seats
+    return group[turn:] + group[:turn]
+
+
+def round_length(entrants: int, seats: int) -> int:
+    """The games of one full round of a tournament's seating: every group of entrants in every turn of the seats."""
+    return seats * math.comb(entrants, seats)
+
+
+@functools.lru_cache(maxsize=8)
+def _groups(entrants: int, seats: int) -> tuple[tuple[int, ...], ...]:
+    if not 1 <= seats <= entrants:
+        raise ValueError(f"a tournament for {seats} seats needs at least {seats} entrants, not {entrants}")
+    return tuple(itertools.combinations(range(entrants), seats))
 
 
 def win_shares(returns: Sequence[float]) -> list[float]:

@@ -42,7 +42,7 @@ from wolfpack.engine.batch import ENGINES, BatchPlayed, batch_engine
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.game import Game
 from wolfpack.engine.registry import load_game
-from wolfpack.sim.arena import bot_seed, game_seed
+from wolfpack.sim.arena import bot_seed, game_seed, seating
 from wolfpack.sim.measures import GameProfile, profile_of
 
 FORMAT = 1
@@ -74,6 +74,10 @@ COMMON_FIELDS: tuple[pa.Field, ...] = (
 """The columns every game's rows have (docs/simulation.md, "A row"); the game's own measures follow them."""
 
 
+ENTRANTS_FIELD = pa.field("entrants", pa.list_(pa.int32()))
+"""A tournament's rows also say which entrant sat in each seat (its position in the run's list of entrants)."""
+
+
 class SimulationError(ValueError):
     """Bad input to a simulation (game, option, bot, seed, output, resume): one sentence naming what was wrong."""
 
@@ -89,6 +93,18 @@ class RunSpec:
     seed: int
     engine: str = "scalar"
     """Which engine plays the games: "scalar" (the game's State) or "batch" (its batch engine)."""
+    entrants: tuple[str, ...] = ()
+    """A tournament's bots, seated game by game (`wolfpack.sim.arena.seating`); empty: `bots` play every game."""
+
+    def bots_of(self, index: int) -> tuple[str, ...]:
+        """The bot in each seat of game `index`."""
+        if not self.entrants:
+            return self.bots
+        return tuple(self.entrants[entrant] for entrant in self.seated(index))
+
+    def seated(self, index: int) -> tuple[int, ...]:
+        """The entrant in each seat of game `index` of a tournament."""
+        return seating(len(self.entrants), len(self.bots), index)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -98,7 +114,9 @@ class RunSpec:
     def identity(self) -> dict[str, Any]:
         """What must match for chunks of a run to belong together (not the number of games, jobs or chunks)."""
         identity = {"format": FORMAT, "game": self.game, "options": self.options}
-        return {**identity, "bots": list(self.bots), "seed": self.seed, "engine": self.engine}
+        identity = {**identity, "bots": list(self.bots), "seed": self.seed, "engine": self.engine}
+        # Only a tournament names its entrants, so the files of other runs keep the identity they were written with.
+        return {**identity, "entrants": list(self.entrants)} if self.entrants else identity
 
 
 @dataclass(frozen=True)
@@ -159,6 +177,8 @@ def make_spec(
 def row_schema(spec: RunSpec) -> pa.Schema:
     """The Parquet schema of a run's rows: the common columns, the game's measures, and the run's identity."""
     fields = [*COMMON_FIELDS, *profile_of(spec.game).fields]
+    if spec.entrants:
+        fields.append(ENTRANTS_FIELD)
     return pa.schema(fields, metadata={METADATA_KEY: json.dumps(spec.identity(), sort_keys=True).encode()})
 
 
@@ -180,7 +200,7 @@ def play_row(spec: RunSpec, index: int) -> dict[str, Any]:
     """Play game `index` of the run and return its row."""
     game = _loaded(spec.game, spec.options_json)
     profile: GameProfile = profile_of(spec.game)
-    bots = [make_bot(game, name, bot_seed(spec.seed, index, seat)) for seat, name in enumerate(spec.bots)]
+    bots = [make_bot(game, name, bot_seed(spec.seed, index, seat)) for seat, name in enumerate(spec.bots_of(index))]
     chance_seed = game_seed(spec.seed, index)
     played = profile.play(game, bots, chance_seed)
     returns = [float(value) for value in played.state.returns()]
@@ -192,20 +212,21 @@ def make_row(
     spec: RunSpec, index: int, returns: list[float], length: tuple[int, int], measures: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The row of game `index`: the common columns, then the game's measures; `length` is (actions, decisions)."""
-    return {
+    row = {
         "game": spec.game,
         "index": index,
         "seed": spec.seed,
         "game_seed": game_seed(spec.seed, index),
         "options": spec.options_json,
         "players": len(spec.bots),
-        "bots": list(spec.bots),
+        "bots": list(spec.bots_of(index)),
         "returns": returns,
         "winners": winners(returns),
         "actions": length[0],
         "decisions": length[1],
         **measures,
     }
+    return {**row, "entrants": list(spec.seated(index))} if spec.entrants else row
 
 
 def batch_rows(spec: RunSpec, indices: Sequence[int]) -> list[dict[str, Any]]:
