@@ -4,6 +4,7 @@ sentence."""
 
 from __future__ import annotations
 
+import doctest
 import itertools
 from collections import Counter
 from pathlib import Path
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from wolfpack.cli import app
+from wolfpack.sim import tournament
 from wolfpack.sim.analyze import load_results
 from wolfpack.sim.arena import round_length, seating
 from wolfpack.sim.simulate import InlineExecutor, SimulationError, make_spec, simulate
@@ -33,6 +35,11 @@ def test_a_full_round_seats_every_entrant_in_every_seat_and_every_pair_together_
         assert len(set(pairs.values())) == 1 and len(pairs) == entrants * (entrants - 1) // 2
     # The next round is the same seating again.
     assert seating(entrants, seats, len(games)) == games[0]
+
+
+def test_docstring_examples_run() -> None:
+    result = doctest.testmod(tournament)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_a_bot_entered_twice_is_numbered() -> None:
