@@ -7,6 +7,7 @@
 #   make strength  the long statistical tests (`slow`: bot strength, balance) that make test leaves out
 #   make bench   run benchmarks/run.py (installs the open_spiel extra): every game beside OpenSpiel's, the batch
 #                engines, WOLF's play-outs before and after, deep perft, the 100,000-game comparisons
+#   make ladder  each game's bot ladder (seeded tournaments, OpenSkill ratings) written into docs/bots.md
 #   make loadtest  server load test: 100 tables, 400 WebSocket clients, 200 actions/s for 60 s (benchmarks/loadtest.py)
 #   make loadtest-event  a 300-player Den of Wolves event: 52 seats, 600 devices, 50 actions/s for 10 min (benchmarks/loadtest_event.py; ARGS="--seconds 60" shortens it)
 #   make loadtest-event-200  the same with 200 devices at 20 actions/s (the figures before issue 30)
@@ -45,7 +46,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks test-kernels test-durations strength bench loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks test-kernels test-durations strength bench ladder loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -124,6 +125,10 @@ strength: $(DEV_STAMP) system-deps
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# Each game's bot ladder: seeded tournaments, their tables written into docs/bots.md (games kept in var/ladder/).
+ladder: $(DEV_STAMP)
+	$(BIN)/python benchmarks/ladder.py --write-docs
 
 loadtest: $(DEV_STAMP)
 	$(BIN)/python benchmarks/loadtest.py

@@ -46,6 +46,7 @@ SECTIONS: list[tuple[str, str, str, list[str]]] = [
     ("perft", "Deep perft of the recorded positions", "perft_deep", []),
     ("compare", "Spacewolves! batch and scalar engines: 100,000 games each", "spacewolves_batch", ["--compare"]),
     ("compare", "Wolves on the Hunt batch and scalar engines: 100,000 games each", "hunt_batch", ["--compare"]),
+    ("ladder", "Each game's bot ladder (the tables docs/bots.md shows; make ladder writes them there)", "ladder", []),
 ]
 """What `make bench` runs after the scalar table, in order: (name for --sections, title, script, its arguments)."""
 PYTHON_GAMES = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker", "python_block_dominoes")
