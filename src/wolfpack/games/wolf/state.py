@@ -18,6 +18,7 @@ import copy
 import json
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.engine.constants import CHANCE, TERMINAL
@@ -121,7 +122,15 @@ class WolfState(State[str]):
         return sorted(set(DECISIONS[self.step](self)))
 
     def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
-        return [(outcome, float(p)) for outcome, p in self.chance_table()]
+        # The same floats as `chance_table`'s fractions give (a ratio of ints divides correctly rounded either way),
+        # without making the fractions: the play-outs ask this at every roll and draw.
+        if self.step == "deal":
+            return _counts_outcomes("deal", self.deal)
+        if self.step == "wolf-card":
+            return _counts_outcomes("wolf", self.stock)
+        if self.step == "object":
+            return _counts_outcomes("card", self.pool)
+        return _roll_outcomes(int(self.pending.get("dice", 1)))
 
     def _apply_action(self, action: str) -> None:
         words = action.split()
@@ -156,6 +165,9 @@ class WolfState(State[str]):
         return lines
 
     def _coerce_action(self, action: object) -> str:
+        listed = self._legal_cache
+        if listed is not None and action in listed:
+            return action  # type: ignore[return-value]  # a listed action is in canonical notation already
         if not isinstance(action, str):
             raise InvalidActionError(f"a WOLF action is text in notation, got {type(action).__name__}")
         return self._parse_action(action)
@@ -363,6 +375,18 @@ class WolfState(State[str]):
         for card in cards:
             card[1] = list(range(self.players))
         self.log_event(f"{hero_id} shows his wolf cards: {self.wolf_cards_text(hero_id)}")
+
+
+@cache
+def _roll_outcomes(dice: int) -> tuple[tuple[str, float], ...]:
+    """`roll N` outcomes of `dice` dice added, with their chances as floats."""
+    return tuple((f"roll {total}", float(p)) for total, p in dice_totals(dice))
+
+
+def _counts_outcomes(word: str, counts: dict[str, int]) -> list[tuple[str, float]]:
+    """`_counts_table` with float chances: `n / total` is the float of the fraction `n/total`."""
+    total = sum(counts.values())
+    return [(f"{word} {kind}", n / total) for kind, n in sorted(counts.items()) if n > 0]
 
 
 def _counts_table(word: str, counts: dict[str, int]) -> list[tuple[str, Fraction]]:
