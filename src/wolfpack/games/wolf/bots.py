@@ -37,7 +37,7 @@ from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
 from wolfpack.games.wolf.rules import chance_at_least, sq, walk_through
-from wolfpack.games.wolf.views import id_view
+from wolfpack.games.wolf.views import bot_view, id_view
 
 TIE: Final = 1e-9
 """Scores closer than this count as equal."""
@@ -114,6 +114,7 @@ class Geometry:
     counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite."""
     _graphs: dict[frozenset[Square], Any] = field(default_factory=dict)
+    _base: tuple[Any, list[Any]] | None = None
 
     FIELDS_KEPT: ClassVar[int] = 256
 
@@ -182,23 +183,36 @@ class Geometry:
         (one per set of barricades: they change a few times a game)."""
         found = self._graphs.get(barricades)
         if found is None:
-            import numpy as np
             from scipy.sparse import csr_matrix
 
-            number = self.number
-            starts, ends, costs = [], [], []
-            for square, neighbours in self.steps.items():
-                for n in neighbours:
-                    starts.append(number[square])
-                    ends.append(number[n])
-                    costs.append(BARRICADE_STEPS if n in barricades else 1)
-            size = len(self.squares)
-            found = csr_matrix((np.array(costs, dtype=float), (starts, ends)), shape=(size, size))
+            base, into = self._steps_graph()
+            costs = base.data.copy()
+            for barricade in barricades:
+                number = self.number.get(barricade)
+                if number is not None:
+                    costs[into[number]] = BARRICADE_STEPS
+            found = csr_matrix((costs, base.indices, base.indptr), shape=base.shape, copy=False)
             if len(self._graphs) >= 64:
                 self._graphs.clear()
             self._graphs[barricades] = found
         return found
 
+    def _steps_graph(self) -> tuple[Any, list[Any]]:
+        """Every step between open squares at a cost of 1, and for each square the places in the graph's costs of the
+        steps onto it (`graph` makes those dearer where a barricade stands)."""
+        if self._base is None:
+            import numpy as np
+            from scipy.sparse import csr_matrix
+
+            number = self.number
+            starts = [number[square] for square, neighbours in self.steps.items() for _ in neighbours]
+            ends = [number[n] for neighbours in self.steps.values() for n in neighbours]
+            size = len(self.squares)
+            base = csr_matrix((np.ones(len(starts)), (starts, ends)), shape=(size, size))
+            base.sort_indices()
+            into = [np.flatnonzero(base.indices == n) for n in range(size)]
+            self._base = (base, into)
+        return self._base
 
 _GEOMETRY: dict[int, Geometry] = {}
 
@@ -226,9 +240,11 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     if not starts:
         return {}
     costs = dijkstra(geo.graph(barricades), indices=starts, min_only=True)
-    if np.isinf(costs).any():
-        reached = np.flatnonzero(np.isfinite(costs)).tolist()
-        return {geo.squares[i]: int(costs[i]) for i in reached}
+    finite = np.isfinite(costs)
+    if not finite.all():  # squares no step reaches (walled in) are left out
+        reached = np.flatnonzero(finite)
+        squares = geo.squares
+        return dict(zip([squares[i] for i in reached.tolist()], costs[reached].astype(np.int64).tolist(), strict=True))
     return dict(zip(geo.squares, costs.astype(np.int64).tolist(), strict=True))
 
 
@@ -236,9 +252,9 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
 
 
 def _own_view(state: State[Any]) -> View:
-    """The view of the seat to act."""
+    """The view of the seat to act (the part of its observation a decision reads, `views.bot_view`)."""
     seat = state.current_player()
-    return View(state.game.content, seat_view(state, seat), seat)  # type: ignore[attr-defined]
+    return View(state.game.content, bot_view(state, seat), seat)  # type: ignore[arg-type, attr-defined]
 
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:

@@ -6,7 +6,7 @@ make-up and the object cards nobody has seen yet are never shown, only counted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.games.wolf.rules import name_of
 
@@ -27,35 +27,75 @@ def observation(state: WolfState, viewer: int | None, shared: bool = False) -> d
     return named(id_view(state, viewer), state.content, shared)
 
 
+ID_VIEW: Final = (
+    "viewer",
+    "players",
+    "round",
+    "max_rounds",
+    "turn",
+    "step",
+    "to_act",
+    "pending",
+    "heroes",
+    "wolves",
+    "barricades",
+    "barricades_left",
+    "piles",
+    "stock",
+    "discard",
+    "released",
+    "acted",
+    "leave_always",
+    "revealed",
+    "winner",
+    "sides",
+)
+"""The entries of an id view, in the order it lists them."""
+
+
 def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
     """Exactly what `viewer` (a seat, or None for the public view) may know, by id: secrets masked as HIDDEN."""
-    pending = {k: v for k, v in state.pending.items() if k in PUBLIC_PENDING}
-    if state.step == "consent" and viewer in _trade_seats(state):
-        pending["card"] = state.pending["card"]
+    parts = bot_view(state, viewer)
+    parts.update(
+        viewer=viewer,
+        to_act=state.current_player(),
+        barricades_left=state.content.components.barricades.units - len(state.barricades),
+        discard=list(state.discard),
+        released=state.released,
+        acted=list(state.acted),
+        # The werewolf seat's standing answer to the takeover question is its own: no other seat is told it.
+        leave_always=state.leave_always if viewer == state.pack_seat else None,
+        revealed=state.revealed,
+        winner=state.winner,
+        sides={str(seat): state.side_of(seat) for seat in range(state.players) if _knows_side(state, seat, viewer)},
+    )
+    return {key: parts[key] for key in ID_VIEW}
+
+
+def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
+    """The part of `id_view` that the heuristic bot reads, the same entries: what its seat may know, without the
+    rest (the sides, the discard...), which would be built at every decision for nothing."""
     return {
-        "viewer": viewer,
         "players": state.players,
         "round": state.round,
         "max_rounds": state.game.options.max_rounds,  # type: ignore[attr-defined]
         "turn": state.turn,
         "step": state.step,
-        "to_act": state.current_player(),
-        "pending": pending,
+        "pending": _pending_view(state, viewer),
         "heroes": {hero_id: _hero_view(state, hero_id, viewer) for hero_id in state.heroes},
         "wolves": {unit_id: dict(wolf) for unit_id, wolf in state.wolves.items()},
         "barricades": list(state.barricades),
-        "barricades_left": state.content.components.barricades.units - len(state.barricades),
         "piles": [_pile_view(state, number, viewer) for number in range(len(state.piles))],
         "stock": sum(state.stock.values()),
-        "discard": list(state.discard),
-        "released": state.released,
-        "acted": list(state.acted),
-        # The werewolf seat's standing answer to the takeover question is its own: no other seat is told it.
-        "leave_always": state.leave_always if viewer == state.pack_seat else None,
-        "revealed": state.revealed,
-        "winner": state.winner,
-        "sides": {str(seat): state.side_of(seat) for seat in range(state.players) if _knows_side(state, seat, viewer)},
     }
+
+
+def _pending_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
+    """The pending step as the viewer sees it: its public part, and the card offered in a trade to the two seats."""
+    pending = {k: v for k, v in state.pending.items() if k in PUBLIC_PENDING}
+    if state.step == "consent" and viewer in _trade_seats(state):
+        pending["card"] = state.pending["card"]
+    return pending
 
 
 def _trade_seats(state: WolfState) -> set[int]:
@@ -71,10 +111,14 @@ def _card(state: WolfState, card: list[Any], viewer: int | None) -> str:
 def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, Any]:
     """A hero as the viewer sees him: where he is and what he holds, secrets masked."""
     hero = state.heroes[hero_id]
+    everyone = state.winner is not None  # the end shows every wolf card (`WolfState.shows_wolf_card`)
+    sees = state.sees
     wolf_cards = []
-    for card in hero["wolf_cards"]:
-        shown = str(card[0]) if state.shows_wolf_card(card, viewer) else HIDDEN
-        wolf_cards.append(f"{shown} (cured)" if shown != HIDDEN and card[2] else shown)
+    for colour, seen, cured in hero["wolf_cards"]:
+        if everyone or sees(seen, viewer):
+            wolf_cards.append(f"{colour} (cured)" if cured else str(colour))
+        else:
+            wolf_cards.append(HIDDEN)
     return {
         "seat": hero["seat"],
         "square": hero["square"],
