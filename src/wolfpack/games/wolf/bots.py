@@ -151,8 +151,9 @@ class Geometry:
         one) and ending on a square not `taken` (or its own): remembered by what lies within `limit` of it, all that
         the walk can meet, so that a unit nobody came near since is not walked again."""
         x, y = start
-        near = frozenset(s for s in obstacles if s != start and abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
-        near_taken = frozenset(s for s in taken if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+        left, right, top, bottom = x - limit, x + limit, y - limit, y + limit
+        near = frozenset(s for s in obstacles if left <= s[0] <= right and top <= s[1] <= bottom and s != start)
+        near_taken = frozenset(s for s in taken if left <= s[0] <= right and top <= s[1] <= bottom)
         key = (start, limit, near, near_taken)
         found = self.reaches.get(key)
         if found is None:
