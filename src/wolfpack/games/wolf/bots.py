@@ -293,6 +293,8 @@ class View:
         """The pack's distance field to its targets (filled by the heuristic when it first needs it)."""
         self.pack_terms: tuple[dict[Square, PackTerms], dict[Square, int]] | None = None
         """What the pack's moves are scored by, by square (filled by the heuristic when it first needs them)."""
+        self.terms_checked = False
+        """Whether the heuristic has checked its kept pack terms against this view (`_kept_terms`)."""
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
                 self._place(unit_id, wolf)
@@ -395,9 +397,24 @@ class View:
         return self._reach
 
 
+UNIT_SCORES_KEPT: Final = 4096
+"""The most units' move scores a bot keeps (`HeuristicBot._unit_moves`) before it starts again."""
 PackTerms = tuple[float, float, int, float, float]
 """What a werewolf ending on a square gets, whoever it is (`HeuristicBot._pack_terms`)."""
 _END_SQUARES: dict[str, Square | None] = {}
+
+
+_FIRST_WORDS: dict[str, str] = {}
+
+
+def _first_word(action: str) -> str:
+    """The first word of an action: the unit of a pack's move (remembered, as `_end_square`)."""
+    found = _FIRST_WORDS.get(action)
+    if found is None:
+        if len(_FIRST_WORDS) >= 1 << 16:
+            _FIRST_WORDS.clear()
+        found = _FIRST_WORDS[action] = action.split()[0]
+    return found
 
 
 def _end_square(action: str) -> Square | None:
@@ -439,6 +456,8 @@ class HeuristicBot(Bot):
         self._ends_key: tuple[Any, ...] | None = None
         self._ends: dict[Square, PackTerms] = {}
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
+        self._unit_scores: dict[tuple[Any, ...], dict[str, float]] = {}
+        """The pack's units' move scores (`_unit_moves`), while `_ends_key` stays."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """The best-scoring legal action for the seat to act."""
@@ -736,10 +755,24 @@ class HeuristicBot(Bot):
         by_unit: dict[str, list[str]] = {}
         for action in legal:
             if action != "end":
-                by_unit.setdefault(action.split()[0], []).append(action)
+                by_unit.setdefault(_first_word(action), []).append(action)
         for unit, actions in by_unit.items():
-            scores.update(self._wolf_moves(view, unit, actions))
+            scores.update(self._unit_moves(view, unit, actions))
         return scores
+
+    def _unit_moves(self, view: View, unit: str, actions: Sequence[str]) -> dict[str, float]:
+        """`_wolf_moves` of one unit of the pack, remembered through the pack's turn: its scores read the kept terms
+        (`_pack_terms`), where it stands, and the werewolves within 2 of where it may end; when the unit moved
+        before did not come that near, the next decision finds them unchanged."""
+        self._kept_terms(view)  # the kept terms, and the scores with them, are dropped if what they read changed
+        here = view.square(unit)
+        reach = max(distance(here, _end_square(action) or here) for action in actions) + 2
+        near = tuple(square for square in view.wolf_squares if distance(square, here) <= reach)
+        key = (unit, here, tuple(actions), near)
+        found = self._unit_scores.get(key)
+        if found is None:
+            found = self._unit_scores[key] = self._wolf_moves(view, unit, actions)
+        return found
 
     def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
         """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
@@ -796,13 +829,25 @@ class HeuristicBot(Bot):
 
     def _pack_terms(self, view: View) -> tuple[dict[Square, PackTerms], dict[Square, int]]:
         """What the pack's moves are scored by, by square: `_wolf_end`'s terms as far as they have been asked (the bite,
-        its score, the steps to a target capped at 30, the barricade bonus, the exposure's score), and the werewolves
-        within 2 (itself too), counted once per view.
+        its score, the steps to a target capped at 30, the barricade bonus, the exposure's score; `_kept_terms`), and
+        the werewolves within 2 (itself too), counted once per view."""
+        if view.pack_terms is None:
+            ends = self._kept_terms(view)
+            company: dict[Square, int] = {}
+            for x, y in view.wolf_squares:
+                for dx in (-2, -1, 0, 1, 2):
+                    for dy in (-2, -1, 0, 1, 2):
+                        company[(x + dx, y + dy)] = company.get((x + dx, y + dy), 0) + 1
+            view.pack_terms = ends, company
+        return view.pack_terms
+
+    def _kept_terms(self, view: View) -> dict[Square, PackTerms]:
+        """`_wolf_end`'s terms by square, as far as they have been asked, kept from view to view.
 
         `_wolf_end` reads only the targets and how clean they look, the barricades and where the human heroes stand,
-        which none of the pack's moves changes: the terms are kept while those stay the same (through the pack's
-        turn, unit after unit), and only the company is counted anew."""
-        if view.pack_terms is None:
+        which none of the pack's moves changes: the terms (and the units' scores, `_unit_moves`) are kept while those
+        stay the same (through the pack's turn, unit after unit); the view checks that once."""
+        if not view.terms_checked:
             targets = self._target_squares(view)
             key = (
                 view.content.board,  # a bot may play on another board (an organiser's pack) next
@@ -810,15 +855,10 @@ class HeuristicBot(Bot):
                 view.barricades,
                 tuple(view.human_squares),
             )
-            if self._ends_key != key:
-                self._ends_key, self._ends = key, {}
-            company: dict[Square, int] = {}
-            for x, y in view.wolf_squares:
-                for dx in (-2, -1, 0, 1, 2):
-                    for dy in (-2, -1, 0, 1, 2):
-                        company[(x + dx, y + dy)] = company.get((x + dx, y + dy), 0) + 1
-            view.pack_terms = self._ends, company
-        return view.pack_terms
+            if self._ends_key != key or len(self._unit_scores) >= UNIT_SCORES_KEPT:
+                self._ends_key, self._ends, self._unit_scores = key, {}, {}
+            view.terms_checked = True
+        return self._ends
 
     def _useful_barricade(self, view: View, square: Square, field_: Mapping[Square, int]) -> bool:
         """Whether a barricade beside `square` stands on the way to the heroes (beyond it is nearer to them)."""

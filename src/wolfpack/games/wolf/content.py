@@ -273,6 +273,11 @@ class Board:
         return {}
 
     @cached_property
+    def worded(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
+        """Moves in notation, by the words before the square and the walk's squares (`turn._worded`)."""
+        return {}
+
+    @cached_property
     def step_table(self) -> Mapping[Square, tuple[Square, ...]]:
         """`steps` of every square of the board, as one table (the walks read it for every square they reach)."""
         return {square: self.steps(square) for square in self.squares()}

@@ -186,7 +186,7 @@ def end_turn(state: WolfState) -> None:
 
 def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> list[str]:
     """The squares a unit may end its move on (its own square included)."""
-    return _destinations(state, unit_id, limit, through, _standing(state))
+    return list(_destinations(state, unit_id, limit, through, _standing(state)))
 
 
 Standing = tuple[set[Square], set[Square], set[Square]]
@@ -204,7 +204,7 @@ def _standing(state: WolfState) -> Standing:
     return units, blocking, {sq(b) for b in state.barricades}
 
 
-def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> list[str]:
+def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> tuple[str, ...]:
     """`destinations`, given `_standing(state)` (one square holds one unit: the others are the units elsewhere)."""
     board = state.content.board
     unit = state.unit(unit_id)
@@ -212,7 +212,7 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
     units, blocking, barricades = standing
     taken = (units - {here}) | barricades
     if through:
-        return sorted(name_of(square) for square in teleport_destinations(board, here, limit, taken))
+        return tuple(sorted(name_of(square) for square in teleport_destinations(board, here, limit, taken)))
     obstacles = barricades
     if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
         obstacles = obstacles | (blocking - {here})
@@ -229,7 +229,20 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
             walks.clear()
         reached = walk_destinations(board, here, limit, near, near_taken)
         found = walks[key] = tuple(sorted(name_of(square) for square in reached))
-    return list(found)
+    return found
+
+
+def _worded(state: WolfState, first: str, squares: tuple[str, ...], skip: str | None = None) -> tuple[str, ...]:
+    """`<first> <square>` for each of `squares` but `skip`: remembered per board, as the same walks come back move
+    after move (and the same words, made once, are hashed once wherever the actions are looked up)."""
+    worded = state.content.board.worded
+    key = (first, skip, squares)
+    found = worded.get(key)
+    if found is None:
+        if len(worded) >= WALKS_KEPT:
+            worded.clear()
+        found = worded[key] = tuple(f"{first} {square}" for square in squares if square != skip)
+    return found
 
 
 def blocks(state: WolfState, unit_id: str) -> bool:
@@ -242,8 +255,8 @@ def move_options(state: WolfState) -> list[str]:
     """Move to any square in reach, or stay."""
     unit_id = state.pending["unit"]
     here = state.unit(unit_id)["square"]
-    squares = destinations(state, unit_id, state.pending["limit"], state.pending["through"])
-    return ["stay", *(f"move {square}" for square in squares if square != here)]
+    squares = _destinations(state, unit_id, state.pending["limit"], state.pending["through"], _standing(state))
+    return ["stay", *_worded(state, "move", squares, here)]
 
 
 def move(state: WolfState, words: Words) -> None:
@@ -287,7 +300,7 @@ def pack_options(state: WolfState) -> list[str]:
     options = ["end", *(["ask-again"] if state.leave_always and takeover_possible(state) else [])]
     standing = _standing(state)
     for unit_id in _pack_units(state):
-        options += [f"{unit_id} {square}" for square in _destinations(state, unit_id, limit, False, standing)]
+        options += _worded(state, unit_id, _destinations(state, unit_id, limit, False, standing))
     return options
 
 
