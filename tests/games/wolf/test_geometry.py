@@ -1,5 +1,5 @@
 """The shortcuts issue 33 took to make WOLF's play-outs faster give what the plain computations give: distance fields
-by SciPy's Dijkstra, the werewolves' reach remembered by what stands near, lines of fire with the walls taken out
+by a bucket per distance, the werewolves' reach remembered by what stands near, lines of fire with the walls taken out
 once. Each is checked against a plain version written here, on random squares of the default board."""
 
 from __future__ import annotations

@@ -47,6 +47,8 @@ BARRICADE_STEPS: Final = 5
 """What a barricade costs in the pack's distance field: a werewolf breaks one on a 1 (several try together)."""
 FAR: Final = 99
 """A distance beyond the map."""
+FIELD_UNREACHED: Final = 1 << 30
+"""A square's distance in a field before the search reaches it (left out of the field if it never does)."""
 EARLY_TAKEOVER: Final = -5.0
 """The score of taking a hero over as another's turn begins: far enough below leaving him (0) that the search bot
 does not search it (SearchSettings.margin)."""
@@ -113,8 +115,7 @@ class Geometry:
     """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
     counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite."""
-    _graphs: dict[frozenset[Square], Any] = field(default_factory=dict)
-    _base: tuple[Any, list[Any]] | None = None
+    _links: list[tuple[int, ...]] | None = None
 
     FIELDS_KEPT: ClassVar[int] = 256
 
@@ -179,41 +180,13 @@ class Geometry:
             self.counts[bitten] = found
         return found
 
-    def graph(self, barricades: frozenset[Square]) -> Any:
-        """The board as a sparse graph of steps between open squares, a step onto a barricade `BARRICADE_STEPS` dear
-        (one per set of barricades: they change a few times a game)."""
-        found = self._graphs.get(barricades)
-        if found is None:
-            from scipy.sparse import csr_matrix
-
-            base, into = self._steps_graph()
-            costs = base.data.copy()
-            for barricade in barricades:
-                number = self.number.get(barricade)
-                if number is not None:
-                    costs[into[number]] = BARRICADE_STEPS
-            found = csr_matrix((costs, base.indices, base.indptr), shape=base.shape, copy=False)
-            if len(self._graphs) >= 64:
-                self._graphs.clear()
-            self._graphs[barricades] = found
-        return found
-
-    def _steps_graph(self) -> tuple[Any, list[Any]]:
-        """Every step between open squares at a cost of 1, and for each square the places in the graph's costs of the
-        steps onto it (`graph` makes those dearer where a barricade stands)."""
-        if self._base is None:
-            import numpy as np
-            from scipy.sparse import csr_matrix
-
+    @property
+    def links(self) -> list[tuple[int, ...]]:
+        """Each open square's steps, by number (the distance fields' graph)."""
+        if self._links is None:
             number = self.number
-            starts = [number[square] for square, neighbours in self.steps.items() for _ in neighbours]
-            ends = [number[n] for neighbours in self.steps.values() for n in neighbours]
-            size = len(self.squares)
-            base = csr_matrix((np.ones(len(starts)), (starts, ends)), shape=(size, size))
-            base.sort_indices()
-            into = [np.flatnonzero(base.indices == n) for n in range(size)]
-            self._base = (base, into)
-        return self._base
+            self._links = [tuple(number[n] for n in self.steps[square]) for square in self.squares]
+        return self._links
 
 _GEOMETRY: dict[int, Geometry] = {}
 
@@ -233,20 +206,38 @@ def walk(geo: Geometry, start: Square, limit: int, obstacles: Container[Square])
 
 def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
     """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear
-    (Dijkstra's, SciPy's: the bots ask it for a field of the whole board at most of their moves)."""
-    import numpy as np
-    from scipy.sparse.csgraph import dijkstra
-
-    starts = sorted({geo.number[s] for s in sources if s in geo.number})
-    if not starts:
-        return {}
-    costs = dijkstra(geo.graph(barricades), indices=starts, min_only=True)
-    finite = np.isfinite(costs)
-    if not finite.all():  # squares no step reaches (walled in) are left out
-        reached = np.flatnonzero(finite)
-        squares = geo.squares
-        return dict(zip([squares[i] for i in reached.tolist()], costs[reached].astype(np.int64).tolist(), strict=True))
-    return dict(zip(geo.squares, costs.astype(np.int64).tolist(), strict=True))
+    (Dijkstra's with a bucket per distance, as every step costs a whole number: the bots ask it for a field of the
+    whole board at many of their moves, and a list of buckets over numbered squares beats a heap or SciPy's here)."""
+    number = geo.number
+    links = geo.links
+    cost = [1] * len(links)
+    for barricade in barricades:
+        found = number.get(barricade)
+        if found is not None:
+            cost[found] = BARRICADE_STEPS
+    best = [FIELD_UNREACHED] * len(links)
+    nearest: list[int] = []
+    for source in sources:
+        found = number.get(source)
+        if found is not None and best[found]:
+            best[found] = 0
+            nearest.append(found)
+    buckets = [nearest]
+    steps = 0
+    while steps < len(buckets):
+        for square in buckets[steps]:
+            if best[square] != steps:
+                continue  # reached more cheaply since it was put in this bucket
+            for neighbour in links[square]:
+                there = steps + cost[neighbour]
+                if there < best[neighbour]:
+                    best[neighbour] = there
+                    while len(buckets) <= there:
+                        buckets.append([])
+                    buckets[there].append(neighbour)
+        steps += 1
+    squares = geo.squares
+    return {squares[i]: far for i, far in enumerate(best) if far != FIELD_UNREACHED}
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
@@ -456,8 +447,9 @@ class HeuristicBot(Bot):
         self._ends_key: tuple[Any, ...] | None = None
         self._ends: dict[Square, PackTerms] = {}
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
-        self._unit_scores: dict[tuple[Any, ...], dict[str, float]] = {}
-        """The pack's units' move scores (`_unit_moves`), while `_ends_key` stays."""
+        self._unit_scores: dict[tuple[Any, ...], tuple[int, dict[tuple[Square, ...], dict[str, float]]]] = {}
+        """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
+        `_ends_key` stays."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """The best-scoring legal action for the seat to act."""
@@ -766,12 +758,17 @@ class HeuristicBot(Bot):
         before did not come that near, the next decision finds them unchanged."""
         self._kept_terms(view)  # the kept terms, and the scores with them, are dropped if what they read changed
         here = view.square(unit)
-        reach = max(distance(here, _end_square(action) or here) for action in actions) + 2
-        near = tuple(square for square in view.wolf_squares if distance(square, here) <= reach)
-        key = (unit, here, tuple(actions), near)
-        found = self._unit_scores.get(key)
+        key = (unit, here, tuple(actions))
+        kept = self._unit_scores.get(key)
+        if kept is None:
+            reach = max(distance(here, _end_square(action) or here) for action in actions) + 2
+            kept = self._unit_scores[key] = (reach, {})
+        reach, by_company = kept
+        x, y = here
+        near = tuple(s for s in view.wolf_squares if -reach <= s[0] - x <= reach and -reach <= s[1] - y <= reach)
+        found = by_company.get(near)
         if found is None:
-            found = self._unit_scores[key] = self._wolf_moves(view, unit, actions)
+            found = by_company[near] = self._wolf_moves(view, unit, actions)
         return found
 
     def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
