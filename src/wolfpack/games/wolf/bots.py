@@ -286,35 +286,52 @@ class View:
         """What the pack's moves are scored by, by square (filled by the heuristic when it first needs them)."""
         self.terms_checked = False
         """Whether the heuristic has checked its kept pack terms against this view (`_kept_terms`)."""
+        # One pass over the units and one over the heroes (a view is made at every decision); the lists keep the
+        # observation's order: the werewolf units, then the heroes.
+        units, blockers, enemy_wolves, humans = self.units, self.blockers, self.enemy_wolves, self.humans
+        wolf_squares: list[Square] = []
+        human_squares: list[Square] = []
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
-                self._place(unit_id, wolf)
-                self.enemy_wolves.append(unit_id)
+                square = sq(wolf["square"])
+                units[square] = unit_id
+                if not wolf["invisible"] and not wolf["intoxicated"]:
+                    blockers.add(square)
+                enemy_wolves.append(unit_id)
+                wolf_squares.append(square)
+        hidden = black_seen = 0
+        unproven = []
         for hero_id, hero in self.heroes.items():
+            cards = hero["wolf_cards"]
+            for card in cards:
+                if card == HIDDEN:
+                    hidden += 1
+                elif card.startswith("black"):
+                    black_seen += 1
             if hero["alive"] and hero["square"] is not None:
-                self._place(hero_id, hero)
-                (self.enemy_wolves if hero["transformed"] else self.humans).append(hero_id)
-        self.wolf_squares = [self.square(e) for e in self.enemy_wolves]
+                square = sq(hero["square"])
+                units[square] = hero_id
+                if not hero["invisible"] and not hero["intoxicated"]:
+                    blockers.add(square)
+                if hero["transformed"]:
+                    enemy_wolves.append(hero_id)
+                    wolf_squares.append(square)
+                else:
+                    humans.append(hero_id)
+                    human_squares.append(square)
+            if hero["alive"] and not hero["transformed"] and "black" not in cards:
+                unproven.append(hero_id)
+        self.wolf_squares = wolf_squares
         """Where the werewolves and transformed heroes stand."""
-        self.human_squares = [self.square(h) for h in self.humans]
+        self.human_squares = human_squares
         """Where the human heroes stand."""
-        cards = [card for hero in self.heroes.values() for card in hero["wolf_cards"]]
-        self.unseen_cards = sum(card == HIDDEN for card in cards) + int(obs["stock"])
+        self.unseen_cards = hidden + int(obs["stock"])
         """The wolf cards whose colour the seat does not know: in heroes' hands, and the stock (its size is public)."""
-        black = content.wolf_stock(int(obs["players"]))["black"]
-        self.unseen_black = max(0, black - sum(card.startswith("black") for card in cards))
+        self.unseen_black = max(0, _black_cards(content, int(obs["players"])) - black_seen)
         """The black cards in the game the seat has not seen (cured ones count as seen)."""
-        unproven = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
-        unproven = [h for h in unproven if not self.shown_black(h)]
         self.last_hope = unproven[0] if len(unproven) == 1 else None
         """The one living human hero not shown contaminated, if only one is left: he is clean, because the game
         would be over if no living human hero were (rule 20: the wolves win)."""
-
-    def _place(self, unit_id: str, unit: Mapping[str, Any]) -> None:
-        square = sq(unit["square"])
-        self.units[square] = unit_id
-        if not unit["invisible"] and not unit["intoxicated"]:
-            self.blockers.add(square)
 
     def unit(self, unit_id: str) -> Mapping[str, Any]:
         """A hero's or a werewolf's record as the seat sees it."""
@@ -418,6 +435,15 @@ def _end_square(action: str) -> Square | None:
 
 
 _KINDS: dict[int, tuple[WolfContent, dict[str, str]]] = {}
+_BLACK: dict[tuple[int, int], tuple[WolfContent, int]] = {}
+
+
+def _black_cards(content: WolfContent, players: int) -> int:
+    """The black wolf cards in a game of `players` players (`WolfContent.wolf_stock`, remembered per pack)."""
+    found = _BLACK.get((id(content), players))
+    if found is None or found[0] is not content:
+        found = _BLACK[(id(content), players)] = (content, content.wolf_stock(players)["black"])
+    return found[1]
 
 
 def score_needed(content: WolfContent, column: str, at: int) -> int | None:

@@ -219,8 +219,9 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
     # A walk of `limit` steps meets nothing farther than `limit` away: remembered by what stands that near, the
     # walks of units nobody came near since (most of the pack, unit after unit) are not walked again.
     x, y = here
-    near = frozenset(s for s in obstacles if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
-    near_taken = frozenset(s for s in taken if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+    left, right, top, bottom = x - limit, x + limit, y - limit, y + limit
+    near = frozenset(s for s in obstacles if left <= s[0] <= right and top <= s[1] <= bottom)
+    near_taken = frozenset(s for s in taken if left <= s[0] <= right and top <= s[1] <= bottom)
     key = (here, limit, near, near_taken)
     walks = board.walks
     found = walks.get(key)
