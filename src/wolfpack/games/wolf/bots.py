@@ -116,6 +116,7 @@ class Geometry:
     counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite."""
     _links: list[tuple[int, ...]] | None = None
+    _beside: tuple[frozenset[Square] | None, frozenset[Square]] = (None, frozenset())
 
     FIELDS_KEPT: ClassVar[int] = 256
 
@@ -166,6 +167,12 @@ class Geometry:
                 self.reaches.clear()
             found = self.reaches[key] = frozenset(bitten)
         return found
+
+    def beside_barricades(self, barricades: frozenset[Square]) -> frozenset[Square]:
+        """The open squares sharing a side with one of `barricades` (remembered for the last set asked)."""
+        if self._beside[0] != barricades:
+            self._beside = (barricades, frozenset(n for b in barricades for n in self.orthogonal.get(b, ())))
+        return self._beside[1]
 
     def bite_counts(self, bitten: tuple[frozenset[Square], ...]) -> dict[Square, int]:
         """For each square, in how many of the sets `bitten` it is (remembered: read it, never change it)."""
@@ -839,15 +846,13 @@ class HeuristicBot(Bot):
             if victim is not None:
                 bite = max(bite, view.clean_chance(victim))
         barricade = 0.0
-        if any(b in view.barricades for b in view.geo.orthogonal.get(s, ())) and self._useful_barricade(
-            view, s, field_
-        ):
+        if s in view.geo.beside_barricades(view.barricades) and self._useful_barricade(view, s, field_):
             barricade = self.weights.barricade_break
         x, y = s
         exposed = 0
         for hx, hy in view.human_squares:  # a loop, not a generator: the pack weighs every square its units reach
-            if 1 < max(abs(hx - x), abs(hy - y)) <= 4:
-                exposed += 1
+            if -4 <= hx - x <= 4 and -4 <= hy - y <= 4 and not (-1 <= hx - x <= 1 and -1 <= hy - y <= 1):
+                exposed += 1  # between 2 and 4 away
         return bite, field_.get(s, FAR), barricade, exposed
 
     def _pack_terms(self, view: View) -> tuple[dict[Square, PackTerms], dict[Square, int]]:

@@ -333,15 +333,21 @@ class WolfState(State[str]):
         """Decide the game if a side has won (rulebook 5 and 9; docs/games/wolf.md, Interpretations)."""
         if self.winner is not None or self.step in SETUP_STEPS:
             return
-        living = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
-        clean = [h for h in living if not self.contaminated(h)]
-        pack = [w for w, wolf in self.wolves.items() if wolf["alive"]]
-        transformed = [h for h, hero in self.heroes.items() if hero["alive"] and hero["transformed"]]
+        # Asked after every action: one pass over the heroes, and the lists only as far as the checks need them.
+        living, clean, transformed = [], [], False
+        for hero_id, hero in self.heroes.items():
+            if hero["alive"]:
+                if hero["transformed"]:
+                    transformed = True
+                else:
+                    living.append(hero_id)
+                    if not any(card[0] == BLACK and not card[2] for card in hero["wolf_cards"]):  # `contaminated`
+                        clean.append(hero_id)
         if not clean:
             self.finish(WOLVES, "no uncontaminated hero is left")
         elif sum(self.stock.values()) == 0:
             self.finish(HEROES, "the wolf cards have run out: dawn rises")
-        elif not pack and not transformed:
+        elif not transformed and not any(wolf["alive"] for wolf in self.wolves.values()):
             if not all(self.shown_to_all(h) for h in living):
                 self.revealed = True
                 for hero_id in living:
