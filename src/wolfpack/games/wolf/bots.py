@@ -28,8 +28,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
+from itertools import chain
 from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
@@ -147,15 +150,15 @@ class Geometry:
         return found
 
     def bites_from(
-        self, start: Square, limit: int, obstacles: Iterable[Square], taken: Iterable[Square]
+        self, start: Square, limit: int, obstacles: AbstractSet[Square], taken: AbstractSet[Square]
     ) -> frozenset[Square]:
         """The squares a unit on `start` could bite after walking up to `limit` steps around `obstacles` (itself not
         one) and ending on a square not `taken` (or its own): remembered by what lies within `limit` of it, all that
         the walk can meet, so that a unit nobody came near since is not walked again."""
-        x, y = start
-        left, right, top, bottom = x - limit, x + limit, y - limit, y + limit
-        near = frozenset(s for s in obstacles if left <= s[0] <= right and top <= s[1] <= bottom and s != start)
-        near_taken = frozenset(s for s in taken if left <= s[0] <= right and top <= s[1] <= bottom)
+        box = self.board.within(start, limit)
+        near, near_taken = box & obstacles, box & taken
+        if start in near:
+            near = near - {start}
         key = (start, limit, near, near_taken)
         found = self.reaches.get(key)
         if found is None:
@@ -861,11 +864,8 @@ class HeuristicBot(Bot):
         the werewolves within 2 (itself too), counted once per view."""
         if view.pack_terms is None:
             ends = self._kept_terms(view)
-            company: dict[Square, int] = {}
-            for x, y in view.wolf_squares:
-                for dx in (-2, -1, 0, 1, 2):
-                    for dy in (-2, -1, 0, 1, 2):
-                        company[(x + dx, y + dy)] = company.get((x + dx, y + dy), 0) + 1
+            within = view.content.board.within
+            company = Counter(chain.from_iterable(within(square, 2) for square in view.wolf_squares))
             view.pack_terms = ends, company
         return view.pack_terms
 

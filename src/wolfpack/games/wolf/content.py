@@ -455,12 +455,23 @@ class Board:
         return frozenset(square for square in self.squares() if self.blocks_fire(square))
 
     def within(self, centre: Square, radius: int) -> frozenset[Square]:
-        """The squares at most `radius` from `centre` (centre included), whatever lies between."""
-        column, row = centre
-        near = (
-            (c, r) for c in range(column - radius, column + radius + 1) for r in range(row - radius, row + radius + 1)
-        )
-        return frozenset(square for square in near if self.in_bounds(square))
+        """The squares at most `radius` from `centre` (centre included), whatever lies between (remembered: the
+        walks ask what stands this near at every move)."""
+        key = (centre, radius)
+        found = self._within.get(key)
+        if found is None:
+            column, row = centre
+            near = (
+                (c, r)
+                for c in range(column - radius, column + radius + 1)
+                for r in range(row - radius, row + radius + 1)
+            )
+            found = self._within[key] = frozenset(square for square in near if self.in_bounds(square))
+        return found
+
+    @cached_property
+    def _within(self) -> dict[tuple[Square, int], frozenset[Square]]:
+        return {}
 
     def gas_area(self, centre: Square, radius: int, sealed: Container[Square] = ()) -> frozenset[Square]:
         """The squares a gas from `centre` reaches in `radius` steps, never entering walls or `sealed` squares."""

@@ -218,10 +218,8 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
         obstacles = obstacles | (blocking - {here})
     # A walk of `limit` steps meets nothing farther than `limit` away: remembered by what stands that near, the
     # walks of units nobody came near since (most of the pack, unit after unit) are not walked again.
-    x, y = here
-    left, right, top, bottom = x - limit, x + limit, y - limit, y + limit
-    near = frozenset(s for s in obstacles if left <= s[0] <= right and top <= s[1] <= bottom)
-    near_taken = frozenset(s for s in taken if left <= s[0] <= right and top <= s[1] <= bottom)
+    box = board.within(here, limit)
+    near, near_taken = box & obstacles, box & taken
     key = (here, limit, near, near_taken)
     walks = board.walks
     found = walks.get(key)
