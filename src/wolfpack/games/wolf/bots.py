@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
-from itertools import chain
+from itertools import chain, compress
 from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
@@ -209,7 +209,7 @@ def geometry(board: Board) -> Geometry:
     return found
 
 
-def walk(geo: Geometry, start: Square, limit: int, obstacles: Container[Square]) -> set[Square]:
+def walk(geo: Geometry, start: Square, limit: int, obstacles: AbstractSet[Square]) -> set[Square]:
     """The squares a unit could walk through or end on within `limit` steps (`rules.walk_through`)."""
     return walk_through(geo.board, start, limit, obstacles)
 
@@ -246,8 +246,7 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
                         buckets.append([])
                     buckets[there].append(neighbour)
         steps += 1
-    squares = geo.squares
-    return {squares[i]: far for i, far in enumerate(best) if far != FIELD_UNREACHED}
+    return dict(compress(zip(geo.squares, best), map(FIELD_UNREACHED.__ne__, best)))  # the reached squares
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------

@@ -273,14 +273,14 @@ class Board:
         return {}
 
     @cached_property
+    def step_sets(self) -> Mapping[Square, frozenset[Square]]:
+        """`steps` of every square of the board as sets (the walks take them a step at a time, `rules.walk_through`)."""
+        return {square: frozenset(self.steps(square)) for square in self.squares()}
+
+    @cached_property
     def worded(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
         """Moves in notation, by the words before the square and the walk's squares (`turn._worded`)."""
         return {}
-
-    @cached_property
-    def step_table(self) -> Mapping[Square, tuple[Square, ...]]:
-        """`steps` of every square of the board, as one table (the walks read it for every square they reach)."""
-        return {square: self.steps(square) for square in self.squares()}
 
     def _around(self, square: Square, offsets: tuple[tuple[int, int], ...]) -> tuple[Square, ...]:
         column, row = square
