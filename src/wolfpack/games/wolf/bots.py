@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Container, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
 from itertools import chain, compress
@@ -246,7 +246,7 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
                         buckets.append([])
                     buckets[there].append(neighbour)
         steps += 1
-    return dict(compress(zip(geo.squares, best), map(FIELD_UNREACHED.__ne__, best)))  # the reached squares
+    return dict(compress(zip(geo.squares, best, strict=True), map(FIELD_UNREACHED.__ne__, best)))  # reached ones
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
