@@ -198,6 +198,7 @@ class Geometry:
             self._links = [tuple(number[n] for n in self.steps[square]) for square in self.squares]
         return self._links
 
+
 _GEOMETRY: dict[int, Geometry] = {}
 
 
