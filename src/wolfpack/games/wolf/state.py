@@ -54,6 +54,12 @@ FIELDS: Final = (
 """The position: every field a saved state holds besides the history."""
 
 
+PARSED_KEPT: Final = 4096
+"""Texts whose canonical action `WolfState._parse_action` remembers (the dice, the draws: the same few again and
+again)."""
+_PARSED: dict[str, str] = {}
+
+
 class WolfState(State[str]):
     """A position of WOLF. Actions are strings in the game's notation (docs/games/wolf.md, "Action notation")."""
 
@@ -176,9 +182,14 @@ class WolfState(State[str]):
         return action
 
     def _parse_action(self, text: str) -> str:
-        from wolfpack.games.wolf.actions import parse
+        found = _PARSED.get(text)
+        if found is None:
+            from wolfpack.games.wolf.actions import parse
 
-        return parse(text)
+            if len(_PARSED) >= PARSED_KEPT:
+                _PARSED.clear()
+            found = _PARSED[text] = parse(text)  # malformed text raises, and is not remembered
+        return found
 
     def _why_illegal(self, action: str, player: int) -> tuple[str, str]:
         from wolfpack.games.wolf.explain import why_illegal
