@@ -495,8 +495,9 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         scores = self.scores(_own_view(state), legal)
-        best = max(scores.get(a, 0.0) for a in legal)
-        top = [action for action in legal if scores.get(action, 0.0) >= best - TIE]  # `ranked`'s best, unsorted
+        values = [scores.get(a, 0.0) for a in legal]
+        floor = max(values) - TIE
+        top = [action for action, value in zip(legal, values, strict=True) if value >= floor]  # `ranked`'s best
         return top[0] if len(top) == 1 else self.rng.choice(sorted(top))
 
     def ranked(self, state: State[Any], legal: Sequence[str] | None = None) -> list[tuple[float, str]]:

@@ -462,7 +462,9 @@ def score_needed(
     if need is None or here == there:
         return need
     blockers = shot_blockers(state, shooter) if blockers is None else blockers
-    return need if state.content.board.line_of_fire(here, there, blockers - {there}) else None
+    # The target does not block the shot at itself; a line of fire's blocking squares never include its ends (they
+    # lie strictly between), so the blockers need not leave it out.
+    return need if state.content.board.line_of_fire(here, there, blockers) else None
 
 
 def shot_blockers(state: WolfState, shooter: str) -> set[Square]:
