@@ -85,7 +85,10 @@ def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
         "heroes": {hero_id: _hero_view(state, hero_id, viewer) for hero_id in state.heroes},
         "wolves": {unit_id: dict(wolf) for unit_id, wolf in state.wolves.items()},
         "barricades": list(state.barricades),
-        "piles": [_pile_view(state, number, viewer) for number in range(len(state.piles))],
+        "piles": [
+            {"square": name, "cards": _cards(state, pile, viewer)}
+            for name, pile in zip(_pile_names(state), state.piles, strict=True)
+        ],
         "stock": sum(state.stock.values()),
     }
 
@@ -103,9 +106,10 @@ def _trade_seats(state: WolfState) -> set[int]:
     return {state.heroes[state.pending["unit"]]["seat"], state.heroes[state.pending["other"]]["seat"]}
 
 
-def _card(state: WolfState, card: list[Any], viewer: int | None) -> str:
-    """A card as the viewer sees it."""
-    return str(card[0]) if card[0] is not None and state.sees(card[1], viewer) else HIDDEN
+def _cards(state: WolfState, cards: list[list[Any]], viewer: int | None) -> list[str]:
+    """Cards as the viewer sees them: the ids of those it has seen, HIDDEN for the others."""
+    sees = state.sees
+    return [str(card[0]) if card[0] is not None and sees(card[1], viewer) else HIDDEN for card in cards]
 
 
 def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, Any]:
@@ -127,14 +131,14 @@ def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, 
         "invisible": hero["invisible"],
         "intoxicated": hero["intoxicated"],
         "wolf_cards": wolf_cards,
-        "objects": [_card(state, card, viewer) for card in hero["objects"]],
+        "objects": _cards(state, hero["objects"], viewer),
     }
 
 
-def _pile_view(state: WolfState, number: int, viewer: int | None) -> dict[str, Any]:
-    """An object pile: its square and its cards top first, those the viewer has not seen masked."""
-    square = state.content.board.object_squares[number]
-    return {"square": name_of(square), "cards": [_card(state, card, viewer) for card in state.piles[number]]}
+def _pile_names(state: WolfState) -> list[str]:
+    """The object piles' squares by name, pile 1 first (each pile's view shows its square and its cards top first,
+    those the viewer has not seen masked)."""
+    return [name_of(square) for square in state.content.board.object_squares]
 
 
 def _knows_side(state: WolfState, seat: int, viewer: int | None) -> bool:
