@@ -217,36 +217,41 @@ def walk(geo: Geometry, start: Square, limit: int, obstacles: AbstractSet[Square
 
 def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
     """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear
-    (Dijkstra's with a bucket per distance, as every step costs a whole number: the bots ask it for a field of the
-    whole board at many of their moves, and a list of buckets over numbered squares beats a heap or SciPy's here)."""
+    (the bots ask it for a field of the whole board at many of their moves).
+
+    Breadth first over numbered squares, a layer per step: a square is reached first by the cheapest way, as every
+    step onto it costs the same (1, or `BARRICADE_STEPS` onto a barricade, which then waits for its layer)."""
     number = geo.number
     links = geo.links
-    cost = [1] * len(links)
+    dear = [False] * len(links)
     for barricade in barricades:
         found = number.get(barricade)
         if found is not None:
-            cost[found] = BARRICADE_STEPS
+            dear[found] = True
     best = [FIELD_UNREACHED] * len(links)
-    nearest: list[int] = []
+    frontier: list[int] = []
     for source in sources:
         found = number.get(source)
         if found is not None and best[found]:
             best[found] = 0
-            nearest.append(found)
-    buckets = [nearest]
+            frontier.append(found)
+    waiting: dict[int, list[int]] = {}
+    """Barricades reached, by the layer they join."""
     steps = 0
-    while steps < len(buckets):
-        for square in buckets[steps]:
-            if best[square] != steps:
-                continue  # reached more cheaply since it was put in this bucket
-            for neighbour in links[square]:
-                there = steps + cost[neighbour]
-                if there < best[neighbour]:
-                    best[neighbour] = there
-                    while len(buckets) <= there:
-                        buckets.append([])
-                    buckets[there].append(neighbour)
+    while frontier or waiting:
         steps += 1
+        following = waiting.pop(steps, [])
+        for square in frontier:
+            for neighbour in links[square]:
+                if best[neighbour] == FIELD_UNREACHED:
+                    if dear[neighbour]:
+                        later = steps + BARRICADE_STEPS - 1
+                        best[neighbour] = later
+                        waiting.setdefault(later, []).append(neighbour)
+                    else:
+                        best[neighbour] = steps
+                        following.append(neighbour)
+        frontier = following
     return dict(compress(zip(geo.squares, best, strict=True), map(FIELD_UNREACHED.__ne__, best)))  # reached ones
 
 
