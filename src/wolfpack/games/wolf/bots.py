@@ -425,6 +425,8 @@ UNIT_SCORES_KEPT: Final = 4096
 PackTerms = tuple[float, float, int, float, float]
 """What a werewolf ending on a square gets, whoever it is (`HeuristicBot._pack_terms`)."""
 _END_SQUARES: dict[str, Square | None] = {}
+_UNKNOWN: Final[Any] = object()
+"""An action `_END_SQUARES` does not know yet."""
 
 
 _FIRST_WORDS: dict[str, str] = {}
@@ -579,8 +581,13 @@ class HeuristicBot(Bot):
         with_cards = set(piles)
         pile_spots, board = view.geo.pile_spots, view.content.board
         scores: dict[str, float] = {}
+        known = _END_SQUARES.get
         for action in legal:
-            s = _end_square(action) or here
+            s = known(action, _UNKNOWN)  # `_end_square`, inline: asked for every move weighed
+            if s is _UNKNOWN:
+                s = _end_square(action)
+            if s is None:
+                s = here
             x, y = s
             score = 0.0
             if room:
@@ -787,9 +794,10 @@ class HeuristicBot(Bot):
         """Which werewolf moves where: the best (unit, square) over all units still to act."""
         scores: dict[str, float] = {"end": -100.0}
         by_unit: dict[str, list[str]] = {}
+        known = _FIRST_WORDS.get
         for action in legal:
             if action != "end":
-                by_unit.setdefault(_first_word(action), []).append(action)
+                by_unit.setdefault(known(action) or _first_word(action), []).append(action)
         for unit, actions in by_unit.items():
             scores.update(self._unit_moves(view, unit, actions))
         return scores
@@ -823,8 +831,13 @@ class HeuristicBot(Bot):
         start = min(field_.get(here, FAR), 30)
         ends, company_at = self._pack_terms(view)
         scores: dict[str, float] = {}
+        known = _END_SQUARES.get
         for action in legal:
-            s = _end_square(action) or here
+            s = known(action, _UNKNOWN)  # `_end_square`, inline: asked for every move weighed
+            if s is _UNKNOWN:
+                s = _end_square(action)
+            if s is None:
+                s = here
             terms = ends.get(s)
             if terms is None:
                 bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
