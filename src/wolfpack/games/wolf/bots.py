@@ -116,6 +116,8 @@ class Geometry:
     bot on this board."""
     reaches: dict[tuple[Any, ...], frozenset[Square]] = field(default_factory=dict)
     """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
+    pile_fields: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
+    """The heroes' distance fields to the piles with cards (`HeuristicBot._pile_field`), by those piles."""
     counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite."""
     _links: list[tuple[int, ...]] | None = None
@@ -609,9 +611,16 @@ class HeuristicBot(Bot):
         return scores
 
     def _pile_field(self, view: View, piles: Sequence[int]) -> dict[Square, int]:
-        """Steps to the nearest square beside a pile with cards left."""
-        spots = [s for s, numbers in view.geo.pile_spots.items() if any(n in piles for n in numbers)]
-        return view.geo.field(spots, frozenset())
+        """Steps to the nearest square beside a pile with cards left (remembered by the piles: they empty slowly)."""
+        geo = view.geo
+        key = tuple(piles)
+        found = geo.pile_fields.get(key)
+        if found is None:
+            spots = [s for s, numbers in geo.pile_spots.items() if any(n in piles for n in numbers)]
+            if len(geo.pile_fields) >= geo.FIELDS_KEPT:
+                geo.pile_fields.clear()
+            found = geo.pile_fields[key] = geo.field(spots, frozenset())
+        return found
 
     def _best_shot(self, view: View, unit: str, square: Square, weapons: Sequence[str]) -> float:
         """The best chance to remove a werewolf with one of `weapons` fired from `square` (line of fire checked)."""

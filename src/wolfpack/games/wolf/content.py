@@ -191,6 +191,8 @@ def fire_line(a: Square, b: Square) -> FireLine:
 
 PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
 """A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
+_UNASKED: Final[Any] = object()
+"""A line of fire `Board.line_of_fire` has not worked out yet."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -397,15 +399,18 @@ class Board:
         """Whether `a` can fire at `b`: no wall, and no square of `occupied` (units, barricades), in the way."""
         lines = self._lines_past_walls
         key = (a, b)
-        if key not in lines:
-            lines[key] = self._past_walls(a, b)
-        past = lines[key]
+        past = lines.get(key, _UNASKED)
+        if past is _UNASKED:
+            past = lines[key] = self._past_walls(a, b)
         if past is None:
             return False
         singles, pairs = past
-        return not any(square in occupied for square in singles) and not any(
-            first in occupied and second in occupied for first, second in pairs
-        )
+        if type(occupied) in (set, frozenset):  # the rules and the bots pass sets: test them in one go
+            if not occupied.isdisjoint(singles):  # type: ignore[attr-defined]
+                return False
+        elif any(square in occupied for square in singles):
+            return False
+        return not pairs or not any(first in occupied and second in occupied for first, second in pairs)
 
     @cached_property
     def _lines_past_walls(self) -> dict[tuple[Square, Square], PastWalls | None]:
