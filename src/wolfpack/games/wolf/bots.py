@@ -492,6 +492,8 @@ class HeuristicBot(Bot):
         self._ends_key: tuple[Any, ...] | None = None
         self._ends: dict[Square, PackTerms] = {}
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
+        self._kept_field: dict[Square, int] | None = None
+        """The pack's hunt field (`_hunt_field`), while `_ends_key` stays."""
         self._unit_scores: dict[tuple[Any, ...], tuple[int, dict[tuple[Square, ...], dict[str, float]]]] = {}
         """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
         `_ends_key` stays."""
@@ -795,8 +797,11 @@ class HeuristicBot(Bot):
         """Steps from every open square to the nearest square beside a target hero (barricades cost extra; once per
         view)."""
         if view.hunt_field is None:
-            spots = [n for h in self._targets(view) for n in view.geo.orthogonal.get(view.square(h), ())]
-            view.hunt_field = view.geo.field(spots, view.barricades)
+            self._kept_terms(view)  # the field reads the targets' squares and the barricades, which that key holds
+            if self._kept_field is None:
+                spots = [n for h in self._targets(view) for n in view.geo.orthogonal.get(view.square(h), ())]
+                self._kept_field = view.geo.field(spots, view.barricades)
+            view.hunt_field = self._kept_field
         return view.hunt_field
 
     def _pack(self, view: View, legal: Sequence[str]) -> dict[str, float]:
@@ -901,8 +906,9 @@ class HeuristicBot(Bot):
         """`_wolf_end`'s terms by square, as far as they have been asked, kept from view to view.
 
         `_wolf_end` reads only the targets and how clean they look, the barricades and where the human heroes stand,
-        which none of the pack's moves changes: the terms (and the units' scores, `_unit_moves`) are kept while those
-        stay the same (through the pack's turn, unit after unit); the view checks that once."""
+        which none of the pack's moves changes: the terms (and the units' scores, `_unit_moves`, and the hunt field,
+        `_hunt_field`) are kept while those stay the same (through the pack's turn, unit after unit); the view checks
+        that once."""
         if not view.terms_checked:
             targets = self._target_squares(view)
             key = (
@@ -912,7 +918,7 @@ class HeuristicBot(Bot):
                 tuple(view.human_squares),
             )
             if self._ends_key != key or len(self._unit_scores) >= UNIT_SCORES_KEPT:
-                self._ends_key, self._ends, self._unit_scores = key, {}, {}
+                self._ends_key, self._ends, self._unit_scores, self._kept_field = key, {}, {}, None
             view.terms_checked = True
         return self._ends
 
