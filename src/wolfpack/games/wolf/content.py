@@ -275,6 +275,11 @@ class Board:
         return {}
 
     @cached_property
+    def square_names(self) -> Mapping[Square, str]:
+        """Every square's name (`square_name`), as one table."""
+        return {square: square_name(square) for square in self.squares()}
+
+    @cached_property
     def step_sets(self) -> Mapping[Square, frozenset[Square]]:
         """`steps` of every square of the board as sets (the walks take them a step at a time, `rules.walk_through`)."""
         return {square: frozenset(self.steps(square)) for square in self.squares()}

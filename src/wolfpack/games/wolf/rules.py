@@ -46,15 +46,16 @@ def chance_at_least(dice: int, score: int) -> float:
 
 
 def walk_destinations(
-    board: Board, start: Square, limit: int, obstacles: AbstractSet[Square], taken: Container[Square]
+    board: Board, start: Square, limit: int, obstacles: AbstractSet[Square], taken: AbstractSet[Square]
 ) -> frozenset[Square]:
     """The squares a unit may end on walking up to `limit` steps from `start`, orthogonally or diagonally.
 
     It never steps onto obstacle terrain or an `obstacles` square, and never ends on a `taken` square (one unit
     per square); it may end where it started.
     """
-    reached = walk_through(board, start, limit, obstacles)
-    return frozenset(square for square in reached if square == start or square not in taken)
+    ends = walk_through(board, start, limit, obstacles) - taken
+    ends.add(start)
+    return frozenset(ends)
 
 
 def walk_through(board: Board, start: Square, limit: int, obstacles: AbstractSet[Square]) -> set[Square]:

@@ -227,7 +227,7 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
         if len(walks) >= WALKS_KEPT:
             walks.clear()
         reached = walk_destinations(board, here, limit, near, near_taken)
-        found = walks[key] = tuple(sorted(name_of(square) for square in reached))
+        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, reached)))
     return found
 
 
