@@ -471,12 +471,9 @@ class Board:
         found = self._within.get(key)
         if found is None:
             column, row = centre
-            near = (
-                (c, r)
-                for c in range(column - radius, column + radius + 1)
-                for r in range(row - radius, row + radius + 1)
-            )
-            found = self._within[key] = frozenset(square for square in near if self.in_bounds(square))
+            rows = range(max(0, row - radius), min(self.height, row + radius + 1))  # the board's, not beyond
+            columns = range(max(0, column - radius), min(self.width, column + radius + 1))
+            found = self._within[key] = frozenset((c, r) for c in columns for r in rows)
         return found
 
     @cached_property
