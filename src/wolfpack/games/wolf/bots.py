@@ -39,7 +39,7 @@ from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import chance_at_least, sq, walk_through
+from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_through
 from wolfpack.games.wolf.views import bot_view, id_view
 
 TIE: Final = 1e-9
@@ -164,10 +164,8 @@ class Geometry:
         key = (start, limit, near, near_taken)
         found = self.reaches.get(key)
         if found is None:
-            bitten: set[Square] = set()
-            for square in walk(self, start, limit, near):
-                if square == start or square not in near_taken:
-                    bitten.update(self.orthogonal[square])
+            ends = walk_destinations(self.board, start, limit, near, near_taken)
+            bitten = set().union(*map(self.orthogonal.__getitem__, ends))
             if len(self.reaches) >= self.FIELDS_KEPT * 16:
                 self.reaches.clear()
             found = self.reaches[key] = frozenset(bitten)
@@ -183,10 +181,7 @@ class Geometry:
         """For each square, in how many of the sets `bitten` it is (remembered: read it, never change it)."""
         found = self.counts.get(bitten)
         if found is None:
-            found = {}
-            for squares in bitten:
-                for square in squares:
-                    found[square] = found.get(square, 0) + 1
+            found = Counter(chain.from_iterable(bitten))
             if len(self.counts) >= self.FIELDS_KEPT * 16:
                 self.counts.clear()
             self.counts[bitten] = found
