@@ -164,11 +164,23 @@ class FireLine:
 
 def fire_line(a: Square, b: Square) -> FireLine:
     """The line of fire from `a` to `b`, centre to centre (symmetric: the same squares either way)."""
+    crossed: list[Square] = []
+    corners: list[tuple[Square, Square]] = []
+    for square, other in line_walk(a, b):
+        if other is None:
+            crossed.append(square)
+        else:
+            corners.append((square, other))
+    return FireLine(tuple(crossed), tuple(corners))
+
+
+def line_walk(a: Square, b: Square) -> Iterator[tuple[Square, Square | None]]:
+    """What the line from the centre of `a` to the centre of `b` passes through, nearest `a` first: each square
+    strictly between whose inside it crosses as `(square, None)`, each corner it slips through as the two squares
+    sharing it."""
     (x, y), (bx, by) = a, b
     step_x, step_y = (bx > x) - (bx < x), (by > y) - (by < y)
     across, down = abs(bx - x), abs(by - y)
-    crossed: list[Square] = []
-    corners: list[tuple[Square, Square]] = []
     done_x = done_y = 0
     while done_x < across or done_y < down:
         # The line meets its next column boundary at (2 done_x + 1) / 2 across, its next row boundary at
@@ -179,11 +191,10 @@ def fire_line(a: Square, b: Square) -> FireLine:
         elif done_x == across or order > 0:
             y, done_y = y + step_y, done_y + 1
         else:
-            corners.append(((x + step_x, y), (x, y + step_y)))
+            yield (x + step_x, y), (x, y + step_y)
             x, y, done_x, done_y = x + step_x, y + step_y, done_x + 1, done_y + 1
-        if (x, y) != b:
-            crossed.append((x, y))
-    return FireLine(tuple(crossed), tuple(corners))
+        if x != bx or y != by:
+            yield (x, y), None
 
 
 # ---------------------------------------------------------------- the board
@@ -429,34 +440,22 @@ class Board:
         It walks the line as `fire_line` does, and stops at the first wall that blocks it: most lines the bots ask
         about run into a wall, and are not walked to their end."""
         walls = self._fire_walls
-        (x, y), (bx, by) = a, b
-        step_x, step_y = (bx > x) - (bx < x), (by > y) - (by < y)
-        across, down = abs(bx - x), abs(by - y)
         crossed: list[Square] = []
         beside: list[Square] = []
         pairs: list[tuple[Square, Square]] = []
-        done_x = done_y = 0
-        while done_x < across or done_y < down:
-            order = (2 * done_x + 1) * down - (2 * done_y + 1) * across
-            if done_y == down or (done_x < across and order < 0):
-                x, done_x = x + step_x, done_x + 1
-            elif done_x == across or order > 0:
-                y, done_y = y + step_y, done_y + 1
-            else:
-                first, second = (x + step_x, y), (x, y + step_y)
-                if first in walls:
-                    if second in walls:
-                        return None
-                    beside.append(second)
-                elif second in walls:
-                    beside.append(first)
-                else:
-                    pairs.append((first, second))
-                x, y, done_x, done_y = x + step_x, y + step_y, done_x + 1, done_y + 1
-            if x != bx or y != by:
-                if (x, y) in walls:
+        for square, other in line_walk(a, b):
+            if other is None:
+                if square in walls:
                     return None
-                crossed.append((x, y))
+                crossed.append(square)
+            elif square in walls:
+                if other in walls:
+                    return None
+                beside.append(other)
+            elif other in walls:
+                beside.append(square)
+            else:
+                pairs.append((square, other))
         return tuple(crossed + beside), tuple(pairs)
 
     @cached_property

@@ -130,12 +130,9 @@ class WolfState(State[str]):
     def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
         # The same floats as `chance_table`'s fractions give (a ratio of ints divides correctly rounded either way),
         # without making the fractions: the play-outs ask this at every roll and draw.
-        if self.step == "deal":
-            return _counts_outcomes("deal", self.deal)
-        if self.step == "wolf-card":
-            return _counts_outcomes("wolf", self.stock)
-        if self.step == "object":
-            return _counts_outcomes("card", self.pool)
+        draw = self.drawn_from()
+        if draw is not None:
+            return _counts_outcomes(*draw)
         return _roll_outcomes(int(self.pending.get("dice", 1)))
 
     def _apply_action(self, action: str) -> None:
@@ -173,7 +170,7 @@ class WolfState(State[str]):
     def _coerce_action(self, action: object) -> str:
         listed = self._legal_cache
         if listed is not None and action in listed:
-            return action  # type: ignore[return-value]  # a listed action is in canonical notation already
+            return action  # a listed action is in canonical notation already
         if not isinstance(action, str):
             raise InvalidActionError(f"a WOLF action is text in notation, got {type(action).__name__}")
         return self._parse_action(action)
@@ -330,13 +327,21 @@ class WolfState(State[str]):
 
     def chance_table(self) -> list[tuple[str, Fraction]]:
         """The pending chance event's outcomes and their exact probabilities."""
-        if self.step == "deal":
-            return _counts_table("deal", self.deal)
-        if self.step == "wolf-card":
-            return _counts_table("wolf", self.stock)
-        if self.step == "object":
-            return _counts_table("card", self.pool)
+        draw = self.drawn_from()
+        if draw is not None:
+            return _counts_table(*draw)
         return [(f"roll {total}", p) for total, p in dice_totals(int(self.pending.get("dice", 1)))]
+
+    def drawn_from(self) -> tuple[str, dict[str, int]] | None:
+        """A pending draw's outcome word and the counts it draws from (the deal, the stock, the pool); None for a
+        roll."""
+        if self.step == "deal":
+            return "deal", self.deal
+        if self.step == "wolf-card":
+            return "wolf", self.stock
+        if self.step == "object":
+            return "card", self.pool
+        return None
 
     # ---- ending ------------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ make-up and the object cards nobody has seen yet are never shown, only counted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from wolfpack.games.wolf.rules import name_of
 
@@ -27,49 +27,33 @@ def observation(state: WolfState, viewer: int | None, shared: bool = False) -> d
     return named(id_view(state, viewer), state.content, shared)
 
 
-ID_VIEW: Final = (
-    "viewer",
-    "players",
-    "round",
-    "max_rounds",
-    "turn",
-    "step",
-    "to_act",
-    "pending",
-    "heroes",
-    "wolves",
-    "barricades",
-    "barricades_left",
-    "piles",
-    "stock",
-    "discard",
-    "released",
-    "acted",
-    "leave_always",
-    "revealed",
-    "winner",
-    "sides",
-)
-"""The entries of an id view, in the order it lists them."""
-
-
 def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
     """Exactly what `viewer` (a seat, or None for the public view) may know, by id: secrets masked as HIDDEN."""
-    parts = bot_view(state, viewer)
-    parts.update(
-        viewer=viewer,
-        to_act=state.current_player(),
-        barricades_left=state.content.components.barricades.units - len(state.barricades),
-        discard=list(state.discard),
-        released=state.released,
-        acted=list(state.acted),
+    seen = bot_view(state, viewer)
+    return {
+        "viewer": viewer,
+        "players": seen["players"],
+        "round": seen["round"],
+        "max_rounds": seen["max_rounds"],
+        "turn": seen["turn"],
+        "step": seen["step"],
+        "to_act": state.current_player(),
+        "pending": seen["pending"],
+        "heroes": seen["heroes"],
+        "wolves": seen["wolves"],
+        "barricades": seen["barricades"],
+        "barricades_left": state.content.components.barricades.units - len(state.barricades),
+        "piles": seen["piles"],
+        "stock": seen["stock"],
+        "discard": list(state.discard),
+        "released": state.released,
+        "acted": list(state.acted),
         # The werewolf seat's standing answer to the takeover question is its own: no other seat is told it.
-        leave_always=state.leave_always if viewer == state.pack_seat else None,
-        revealed=state.revealed,
-        winner=state.winner,
-        sides={str(seat): state.side_of(seat) for seat in range(state.players) if _knows_side(state, seat, viewer)},
-    )
-    return {key: parts[key] for key in ID_VIEW}
+        "leave_always": state.leave_always if viewer == state.pack_seat else None,
+        "revealed": state.revealed,
+        "winner": state.winner,
+        "sides": {str(seat): state.side_of(seat) for seat in range(state.players) if _knows_side(state, seat, viewer)},
+    }
 
 
 def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
