@@ -597,7 +597,7 @@ class HeuristicBot(Bot):
             for ox, oy in others:  # a loop, not a generator: every square a hero could end on is weighed
                 if -2 <= ox - x <= 2 and -2 <= oy - y <= 2:
                     company += 1
-            score += w.company * min(company, 2)
+            score += w.company * (company if company < 2 else 2)  # min(company, 2), without the call
             if not secret:
                 score -= fear * reach.get(s, 0)
                 if aims is not None:
@@ -862,7 +862,7 @@ class HeuristicBot(Bot):
                 score += barricade
             if -2 <= hx - s[0] <= 2 and -2 <= hy - s[1] <= 2:
                 company -= 1  # the unit itself is no company
-            score += company_weight * min(3, company)
+            score += company_weight * (company if company < 3 else 3)  # min(3, company), without the call
             score -= exposure_term
             scores[action] = score
         return scores
