@@ -118,6 +118,8 @@ class Geometry:
     """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
     pile_fields: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
     """The heroes' distance fields to the piles with cards (`HeuristicBot._pile_field`), by those piles."""
+    reach_maps: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
+    """`View.wolf_reach`'s counts, by the obstacles, the squares taken and the werewolves (where, how far)."""
     counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite."""
     _links: list[tuple[int, ...]] | None = None
@@ -402,19 +404,26 @@ class View:
         """For each square, how many werewolves (and transformed heroes) could bite a hero standing there next."""
         if self._reach is not None:
             return self._reach
-        taken = set(self.units) | self.barricades
+        taken = self.barricades.union(self.units)
         obstacles = self.barricades | self.blockers
         limits = self.content.components.movement
-        bitten = []
+        biters = []
         for unit_id in self.enemy_wolves:
             unit = self.unit(unit_id)
-            if unit["intoxicated"]:
-                continue
-            start = sq(unit["square"])
-            limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
-            bitten.append(self.geo.bites_from(start, limit, obstacles, taken))
-        self._reach = self.geo.bite_counts(tuple(bitten))
-        return self._reach
+            if not unit["intoxicated"]:
+                limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
+                biters.append((sq(unit["square"]), limit))
+        # Remembered whole while nothing stands elsewhere (a hero who only ended his turn, the next one's move), else
+        # werewolf by werewolf (`Geometry.bites_from`).
+        key = (obstacles, taken, tuple(biters))
+        found = self.geo.reach_maps.get(key)
+        if found is None:
+            bitten = tuple(self.geo.bites_from(start, limit, obstacles, taken) for start, limit in biters)
+            if len(self.geo.reach_maps) >= Geometry.FIELDS_KEPT * 16:
+                self.geo.reach_maps.clear()
+            found = self.geo.reach_maps[key] = self.geo.bite_counts(bitten)
+        self._reach = found
+        return found
 
 
 UNIT_SCORES_KEPT: Final = 4096
