@@ -426,6 +426,8 @@ class View:
         return found
 
 
+ESCAPES: Final = ("watch", "box", "rollers", "power ")
+"""The beginnings of a hero's special actions whose worth depends on whether a werewolf could bite him next."""
 UNIT_SCORES_KEPT: Final = 4096
 """The most units' move scores a bot keeps (`HeuristicBot._unit_moves`) before it starts again."""
 PackTerms = tuple[float, float, int, float, float]
@@ -637,8 +639,9 @@ class HeuristicBot(Bot):
         here = view.square(unit)
         hero = view.heroes[unit]
         enemies = view.enemies_of_humans()
-        reach = view.wolf_reach()
-        threatened = reach.get(here, 0) > 0 and not hero["invisible"]
+        # Only escapes (the watch, a second move, a power) weigh the threat: the reach is worked out when one is legal.
+        escapes = any(action.startswith(ESCAPES) for action in legal)
+        threatened = escapes and view.wolf_reach().get(here, 0) > 0 and not hero["invisible"]
         near_wolves = [e for e in view.enemy_wolves if distance(view.square(e), here) <= 5]
         content = view.content
         scores: dict[str, float] = {"end": 0.0}
