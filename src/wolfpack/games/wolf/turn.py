@@ -189,19 +189,22 @@ def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> l
     return list(_destinations(state, unit_id, limit, through, _standing(state)))
 
 
-Standing = tuple[set[Square], set[Square], set[Square]]
-"""Where the units stand, where those that block movement stand, and the barricades."""
+Standing = tuple[frozenset[Square], frozenset[Square], frozenset[Square]]
+"""The squares taken (units and barricades), those that stop movement (units that block, and barricades), and the
+barricades."""
 
 
 def _standing(state: WolfState) -> Standing:
-    """The squares of the units on the board, of those that stop movement (`blocks`), and of the barricades."""
+    """The squares of the units on the board and the barricades, of those that stop movement (`blocks`, and the
+    barricades), and of the barricades."""
     units: set[Square] = set()
     blocking: set[Square] = set()
     for square, unit_id in state.on_board().items():
         units.add(sq(square))
         if blocks(state, unit_id):
             blocking.add(sq(square))
-    return units, blocking, {sq(b) for b in state.barricades}
+    barricades = frozenset(sq(b) for b in state.barricades)
+    return barricades.union(units), barricades.union(blocking), barricades
 
 
 def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> tuple[str, ...]:
@@ -209,17 +212,21 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
     board = state.content.board
     unit = state.unit(unit_id)
     here = sq(unit["square"])
-    units, blocking, barricades = standing
-    taken = (units - {here}) | barricades
+    taken, stopping, barricades = standing
+    own = here not in barricades  # its own square is neither taken nor in its way (but a barricade stays one)
     if through:
-        return tuple(sorted(name_of(square) for square in teleport_destinations(board, here, limit, taken)))
-    obstacles = barricades
-    if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
-        obstacles = obstacles | (blocking - {here})
+        others = taken - {here} if own else taken
+        return tuple(sorted(name_of(square) for square in teleport_destinations(board, here, limit, others)))
+    # in the turn after going invisible, other units are no obstacle to it
+    obstacles = stopping if unit["invisible"] != 1 else barricades
     # A walk of `limit` steps meets nothing farther than `limit` away: remembered by what stands that near, the
     # walks of units nobody came near since (most of the pack, unit after unit) are not walked again.
     box = board.within(here, limit)
     near, near_taken = box & obstacles, box & taken
+    if own and here in near:
+        near = near - {here}
+    if own and here in near_taken:
+        near_taken = near_taken - {here}
     key = (here, limit, near, near_taken)
     walks = board.walks
     found = walks.get(key)
