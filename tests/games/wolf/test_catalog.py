@@ -2,7 +2,7 @@
 werewolf units and their powers, and a catalog of the object cards and wolf cards the seat sees by id, with the
 numbers a player needs. The names add nothing to the ids: a card masked as "?" is named nowhere, and a seat's whole
 observation is a function of its id view alone (checked for every seat along random and busy games, with
-transformed heroes and secret contamination)."""
+transformed heroes and secret contamination), and the heuristic bot's view is a part of it."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from tests.rules.wolf.test_hidden_information import busy_choice, melee, taken_o
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.games.wolf.catalog import named
 from wolfpack.games.wolf.state import WolfState
-from wolfpack.games.wolf.views import HIDDEN, id_view
+from wolfpack.games.wolf.views import HIDDEN, bot_view, id_view
 
 ADDED_TO_HEROES = ("name", "power")
 ADDED_TO_UNITS = ("name", "powers")
@@ -65,6 +65,8 @@ def check_names_add_nothing(state: WolfState) -> int:
         observation = state.observation(viewer)
         ids = id_view(state, viewer)
         assert stripped(observation) == ids
+        bots_part = bot_view(state, viewer)  # what the heuristic bot reads: a part of the id view, no more
+        assert bots_part == {key: ids[key] for key in bots_part}
         objects, colours = shown_ids(ids)
         assert set(observation["catalog"]["objects"]) == objects
         assert set(observation["catalog"]["wolf_cards"]) == colours

@@ -28,16 +28,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Container, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
+from itertools import chain, compress
 from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import chance_at_least, sq, walk_through
-from wolfpack.games.wolf.views import id_view
+from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_through
+from wolfpack.games.wolf.views import bot_view, id_view
 
 TIE: Final = 1e-9
 """Scores closer than this count as equal."""
@@ -47,6 +50,8 @@ BARRICADE_STEPS: Final = 5
 """What a barricade costs in the pack's distance field: a werewolf breaks one on a 1 (several try together)."""
 FAR: Final = 99
 """A distance beyond the map."""
+FIELD_UNREACHED: Final = 1 << 30
+"""A square's distance in a field before the search reaches it (left out of the field if it never does)."""
 EARLY_TAKEOVER: Final = -5.0
 """The score of taking a hero over as another's turn begins: far enough below leaving him (0) that the search bot
 does not search it (SearchSettings.margin)."""
@@ -111,9 +116,14 @@ class Geometry:
     bot on this board."""
     reaches: dict[tuple[Any, ...], frozenset[Square]] = field(default_factory=dict)
     """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
+    pile_fields: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
+    """The heroes' distance fields to the piles with cards (`HeuristicBot._pile_field`), by those piles."""
+    reach_maps: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
+    """`View.wolf_reach`'s counts, by the obstacles, the squares taken and the werewolves (where, how far)."""
     counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite."""
-    _graphs: dict[frozenset[Square], Any] = field(default_factory=dict)
+    _links: list[tuple[int, ...]] | None = None
+    _beside: tuple[frozenset[Square] | None, frozenset[Square]] = (None, frozenset())
 
     FIELDS_KEPT: ClassVar[int] = 256
 
@@ -144,60 +154,48 @@ class Geometry:
         return found
 
     def bites_from(
-        self, start: Square, limit: int, obstacles: Iterable[Square], taken: Iterable[Square]
+        self, start: Square, limit: int, obstacles: AbstractSet[Square], taken: AbstractSet[Square]
     ) -> frozenset[Square]:
         """The squares a unit on `start` could bite after walking up to `limit` steps around `obstacles` (itself not
         one) and ending on a square not `taken` (or its own): remembered by what lies within `limit` of it, all that
         the walk can meet, so that a unit nobody came near since is not walked again."""
-        x, y = start
-        near = frozenset(s for s in obstacles if s != start and abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
-        near_taken = frozenset(s for s in taken if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+        box = self.board.within(start, limit)
+        near, near_taken = box & obstacles, box & taken
+        if start in near:
+            near = near - {start}
         key = (start, limit, near, near_taken)
         found = self.reaches.get(key)
         if found is None:
-            bitten: set[Square] = set()
-            for square in walk(self, start, limit, near):
-                if square == start or square not in near_taken:
-                    bitten.update(self.orthogonal[square])
+            ends = walk_destinations(self.board, start, limit, near, near_taken)
+            bitten = set().union(*map(self.orthogonal.__getitem__, ends))
             if len(self.reaches) >= self.FIELDS_KEPT * 16:
                 self.reaches.clear()
             found = self.reaches[key] = frozenset(bitten)
         return found
 
+    def beside_barricades(self, barricades: frozenset[Square]) -> frozenset[Square]:
+        """The open squares sharing a side with one of `barricades` (remembered for the last set asked)."""
+        if self._beside[0] != barricades:
+            self._beside = (barricades, frozenset(n for b in barricades for n in self.orthogonal.get(b, ())))
+        return self._beside[1]
+
     def bite_counts(self, bitten: tuple[frozenset[Square], ...]) -> dict[Square, int]:
         """For each square, in how many of the sets `bitten` it is (remembered: read it, never change it)."""
         found = self.counts.get(bitten)
         if found is None:
-            found = {}
-            for squares in bitten:
-                for square in squares:
-                    found[square] = found.get(square, 0) + 1
+            found = Counter(chain.from_iterable(bitten))
             if len(self.counts) >= self.FIELDS_KEPT * 16:
                 self.counts.clear()
             self.counts[bitten] = found
         return found
 
-    def graph(self, barricades: frozenset[Square]) -> Any:
-        """The board as a sparse graph of steps between open squares, a step onto a barricade `BARRICADE_STEPS` dear
-        (one per set of barricades: they change a few times a game)."""
-        found = self._graphs.get(barricades)
-        if found is None:
-            import numpy as np
-            from scipy.sparse import csr_matrix
-
+    @property
+    def links(self) -> list[tuple[int, ...]]:
+        """Each open square's steps, by number (the distance fields' graph)."""
+        if self._links is None:
             number = self.number
-            starts, ends, costs = [], [], []
-            for square, neighbours in self.steps.items():
-                for n in neighbours:
-                    starts.append(number[square])
-                    ends.append(number[n])
-                    costs.append(BARRICADE_STEPS if n in barricades else 1)
-            size = len(self.squares)
-            found = csr_matrix((np.array(costs, dtype=float), (starts, ends)), shape=(size, size))
-            if len(self._graphs) >= 64:
-                self._graphs.clear()
-            self._graphs[barricades] = found
-        return found
+            self._links = [tuple(number[n] for n in self.steps[square]) for square in self.squares]
+        return self._links
 
 
 _GEOMETRY: dict[int, Geometry] = {}
@@ -211,34 +209,58 @@ def geometry(board: Board) -> Geometry:
     return found
 
 
-def walk(geo: Geometry, start: Square, limit: int, obstacles: Container[Square]) -> set[Square]:
+def walk(geo: Geometry, start: Square, limit: int, obstacles: AbstractSet[Square]) -> set[Square]:
     """The squares a unit could walk through or end on within `limit` steps (`rules.walk_through`)."""
     return walk_through(geo.board, start, limit, obstacles)
 
 
 def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
     """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear
-    (Dijkstra's, SciPy's: the bots ask it for a field of the whole board at most of their moves)."""
-    import numpy as np
-    from scipy.sparse.csgraph import dijkstra
+    (the bots ask it for a field of the whole board at many of their moves).
 
-    starts = sorted({geo.number[s] for s in sources if s in geo.number})
-    if not starts:
-        return {}
-    costs = dijkstra(geo.graph(barricades), indices=starts, min_only=True)
-    if np.isinf(costs).any():
-        reached = np.flatnonzero(np.isfinite(costs)).tolist()
-        return {geo.squares[i]: int(costs[i]) for i in reached}
-    return dict(zip(geo.squares, costs.astype(np.int64).tolist(), strict=True))
+    Breadth first over numbered squares, a layer per step: a square is reached first by the cheapest way, as every
+    step onto it costs the same (1, or `BARRICADE_STEPS` onto a barricade, which then waits for its layer)."""
+    number = geo.number
+    links = geo.links
+    dear = [False] * len(links)
+    for barricade in barricades:
+        found = number.get(barricade)
+        if found is not None:
+            dear[found] = True
+    best = [FIELD_UNREACHED] * len(links)
+    frontier: list[int] = []
+    for source in sources:
+        found = number.get(source)
+        if found is not None and best[found]:
+            best[found] = 0
+            frontier.append(found)
+    waiting: dict[int, list[int]] = {}
+    """Barricades reached, by the layer they join."""
+    steps = 0
+    while frontier or waiting:
+        steps += 1
+        following = waiting.pop(steps, [])
+        for square in frontier:
+            for neighbour in links[square]:
+                if best[neighbour] == FIELD_UNREACHED:
+                    if dear[neighbour]:
+                        later = steps + BARRICADE_STEPS - 1
+                        best[neighbour] = later
+                        waiting.setdefault(later, []).append(neighbour)
+                    else:
+                        best[neighbour] = steps
+                        following.append(neighbour)
+        frontier = following
+    return dict(compress(zip(geo.squares, best, strict=True), map(FIELD_UNREACHED.__ne__, best)))  # reached ones
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
 
 
 def _own_view(state: State[Any]) -> View:
-    """The view of the seat to act."""
+    """The view of the seat to act (the part of its observation a decision reads, `views.bot_view`)."""
     seat = state.current_player()
-    return View(state.game.content, seat_view(state, seat), seat)  # type: ignore[attr-defined]
+    return View(state.game.content, bot_view(state, seat), seat)  # type: ignore[arg-type, attr-defined]
 
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
@@ -276,35 +298,54 @@ class View:
         """The pack's distance field to its targets (filled by the heuristic when it first needs it)."""
         self.pack_terms: tuple[dict[Square, PackTerms], dict[Square, int]] | None = None
         """What the pack's moves are scored by, by square (filled by the heuristic when it first needs them)."""
+        self.terms_checked = False
+        """Whether the heuristic has checked its kept pack terms against this view (`_kept_terms`)."""
+        # One pass over the units and one over the heroes (a view is made at every decision); the lists keep the
+        # observation's order: the werewolf units, then the heroes.
+        units, blockers, enemy_wolves, humans = self.units, self.blockers, self.enemy_wolves, self.humans
+        wolf_squares: list[Square] = []
+        human_squares: list[Square] = []
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
-                self._place(unit_id, wolf)
-                self.enemy_wolves.append(unit_id)
+                square = sq(wolf["square"])
+                units[square] = unit_id
+                if not wolf["invisible"] and not wolf["intoxicated"]:
+                    blockers.add(square)
+                enemy_wolves.append(unit_id)
+                wolf_squares.append(square)
+        hidden = black_seen = 0
+        unproven = []
         for hero_id, hero in self.heroes.items():
+            cards = hero["wolf_cards"]
+            for card in cards:
+                if card == HIDDEN:
+                    hidden += 1
+                elif card.startswith("black"):
+                    black_seen += 1
             if hero["alive"] and hero["square"] is not None:
-                self._place(hero_id, hero)
-                (self.enemy_wolves if hero["transformed"] else self.humans).append(hero_id)
-        self.wolf_squares = [self.square(e) for e in self.enemy_wolves]
+                square = sq(hero["square"])
+                units[square] = hero_id
+                if not hero["invisible"] and not hero["intoxicated"]:
+                    blockers.add(square)
+                if hero["transformed"]:
+                    enemy_wolves.append(hero_id)
+                    wolf_squares.append(square)
+                else:
+                    humans.append(hero_id)
+                    human_squares.append(square)
+            if hero["alive"] and not hero["transformed"] and "black" not in cards:
+                unproven.append(hero_id)
+        self.wolf_squares = wolf_squares
         """Where the werewolves and transformed heroes stand."""
-        self.human_squares = [self.square(h) for h in self.humans]
+        self.human_squares = human_squares
         """Where the human heroes stand."""
-        cards = [card for hero in self.heroes.values() for card in hero["wolf_cards"]]
-        self.unseen_cards = sum(card == HIDDEN for card in cards) + int(obs["stock"])
+        self.unseen_cards = hidden + int(obs["stock"])
         """The wolf cards whose colour the seat does not know: in heroes' hands, and the stock (its size is public)."""
-        black = content.wolf_stock(int(obs["players"]))["black"]
-        self.unseen_black = max(0, black - sum(card.startswith("black") for card in cards))
+        self.unseen_black = max(0, _black_cards(content, int(obs["players"])) - black_seen)
         """The black cards in the game the seat has not seen (cured ones count as seen)."""
-        unproven = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
-        unproven = [h for h in unproven if not self.shown_black(h)]
         self.last_hope = unproven[0] if len(unproven) == 1 else None
         """The one living human hero not shown contaminated, if only one is left: he is clean, because the game
         would be over if no living human hero were (rule 20: the wolves win)."""
-
-    def _place(self, unit_id: str, unit: Mapping[str, Any]) -> None:
-        square = sq(unit["square"])
-        self.units[square] = unit_id
-        if not unit["invisible"] and not unit["intoxicated"]:
-            self.blockers.add(square)
 
     def unit(self, unit_id: str) -> Mapping[str, Any]:
         """A hero's or a werewolf's record as the seat sees it."""
@@ -363,24 +404,50 @@ class View:
         """For each square, how many werewolves (and transformed heroes) could bite a hero standing there next."""
         if self._reach is not None:
             return self._reach
-        taken = set(self.units) | self.barricades
+        taken = self.barricades.union(self.units)
         obstacles = self.barricades | self.blockers
         limits = self.content.components.movement
-        bitten = []
+        biters = []
         for unit_id in self.enemy_wolves:
             unit = self.unit(unit_id)
-            if unit["intoxicated"]:
-                continue
-            start = sq(unit["square"])
-            limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
-            bitten.append(self.geo.bites_from(start, limit, obstacles, taken))
-        self._reach = self.geo.bite_counts(tuple(bitten))
-        return self._reach
+            if not unit["intoxicated"]:
+                limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
+                biters.append((sq(unit["square"]), limit))
+        # Remembered whole while nothing stands elsewhere (a hero who only ended his turn, the next one's move), else
+        # werewolf by werewolf (`Geometry.bites_from`).
+        key = (obstacles, taken, tuple(biters))
+        found = self.geo.reach_maps.get(key)
+        if found is None:
+            bitten = tuple(self.geo.bites_from(start, limit, obstacles, taken) for start, limit in biters)
+            if len(self.geo.reach_maps) >= Geometry.FIELDS_KEPT * 16:
+                self.geo.reach_maps.clear()
+            found = self.geo.reach_maps[key] = self.geo.bite_counts(bitten)
+        self._reach = found
+        return found
 
 
+ESCAPES: Final = ("watch", "box", "rollers", "power ")
+"""The beginnings of a hero's special actions whose worth depends on whether a werewolf could bite him next."""
+UNIT_SCORES_KEPT: Final = 4096
+"""The most units' move scores a bot keeps (`HeuristicBot._unit_moves`) before it starts again."""
 PackTerms = tuple[float, float, int, float, float]
 """What a werewolf ending on a square gets, whoever it is (`HeuristicBot._pack_terms`)."""
 _END_SQUARES: dict[str, Square | None] = {}
+_UNKNOWN: Final[Any] = object()
+"""An action `_END_SQUARES` does not know yet."""
+
+
+_FIRST_WORDS: dict[str, str] = {}
+
+
+def _first_word(action: str) -> str:
+    """The first word of an action: the unit of a pack's move (remembered, as `_end_square`)."""
+    found = _FIRST_WORDS.get(action)
+    if found is None:
+        if len(_FIRST_WORDS) >= 1 << 16:
+            _FIRST_WORDS.clear()
+        found = _FIRST_WORDS[action] = action.split()[0]
+    return found
 
 
 def _end_square(action: str) -> Square | None:
@@ -393,6 +460,15 @@ def _end_square(action: str) -> Square | None:
 
 
 _KINDS: dict[int, tuple[WolfContent, dict[str, str]]] = {}
+_BLACK: dict[tuple[int, int], tuple[WolfContent, int]] = {}
+
+
+def _black_cards(content: WolfContent, players: int) -> int:
+    """The black wolf cards in a game of `players` players (`WolfContent.wolf_stock`, remembered per pack)."""
+    found = _BLACK.get((id(content), players))
+    if found is None or found[0] is not content:
+        found = _BLACK[(id(content), players)] = (content, content.wolf_stock(players)["black"])
+    return found[1]
 
 
 def score_needed(content: WolfContent, column: str, at: int) -> int | None:
@@ -422,6 +498,11 @@ class HeuristicBot(Bot):
         self._ends_key: tuple[Any, ...] | None = None
         self._ends: dict[Square, PackTerms] = {}
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
+        self._kept_field: dict[Square, int] | None = None
+        """The pack's hunt field (`_hunt_field`), while `_ends_key` stays."""
+        self._unit_scores: dict[tuple[Any, ...], tuple[int, dict[tuple[Square, ...], dict[str, float]]]] = {}
+        """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
+        `_ends_key` stays."""
 
     def step(self, state: State[Any], player: int | None = None) -> Any | None:
         """The best-scoring legal action for the seat to act."""
@@ -431,8 +512,9 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         scores = self.scores(_own_view(state), legal)
-        best = max(scores.get(a, 0.0) for a in legal)
-        top = [action for action in legal if scores.get(action, 0.0) >= best - TIE]  # `ranked`'s best, unsorted
+        values = [scores.get(a, 0.0) for a in legal]
+        floor = max(values) - TIE
+        top = [action for action, value in zip(legal, values, strict=True) if value >= floor]  # `ranked`'s best
         return top[0] if len(top) == 1 else self.rng.choice(sorted(top))
 
     def ranked(self, state: State[Any], legal: Sequence[str] | None = None) -> list[tuple[float, str]]:
@@ -509,8 +591,13 @@ class HeuristicBot(Bot):
         with_cards = set(piles)
         pile_spots, board = view.geo.pile_spots, view.content.board
         scores: dict[str, float] = {}
+        known = _END_SQUARES.get
         for action in legal:
-            s = _end_square(action) or here
+            s = known(action, _UNKNOWN)  # `_end_square`, inline: asked for every move weighed
+            if s is _UNKNOWN:
+                s = _end_square(action)
+            if s is None:
+                s = here
             x, y = s
             score = 0.0
             if room:
@@ -521,7 +608,7 @@ class HeuristicBot(Bot):
             for ox, oy in others:  # a loop, not a generator: every square a hero could end on is weighed
                 if -2 <= ox - x <= 2 and -2 <= oy - y <= 2:
                     company += 1
-            score += w.company * min(company, 2)
+            score += w.company * (company if company < 2 else 2)  # min(company, 2), without the call
             if not secret:
                 score -= fear * reach.get(s, 0)
                 if aims is not None:
@@ -532,9 +619,16 @@ class HeuristicBot(Bot):
         return scores
 
     def _pile_field(self, view: View, piles: Sequence[int]) -> dict[Square, int]:
-        """Steps to the nearest square beside a pile with cards left."""
-        spots = [s for s, numbers in view.geo.pile_spots.items() if any(n in piles for n in numbers)]
-        return view.geo.field(spots, frozenset())
+        """Steps to the nearest square beside a pile with cards left (remembered by the piles: they empty slowly)."""
+        geo = view.geo
+        key = tuple(piles)
+        found = geo.pile_fields.get(key)
+        if found is None:
+            spots = [s for s, numbers in geo.pile_spots.items() if any(n in piles for n in numbers)]
+            if len(geo.pile_fields) >= geo.FIELDS_KEPT:
+                geo.pile_fields.clear()
+            found = geo.pile_fields[key] = geo.field(spots, frozenset())
+        return found
 
     def _best_shot(self, view: View, unit: str, square: Square, weapons: Sequence[str]) -> float:
         """The best chance to remove a werewolf with one of `weapons` fired from `square` (line of fire checked)."""
@@ -545,8 +639,9 @@ class HeuristicBot(Bot):
         here = view.square(unit)
         hero = view.heroes[unit]
         enemies = view.enemies_of_humans()
-        reach = view.wolf_reach()
-        threatened = reach.get(here, 0) > 0 and not hero["invisible"]
+        # Only escapes (the watch, a second move, a power) weigh the threat: the reach is worked out when one is legal.
+        escapes = any(action.startswith(ESCAPES) for action in legal)
+        threatened = escapes and view.wolf_reach().get(here, 0) > 0 and not hero["invisible"]
         near_wolves = [e for e in view.enemy_wolves if distance(view.square(e), here) <= 5]
         content = view.content
         scores: dict[str, float] = {"end": 0.0}
@@ -709,20 +804,43 @@ class HeuristicBot(Bot):
         """Steps from every open square to the nearest square beside a target hero (barricades cost extra; once per
         view)."""
         if view.hunt_field is None:
-            spots = [n for h in self._targets(view) for n in view.geo.orthogonal.get(view.square(h), ())]
-            view.hunt_field = view.geo.field(spots, view.barricades)
+            self._kept_terms(view)  # the field reads the targets' squares and the barricades, which that key holds
+            if self._kept_field is None:
+                spots = [n for h in self._targets(view) for n in view.geo.orthogonal.get(view.square(h), ())]
+                self._kept_field = view.geo.field(spots, view.barricades)
+            view.hunt_field = self._kept_field
         return view.hunt_field
 
     def _pack(self, view: View, legal: Sequence[str]) -> dict[str, float]:
         """Which werewolf moves where: the best (unit, square) over all units still to act."""
         scores: dict[str, float] = {"end": -100.0}
         by_unit: dict[str, list[str]] = {}
+        known = _FIRST_WORDS.get
         for action in legal:
             if action != "end":
-                by_unit.setdefault(action.split()[0], []).append(action)
+                by_unit.setdefault(known(action) or _first_word(action), []).append(action)
         for unit, actions in by_unit.items():
-            scores.update(self._wolf_moves(view, unit, actions))
+            scores.update(self._unit_moves(view, unit, actions))
         return scores
+
+    def _unit_moves(self, view: View, unit: str, actions: Sequence[str]) -> dict[str, float]:
+        """`_wolf_moves` of one unit of the pack, remembered through the pack's turn: its scores read the kept terms
+        (`_pack_terms`), where it stands, and the werewolves within 2 of where it may end; when the unit moved
+        before did not come that near, the next decision finds them unchanged."""
+        self._kept_terms(view)  # the kept terms, and the scores with them, are dropped if what they read changed
+        here = view.square(unit)
+        key = (unit, here, tuple(actions))
+        kept = self._unit_scores.get(key)
+        if kept is None:
+            reach = max(distance(here, _end_square(action) or here) for action in actions) + 2
+            kept = self._unit_scores[key] = (reach, {})
+        reach, by_company = kept
+        x, y = here
+        near = tuple(s for s in view.wolf_squares if -reach <= s[0] - x <= reach and -reach <= s[1] - y <= reach)
+        found = by_company.get(near)
+        if found is None:
+            found = by_company[near] = self._wolf_moves(view, unit, actions)
+        return found
 
     def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
         """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
@@ -734,8 +852,13 @@ class HeuristicBot(Bot):
         start = min(field_.get(here, FAR), 30)
         ends, company_at = self._pack_terms(view)
         scores: dict[str, float] = {}
+        known = _END_SQUARES.get
         for action in legal:
-            s = _end_square(action) or here
+            s = known(action, _UNKNOWN)  # `_end_square`, inline: asked for every move weighed
+            if s is _UNKNOWN:
+                s = _end_square(action)
+            if s is None:
+                s = here
             terms = ends.get(s)
             if terms is None:
                 bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
@@ -751,7 +874,7 @@ class HeuristicBot(Bot):
                 score += barricade
             if -2 <= hx - s[0] <= 2 and -2 <= hy - s[1] <= 2:
                 company -= 1  # the unit itself is no company
-            score += company_weight * min(3, company)
+            score += company_weight * (company if company < 3 else 3)  # min(3, company), without the call
             score -= exposure_term
             scores[action] = score
         return scores
@@ -766,26 +889,34 @@ class HeuristicBot(Bot):
             if victim is not None:
                 bite = max(bite, view.clean_chance(victim))
         barricade = 0.0
-        if any(b in view.barricades for b in view.geo.orthogonal.get(s, ())) and self._useful_barricade(
-            view, s, field_
-        ):
+        if s in view.geo.beside_barricades(view.barricades) and self._useful_barricade(view, s, field_):
             barricade = self.weights.barricade_break
         x, y = s
         exposed = 0
         for hx, hy in view.human_squares:  # a loop, not a generator: the pack weighs every square its units reach
-            if 1 < max(abs(hx - x), abs(hy - y)) <= 4:
-                exposed += 1
+            if -4 <= hx - x <= 4 and -4 <= hy - y <= 4 and not (-1 <= hx - x <= 1 and -1 <= hy - y <= 1):
+                exposed += 1  # between 2 and 4 away
         return bite, field_.get(s, FAR), barricade, exposed
 
     def _pack_terms(self, view: View) -> tuple[dict[Square, PackTerms], dict[Square, int]]:
         """What the pack's moves are scored by, by square: `_wolf_end`'s terms as far as they have been asked (the bite,
-        its score, the steps to a target capped at 30, the barricade bonus, the exposure's score), and the werewolves
-        within 2 (itself too), counted once per view.
+        its score, the steps to a target capped at 30, the barricade bonus, the exposure's score; `_kept_terms`), and
+        the werewolves within 2 (itself too), counted once per view."""
+        if view.pack_terms is None:
+            ends = self._kept_terms(view)
+            within = view.content.board.within
+            company = Counter(chain.from_iterable(within(square, 2) for square in view.wolf_squares))
+            view.pack_terms = ends, company
+        return view.pack_terms
+
+    def _kept_terms(self, view: View) -> dict[Square, PackTerms]:
+        """`_wolf_end`'s terms by square, as far as they have been asked, kept from view to view.
 
         `_wolf_end` reads only the targets and how clean they look, the barricades and where the human heroes stand,
-        which none of the pack's moves changes: the terms are kept while those stay the same (through the pack's
-        turn, unit after unit), and only the company is counted anew."""
-        if view.pack_terms is None:
+        which none of the pack's moves changes: the terms (and the units' scores, `_unit_moves`, and the hunt field,
+        `_hunt_field`) are kept while those stay the same (through the pack's turn, unit after unit); the view checks
+        that once."""
+        if not view.terms_checked:
             targets = self._target_squares(view)
             key = (
                 view.content.board,  # a bot may play on another board (an organiser's pack) next
@@ -793,15 +924,10 @@ class HeuristicBot(Bot):
                 view.barricades,
                 tuple(view.human_squares),
             )
-            if self._ends_key != key:
-                self._ends_key, self._ends = key, {}
-            company: dict[Square, int] = {}
-            for x, y in view.wolf_squares:
-                for dx in (-2, -1, 0, 1, 2):
-                    for dy in (-2, -1, 0, 1, 2):
-                        company[(x + dx, y + dy)] = company.get((x + dx, y + dy), 0) + 1
-            view.pack_terms = self._ends, company
-        return view.pack_terms
+            if self._ends_key != key or len(self._unit_scores) >= UNIT_SCORES_KEPT:
+                self._ends_key, self._ends, self._unit_scores, self._kept_field = key, {}, {}, None
+            view.terms_checked = True
+        return self._ends
 
     def _useful_barricade(self, view: View, square: Square, field_: Mapping[Square, int]) -> bool:
         """Whether a barricade beside `square` stands on the way to the heroes (beyond it is nearer to them)."""

@@ -164,11 +164,23 @@ class FireLine:
 
 def fire_line(a: Square, b: Square) -> FireLine:
     """The line of fire from `a` to `b`, centre to centre (symmetric: the same squares either way)."""
+    crossed: list[Square] = []
+    corners: list[tuple[Square, Square]] = []
+    for square, other in line_walk(a, b):
+        if other is None:
+            crossed.append(square)
+        else:
+            corners.append((square, other))
+    return FireLine(tuple(crossed), tuple(corners))
+
+
+def line_walk(a: Square, b: Square) -> Iterator[tuple[Square, Square | None]]:
+    """What the line from the centre of `a` to the centre of `b` passes through, nearest `a` first: each square
+    strictly between whose inside it crosses as `(square, None)`, each corner it slips through as the two squares
+    sharing it."""
     (x, y), (bx, by) = a, b
     step_x, step_y = (bx > x) - (bx < x), (by > y) - (by < y)
     across, down = abs(bx - x), abs(by - y)
-    crossed: list[Square] = []
-    corners: list[tuple[Square, Square]] = []
     done_x = done_y = 0
     while done_x < across or done_y < down:
         # The line meets its next column boundary at (2 done_x + 1) / 2 across, its next row boundary at
@@ -179,11 +191,10 @@ def fire_line(a: Square, b: Square) -> FireLine:
         elif done_x == across or order > 0:
             y, done_y = y + step_y, done_y + 1
         else:
-            corners.append(((x + step_x, y), (x, y + step_y)))
+            yield (x + step_x, y), (x, y + step_y)
             x, y, done_x, done_y = x + step_x, y + step_y, done_x + 1, done_y + 1
-        if (x, y) != b:
-            crossed.append((x, y))
-    return FireLine(tuple(crossed), tuple(corners))
+        if x != bx or y != by:
+            yield (x, y), None
 
 
 # ---------------------------------------------------------------- the board
@@ -191,6 +202,8 @@ def fire_line(a: Square, b: Square) -> FireLine:
 
 PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
 """A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
+_UNASKED: Final[Any] = object()
+"""A line of fire `Board.line_of_fire` has not worked out yet."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -273,9 +286,19 @@ class Board:
         return {}
 
     @cached_property
-    def step_table(self) -> Mapping[Square, tuple[Square, ...]]:
-        """`steps` of every square of the board, as one table (the walks read it for every square they reach)."""
-        return {square: self.steps(square) for square in self.squares()}
+    def square_names(self) -> Mapping[Square, str]:
+        """Every square's name (`square_name`), as one table."""
+        return {square: square_name(square) for square in self.squares()}
+
+    @cached_property
+    def step_sets(self) -> Mapping[Square, frozenset[Square]]:
+        """`steps` of every square of the board as sets (the walks take them a step at a time, `rules.walk_through`)."""
+        return {square: frozenset(self.steps(square)) for square in self.squares()}
+
+    @cached_property
+    def worded(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
+        """Moves in notation, by the words before the square and the walk's squares (`turn._worded`)."""
+        return {}
 
     def _around(self, square: Square, offsets: tuple[tuple[int, int], ...]) -> tuple[Square, ...]:
         column, row = square
@@ -392,15 +415,18 @@ class Board:
         """Whether `a` can fire at `b`: no wall, and no square of `occupied` (units, barricades), in the way."""
         lines = self._lines_past_walls
         key = (a, b)
-        if key not in lines:
-            lines[key] = self._past_walls(a, b)
-        past = lines[key]
+        past = lines.get(key, _UNASKED)
+        if past is _UNASKED:
+            past = lines[key] = self._past_walls(a, b)
         if past is None:
             return False
         singles, pairs = past
-        return not any(square in occupied for square in singles) and not any(
-            first in occupied and second in occupied for first, second in pairs
-        )
+        if type(occupied) in (set, frozenset):  # the rules and the bots pass sets: test them in one go
+            if not occupied.isdisjoint(singles):  # type: ignore[attr-defined]
+                return False
+        elif any(square in occupied for square in singles):
+            return False
+        return not pairs or not any(first in occupied and second in occupied for first, second in pairs)
 
     @cached_property
     def _lines_past_walls(self) -> dict[tuple[Square, Square], PastWalls | None]:
@@ -409,28 +435,49 @@ class Board:
     def _past_walls(self, a: Square, b: Square) -> PastWalls | None:
         """The line from `a` to `b` as units may still block it: None if walls block it already, else the squares
         that block it alone (crossed ones, and a corner's square whose other square is a wall) and the corners' pairs
-        that block it together (`FireLine.blocked`, the walls taken out once; the rules and bots ask it often)."""
-        line = self.fire_line(a, b)
-        if self.walls_block(a, b):
-            return None
-        singles = list(line.crossed)
-        pairs = []
-        for first, second in line.corners:
-            if self.blocks_fire(first):
-                singles.append(second)
-            elif self.blocks_fire(second):
-                singles.append(first)
+        that block it together (`FireLine.blocked`, the walls taken out once; the rules and bots ask it often).
+
+        It walks the line as `fire_line` does, and stops at the first wall that blocks it: most lines the bots ask
+        about run into a wall, and are not walked to their end."""
+        walls = self._fire_walls
+        crossed: list[Square] = []
+        beside: list[Square] = []
+        pairs: list[tuple[Square, Square]] = []
+        for square, other in line_walk(a, b):
+            if other is None:
+                if square in walls:
+                    return None
+                crossed.append(square)
+            elif square in walls:
+                if other in walls:
+                    return None
+                beside.append(other)
+            elif other in walls:
+                beside.append(square)
             else:
-                pairs.append((first, second))
-        return tuple(singles), tuple(pairs)
+                pairs.append((square, other))
+        return tuple(crossed + beside), tuple(pairs)
+
+    @cached_property
+    def _fire_walls(self) -> frozenset[Square]:
+        """The squares whose terrain stops a line of fire (`blocks_fire`)."""
+        return frozenset(square for square in self.squares() if self.blocks_fire(square))
 
     def within(self, centre: Square, radius: int) -> frozenset[Square]:
-        """The squares at most `radius` from `centre` (centre included), whatever lies between."""
-        column, row = centre
-        near = (
-            (c, r) for c in range(column - radius, column + radius + 1) for r in range(row - radius, row + radius + 1)
-        )
-        return frozenset(square for square in near if self.in_bounds(square))
+        """The squares at most `radius` from `centre` (centre included), whatever lies between (remembered: the
+        walks ask what stands this near at every move)."""
+        key = (centre, radius)
+        found = self._within.get(key)
+        if found is None:
+            column, row = centre
+            rows = range(max(0, row - radius), min(self.height, row + radius + 1))  # the board's, not beyond
+            columns = range(max(0, column - radius), min(self.width, column + radius + 1))
+            found = self._within[key] = frozenset((c, r) for c in columns for r in rows)
+        return found
+
+    @cached_property
+    def _within(self) -> dict[tuple[Square, int], frozenset[Square]]:
+        return {}
 
     def gas_area(self, centre: Square, radius: int, sealed: Container[Square] = ()) -> frozenset[Square]:
         """The squares a gas from `centre` reaches in `radius` steps, never entering walls or `sealed` squares."""

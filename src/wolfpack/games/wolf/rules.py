@@ -6,6 +6,7 @@ Nothing here knows the state's layout; the state passes the squares that matter 
 from __future__ import annotations
 
 from collections.abc import Container
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from functools import cache
 from typing import Final
@@ -45,30 +46,34 @@ def chance_at_least(dice: int, score: int) -> float:
 
 
 def walk_destinations(
-    board: Board, start: Square, limit: int, obstacles: Container[Square], taken: Container[Square]
+    board: Board, start: Square, limit: int, obstacles: AbstractSet[Square], taken: AbstractSet[Square]
 ) -> frozenset[Square]:
     """The squares a unit may end on walking up to `limit` steps from `start`, orthogonally or diagonally.
 
     It never steps onto obstacle terrain or an `obstacles` square, and never ends on a `taken` square (one unit
     per square); it may end where it started.
     """
-    reached = walk_through(board, start, limit, obstacles)
-    return frozenset(square for square in reached if square == start or square not in taken)
+    ends = walk_through(board, start, limit, obstacles) - taken
+    ends.add(start)
+    return frozenset(ends)
 
 
-def walk_through(board: Board, start: Square, limit: int, obstacles: Container[Square]) -> set[Square]:
+def walk_through(board: Board, start: Square, limit: int, obstacles: AbstractSet[Square]) -> set[Square]:
     """The squares a unit walking up to `limit` steps from `start` could pass through or end on, taken ones too
-    (breadth first, a step at a time, never onto obstacle terrain or an `obstacles` square)."""
+    (breadth first, a step at a time, never onto obstacle terrain or an `obstacles` square; each step's squares
+    found by set operations, which the rules and the bots ask for at nearly every move)."""
     reached = {start}
-    frontier = [start]
-    table = board.step_table
+    frontier: AbstractSet[Square] = reached
+    steps = board.step_sets
     for _ in range(limit):
-        following = []
+        following: set[Square] = set()
         for square in frontier:
-            for step in table[square]:
-                if step not in reached and step not in obstacles:
-                    reached.add(step)
-                    following.append(step)
+            following |= steps[square]
+        following -= reached
+        following -= obstacles
+        if not following:
+            break
+        reached |= following
         frontier = following
     return reached
 

@@ -18,6 +18,7 @@ import copy
 import json
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.engine.constants import CHANCE, TERMINAL
@@ -51,6 +52,12 @@ FIELDS: Final = (
     "events",
 )
 """The position: every field a saved state holds besides the history."""
+
+
+PARSED_KEPT: Final = 4096
+"""Texts whose canonical action `WolfState._parse_action` remembers (the dice, the draws: the same few again and
+again)."""
+_PARSED: dict[str, str] = {}
 
 
 class WolfState(State[str]):
@@ -121,7 +128,12 @@ class WolfState(State[str]):
         return sorted(set(DECISIONS[self.step](self)))
 
     def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
-        return [(outcome, float(p)) for outcome, p in self.chance_table()]
+        # The same floats as `chance_table`'s fractions give (a ratio of ints divides correctly rounded either way),
+        # without making the fractions: the play-outs ask this at every roll and draw.
+        draw = self.drawn_from()
+        if draw is not None:
+            return _counts_outcomes(*draw)
+        return _roll_outcomes(int(self.pending.get("dice", 1)))
 
     def _apply_action(self, action: str) -> None:
         words = action.split()
@@ -156,6 +168,9 @@ class WolfState(State[str]):
         return lines
 
     def _coerce_action(self, action: object) -> str:
+        listed = self._legal_cache
+        if listed is not None and action in listed:
+            return action  # a listed action is in canonical notation already
         if not isinstance(action, str):
             raise InvalidActionError(f"a WOLF action is text in notation, got {type(action).__name__}")
         return self._parse_action(action)
@@ -164,9 +179,14 @@ class WolfState(State[str]):
         return action
 
     def _parse_action(self, text: str) -> str:
-        from wolfpack.games.wolf.actions import parse
+        found = _PARSED.get(text)
+        if found is None:
+            from wolfpack.games.wolf.actions import parse
 
-        return parse(text)
+            if len(_PARSED) >= PARSED_KEPT:
+                _PARSED.clear()
+            found = _PARSED[text] = parse(text)  # malformed text raises, and is not remembered
+        return found
 
     def _why_illegal(self, action: str, player: int) -> tuple[str, str]:
         from wolfpack.games.wolf.explain import why_illegal
@@ -307,13 +327,21 @@ class WolfState(State[str]):
 
     def chance_table(self) -> list[tuple[str, Fraction]]:
         """The pending chance event's outcomes and their exact probabilities."""
-        if self.step == "deal":
-            return _counts_table("deal", self.deal)
-        if self.step == "wolf-card":
-            return _counts_table("wolf", self.stock)
-        if self.step == "object":
-            return _counts_table("card", self.pool)
+        draw = self.drawn_from()
+        if draw is not None:
+            return _counts_table(*draw)
         return [(f"roll {total}", p) for total, p in dice_totals(int(self.pending.get("dice", 1)))]
+
+    def drawn_from(self) -> tuple[str, dict[str, int]] | None:
+        """A pending draw's outcome word and the counts it draws from (the deal, the stock, the pool); None for a
+        roll."""
+        if self.step == "deal":
+            return "deal", self.deal
+        if self.step == "wolf-card":
+            return "wolf", self.stock
+        if self.step == "object":
+            return "card", self.pool
+        return None
 
     # ---- ending ------------------------------------------------------------------------------------------
 
@@ -321,15 +349,21 @@ class WolfState(State[str]):
         """Decide the game if a side has won (rulebook 5 and 9; docs/games/wolf.md, Interpretations)."""
         if self.winner is not None or self.step in SETUP_STEPS:
             return
-        living = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
-        clean = [h for h in living if not self.contaminated(h)]
-        pack = [w for w, wolf in self.wolves.items() if wolf["alive"]]
-        transformed = [h for h, hero in self.heroes.items() if hero["alive"] and hero["transformed"]]
+        # Asked after every action: one pass over the heroes, and the lists only as far as the checks need them.
+        living, clean, transformed = [], [], False
+        for hero_id, hero in self.heroes.items():
+            if hero["alive"]:
+                if hero["transformed"]:
+                    transformed = True
+                else:
+                    living.append(hero_id)
+                    if not any(card[0] == BLACK and not card[2] for card in hero["wolf_cards"]):  # `contaminated`
+                        clean.append(hero_id)
         if not clean:
             self.finish(WOLVES, "no uncontaminated hero is left")
         elif sum(self.stock.values()) == 0:
             self.finish(HEROES, "the wolf cards have run out: dawn rises")
-        elif not pack and not transformed:
+        elif not transformed and not any(wolf["alive"] for wolf in self.wolves.values()):
             if not all(self.shown_to_all(h) for h in living):
                 self.revealed = True
                 for hero_id in living:
@@ -363,6 +397,18 @@ class WolfState(State[str]):
         for card in cards:
             card[1] = list(range(self.players))
         self.log_event(f"{hero_id} shows his wolf cards: {self.wolf_cards_text(hero_id)}")
+
+
+@cache
+def _roll_outcomes(dice: int) -> tuple[tuple[str, float], ...]:
+    """`roll N` outcomes of `dice` dice added, with their chances as floats."""
+    return tuple((f"roll {total}", float(p)) for total, p in dice_totals(dice))
+
+
+def _counts_outcomes(word: str, counts: dict[str, int]) -> list[tuple[str, float]]:
+    """`_counts_table` with float chances: `n / total` is the float of the fraction `n/total`."""
+    total = sum(counts.values())
+    return [(f"{word} {kind}", n / total) for kind, n in sorted(counts.items()) if n > 0]
 
 
 def _counts_table(word: str, counts: dict[str, int]) -> list[tuple[str, Fraction]]:

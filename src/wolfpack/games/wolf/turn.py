@@ -186,41 +186,47 @@ def end_turn(state: WolfState) -> None:
 
 def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> list[str]:
     """The squares a unit may end its move on (its own square included)."""
-    return _destinations(state, unit_id, limit, through, _standing(state))
+    return list(_destinations(state, unit_id, limit, through, _standing(state)))
 
 
-Standing = tuple[set[Square], set[Square], set[Square]]
-"""Where the units stand, where those that block movement stand, and the barricades."""
+Standing = tuple[frozenset[Square], frozenset[Square], frozenset[Square]]
+"""The squares taken (units and barricades), those that stop movement (units that block, and barricades), and the
+barricades."""
 
 
 def _standing(state: WolfState) -> Standing:
-    """The squares of the units on the board, of those that stop movement (`blocks`), and of the barricades."""
+    """The squares of the units on the board and the barricades, of those that stop movement (`blocks`, and the
+    barricades), and of the barricades."""
     units: set[Square] = set()
     blocking: set[Square] = set()
     for square, unit_id in state.on_board().items():
         units.add(sq(square))
         if blocks(state, unit_id):
             blocking.add(sq(square))
-    return units, blocking, {sq(b) for b in state.barricades}
+    barricades = frozenset(sq(b) for b in state.barricades)
+    return barricades.union(units), barricades.union(blocking), barricades
 
 
-def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> list[str]:
+def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> tuple[str, ...]:
     """`destinations`, given `_standing(state)` (one square holds one unit: the others are the units elsewhere)."""
     board = state.content.board
     unit = state.unit(unit_id)
     here = sq(unit["square"])
-    units, blocking, barricades = standing
-    taken = (units - {here}) | barricades
+    taken, stopping, barricades = standing
+    own = here not in barricades  # its own square is neither taken nor in its way (but a barricade stays one)
     if through:
-        return sorted(name_of(square) for square in teleport_destinations(board, here, limit, taken))
-    obstacles = barricades
-    if unit["invisible"] != 1:  # in the turn after going invisible, other units are no obstacle to it
-        obstacles = obstacles | (blocking - {here})
+        others = taken - {here} if own else taken
+        return tuple(sorted(name_of(square) for square in teleport_destinations(board, here, limit, others)))
+    # in the turn after going invisible, other units are no obstacle to it
+    obstacles = stopping if unit["invisible"] != 1 else barricades
     # A walk of `limit` steps meets nothing farther than `limit` away: remembered by what stands that near, the
     # walks of units nobody came near since (most of the pack, unit after unit) are not walked again.
-    x, y = here
-    near = frozenset(s for s in obstacles if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
-    near_taken = frozenset(s for s in taken if abs(s[0] - x) <= limit and abs(s[1] - y) <= limit)
+    box = board.within(here, limit)
+    near, near_taken = box & obstacles, box & taken
+    if own and here in near:
+        near = near - {here}
+    if own and here in near_taken:
+        near_taken = near_taken - {here}
     key = (here, limit, near, near_taken)
     walks = board.walks
     found = walks.get(key)
@@ -228,8 +234,21 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
         if len(walks) >= WALKS_KEPT:
             walks.clear()
         reached = walk_destinations(board, here, limit, near, near_taken)
-        found = walks[key] = tuple(sorted(name_of(square) for square in reached))
-    return list(found)
+        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, reached)))
+    return found
+
+
+def _worded(state: WolfState, first: str, squares: tuple[str, ...], skip: str | None = None) -> tuple[str, ...]:
+    """`<first> <square>` for each of `squares` but `skip`: remembered per board, as the same walks come back move
+    after move (and the same words, made once, are hashed once wherever the actions are looked up)."""
+    worded = state.content.board.worded
+    key = (first, skip, squares)
+    found = worded.get(key)
+    if found is None:
+        if len(worded) >= WALKS_KEPT:
+            worded.clear()
+        found = worded[key] = tuple(f"{first} {square}" for square in squares if square != skip)
+    return found
 
 
 def blocks(state: WolfState, unit_id: str) -> bool:
@@ -242,8 +261,8 @@ def move_options(state: WolfState) -> list[str]:
     """Move to any square in reach, or stay."""
     unit_id = state.pending["unit"]
     here = state.unit(unit_id)["square"]
-    squares = destinations(state, unit_id, state.pending["limit"], state.pending["through"])
-    return ["stay", *(f"move {square}" for square in squares if square != here)]
+    squares = _destinations(state, unit_id, state.pending["limit"], state.pending["through"], _standing(state))
+    return ["stay", *_worded(state, "move", squares, here)]
 
 
 def move(state: WolfState, words: Words) -> None:
@@ -287,7 +306,7 @@ def pack_options(state: WolfState) -> list[str]:
     options = ["end", *(["ask-again"] if state.leave_always and takeover_possible(state) else [])]
     standing = _standing(state)
     for unit_id in _pack_units(state):
-        options += [f"{unit_id} {square}" for square in _destinations(state, unit_id, limit, False, standing)]
+        options += _worded(state, unit_id, _destinations(state, unit_id, limit, False, standing))
     return options
 
 
@@ -450,7 +469,9 @@ def score_needed(
     if need is None or here == there:
         return need
     blockers = shot_blockers(state, shooter) if blockers is None else blockers
-    return need if state.content.board.line_of_fire(here, there, blockers - {there}) else None
+    # The target does not block the shot at itself; a line of fire's blocking squares never include its ends (they
+    # lie strictly between), so the blockers need not leave it out.
+    return need if state.content.board.line_of_fire(here, there, blockers) else None
 
 
 def shot_blockers(state: WolfState, shooter: str) -> set[Square]:

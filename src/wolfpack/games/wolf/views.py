@@ -29,24 +29,22 @@ def observation(state: WolfState, viewer: int | None, shared: bool = False) -> d
 
 def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
     """Exactly what `viewer` (a seat, or None for the public view) may know, by id: secrets masked as HIDDEN."""
-    pending = {k: v for k, v in state.pending.items() if k in PUBLIC_PENDING}
-    if state.step == "consent" and viewer in _trade_seats(state):
-        pending["card"] = state.pending["card"]
+    seen = bot_view(state, viewer)
     return {
         "viewer": viewer,
-        "players": state.players,
-        "round": state.round,
-        "max_rounds": state.game.options.max_rounds,  # type: ignore[attr-defined]
-        "turn": state.turn,
-        "step": state.step,
+        "players": seen["players"],
+        "round": seen["round"],
+        "max_rounds": seen["max_rounds"],
+        "turn": seen["turn"],
+        "step": seen["step"],
         "to_act": state.current_player(),
-        "pending": pending,
-        "heroes": {hero_id: _hero_view(state, hero_id, viewer) for hero_id in state.heroes},
-        "wolves": {unit_id: dict(wolf) for unit_id, wolf in state.wolves.items()},
-        "barricades": list(state.barricades),
+        "pending": seen["pending"],
+        "heroes": seen["heroes"],
+        "wolves": seen["wolves"],
+        "barricades": seen["barricades"],
         "barricades_left": state.content.components.barricades.units - len(state.barricades),
-        "piles": [_pile_view(state, number, viewer) for number in range(len(state.piles))],
-        "stock": sum(state.stock.values()),
+        "piles": seen["piles"],
+        "stock": seen["stock"],
         "discard": list(state.discard),
         "released": state.released,
         "acted": list(state.acted),
@@ -58,23 +56,57 @@ def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
     }
 
 
+def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
+    """The part of `id_view` that the heuristic bot reads, the same entries: what its seat may know, without the
+    rest (the sides, the discard...), which would be built at every decision for nothing."""
+    return {
+        "players": state.players,
+        "round": state.round,
+        "max_rounds": state.game.options.max_rounds,  # type: ignore[attr-defined]
+        "turn": state.turn,
+        "step": state.step,
+        "pending": _pending_view(state, viewer),
+        "heroes": {hero_id: _hero_view(state, hero_id, viewer) for hero_id in state.heroes},
+        "wolves": {unit_id: dict(wolf) for unit_id, wolf in state.wolves.items()},
+        "barricades": list(state.barricades),
+        "piles": [
+            {"square": name, "cards": _cards(state, pile, viewer)}
+            for name, pile in zip(_pile_names(state), state.piles, strict=True)
+        ],
+        "stock": sum(state.stock.values()),
+    }
+
+
+def _pending_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
+    """The pending step as the viewer sees it: its public part, and the card offered in a trade to the two seats."""
+    pending = {k: v for k, v in state.pending.items() if k in PUBLIC_PENDING}
+    if state.step == "consent" and viewer in _trade_seats(state):
+        pending["card"] = state.pending["card"]
+    return pending
+
+
 def _trade_seats(state: WolfState) -> set[int]:
     """The seats of the two heroes of a pending trade."""
     return {state.heroes[state.pending["unit"]]["seat"], state.heroes[state.pending["other"]]["seat"]}
 
 
-def _card(state: WolfState, card: list[Any], viewer: int | None) -> str:
-    """A card as the viewer sees it."""
-    return str(card[0]) if card[0] is not None and state.sees(card[1], viewer) else HIDDEN
+def _cards(state: WolfState, cards: list[list[Any]], viewer: int | None) -> list[str]:
+    """Cards as the viewer sees them: the ids of those it has seen, HIDDEN for the others."""
+    sees = state.sees
+    return [str(card[0]) if card[0] is not None and sees(card[1], viewer) else HIDDEN for card in cards]
 
 
 def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, Any]:
     """A hero as the viewer sees him: where he is and what he holds, secrets masked."""
     hero = state.heroes[hero_id]
+    everyone = state.winner is not None  # the end shows every wolf card (`WolfState.shows_wolf_card`)
+    sees = state.sees
     wolf_cards = []
-    for card in hero["wolf_cards"]:
-        shown = str(card[0]) if state.shows_wolf_card(card, viewer) else HIDDEN
-        wolf_cards.append(f"{shown} (cured)" if shown != HIDDEN and card[2] else shown)
+    for colour, seen, cured in hero["wolf_cards"]:
+        if everyone or sees(seen, viewer):
+            wolf_cards.append(f"{colour} (cured)" if cured else str(colour))
+        else:
+            wolf_cards.append(HIDDEN)
     return {
         "seat": hero["seat"],
         "square": hero["square"],
@@ -83,14 +115,14 @@ def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, 
         "invisible": hero["invisible"],
         "intoxicated": hero["intoxicated"],
         "wolf_cards": wolf_cards,
-        "objects": [_card(state, card, viewer) for card in hero["objects"]],
+        "objects": _cards(state, hero["objects"], viewer),
     }
 
 
-def _pile_view(state: WolfState, number: int, viewer: int | None) -> dict[str, Any]:
-    """An object pile: its square and its cards top first, those the viewer has not seen masked."""
-    square = state.content.board.object_squares[number]
-    return {"square": name_of(square), "cards": [_card(state, card, viewer) for card in state.piles[number]]}
+def _pile_names(state: WolfState) -> list[str]:
+    """The object piles' squares by name, pile 1 first (each pile's view shows its square and its cards top first,
+    those the viewer has not seen masked)."""
+    return [name_of(square) for square in state.content.board.object_squares]
 
 
 def _knows_side(state: WolfState, seat: int, viewer: int | None) -> bool:
