@@ -62,6 +62,8 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from wolfpack.engine.bot import Bot
+from wolfpack.engine.registry import load_game
 from wolfpack.games.wolf.bots import (
     BITING_MOVE,
     EAGER_WEIGHTS,
@@ -74,9 +76,29 @@ from wolfpack.games.wolf.bots import (
     ValueModel,
     View,
     Weights,
-    duel,
     takeover_features,
 )
+from wolfpack.sim.arena import bot_seed, game_seed, play_game
+
+
+def duel(
+    seed: int, index: int, search: bool = True, settings: SearchSettings | None = None
+) -> tuple[int, bool, bool, int]:
+    """Game `index` of the two-player duel docs/bots.md measures: the search bot (with `settings`, default the
+    bot's own; or, without `search`, a heuristic bot in its place) on seat `index % 2`, the heuristic on the other,
+    seeded as `wolfpack.sim.arena` seeds games.
+
+    Returns (that seat, whether it won, whether the werewolves won, how many decisions the search bot searched).
+    """
+    game = load_game("wolf", players=2)
+    seat = index % 2
+    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
+    searcher = SearchBot(bot_seed(seed, index, seat), settings)
+    if search:
+        bots[seat] = searcher
+    final = play_game(game, bots, game_seed(seed, index))
+    returns = final.returns()
+    return seat, returns[seat] > 0, returns[1] > 0, searcher.searches
 
 
 def play(
@@ -202,7 +224,6 @@ def fit_positions(
 ) -> list[tuple[list[float], float]]:
     """The `model`'s inputs at every `every`-th decision of game `index` between heuristic bots (or, given `search`,
     with the search bot on seat `index % 2` as `duel` seats it), each with 1.0 if the werewolves won, else 0.0."""
-    from wolfpack.engine.bot import Bot
     from wolfpack.engine.chance import sample_chance_outcome
     from wolfpack.engine.play import bot_decision
     from wolfpack.engine.registry import load_game
@@ -363,7 +384,6 @@ class TakeoverNoting(SearchBot):
 def takeover_notes(seed: int, index: int, settings: SearchSettings) -> list[dict[str, Any]]:
     """The takeover notes of the search bot playing the pack in game `index` (as `duel` seats it), each with the
     game, whether the pack won it, and whether the heuristic would have taken that hero over (`_take_over`)."""
-    from wolfpack.engine.bot import Bot
     from wolfpack.engine.registry import load_game
     from wolfpack.sim.arena import bot_seed, game_seed, play_game
 
@@ -426,7 +446,6 @@ def takeover_oracle(seed: int, index: int, samples: int) -> list[dict[str, Any]]
 def decisions_of(seed: int, index: int, pack: Weights | None = None) -> Iterator[Any]:
     """Every decision of game `index` between heuristic bots (the pack's with `pack` weights), seeded as
     `wolfpack.sim.arena` seeds games: the state before the seat to act plays (the caller must not change it)."""
-    from wolfpack.engine.bot import Bot
     from wolfpack.engine.chance import sample_chance_outcome
     from wolfpack.engine.play import bot_decision
     from wolfpack.engine.registry import load_game
@@ -547,7 +566,6 @@ def inspect(args: argparse.Namespace) -> None:
     """Print the pack's games (odd indices) where the search bot lost and the heuristic's twin won (with `--wins`: the
     other way round): the searched decisions that picked another action, with the tree's
     visits and values, and both games' ends."""
-    from wolfpack.engine.bot import Bot
     from wolfpack.engine.registry import load_game
     from wolfpack.sim.arena import bot_seed, game_seed, play_game
 

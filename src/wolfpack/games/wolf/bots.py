@@ -1552,26 +1552,3 @@ class SearchBot(Bot):
         if len(legal) <= self.settings.candidates:
             return legal
         return [action for _, action in self.model_of_play.ranked(state, legal)[: self.settings.candidates]]
-
-
-def duel(
-    seed: int, index: int, search: bool = True, settings: SearchSettings | None = None
-) -> tuple[int, bool, bool, int]:
-    """Game `index` of the two-player duel docs/bots.md measures: the search bot (with `settings`, default the
-    bot's own; or, without `search`, a heuristic bot in its place) on seat `index % 2`, the heuristic on the other,
-    seeded as `wolfpack.sim.arena` seeds games.
-
-    Returns (that seat, whether it won, whether the werewolves won, how many decisions the search bot searched).
-    """
-    from wolfpack.engine.registry import load_game
-    from wolfpack.sim.arena import bot_seed, game_seed, play_game
-
-    game = load_game("wolf", players=2)
-    seat = index % 2
-    bots: list[Bot] = [HeuristicBot(bot_seed(seed, index, s)) for s in range(2)]
-    searcher = SearchBot(bot_seed(seed, index, seat), settings)
-    if search:
-        bots[seat] = searcher
-    final = play_game(game, bots, game_seed(seed, index))
-    returns = final.returns()
-    return seat, returns[seat] > 0, returns[1] > 0, searcher.searches
