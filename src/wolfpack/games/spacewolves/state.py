@@ -8,6 +8,7 @@ decisions. A decision with no legal option is skipped, so every decision node of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.engine.constants import CHANCE, TERMINAL
@@ -67,39 +68,60 @@ END: Final = 7
 STEP_NAMES: Final = ("roll", "own", "other", "doubles", "ownwarp", "warp", "move", "end")
 
 
-# Kinds of move generation, combined with |: which directions, and which protections apply.
+# Directions of move generation, combined with |.
 MOVE_FORWARD: Final = 1
 MOVE_BACKWARD: Final = 2
-GUARD_STATION: Final = 4
-"""Opponents' spacemen on the Space Station cannot be moved."""
-GUARD_CROWD: Final = 8
-"""Spacemen safe in numbers cannot be moved."""
 
 SAFETY_THRESHOLD: Final = {n: rules.safety_threshold(n) for n in (3, 4)}
 """SAFETY_THRESHOLD[players]: spacemen on one tile that make them safe in numbers, looked up per move generation."""
+UNGUARDED: Final = SLOTS
+"""The `guarded` tile of MOVE_TABLE when no tile is guarded (the Space Station guards opponents' spacemen)."""
+
+DICE_KEY: Final[dict[tuple[int, ...], int]] = {
+    **{(die,): die for die in range(1, 7)},
+    **{(low, high): low * 7 + high for low in range(1, 7) for high in range(low + 1, 7)},
+}
+"""DICE_KEY[dice]: where the moves by one die, or by either of two different dice, are in a row of MOVE_TABLE."""
+_PAIRS: Final = tuple((key, *dice) for dice, key in DICE_KEY.items() if len(dice) == 2)
 
 
-def _moves_of(directions: int, asteroid: int, colour: int, slot: int, die: int) -> tuple[Action, ...]:
-    """The moves of `colour`'s spaceman on `slot` by `die` in `directions`, with the Asteroid Field on `asteroid`."""
-    code = ((colour * SLOTS + slot) * 6 + die - 1) * 2
-    forward = (MOVES[code],) if directions & MOVE_FORWARD else ()
-    backward = (MOVES[code + 1],) if directions & MOVE_BACKWARD and BACKWARD[asteroid][slot][die] >= 0 else ()
-    return forward + backward
+@cache
+def _row(directions: int, colour: int, slot: int, backward: tuple[bool, ...]) -> tuple[tuple[Action, ...], ...]:
+    """A spaceman's moves by every DICE_KEY (by one die, or by either of two different dice, the lower's first), with
+    `backward[die]` saying whether a backward move by that die stays on the board. Cached: rows repeat."""
+    row: list[tuple[Action, ...]] = [()] * 49
+    for die in range(1, 7):
+        code = ((colour * SLOTS + slot) * 6 + die - 1) * 2
+        forward = (MOVES[code],) if directions & MOVE_FORWARD else ()
+        row[die] = forward + ((MOVES[code + 1],) if directions & MOVE_BACKWARD and backward[die] else ())
+    for key, low, high in _PAIRS:
+        row[key] = row[low] + row[high]
+    return tuple(row)
 
 
-MOVES_BY: Final = {
-    directions: tuple(
+_NO_MOVES: Final = ((),) * 49
+
+
+def _table(directions: int, asteroid: int) -> tuple[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...], ...]:
+    """MOVE_TABLE[directions][asteroid]: see there."""
+    stays = [tuple(target >= 0 for target in BACKWARD[asteroid][slot]) for slot in range(SLOTS)]
+    rows = [[_row(directions, colour, slot, stays[slot]) for slot in range(SLOTS)] for colour in range(4)]
+    return tuple(
         tuple(
-            tuple(_moves_of(directions, asteroid, colour, slot, die) if die else () for die in range(7))
-            for colour in range(4)
-            for slot in range(SLOTS)
+            (*(_NO_MOVES if slot == guarded else by_slot[slot] for slot in range(SLOTS)), _NO_MOVES) for by_slot in rows
         )
-        for asteroid in range(SLOTS)
+        for guarded in range(UNGUARDED + 1)
     )
+
+
+MOVE_TABLE: Final = {
+    directions: tuple(_table(directions, asteroid) for asteroid in range(SLOTS))
     for directions in (MOVE_FORWARD, MOVE_BACKWARD, MOVE_FORWARD | MOVE_BACKWARD)
 }
-"""MOVES_BY[directions][asteroid][colour * SLOTS + slot][die]: that spaceman's moves by that die, made once at import
-(move generation is most of a random playout's time)."""
+"""MOVE_TABLE[directions][asteroid][guarded][colour][slot][DICE_KEY[dice]]: the moves in `directions` of `colour`'s
+spaceman on `slot` by those dice, with the Asteroid Field on `asteroid`; none from the `guarded` tile (UNGUARDED:
+none). Both off-board slots, EARTH (one past the last) and WOLVES (-1), read the last entry, which has no moves, so
+spacemen off the moving tiles need no test. Made once at import: move generation is most of a random playout."""
 
 MOVE_TARGETS: Final = tuple(
     tuple((BACKWARD if backward else FORWARD)[asteroid][slot][die] for _, slot, die, backward in MOVE_PARTS)
@@ -108,10 +130,14 @@ MOVE_TARGETS: Final = tuple(
 """MOVE_TARGETS[asteroid][move]: where the move takes its spaceman, with the Asteroid Field on `asteroid`."""
 DISTINCT_DICE: Final = {code: tuple(sorted(set(dice))) for code, dice in ROLL_DICE.items()}
 """DISTINCT_DICE[roll]: the different faces of a roll, ascending (a move may use any die, so equal ones are one)."""
-ALONE: Final = tuple((seat,) for seat in range(4))
-"""ALONE[seat]: the seat's own colour, as the colours `_moves` takes."""
+ALONE_FIRSTS: Final = tuple((3 * seat,) for seat in range(4))
+"""ALONE_FIRSTS[seat]: where the seat's spacemen start in `pos`, as `_moves` takes them."""
+ONE_DIE: Final = tuple((die,) for die in range(7))
+"""ONE_DIE[die]: the dice tuple of that one die, made once."""
 OTHERS: Final = {n: tuple(tuple(c for c in range(n) if c != seat) for seat in range(n)) for n in (3, 4)}
 """OTHERS[players][seat]: the opponents of `seat`, in seat order."""
+OTHER_FIRSTS: Final = {n: tuple(tuple(3 * c for c in others) for others in OTHERS[n]) for n in (3, 4)}
+"""OTHER_FIRSTS[players][seat]: where each opponent's spacemen start in `pos`, in seat order."""
 
 
 class SpacewolvesState(State[Action]):
@@ -220,14 +246,12 @@ class SpacewolvesState(State[Action]):
                     self._legal_cache = None
                     if action < MOVE_CODES:
                         self._apply_move(action)
-                        self._settle()
                     else:
                         self._apply_action(action)
                     self._history.append(action)
                     return
             elif self.step == ROLL and self.phase != OVER and action in OUTCOME_SETS[self.rolling]:
                 self._apply_roll(action)
-                self._settle()
                 self._history.append(action)
                 return
         super().apply_action(action, player)
@@ -255,7 +279,11 @@ class SpacewolvesState(State[Action]):
         step = self.step
         if step == ROLL:
             self._apply_roll(action)
-        elif step == DOUBLES:
+            return
+        if action < MOVE_CODES:
+            self._apply_move(action)
+            return
+        if step == DOUBLES:
             if action is SWAP:
                 self._swap_tiles(self.dice[0])
             self.step = END
@@ -264,8 +292,6 @@ class SpacewolvesState(State[Action]):
             if action is not PASS:
                 self._tandem_warp(warper, action)
             self.step = OTHER if step == OWN_WARP else END
-        else:
-            self._apply_move(action)
         self._settle()
 
     def _returns(self) -> list[float]:
@@ -371,16 +397,21 @@ class SpacewolvesState(State[Action]):
         """The legal actions of the current decision (empty when it must be skipped)."""
         step = self.step
         actor = self.actor
+        dice = self.dice
         if step == OWN:
-            return self._moves(ALONE[actor], MOVE_FORWARD | MOVE_BACKWARD)
+            return self._moves(ALONE_FIRSTS[actor], MOVE_FORWARD | MOVE_BACKWARD, UNGUARDED, dice)
         if step == OTHER:
-            return self._moves(OTHERS[self.players][actor], MOVE_FORWARD | MOVE_BACKWARD | GUARD_STATION)
+            return self._moves(OTHER_FIRSTS[self.players][actor], MOVE_FORWARD | MOVE_BACKWARD, self.station, dice)
         if step == MOVE:
-            others = OTHERS[self.players][actor]
+            # An opponent's spaceman if any can go, else one's own (rulebook, Mission Control and Spacewolf! Phases);
+            # the Space Station guards opponents' spacemen from the Spacewolves only.
+            others = OTHER_FIRSTS[self.players][actor]
             if self.phase == CONTROL:
-                return self._moves(others, MOVE_FORWARD) or self._moves((actor,), MOVE_FORWARD)
-            return self._moves(others, MOVE_BACKWARD | GUARD_STATION | GUARD_CROWD) or self._moves(
-                (actor,), MOVE_BACKWARD | GUARD_CROWD
+                return self._moves(others, MOVE_FORWARD, UNGUARDED, dice) or self._moves(
+                    ALONE_FIRSTS[actor], MOVE_FORWARD, UNGUARDED, dice
+                )
+            return self._moves(others, MOVE_BACKWARD, self.station, dice) or self._moves(
+                ALONE_FIRSTS[actor], MOVE_BACKWARD, UNGUARDED, dice
             )
         if step == DOUBLES:
             return [PASS, SWAP]
@@ -390,50 +421,47 @@ class SpacewolvesState(State[Action]):
             return self._warp_options(self.warps[0])
         return []
 
-    def _moves(self, colours: Sequence[int], kind: int) -> list[Action]:
-        """Every move of a spaceman of `colours` by one of the dice, of the directions and protections in `kind`."""
-        out: list[Action] = []
+    def _moves(self, firsts: tuple[int, ...], directions: int, guarded: int, dice: tuple[int, ...]) -> list[Action]:
+        """Every move in `directions` by one of `dice` of the spacemen from each of `firsts` in `pos` (a colour's
+        three), none from the tile `guarded` (UNGUARDED: none) and, in the Spacewolf! Phase, none safe in numbers."""
+        key = DICE_KEY.get(dice)
+        if key is None:  # three different dice: the lower two's moves, and the highest's
+            out = self._moves(firsts, directions, guarded, dice[:2])
+            out += self._moves(firsts, directions, guarded, dice[2:])
+            out.sort()
+            return out
+        out = []
         pos = self.pos
-        dice = self.dice
-        moves_from = MOVES_BY[kind & (MOVE_FORWARD | MOVE_BACKWARD)][self.asteroid]
-        station = self.station if kind & GUARD_STATION else -1
-        guard_crowd = kind & GUARD_CROWD
-        if guard_crowd:
-            crowd = self.crowd
+        by_colour = MOVE_TABLE[directions][self.asteroid][guarded]
+        # Unrolled over a colour's three spacemen, read by index, each tile moved from once (spacemen of one colour
+        # on one tile are alike): this runs at nearly every step of a playout.
+        if self.phase != WOLF:
+            for first in firsts:
+                by_slot = by_colour[first // 3]
+                a = pos[first]
+                out += by_slot[a][key]
+                b = pos[first + 1]
+                if b != a:
+                    out += by_slot[b][key]
+                c = pos[first + 2]
+                if c != a and c != b:
+                    out += by_slot[c][key]
+        else:
+            # Safe in numbers (never on the Asteroid Field); `crowd` gets a last tile with nobody, for EARTH and WOLVES.
+            crowd = [*self.crowd, 0]
+            crowd[self.asteroid] = 0
             threshold = SAFETY_THRESHOLD[self.players]
-            asteroid = self.asteroid
-        # Unrolled over a colour's three spacemen, read by index: this runs at nearly every step of a playout, and a
-        # loop or a slice of pos costs a tenth of the step. Spacemen of one colour on one tile are alike, so each
-        # tile is moved from once.
-        for colour in colours:
-            first = 3 * colour
-            row = first * 5  # colour * SLOTS
-            a = pos[first]
-            if 0 <= a < SLOTS and a != station and (not guard_crowd or crowd[a] < threshold or a == asteroid):
-                by_die = moves_from[row + a]
-                for die in dice:
-                    out += by_die[die]
-            b = pos[first + 1]
-            if (
-                0 <= b < SLOTS
-                and b != a
-                and b != station
-                and (not guard_crowd or crowd[b] < threshold or b == asteroid)
-            ):
-                by_die = moves_from[row + b]
-                for die in dice:
-                    out += by_die[die]
-            c = pos[first + 2]
-            if (
-                0 <= c < SLOTS
-                and c != a
-                and c != b
-                and c != station
-                and (not guard_crowd or crowd[c] < threshold or c == asteroid)
-            ):
-                by_die = moves_from[row + c]
-                for die in dice:
-                    out += by_die[die]
+            for first in firsts:
+                by_slot = by_colour[first // 3]
+                a = pos[first]
+                if crowd[a] < threshold:
+                    out += by_slot[a][key]
+                b = pos[first + 1]
+                if b != a and crowd[b] < threshold:
+                    out += by_slot[b][key]
+                c = pos[first + 2]
+                if c != a and c != b and crowd[c] < threshold:
+                    out += by_slot[c][key]
         out.sort()
         return out
 
@@ -461,37 +489,58 @@ class SpacewolvesState(State[Action]):
     # ---- applying actions --------------------------------------------------------------------------------
 
     def _apply_roll(self, action: Action) -> None:
-        if self.phase == SETUP:
+        """Roll the dice and move on to the first decision that offers something."""
+        phase = self.phase
+        if phase == SPACEMAN:
+            dice = self.dice = ROLL_DICE[action]
+            if dice[0] == dice[1]:
+                self.step = DOUBLES
+                self._legal_cache = [PASS, SWAP]
+                return
+            self.step = OWN
+            # The first decision of most turns, primed here rather than found by _settle.
+            legal = self._moves(ALONE_FIRSTS[self.actor], MOVE_FORWARD | MOVE_BACKWARD, UNGUARDED, dice)
+            if legal:
+                self._legal_cache = legal
+                return
+        elif phase == SETUP:
             self.first = action - FIRST_BASE
             self._begin_phase(SPACEMAN)
-            return
-        dice = ROLL_DICE[action]
-        self.dice = dice
-        if self.phase != SPACEMAN:
+        else:
             self.dice = DISTINCT_DICE[action]
             self.step = MOVE
-        elif dice[0] == dice[1]:
-            self.step = DOUBLES
-        else:
-            self.step = OWN
+        self._settle()
 
     def _apply_move(self, action: Action) -> None:
+        """Move a spaceman by a die, then move on to the next decision that offers something."""
         colour, slot, die, _ = MOVE_PARTS[action]
         target = MOVE_TARGETS[self.asteroid][action]
         self._move_piece(colour, slot, target)
+        warp = self.warp
         if self.step == OWN:
             low, high = self.dice  # two different dice: doubles never reach this step
-            self.dice = (high,) if die == low else (low,)
+            self.dice = ONE_DIE[high if die == low else low]
+            if target == warp:
+                if colour == self.actor:
+                    self.step = OWN_WARP
+                    self._settle()
+                    return
+                self.warps.append(colour)
             self.step = OTHER
-            if target == self.warp and colour == self.actor:
-                self.step = OWN_WARP
+            # The second decision of most turns, primed here rather than found by _settle.
+            legal = self._moves(
+                OTHER_FIRSTS[self.players][self.actor], MOVE_FORWARD | MOVE_BACKWARD, self.station, self.dice
+            )
+            if legal and self.on_board:
+                self._legal_cache = legal
                 return
         else:
             self.step = END
             # The move used the turn's last die; waiting Tandem Warps use none, so no die stays usable.
             self.dice = ()
-        if target == self.warp:
-            self.warps.append(colour)
+            if target == warp:
+                self.warps.append(colour)
+        self._settle()
 
     def _move_piece(self, colour: int, slot: int, target: int, *, leaves_warp_queue: bool = True) -> None:
         """Move one of `colour`'s spacemen from `slot` to `target`, taking an Earth number if it arrives."""
@@ -561,12 +610,7 @@ class SpacewolvesState(State[Action]):
                 return
             if step != END:
                 # The Spaceman Phase's two moves are _generate's first cases, inline: most decisions are these.
-                if step == OWN:
-                    legal = self._moves(ALONE[self.actor], MOVE_FORWARD | MOVE_BACKWARD)
-                elif step == OTHER:
-                    legal = self._moves(OTHERS[self.players][self.actor], MOVE_FORWARD | MOVE_BACKWARD | GUARD_STATION)
-                else:
-                    legal = self._generate()
+                legal = self._generate()
                 if legal:
                     self._legal_cache = legal
                     return
