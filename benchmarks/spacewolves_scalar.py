@@ -10,9 +10,10 @@ games for `--seconds`, pinned to one core. Each round's ratio compares two runs 
 machine weighs on both alike; the median ratio over the rounds is the figure.
 
 Instructions (needs valgrind): callgrind counts the instructions of the same loop over a fixed set of seeded games
-on this tree and on the ref; the difference from the same run with fewer games, divided by the difference in steps,
-is the cost of one step without start-up. Then, per protocol call, the loop is run again with that one call made
-twice at each step (only the calls that change nothing): the extra instructions per step are that call's cost.
+(the same games on both trees when the rules are the same), only while the games run (`--toggle-collect` on the
+`sum` that adds up their steps: not start-up, imports or a first game that specialises the bytecode), divided by the
+steps. Then, per protocol call, the loop is run again with that one call made twice at each step (only the calls
+that change nothing): the extra instructions per step are that call's cost.
 """
 
 from __future__ import annotations
@@ -94,12 +95,10 @@ def worker(mode: str, value: float, call: str) -> None:
             games += 1
         seconds = time.perf_counter() - start
     else:
-        if os.environ.get("SPACEWOLVES_CALLGRIND"):
-            # Started with instrumentation off: count only the games, not Python's start-up and the imports.
-            subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
-        for _ in range(int(value)):
-            steps += loop(game.new_initial_state(), rng)
-            games += 1
+        loop(game.new_initial_state(), random.Random(-1))  # first calls specialise the bytecode: not counted
+        # Callgrind counts only inside `sum` (--toggle-collect=builtin_sum): the games, not start-up and imports.
+        games = int(value)
+        steps = sum(map(lambda _: loop(game.new_initial_state(), rng), range(games)))
         seconds = 0.0
     print(json.dumps({"games": games, "steps": steps, "seconds": seconds, "source": wolfpack.__file__}))
 
@@ -113,7 +112,7 @@ def export_ref(ref: str, into: Path) -> Path:
 
 def child(src: Path, mode: str, value: float, call: str = "none", prefix: Sequence[str] = ()) -> dict[str, Any]:
     """Run `worker` in a fresh process with `src` first on the path; its JSON, plus callgrind's total if asked."""
-    env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0", SPACEWOLVES_CALLGRIND="1" if prefix else "")
+    env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
     command = [*prefix, sys.executable, __file__, "--worker", mode, str(value), call]
     done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -147,15 +146,20 @@ def compare_speed(ours: Path, theirs: Path, ref: str, rounds: int, seconds: floa
 
 def count_instructions(ours: Path, theirs: Path, ref: str, games: int) -> None:
     """Callgrind's instructions per step of this tree and the ref, and per protocol call of the loop."""
-    prefix = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null"]
-    print(f"Instructions per step (callgrind; {games} seeded games less {games // 4}; {load()})")
+    prefix = [
+        "valgrind",
+        "--tool=callgrind",
+        "--collect-atstart=no",
+        "--toggle-collect=builtin_sum",
+        "--callgrind-out-file=/dev/null",
+    ]
+    print(f"Instructions per step (callgrind; {games} seeded games; {load()})")
     for label, src in (("this tree", ours), (ref, theirs)):
         costs = {}
         for call in CALLS:
-            many = child(src, "games", games, call, prefix)
-            few = child(src, "games", games // 4, call, prefix)
-            steps = many["steps"] - few["steps"]
-            costs[call] = (many["instructions"] - few["instructions"]) / steps
+            run = child(src, "games", games, call, prefix)
+            costs[call] = run["instructions"] / run["steps"]
+            print(f"    {label} {call}: {run['steps']:,} steps, {run['instructions']:,} instructions", flush=True)
         base = costs["none"]
         parts = ", ".join(f"{call} {costs[call] - base:,.0f}" for call in CALLS[1:])
         print(f"  {label:<12} {base:>8,.0f} per step; one more call per step adds: {parts}")

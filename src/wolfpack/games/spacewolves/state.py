@@ -72,6 +72,14 @@ STEP_NAMES: Final = ("roll", "own", "other", "doubles", "ownwarp", "warp", "move
 MOVE_FORWARD: Final = 1
 MOVE_BACKWARD: Final = 2
 
+OUTCOMES: Final = {**ROLL_OUTCOMES, **{-n: outcomes for n, outcomes in FIRST_OUTCOMES.items()}}
+"""OUTCOMES[rolling]: the outcomes of a roll of that many dice, or of the roll for first player among -rolling."""
+ON_TILES: Final = (True,) * SLOTS + (False,)
+"""ON_TILES[slot]: whether a spaceman there is on the moving tiles (EARTH, one past the last, and WOLVES, -1, read
+the last entry): an index instead of two comparisons."""
+SHIFTED: Final = (*(rules.shifted(slot) for slot in range(SLOTS + 1)), WOLVES)
+"""SHIFTED[slot]: where a spaceman on `slot` is after the Space Shift (WOLVES, -1, reads the last entry)."""
+
 SAFETY_THRESHOLD: Final = {n: rules.safety_threshold(n) for n in (3, 4)}
 """SAFETY_THRESHOLD[players]: spacemen on one tile that make them safe in numbers, looked up per move generation."""
 UNGUARDED: Final = SLOTS
@@ -108,7 +116,8 @@ def _table(directions: int, asteroid: int) -> tuple[tuple[tuple[tuple[tuple[Acti
     rows = [[_row(directions, colour, slot, stays[slot]) for slot in range(SLOTS)] for colour in range(4)]
     return tuple(
         tuple(
-            (*(_NO_MOVES if slot == guarded else by_slot[slot] for slot in range(SLOTS)), _NO_MOVES) for by_slot in rows
+            (*(_NO_MOVES if slot == guarded else rows[spaceman // 3][slot] for slot in range(SLOTS)), _NO_MOVES)
+            for spaceman in range(12)
         )
         for guarded in range(UNGUARDED + 1)
     )
@@ -118,10 +127,11 @@ MOVE_TABLE: Final = {
     directions: tuple(_table(directions, asteroid) for asteroid in range(SLOTS))
     for directions in (MOVE_FORWARD, MOVE_BACKWARD, MOVE_FORWARD | MOVE_BACKWARD)
 }
-"""MOVE_TABLE[directions][asteroid][guarded][colour][slot][DICE_KEY[dice]]: the moves in `directions` of `colour`'s
-spaceman on `slot` by those dice, with the Asteroid Field on `asteroid`; none from the `guarded` tile (UNGUARDED:
-none). Both off-board slots, EARTH (one past the last) and WOLVES (-1), read the last entry, which has no moves, so
-spacemen off the moving tiles need no test. Made once at import: move generation is most of a random playout."""
+"""MOVE_TABLE[directions][asteroid][guarded][spaceman][slot][DICE_KEY[dice]]: the moves in `directions` of the
+spaceman (its index in `pos`: three a colour) on `slot` by those dice, with the Asteroid Field on `asteroid`; none
+from the `guarded` tile (UNGUARDED: none). Both off-board slots, EARTH (one past the last) and WOLVES (-1), read the
+last entry, which has no moves, so spacemen off the moving tiles need no test. Made once at import: move generation
+is most of a random playout."""
 
 MOVE_TARGETS: Final = tuple(
     tuple((BACKWARD if backward else FORWARD)[asteroid][slot][die] for _, slot, die, backward in MOVE_PARTS)
@@ -220,8 +230,8 @@ class SpacewolvesState(State[Action]):
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
-        """Whether a roll is pending."""
-        return self.step == ROLL and self.phase != OVER
+        """Whether a roll is pending (never once the game is over, whose step is END)."""
+        return self.step == ROLL
 
     def is_simultaneous_node(self) -> bool:
         """Never: every decision of Spacewolves! is one seat's."""
@@ -229,12 +239,7 @@ class SpacewolvesState(State[Action]):
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         """The engine's `chance_outcomes`, read straight off the phase (random playouts ask it at every roll)."""
-        if self.step != ROLL:
-            return ()
-        if self.phase == OVER:
-            return ()
-        key = self.rolling
-        return FIRST_OUTCOMES[-key] if key < 0 else ROLL_OUTCOMES[key]
+        return OUTCOMES[self.rolling] if self.step == ROLL else ()
 
     def apply_action(self, action: Action | object, player: int | None = None) -> None:
         """The engine's `apply_action`, with one shortcut for what every playout does: an `Action` for the seat to
@@ -250,7 +255,7 @@ class SpacewolvesState(State[Action]):
                         self._apply_action(action)
                     self._history.append(action)
                     return
-            elif self.step == ROLL and self.phase != OVER and action in OUTCOME_SETS[self.rolling]:
+            elif self.step == ROLL and action in OUTCOME_SETS[self.rolling]:
                 self._apply_roll(action)
                 self._history.append(action)
                 return
@@ -265,8 +270,7 @@ class SpacewolvesState(State[Action]):
         return self.dice_count(self.actor)
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        key = self.rolling
-        return FIRST_OUTCOMES[-key] if key < 0 else ROLL_OUTCOMES[key]
+        return OUTCOMES[self.rolling]
 
     def _chance_actions(self) -> frozenset[Action]:
         return OUTCOME_SETS[self.rolling]
@@ -375,8 +379,7 @@ class SpacewolvesState(State[Action]):
         pos = self.pos
         first = 3 * seat
         if phase == SPACEMAN:
-            on_board = 0 <= pos[first] < SLOTS or 0 <= pos[first + 1] < SLOTS or 0 <= pos[first + 2] < SLOTS
-            return 2 if on_board else 0
+            return 2 if ON_TILES[pos[first]] or ON_TILES[pos[first + 1]] or ON_TILES[pos[first + 2]] else 0
         if phase == CONTROL:
             return self.earth[: self.cutoff].count(seat)
         if phase == WOLF:
@@ -432,12 +435,12 @@ class SpacewolvesState(State[Action]):
             return out
         out = []
         pos = self.pos
-        by_colour = MOVE_TABLE[directions][self.asteroid][guarded]
+        by_spaceman = MOVE_TABLE[directions][self.asteroid][guarded]
         # Unrolled over a colour's three spacemen, read by index, each tile moved from once (spacemen of one colour
         # on one tile are alike): this runs at nearly every step of a playout.
         if self.phase != WOLF:
             for first in firsts:
-                by_slot = by_colour[first // 3]
+                by_slot = by_spaceman[first]
                 a = pos[first]
                 out += by_slot[a][key]
                 b = pos[first + 1]
@@ -452,7 +455,7 @@ class SpacewolvesState(State[Action]):
             crowd[self.asteroid] = 0
             threshold = SAFETY_THRESHOLD[self.players]
             for first in firsts:
-                by_slot = by_colour[first // 3]
+                by_slot = by_spaceman[first]
                 a = pos[first]
                 if crowd[a] < threshold:
                     out += by_slot[a][key]
@@ -515,8 +518,19 @@ class SpacewolvesState(State[Action]):
         """Move a spaceman by a die, then move on to the next decision that offers something."""
         colour, slot, die, _ = MOVE_PARTS[action]
         target = MOVE_TARGETS[self.asteroid][action]
-        self._move_piece(colour, slot, target)
+        # _move_piece, inline: a call costs a twentieth of the step.
+        pos = self.pos
+        pos[pos.index(slot, 3 * colour, 3 * colour + 3)] = target
+        crowd = self.crowd
+        crowd[slot] -= 1
+        if target == EARTH:
+            self.earth.append(colour)
+            self.on_board -= 1
+        else:
+            crowd[target] += 1
         warp = self.warp
+        if slot == warp and colour in self.warps:
+            self.warps.remove(colour)
         if self.step == OWN:
             low, high = self.dice  # two different dice: doubles never reach this step
             self.dice = ONE_DIE[high if die == low else low]
@@ -540,6 +554,9 @@ class SpacewolvesState(State[Action]):
             self.dice = ()
             if target == warp:
                 self.warps.append(colour)
+            elif not self.warps and self.on_board:
+                self._next_seat()  # what _settle does at the end of most turns
+                return
         self._settle()
 
     def _move_piece(self, colour: int, slot: int, target: int, *, leaves_warp_queue: bool = True) -> None:
@@ -586,11 +603,8 @@ class SpacewolvesState(State[Action]):
     def _space_shift(self) -> None:
         """The bottom tile goes to the top under Earth; its spacemen join the Spacewolves; the rest slide down."""
         pos = self.pos
-        for k, slot in enumerate(pos):
-            if 0 <= slot < SLOTS:
-                pos[k] = slot - 1
-                if slot == 0:
-                    self.on_board -= 1
+        self.on_board -= pos.count(0)
+        self.pos = [SHIFTED[slot] for slot in pos]
         self.tiles.append(self.tiles.pop(0))
         self.crowd.pop(0)
         self.crowd.append(0)
@@ -609,7 +623,6 @@ class SpacewolvesState(State[Action]):
             if step == ROLL or self.phase == OVER:
                 return
             if step != END:
-                # The Spaceman Phase's two moves are _generate's first cases, inline: most decisions are these.
                 legal = self._generate()
                 if legal:
                     self._legal_cache = legal
@@ -619,13 +632,13 @@ class SpacewolvesState(State[Action]):
                     continue
                 if step == WARP:
                     self.warps.pop(0)
-            if self.warps:
-                self.step = WARP
-            else:
-                self._next_seat()
+            if not self.warps:
+                self._next_seat()  # a roll is pending now, or the game is over
+                return
+            self.step = WARP
 
     def _finish(self) -> None:
-        """The game is over: no phase, turn, dice or warps remain."""
+        """The game is over: no phase, turn, dice or warps remain (and the step is END, never ROLL)."""
         self.phase = OVER
         self.step = END
         self.actor = -1
@@ -641,13 +654,19 @@ class SpacewolvesState(State[Action]):
 
     def _next_seat(self) -> None:
         """Hand the phase to the next seat that rolls in it, or end the phase."""
+        players = self.players
+        pos = self.pos
         while True:
-            self.turn += 1
-            if self.turn >= self.players:
+            turn = self.turn = self.turn + 1
+            if turn >= players:
                 self._end_phase()
                 return
-            seat = (self.first + self.turn) % self.players
-            rolling = self.dice_count(seat)
+            seat = (self.first + turn) % players
+            if self.phase == SPACEMAN:
+                first = 3 * seat  # dice_count's Spaceman Phase, inline: most turns are these
+                rolling = 2 if ON_TILES[pos[first]] or ON_TILES[pos[first + 1]] or ON_TILES[pos[first + 2]] else 0
+            else:
+                rolling = self.dice_count(seat)
             if rolling:
                 self.rolling = rolling
                 self.actor = seat
