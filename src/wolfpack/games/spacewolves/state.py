@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.engine.constants import CHANCE, TERMINAL
@@ -85,9 +86,12 @@ SAFETY_THRESHOLD: Final = {n: rules.safety_threshold(n) for n in (3, 4)}
 UNGUARDED: Final = SLOTS
 """The `guarded` tile of MOVE_TABLE when no tile is guarded (the Space Station guards opponents' spacemen)."""
 
+THREE_DICE: Final = 0
+"""The DICE_KEY of three different dice, which a row of MOVE_TABLE does not hold (their moves are looked up twice)."""
 DICE_KEY: Final[dict[tuple[int, ...], int]] = {
     **{(die,): die for die in range(1, 7)},
     **{(low, high): low * 7 + high for low in range(1, 7) for high in range(low + 1, 7)},
+    **{dice: THREE_DICE for dice in combinations(range(1, 7), 3)},
 }
 """DICE_KEY[dice]: where the moves by one die, or by either of two different dice, are in a row of MOVE_TABLE."""
 _PAIRS: Final = tuple((key, *dice) for dice, key in DICE_KEY.items() if len(dice) == 2)
@@ -406,16 +410,7 @@ class SpacewolvesState(State[Action]):
         if step == OTHER:
             return self._moves(OTHER_FIRSTS[self.players][actor], MOVE_FORWARD | MOVE_BACKWARD, self.station, dice)
         if step == MOVE:
-            # An opponent's spaceman if any can go, else one's own (rulebook, Mission Control and Spacewolf! Phases);
-            # the Space Station guards opponents' spacemen from the Spacewolves only.
-            others = OTHER_FIRSTS[self.players][actor]
-            if self.phase == CONTROL:
-                return self._moves(others, MOVE_FORWARD, UNGUARDED, dice) or self._moves(
-                    ALONE_FIRSTS[actor], MOVE_FORWARD, UNGUARDED, dice
-                )
-            return self._moves(others, MOVE_BACKWARD, self.station, dice) or self._moves(
-                ALONE_FIRSTS[actor], MOVE_BACKWARD, UNGUARDED, dice
-            )
+            return self._phase_moves()
         if step == DOUBLES:
             return [PASS, SWAP]
         if step == OWN_WARP:
@@ -424,11 +419,25 @@ class SpacewolvesState(State[Action]):
             return self._warp_options(self.warps[0])
         return []
 
+    def _phase_moves(self) -> list[Action]:
+        """The moves of the Mission Control or Spacewolf! Phase: an opponent's spaceman if any can go, else one's own
+        (the Space Station guards opponents' spacemen from the Spacewolves only)."""
+        actor = self.actor
+        dice = self.dice
+        others = OTHER_FIRSTS[self.players][actor]
+        if self.phase == CONTROL:
+            return self._moves(others, MOVE_FORWARD, UNGUARDED, dice) or self._moves(
+                ALONE_FIRSTS[actor], MOVE_FORWARD, UNGUARDED, dice
+            )
+        return self._moves(others, MOVE_BACKWARD, self.station, dice) or self._moves(
+            ALONE_FIRSTS[actor], MOVE_BACKWARD, UNGUARDED, dice
+        )
+
     def _moves(self, firsts: tuple[int, ...], directions: int, guarded: int, dice: tuple[int, ...]) -> list[Action]:
         """Every move in `directions` by one of `dice` of the spacemen from each of `firsts` in `pos` (a colour's
         three), none from the tile `guarded` (UNGUARDED: none) and, in the Spacewolf! Phase, none safe in numbers."""
-        key = DICE_KEY.get(dice)
-        if key is None:  # three different dice: the lower two's moves, and the highest's
+        key = DICE_KEY[dice]
+        if key == THREE_DICE:  # the lower two's moves, and the highest's
             out = self._moves(firsts, directions, guarded, dice[:2])
             out += self._moves(firsts, directions, guarded, dice[2:])
             out.sort()
@@ -512,6 +521,10 @@ class SpacewolvesState(State[Action]):
         else:
             self.dice = DISTINCT_DICE[action]
             self.step = MOVE
+            legal = self._phase_moves()
+            if legal:
+                self._legal_cache = legal
+                return
         self._settle()
 
     def _apply_move(self, action: Action) -> None:
@@ -662,9 +675,13 @@ class SpacewolvesState(State[Action]):
                 self._end_phase()
                 return
             seat = (self.first + turn) % players
-            if self.phase == SPACEMAN:
-                first = 3 * seat  # dice_count's Spaceman Phase, inline: most turns are these
+            # dice_count, inline for the Spaceman and Spacewolf! Phases: most turns are these.
+            phase = self.phase
+            first = 3 * seat
+            if phase == SPACEMAN:
                 rolling = 2 if ON_TILES[pos[first]] or ON_TILES[pos[first + 1]] or ON_TILES[pos[first + 2]] else 0
+            elif phase == WOLF:
+                rolling = (pos[first] == WOLVES) + (pos[first + 1] == WOLVES) + (pos[first + 2] == WOLVES)
             else:
                 rolling = self.dice_count(seat)
             if rolling:
