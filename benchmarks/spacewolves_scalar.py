@@ -6,7 +6,8 @@
 
 Speed: the ref's src/ is exported with `git archive` to a temporary directory; then each round runs one process on
 this tree and one on the ref (alternating which goes first), each timing run.py's `playout` loop over whole random
-games for `--seconds`, pinned to one core. Each round's ratio compares two runs made seconds apart, so a busy
+games for `--seconds` of its own processor time (less disturbed by a busy machine than wall time), pinned to one
+core. Each round's ratio compares two runs made seconds apart, so a busy
 machine weighs on both alike; the median ratio over the rounds is the figure.
 
 Instructions (needs valgrind): callgrind counts the instructions of the same loop over a fixed set of seeded games
@@ -86,14 +87,15 @@ def worker(mode: str, value: float, call: str) -> None:
     rng = random.Random(0)
     games = steps = 0
     if mode == "seconds":
-        deadline = time.perf_counter() + 0.3  # warm-up
-        while time.perf_counter() < deadline:
+        # Processor time, not wall time: on a shared machine a process waiting for a core loses wall time, not this.
+        deadline = time.process_time() + 0.3  # warm-up
+        while time.process_time() < deadline:
             loop(game.new_initial_state(), rng)
-        start = time.perf_counter()
-        while time.perf_counter() - start < value:
+        start = time.process_time()
+        while time.process_time() - start < value:
             steps += loop(game.new_initial_state(), rng)
             games += 1
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
     else:
         loop(game.new_initial_state(), random.Random(-1))  # first calls specialise the bytecode: not counted
         # Callgrind counts only inside `sum` (--toggle-collect=builtin_sum): the games, not start-up and imports.

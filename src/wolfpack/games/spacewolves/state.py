@@ -137,11 +137,12 @@ from the `guarded` tile (UNGUARDED: none). Both off-board slots, EARTH (one past
 last entry, which has no moves, so spacemen off the moving tiles need no test. Made once at import: move generation
 is most of a random playout."""
 
-MOVE_TARGETS: Final = tuple(
-    tuple((BACKWARD if backward else FORWARD)[asteroid][slot][die] for _, slot, die, backward in MOVE_PARTS)
-    for asteroid in range(SLOTS)
+MOVE_INFO: Final = tuple(
+    (colour, slot, die, tuple((BACKWARD if backward else FORWARD)[asteroid][slot][die] for asteroid in range(SLOTS)))
+    for colour, slot, die, backward in MOVE_PARTS
 )
-"""MOVE_TARGETS[asteroid][move]: where the move takes its spaceman, with the Asteroid Field on `asteroid`."""
+"""MOVE_INFO[move]: its colour, slot and die, and where it takes its spaceman by where the Asteroid Field is (one
+lookup by the action, an int subclass, which Python indexes more slowly than a plain int)."""
 DISTINCT_DICE: Final = {code: tuple(sorted(set(dice))) for code, dice in ROLL_DICE.items()}
 """DISTINCT_DICE[roll]: the different faces of a roll, ascending (a move may use any die, so equal ones are one)."""
 ALONE_FIRSTS: Final = tuple((3 * seat,) for seat in range(4))
@@ -515,6 +516,7 @@ class SpacewolvesState(State[Action]):
             if legal:
                 self._legal_cache = legal
                 return
+            self.step = OTHER  # nothing to move: skipped, as _settle would (without listing the moves again)
         elif phase == SETUP:
             self.first = action - FIRST_BASE
             self._begin_phase(SPACEMAN)
@@ -525,12 +527,13 @@ class SpacewolvesState(State[Action]):
             if legal:
                 self._legal_cache = legal
                 return
+            self.step = END  # nothing to move: skipped, as _settle would (without listing the moves again)
         self._settle()
 
     def _apply_move(self, action: Action) -> None:
         """Move a spaceman by a die, then move on to the next decision that offers something."""
-        colour, slot, die, _ = MOVE_PARTS[action]
-        target = MOVE_TARGETS[self.asteroid][action]
+        colour, slot, die, targets = MOVE_INFO[action]
+        target = targets[self.asteroid]
         # _move_piece, inline: a call costs a twentieth of the step.
         pos = self.pos
         pos[pos.index(slot, 3 * colour, 3 * colour + 3)] = target
@@ -561,6 +564,8 @@ class SpacewolvesState(State[Action]):
             if legal and self.on_board:
                 self._legal_cache = legal
                 return
+            if not legal:
+                self.step = END  # nothing to move: skipped, as _settle would (without listing the moves again)
         else:
             self.step = END
             # The move used the turn's last die; waiting Tandem Warps use none, so no die stays usable.
