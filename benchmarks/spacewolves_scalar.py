@@ -13,8 +13,9 @@ machine weighs on both alike; the median ratio over the rounds is the figure.
 Instructions (needs valgrind): callgrind counts the instructions of the same loop over a fixed set of seeded games
 (the same games on both trees when the rules are the same), only while the games run (`--toggle-collect` on the
 `sum` that adds up their steps: not start-up, imports or a first game that specialises the bytecode), divided by the
-steps. Then, per protocol call, the loop is run again with that one call made twice at each step (only the calls
-that change nothing): the extra instructions per step are that call's cost.
+steps. Then, per call of the loop, the loop is run again with that one call made twice where it is made (only calls
+that change nothing; the driver's sampling with a spare generator): the extra instructions per step, against the
+same loop with no call made twice, are that call's cost per step; what is left of a step is mostly apply_action.
 """
 
 from __future__ import annotations
@@ -37,8 +38,19 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-CALLS = ("none", "is_terminal", "is_chance_node", "is_simultaneous_node", "chance_outcomes", "legal_actions")
-"""What --instructions makes twice per step, one run each ("none": the loop as run.py has it)."""
+CALLS = (
+    "none",
+    "is_terminal",
+    "is_chance_node",
+    "is_simultaneous_node",
+    "chance_outcomes",
+    "legal_actions",
+    "sample_outcome",
+    "rng.choice",
+)
+"""What --instructions makes twice per step where the loop makes it once, one run each ("none": no call twice). The
+driver's own sampling (`sample_outcome`, `rng.choice`) is made again with a spare generator, so the games are the
+same."""
 
 
 def load() -> str:
@@ -48,26 +60,33 @@ def load() -> str:
 
 
 def playout_twice(call: str) -> Callable[[Any, random.Random], int]:
-    """run.py's `playout`, with the query `call` made a second time at each step where the loop makes it."""
+    """run.py's `playout`, with the call `call` made a second time at each step where the loop makes it."""
     from wolfpack.engine.chance import sample_outcome
+
+    terminal, chance, simultaneous, outcomes, legal, sample, choice = (name == call for name in CALLS[1:])
+    spare = random.Random(1)
 
     def playout(state: Any, rng: random.Random) -> int:
         steps = 0
         while not state.is_terminal():
-            if call == "is_terminal":
+            if terminal:
                 state.is_terminal()
-            if call == "is_chance_node":
+            if chance:
                 state.is_chance_node()
             if state.is_chance_node():
-                if call == "chance_outcomes":
+                if outcomes:
                     state.chance_outcomes()
+                if sample:
+                    sample_outcome(state.chance_outcomes(), spare)
                 state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             else:
-                if call == "is_simultaneous_node":
+                if simultaneous:
                     state.is_simultaneous_node()
                 state.is_simultaneous_node()
-                if call == "legal_actions":
+                if legal:
                     state.legal_actions()
+                if choice:
+                    spare.choice(state.legal_actions())
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         return steps
@@ -83,7 +102,7 @@ def worker(mode: str, value: float, call: str) -> None:
 
     pin_to_one_core()
     game = wolfpack.load_game("spacewolves")
-    loop = playout if call == "none" else playout_twice(call)
+    loop = playout if call == "run.py" else playout_twice(call)
     rng = random.Random(0)
     games = steps = 0
     if mode == "seconds":
@@ -155,16 +174,18 @@ def count_instructions(ours: Path, theirs: Path, ref: str, games: int) -> None:
         "--toggle-collect=builtin_sum",
         "--callgrind-out-file=/dev/null",
     ]
-    print(f"Instructions per step (callgrind; {games} seeded games; {load()})")
+    print(f"Instructions per step (callgrind; {games} seeded games; {load()})", flush=True)
     for label, src in (("this tree", ours), (ref, theirs)):
+        whole = child(src, "games", games, "run.py", prefix)
+        print(f"  {label}: {whole['instructions'] / whole['steps']:,.0f} per step in run.py's loop", flush=True)
+        print(f"    ({whole['steps']:,} steps, {whole['instructions']:,} instructions)", flush=True)
         costs = {}
         for call in CALLS:
             run = child(src, "games", games, call, prefix)
             costs[call] = run["instructions"] / run["steps"]
-            print(f"    {label} {call}: {run['steps']:,} steps, {run['instructions']:,} instructions", flush=True)
         base = costs["none"]
         parts = ", ".join(f"{call} {costs[call] - base:,.0f}" for call in CALLS[1:])
-        print(f"  {label:<12} {base:>8,.0f} per step; one more call per step adds: {parts}")
+        print(f"    one more call per step adds: {parts}", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
