@@ -38,6 +38,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+BEFORE = "ef2df56eb0743766cd5b6447ecdd7286e012279a"
+"""issue33c-base: the tree before the second pass on the Spacewolves! step (a commit, so a deleted branch loses
+nothing)."""
 CALLS = (
     "none",
     "is_terminal",
@@ -195,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         worker(args_in[1], float(args_in[2]), args_in[3])
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--ref", default="issue33c-base", help="git ref to measure against (default issue33c-base)")
+    parser.add_argument("--ref", default=BEFORE, help=f"git ref to measure against (default {BEFORE[:7]})")
     parser.add_argument("--rounds", type=int, default=6, help="rounds, alternating the order (default 6)")
     parser.add_argument("--seconds", type=float, default=1.5, help="timed seconds per side and round (default 1.5)")
     parser.add_argument("--instructions", action="store_true", help="instead: callgrind's instructions per step")
@@ -204,10 +207,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         theirs = export_ref(args.ref, Path(tmp))
         ours = ROOT / "src"
+        label = "issue33c-base" if args.ref == BEFORE else args.ref
         if args.instructions:
-            count_instructions(ours, theirs, args.ref, args.games)
+            count_instructions(ours, theirs, label, args.games)
         else:
-            compare_speed(ours, theirs, args.ref, args.rounds, args.seconds)
+            compare_speed(ours, theirs, label, args.rounds, args.seconds)
     return 0
 
 
