@@ -117,14 +117,18 @@ _NO_MOVES: Final = ((),) * 49
 def _table(directions: int, asteroid: int) -> tuple[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...], ...]:
     """MOVE_TABLE[directions][asteroid]: see there."""
     stays = [tuple(target >= 0 for target in BACKWARD[asteroid][slot]) for slot in range(SLOTS)]
-    rows = [[_row(directions, colour, slot, stays[slot]) for slot in range(SLOTS)] for colour in range(4)]
-    return tuple(
-        tuple(
-            (*(_NO_MOVES if slot == guarded else rows[spaceman // 3][slot] for slot in range(SLOTS)), _NO_MOVES)
-            for spaceman in range(12)
-        )
-        for guarded in range(UNGUARDED + 1)
-    )
+    by_colour = [
+        [*(_row(directions, colour, slot, stays[slot]) for slot in range(SLOTS)), _NO_MOVES] for colour in range(4)
+    ]
+    tables = []
+    for guarded in range(UNGUARDED + 1):
+        colours = []
+        for by_slot in by_colour:
+            row = by_slot.copy()
+            row[guarded] = _NO_MOVES
+            colours.append(tuple(row))
+        tables.append(tuple(colours[spaceman // 3] for spaceman in range(12)))
+    return tuple(tables)
 
 
 MOVE_TABLE: Final = {
