@@ -10,10 +10,11 @@ import pytest
 import wolfpack
 from wolfpack import CHANCE, InvalidActionError
 from wolfpack.engine.chance import sample_chance_outcome
+from wolfpack.games.spacewolves.actions import move_code
 from wolfpack.games.spacewolves.game import max_game_length
 from wolfpack.games.spacewolves.notation import format_position
-from wolfpack.games.spacewolves.rules import EARTH, SLOTS, WOLVES
-from wolfpack.games.spacewolves.state import OWN_WARP, ROLL, WARP, SpacewolvesState
+from wolfpack.games.spacewolves.rules import EARTH, OFF_BOARD, SLOTS, WOLVES, backward_target
+from wolfpack.games.spacewolves.state import CONTROL, MOVE, OTHER, OWN, OWN_WARP, ROLL, WARP, WOLF, SpacewolvesState
 
 from ...rules.spacewolves.helpers import load, play
 
@@ -145,3 +146,51 @@ def test_random_games_keep_the_board_consistent_and_within_the_bounds(players: i
             assert all(slot in (EARTH, WOLVES) or 0 <= slot < SLOTS for slot in state.pos)
         assert steps <= game.info.max_game_length
         assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def _moves_by_the_rules(state: SpacewolvesState, colours: list[int], guard_station: bool) -> list[int]:
+    """The moves of `colours` by any usable die, worked out from the rules one spaceman at a time (no tables): either
+    way in the Spaceman Phase, forward in Mission Control, backward in the Spacewolf! Phase."""
+    wolf_phase = state.phase == WOLF
+    moves = set()
+    for colour in colours:
+        for slot in state.pos[3 * colour : 3 * colour + 3]:
+            if not 0 <= slot < SLOTS or (guard_station and slot == state.station):
+                continue
+            if wolf_phase and state.is_safe(slot):
+                continue
+            for die in state.dice:
+                if state.phase != WOLF:
+                    moves.add(move_code(colour, slot, die, backward=False))
+                if state.phase != CONTROL and backward_target(slot, die, state.asteroid) != OFF_BOARD:
+                    moves.add(move_code(colour, slot, die, backward=True))
+    return sorted(moves)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 8)])
+def test_moves_are_the_rules_at_every_move_decision(players: int, seed: int) -> None:
+    """The moves looked up in MOVE_TABLE (two dice at once, three split in two, guarded and off-board tiles) are
+    those the rules give, spaceman by spaceman, at every move decision of seeded random games."""
+    game = wolfpack.load_game("spacewolves", players=players)
+    rng = random.Random(seed)
+    seen_dice = set()
+    for _ in range(6):
+        state = game.new_initial_state()
+        assert isinstance(state, SpacewolvesState)
+        while not state.is_terminal():
+            if state.step in (OWN, OTHER, MOVE):
+                actor = state.actor
+                others = [colour for colour in range(players) if colour != actor]
+                if state.step == OWN:
+                    expected = _moves_by_the_rules(state, [actor], guard_station=False)
+                elif state.step == OTHER:
+                    expected = _moves_by_the_rules(state, others, guard_station=True)
+                else:  # an opponent's spaceman if any can go, else one's own; the station guards in the Wolf Phase
+                    wolf_phase = state.phase == WOLF
+                    expected = _moves_by_the_rules(state, others, guard_station=wolf_phase)
+                    expected = expected or _moves_by_the_rules(state, [actor], guard_station=False)
+                    seen_dice.add(len(state.dice))
+                assert state.legal_actions() == expected, format_position(state)
+            action = sample_chance_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+            state.apply_action(action)
+    assert seen_dice == {1, 2, 3}  # every number of different dice came up in the later phases

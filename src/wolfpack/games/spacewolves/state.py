@@ -8,6 +8,8 @@ decisions. A decision with no legal option is skipped, so every decision node of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.engine.constants import CHANCE, TERMINAL
@@ -67,51 +69,103 @@ END: Final = 7
 STEP_NAMES: Final = ("roll", "own", "other", "doubles", "ownwarp", "warp", "move", "end")
 
 
-# Kinds of move generation, combined with |: which directions, and which protections apply.
+# Directions of move generation, combined with |.
 MOVE_FORWARD: Final = 1
 MOVE_BACKWARD: Final = 2
-GUARD_STATION: Final = 4
-"""Opponents' spacemen on the Space Station cannot be moved."""
-GUARD_CROWD: Final = 8
-"""Spacemen safe in numbers cannot be moved."""
+
+OUTCOMES: Final = {**ROLL_OUTCOMES, **{-n: outcomes for n, outcomes in FIRST_OUTCOMES.items()}}
+"""OUTCOMES[rolling]: the outcomes of a roll of that many dice, or of the roll for first player among -rolling."""
+ON_TILES: Final = (True,) * SLOTS + (False,)
+"""ON_TILES[slot]: whether a spaceman there is on the moving tiles (EARTH, one past the last, and WOLVES, -1, read
+the last entry): an index instead of two comparisons."""
+SHIFTED: Final = (*(rules.shifted(slot) for slot in range(SLOTS + 1)), WOLVES)
+"""SHIFTED[slot]: where a spaceman on `slot` is after the Space Shift (WOLVES, -1, reads the last entry)."""
 
 SAFETY_THRESHOLD: Final = {n: rules.safety_threshold(n) for n in (3, 4)}
 """SAFETY_THRESHOLD[players]: spacemen on one tile that make them safe in numbers, looked up per move generation."""
+UNGUARDED: Final = SLOTS
+"""The `guarded` tile of MOVE_TABLE when no tile is guarded (the Space Station guards opponents' spacemen)."""
+
+THREE_DICE: Final = 0
+"""The DICE_KEY of three different dice, which a row of MOVE_TABLE does not hold (their moves are looked up twice)."""
+DICE_KEY: Final[dict[tuple[int, ...], int]] = {
+    **{(die,): die for die in range(1, 7)},
+    **{(low, high): low * 7 + high for low in range(1, 7) for high in range(low + 1, 7)},
+    **{dice: THREE_DICE for dice in combinations(range(1, 7), 3)},
+}
+"""DICE_KEY[dice]: where the moves by one die, or by either of two different dice, are in a row of MOVE_TABLE."""
+_PAIRS: Final = tuple((key, *dice) for dice, key in DICE_KEY.items() if len(dice) == 2)
 
 
-def _moves_of(directions: int, asteroid: int, colour: int, slot: int, die: int) -> tuple[Action, ...]:
-    """The moves of `colour`'s spaceman on `slot` by `die` in `directions`, with the Asteroid Field on `asteroid`."""
-    code = ((colour * SLOTS + slot) * 6 + die - 1) * 2
-    forward = (MOVES[code],) if directions & MOVE_FORWARD else ()
-    backward = (MOVES[code + 1],) if directions & MOVE_BACKWARD and BACKWARD[asteroid][slot][die] >= 0 else ()
-    return forward + backward
+@cache
+def _row(directions: int, colour: int, slot: int, backward: tuple[bool, ...]) -> tuple[tuple[Action, ...], ...]:
+    """A spaceman's moves by every DICE_KEY (by one die, or by either of two different dice, the lower's first), with
+    `backward[die]` saying whether a backward move by that die stays on the board. Cached: rows repeat."""
+    row: list[tuple[Action, ...]] = [()] * 49
+    for die in range(1, 7):
+        code = ((colour * SLOTS + slot) * 6 + die - 1) * 2
+        forward = (MOVES[code],) if directions & MOVE_FORWARD else ()
+        row[die] = forward + ((MOVES[code + 1],) if directions & MOVE_BACKWARD and backward[die] else ())
+    for key, low, high in _PAIRS:
+        row[key] = row[low] + row[high]
+    return tuple(row)
 
 
-MOVES_BY: Final = {
-    directions: tuple(
-        tuple(
-            tuple(_moves_of(directions, asteroid, colour, slot, die) if die else () for die in range(7))
-            for colour in range(4)
-            for slot in range(SLOTS)
-        )
-        for asteroid in range(SLOTS)
-    )
+_NO_MOVES: Final = ((),) * 49
+
+
+def _table(directions: int, asteroid: int) -> tuple[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...], ...]:
+    """MOVE_TABLE[directions][asteroid]: see there."""
+    stays = [tuple(target >= 0 for target in BACKWARD[asteroid][slot]) for slot in range(SLOTS)]
+    by_colour = [
+        [*(_row(directions, colour, slot, stays[slot]) for slot in range(SLOTS)), _NO_MOVES] for colour in range(4)
+    ]
+    tables = []
+    for guarded in range(UNGUARDED + 1):
+        colours = []
+        for by_slot in by_colour:
+            row = by_slot.copy()
+            row[guarded] = _NO_MOVES
+            colours.append(tuple(row))
+        tables.append(tuple(colours[spaceman // 3] for spaceman in range(12)))
+    return tuple(tables)
+
+
+MOVE_TABLE: Final = {
+    directions: tuple(_table(directions, asteroid) for asteroid in range(SLOTS))
     for directions in (MOVE_FORWARD, MOVE_BACKWARD, MOVE_FORWARD | MOVE_BACKWARD)
 }
-"""MOVES_BY[directions][asteroid][colour * SLOTS + slot][die]: that spaceman's moves by that die, made once at import
-(move generation is most of a random playout's time)."""
+"""MOVE_TABLE[directions][asteroid][guarded][spaceman][slot][DICE_KEY[dice]]: the moves in `directions` of the
+spaceman (its index in `pos`: three a colour) on `slot` by those dice, with the Asteroid Field on `asteroid`; none
+from the `guarded` tile (UNGUARDED: none). Both off-board slots, EARTH (one past the last) and WOLVES (-1), read the
+last entry, which has no moves, so spacemen off the moving tiles need no test. Made once at import: move generation
+is most of a random playout."""
 
-MOVE_TARGETS: Final = tuple(
-    tuple((BACKWARD if backward else FORWARD)[asteroid][slot][die] for _, slot, die, backward in MOVE_PARTS)
-    for asteroid in range(SLOTS)
+MOVE_INFO: Final = tuple(
+    (
+        colour,
+        3 * colour,
+        slot,
+        die,
+        tuple((BACKWARD if backward else FORWARD)[asteroid][slot][die] for asteroid in range(SLOTS)),
+    )
+    for colour, slot, die, backward in MOVE_PARTS
 )
-"""MOVE_TARGETS[asteroid][move]: where the move takes its spaceman, with the Asteroid Field on `asteroid`."""
-DISTINCT_DICE: Final = {code: tuple(sorted(set(dice))) for code, dice in ROLL_DICE.items()}
+"""MOVE_INFO[move]: its colour, where the colour's spacemen start in `pos`, the slot and die, and where the move takes
+its spaceman by where the Asteroid Field is (one lookup by the action, an int subclass, which Python indexes more
+slowly than a plain int)."""
+ROLLED: Final = {BY_CODE[code]: dice for code, dice in ROLL_DICE.items()}
+"""ROLLED[roll]: ROLL_DICE keyed by the roll's own `Action`, which a lookup finds by identity, not by comparing."""
+DISTINCT_DICE: Final = {BY_CODE[code]: tuple(sorted(set(dice))) for code, dice in ROLL_DICE.items()}
 """DISTINCT_DICE[roll]: the different faces of a roll, ascending (a move may use any die, so equal ones are one)."""
-ALONE: Final = tuple((seat,) for seat in range(4))
-"""ALONE[seat]: the seat's own colour, as the colours `_moves` takes."""
+ALONE_FIRSTS: Final = tuple((3 * seat,) for seat in range(4))
+"""ALONE_FIRSTS[seat]: where the seat's spacemen start in `pos`, as `_moves` takes them."""
+ONE_DIE: Final = tuple((die,) for die in range(7))
+"""ONE_DIE[die]: the dice tuple of that one die, made once."""
 OTHERS: Final = {n: tuple(tuple(c for c in range(n) if c != seat) for seat in range(n)) for n in (3, 4)}
 """OTHERS[players][seat]: the opponents of `seat`, in seat order."""
+OTHER_FIRSTS: Final = {n: tuple(tuple(3 * c for c in others) for others in OTHERS[n]) for n in (3, 4)}
+"""OTHER_FIRSTS[players][seat]: where each opponent's spacemen start in `pos`, in seat order."""
 
 
 class SpacewolvesState(State[Action]):
@@ -194,8 +248,8 @@ class SpacewolvesState(State[Action]):
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
-        """Whether a roll is pending."""
-        return self.step == ROLL and self.phase != OVER
+        """Whether a roll is pending (never once the game is over, whose step is END)."""
+        return self.step == ROLL
 
     def is_simultaneous_node(self) -> bool:
         """Never: every decision of Spacewolves! is one seat's."""
@@ -203,12 +257,7 @@ class SpacewolvesState(State[Action]):
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         """The engine's `chance_outcomes`, read straight off the phase (random playouts ask it at every roll)."""
-        if self.step != ROLL:
-            return ()
-        if self.phase == OVER:
-            return ()
-        key = self.rolling
-        return FIRST_OUTCOMES[-key] if key < 0 else ROLL_OUTCOMES[key]
+        return OUTCOMES[self.rolling] if self.step == ROLL else ()
 
     def apply_action(self, action: Action | object, player: int | None = None) -> None:
         """The engine's `apply_action`, with one shortcut for what every playout does: an `Action` for the seat to
@@ -220,17 +269,15 @@ class SpacewolvesState(State[Action]):
                     self._legal_cache = None
                     if action < MOVE_CODES:
                         self._apply_move(action)
-                        self._settle()
                     else:
                         self._apply_action(action)
                     self._history.append(action)
                     return
-            elif self.step == ROLL and self.phase != OVER and action in OUTCOME_SETS[self.rolling]:
+            elif self.step == ROLL and action in OUTCOME_SETS[self.rolling]:
                 self._apply_roll(action)
-                self._settle()
                 self._history.append(action)
                 return
-        super().apply_action(action, player)
+        State.apply_action(self, action, player)  # not super(): its cell would cost every call
 
     def pending_roll(self) -> int:
         """Which chance event is pending, counted afresh: the number of dice, or -players for the first-player roll."""
@@ -241,8 +288,7 @@ class SpacewolvesState(State[Action]):
         return self.dice_count(self.actor)
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        key = self.rolling
-        return FIRST_OUTCOMES[-key] if key < 0 else ROLL_OUTCOMES[key]
+        return OUTCOMES[self.rolling]
 
     def _chance_actions(self) -> frozenset[Action]:
         return OUTCOME_SETS[self.rolling]
@@ -255,7 +301,11 @@ class SpacewolvesState(State[Action]):
         step = self.step
         if step == ROLL:
             self._apply_roll(action)
-        elif step == DOUBLES:
+            return
+        if action < MOVE_CODES:
+            self._apply_move(action)
+            return
+        if step == DOUBLES:
             if action is SWAP:
                 self._swap_tiles(self.dice[0])
             self.step = END
@@ -264,8 +314,6 @@ class SpacewolvesState(State[Action]):
             if action is not PASS:
                 self._tandem_warp(warper, action)
             self.step = OTHER if step == OWN_WARP else END
-        else:
-            self._apply_move(action)
         self._settle()
 
     def _returns(self) -> list[float]:
@@ -349,8 +397,7 @@ class SpacewolvesState(State[Action]):
         pos = self.pos
         first = 3 * seat
         if phase == SPACEMAN:
-            on_board = 0 <= pos[first] < SLOTS or 0 <= pos[first + 1] < SLOTS or 0 <= pos[first + 2] < SLOTS
-            return 2 if on_board else 0
+            return 2 if ON_TILES[pos[first]] or ON_TILES[pos[first + 1]] or ON_TILES[pos[first + 2]] else 0
         if phase == CONTROL:
             return self.earth[: self.cutoff].count(seat)
         if phase == WOLF:
@@ -371,17 +418,13 @@ class SpacewolvesState(State[Action]):
         """The legal actions of the current decision (empty when it must be skipped)."""
         step = self.step
         actor = self.actor
+        dice = self.dice
         if step == OWN:
-            return self._moves(ALONE[actor], MOVE_FORWARD | MOVE_BACKWARD)
+            return self._moves(ALONE_FIRSTS[actor], MOVE_FORWARD | MOVE_BACKWARD, UNGUARDED, dice)
         if step == OTHER:
-            return self._moves(OTHERS[self.players][actor], MOVE_FORWARD | MOVE_BACKWARD | GUARD_STATION)
+            return self._moves(OTHER_FIRSTS[self.players][actor], MOVE_FORWARD | MOVE_BACKWARD, self.station, dice)
         if step == MOVE:
-            others = OTHERS[self.players][actor]
-            if self.phase == CONTROL:
-                return self._moves(others, MOVE_FORWARD) or self._moves((actor,), MOVE_FORWARD)
-            return self._moves(others, MOVE_BACKWARD | GUARD_STATION | GUARD_CROWD) or self._moves(
-                (actor,), MOVE_BACKWARD | GUARD_CROWD
-            )
+            return self._phase_moves()
         if step == DOUBLES:
             return [PASS, SWAP]
         if step == OWN_WARP:
@@ -390,50 +433,61 @@ class SpacewolvesState(State[Action]):
             return self._warp_options(self.warps[0])
         return []
 
-    def _moves(self, colours: Sequence[int], kind: int) -> list[Action]:
-        """Every move of a spaceman of `colours` by one of the dice, of the directions and protections in `kind`."""
-        out: list[Action] = []
-        pos = self.pos
+    def _phase_moves(self) -> list[Action]:
+        """The moves of the Mission Control or Spacewolf! Phase: an opponent's spaceman if any can go, else one's own
+        (the Space Station guards opponents' spacemen from the Spacewolves only)."""
+        actor = self.actor
         dice = self.dice
-        moves_from = MOVES_BY[kind & (MOVE_FORWARD | MOVE_BACKWARD)][self.asteroid]
-        station = self.station if kind & GUARD_STATION else -1
-        guard_crowd = kind & GUARD_CROWD
-        if guard_crowd:
-            crowd = self.crowd
+        others = OTHER_FIRSTS[self.players][actor]
+        if self.phase == CONTROL:
+            return self._moves(others, MOVE_FORWARD, UNGUARDED, dice) or self._moves(
+                ALONE_FIRSTS[actor], MOVE_FORWARD, UNGUARDED, dice
+            )
+        return self._moves(others, MOVE_BACKWARD, self.station, dice) or self._moves(
+            ALONE_FIRSTS[actor], MOVE_BACKWARD, UNGUARDED, dice
+        )
+
+    def _moves(self, firsts: tuple[int, ...], directions: int, guarded: int, dice: tuple[int, ...]) -> list[Action]:
+        """Every move in `directions` by one of `dice` of the spacemen from each of `firsts` in `pos` (a colour's
+        three), none from the tile `guarded` (UNGUARDED: none) and, in the Spacewolf! Phase, none safe in numbers."""
+        key = DICE_KEY[dice]
+        if key == THREE_DICE:  # the lower two's moves, and the highest's
+            out = self._moves(firsts, directions, guarded, dice[:2])
+            out += self._moves(firsts, directions, guarded, dice[2:])
+            out.sort()
+            return out
+        out = []
+        pos = self.pos
+        by_spaceman = MOVE_TABLE[directions][self.asteroid][guarded]
+        # Unrolled over a colour's three spacemen, read by index, each tile moved from once (spacemen of one colour
+        # on one tile are alike): this runs at nearly every step of a playout.
+        if self.phase != WOLF:
+            for first in firsts:
+                by_slot = by_spaceman[first]
+                a = pos[first]
+                out += by_slot[a][key]
+                b = pos[first + 1]
+                if b != a:
+                    out += by_slot[b][key]
+                c = pos[first + 2]
+                if c != a and c != b:
+                    out += by_slot[c][key]
+        else:
+            # Safe in numbers (never on the Asteroid Field); `crowd` gets a last tile with nobody, for EARTH and WOLVES.
+            crowd = [*self.crowd, 0]
+            crowd[self.asteroid] = 0
             threshold = SAFETY_THRESHOLD[self.players]
-            asteroid = self.asteroid
-        # Unrolled over a colour's three spacemen, read by index: this runs at nearly every step of a playout, and a
-        # loop or a slice of pos costs a tenth of the step. Spacemen of one colour on one tile are alike, so each
-        # tile is moved from once.
-        for colour in colours:
-            first = 3 * colour
-            row = first * 5  # colour * SLOTS
-            a = pos[first]
-            if 0 <= a < SLOTS and a != station and (not guard_crowd or crowd[a] < threshold or a == asteroid):
-                by_die = moves_from[row + a]
-                for die in dice:
-                    out += by_die[die]
-            b = pos[first + 1]
-            if (
-                0 <= b < SLOTS
-                and b != a
-                and b != station
-                and (not guard_crowd or crowd[b] < threshold or b == asteroid)
-            ):
-                by_die = moves_from[row + b]
-                for die in dice:
-                    out += by_die[die]
-            c = pos[first + 2]
-            if (
-                0 <= c < SLOTS
-                and c != a
-                and c != b
-                and c != station
-                and (not guard_crowd or crowd[c] < threshold or c == asteroid)
-            ):
-                by_die = moves_from[row + c]
-                for die in dice:
-                    out += by_die[die]
+            for first in firsts:
+                by_slot = by_spaceman[first]
+                a = pos[first]
+                if crowd[a] < threshold:
+                    out += by_slot[a][key]
+                b = pos[first + 1]
+                if b != a and crowd[b] < threshold:
+                    out += by_slot[b][key]
+                c = pos[first + 2]
+                if c != a and c != b and crowd[c] < threshold:
+                    out += by_slot[c][key]
         out.sort()
         return out
 
@@ -461,37 +515,80 @@ class SpacewolvesState(State[Action]):
     # ---- applying actions --------------------------------------------------------------------------------
 
     def _apply_roll(self, action: Action) -> None:
-        if self.phase == SETUP:
+        """Roll the dice and move on to the first decision that offers something."""
+        phase = self.phase
+        if phase == SPACEMAN:
+            dice = self.dice = ROLLED[action]
+            if dice[0] == dice[1]:
+                self.step = DOUBLES
+                self._legal_cache = [PASS, SWAP]
+                return
+            self.step = OWN
+            # The first decision of most turns, primed here rather than found by _settle.
+            legal = self._moves(ALONE_FIRSTS[self.actor], MOVE_FORWARD | MOVE_BACKWARD, UNGUARDED, dice)
+            if legal:
+                self._legal_cache = legal
+                return
+            self.step = OTHER  # nothing to move: skipped, as _settle would (without listing the moves again)
+        elif phase == SETUP:
             self.first = action - FIRST_BASE
             self._begin_phase(SPACEMAN)
-            return
-        dice = ROLL_DICE[action]
-        self.dice = dice
-        if self.phase != SPACEMAN:
+        else:
             self.dice = DISTINCT_DICE[action]
             self.step = MOVE
-        elif dice[0] == dice[1]:
-            self.step = DOUBLES
-        else:
-            self.step = OWN
+            legal = self._phase_moves()
+            if legal:
+                self._legal_cache = legal
+                return
+            self.step = END  # nothing to move: skipped, as _settle would (without listing the moves again)
+        self._settle()
 
     def _apply_move(self, action: Action) -> None:
-        colour, slot, die, _ = MOVE_PARTS[action]
-        target = MOVE_TARGETS[self.asteroid][action]
-        self._move_piece(colour, slot, target)
+        """Move a spaceman by a die, then move on to the next decision that offers something."""
+        colour, first, slot, die, targets = MOVE_INFO[action]
+        target = targets[self.asteroid]
+        # _move_piece, inline: a call costs about 700 instructions, a twenty-fifth of a step.
+        pos = self.pos
+        pos[pos.index(slot, first, first + 3)] = target
+        crowd = self.crowd
+        crowd[slot] -= 1
+        if target == EARTH:
+            self.earth.append(colour)
+            self.on_board -= 1
+        else:
+            crowd[target] += 1
+        warp = self.warp
+        if slot == warp and colour in self.warps:
+            self.warps.remove(colour)
         if self.step == OWN:
             low, high = self.dice  # two different dice: doubles never reach this step
-            self.dice = (high,) if die == low else (low,)
+            self.dice = ONE_DIE[high if die == low else low]
+            if target == warp:
+                if colour == self.actor:
+                    self.step = OWN_WARP
+                    self._settle()
+                    return
+                self.warps.append(colour)
             self.step = OTHER
-            if target == self.warp and colour == self.actor:
-                self.step = OWN_WARP
+            # The second decision of most turns, primed here rather than found by _settle.
+            legal = self._moves(
+                OTHER_FIRSTS[self.players][self.actor], MOVE_FORWARD | MOVE_BACKWARD, self.station, self.dice
+            )
+            if legal and self.on_board:
+                self._legal_cache = legal
                 return
+            if not legal:
+                self.step = END  # nothing to move: skipped, as _settle would (without listing the moves again)
         else:
             self.step = END
             # The move used the turn's last die; waiting Tandem Warps use none, so no die stays usable.
             self.dice = ()
-        if target == self.warp:
-            self.warps.append(colour)
+            if target == warp:
+                self.warps.append(colour)
+            elif not self.warps and self.on_board:
+                self._next_seat()  # what _settle does at the end of most turns
+                return
+        self._settle()
 
     def _move_piece(self, colour: int, slot: int, target: int, *, leaves_warp_queue: bool = True) -> None:
         """Move one of `colour`'s spacemen from `slot` to `target`, taking an Earth number if it arrives."""
@@ -537,11 +634,8 @@ class SpacewolvesState(State[Action]):
     def _space_shift(self) -> None:
         """The bottom tile goes to the top under Earth; its spacemen join the Spacewolves; the rest slide down."""
         pos = self.pos
-        for k, slot in enumerate(pos):
-            if 0 <= slot < SLOTS:
-                pos[k] = slot - 1
-                if slot == 0:
-                    self.on_board -= 1
+        self.on_board -= pos.count(0)
+        self.pos = [SHIFTED[slot] for slot in pos]
         self.tiles.append(self.tiles.pop(0))
         self.crowd.pop(0)
         self.crowd.append(0)
@@ -560,13 +654,7 @@ class SpacewolvesState(State[Action]):
             if step == ROLL or self.phase == OVER:
                 return
             if step != END:
-                # The Spaceman Phase's two moves are _generate's first cases, inline: most decisions are these.
-                if step == OWN:
-                    legal = self._moves(ALONE[self.actor], MOVE_FORWARD | MOVE_BACKWARD)
-                elif step == OTHER:
-                    legal = self._moves(OTHERS[self.players][self.actor], MOVE_FORWARD | MOVE_BACKWARD | GUARD_STATION)
-                else:
-                    legal = self._generate()
+                legal = self._generate()
                 if legal:
                     self._legal_cache = legal
                     return
@@ -575,13 +663,13 @@ class SpacewolvesState(State[Action]):
                     continue
                 if step == WARP:
                     self.warps.pop(0)
-            if self.warps:
-                self.step = WARP
-            else:
-                self._next_seat()
+            if not self.warps:
+                self._next_seat()  # a roll is pending now, or the game is over
+                return
+            self.step = WARP
 
     def _finish(self) -> None:
-        """The game is over: no phase, turn, dice or warps remain."""
+        """The game is over: no phase, turn, dice or warps remain (and the step is END, never ROLL)."""
         self.phase = OVER
         self.step = END
         self.actor = -1
@@ -597,13 +685,23 @@ class SpacewolvesState(State[Action]):
 
     def _next_seat(self) -> None:
         """Hand the phase to the next seat that rolls in it, or end the phase."""
+        players = self.players
+        pos = self.pos
         while True:
-            self.turn += 1
-            if self.turn >= self.players:
+            turn = self.turn = self.turn + 1
+            if turn >= players:
                 self._end_phase()
                 return
-            seat = (self.first + self.turn) % self.players
-            rolling = self.dice_count(seat)
+            seat = (self.first + turn) % players
+            # dice_count, inline for the Spaceman and Spacewolf! Phases: most turns are these.
+            phase = self.phase
+            first = 3 * seat
+            if phase == SPACEMAN:
+                rolling = 2 if ON_TILES[pos[first]] or ON_TILES[pos[first + 1]] or ON_TILES[pos[first + 2]] else 0
+            elif phase == WOLF:
+                rolling = (pos[first] == WOLVES) + (pos[first + 1] == WOLVES) + (pos[first + 2] == WOLVES)
+            else:
+                rolling = self.dice_count(seat)
             if rolling:
                 self.rolling = rolling
                 self.actor = seat
