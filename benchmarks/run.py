@@ -40,6 +40,7 @@ REFERENCE_GAME = "spacewolves"
 SCALAR_AIM = 0.5
 """Issue 33: Spacewolves!'s scalar engine at half maedn's steps per second or better."""
 SECTIONS: list[tuple[str, str, str, list[str]]] = [
+    ("swscalar", "Spacewolves! scalar engine against the tree before its second pass", "spacewolves_scalar", []),
     ("batch", "Spacewolves! batch engine beside maedn", "spacewolves_batch", []),
     ("hunt-batch", "Wolves on the Hunt: batch engine beside the scalar one", "hunt_batch", ["--players", "2", "4"]),
     ("wolf", "WOLF play-outs from fixed positions: before issue 33 and now", "wolf_playouts", ["--playouts", "2"]),
