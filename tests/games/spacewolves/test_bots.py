@@ -11,7 +11,7 @@ import wolfpack
 from wolfpack.bots import make_bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
-from wolfpack.games.spacewolves.bots import HeuristicBot, Weights, evaluate
+from wolfpack.games.spacewolves.bots import HeuristicBot, SearchBot, Weights, evaluate
 from wolfpack.games.spacewolves.game import SpacewolvesGame
 from wolfpack.sim import arena
 
@@ -123,6 +123,27 @@ def test_evaluation_prefers_own_progress_and_opponents_setbacks() -> None:
     red_ahead = "1/2/3r/A/4/5/6/Wrr/1yyy/2bbb/3ggg/S/4/5/6"
     green_ahead = "1/2/3g/A/4/5/6/Wrrr/1yyy/2bbb/3gg/S/4/5/6"
     assert value(red_ahead) > value(spread) > value(green_ahead)
+
+
+def test_the_search_bot_plays_legal_actions_the_same_for_a_seed_and_leaves_the_state_as_it_was() -> None:
+    """Issue 34, item 6: a Monte Carlo tree search whose chance is sampled; a few decisions with fewer iterations."""
+    states = _decision_states(3, seed=5, games=1)[::15]
+    for state in states:
+        before = state.to_json()
+        first, second = SearchBot(seed=3, iterations=60), SearchBot(seed=3, iterations=60)
+        action = first.step(state)
+        assert action in state.legal_actions() and second.step(state) == action
+        assert state.to_json() == before
+        root = first.last_root
+        if root is not None and len(state.legal_actions()) > 1:
+            assert sum(child.visits for child in root.children.values()) == 60
+
+
+def test_the_search_bot_finds_the_move_that_wins_the_game() -> None:
+    """The same position as the heuristic's test: the one move that reaches Earth now ends the game with red ahead."""
+    game = _spacewolves()
+    state = game.state_from_position("1/2/3r/A/4/5/6/W/1/2/3/S/4/5/6 yrgry yggbbb 5 r spaceman r own 14 - 0")
+    assert str(SearchBot(1, iterations=100).step(state)) == "r13+4"
 
 
 def test_heuristic_bot_is_registered_with_the_game() -> None:

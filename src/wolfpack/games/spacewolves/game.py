@@ -31,7 +31,10 @@ class SpacewolvesGame(Game[Action]):
     name = "spacewolves"
     Options = SpacewolvesOptions
     options: SpacewolvesOptions
-    bots: ClassVar[Mapping[str, str]] = {"heuristic": "wolfpack.games.spacewolves.bots:HeuristicBot"}
+    bots: ClassVar[Mapping[str, str]] = {
+        "heuristic": "wolfpack.games.spacewolves.bots:HeuristicBot",
+        "search": "wolfpack.games.spacewolves.bots:SearchBot",
+    }
     batch: ClassVar[str | None] = "wolfpack.games.spacewolves.batch:ENGINE"
 
     def _make_info(self) -> GameInfo:
