@@ -33,6 +33,8 @@ DOCS = ROOT / "docs" / "bots.md"
 class Ladder:
     """One game's tournament: its options, its entrants, and how many full rounds of the seating it plays."""
 
+    key: str
+    """The ladder's name (`--games`, its place in docs/bots.md)."""
     game: str
     title: str
     options: dict[str, Any]
@@ -43,9 +45,26 @@ class Ladder:
 
 LADDERS = (
     # Our default: two entries of each bot, so that each game seats a mix and two equal bots show the noise.
-    Ladder("spacewolves", "Spacewolves! (3 players)", {"players": 3}, "heuristic,heuristic,random,random", 100),
-    Ladder("wolf", "WOLF (2 players)", {"players": 2}, "search,heuristic,random", 100),
     Ladder(
+        "spacewolves",
+        "spacewolves",
+        "Spacewolves! (3 players)",
+        {"players": 3},
+        "heuristic,heuristic,random,random",
+        100,
+    ),
+    # The search bot takes about 2.5 s of one core a game: three entrants in three seats, every game all of them.
+    Ladder(
+        "spacewolves-search",
+        "spacewolves",
+        "Spacewolves!: the search bot (3 players)",
+        {"players": 3},
+        "search,heuristic,heuristic",
+        60,
+    ),
+    Ladder("wolf", "wolf", "WOLF (2 players)", {"players": 2}, "search,heuristic,random", 100),
+    Ladder(
+        "wolves-on-the-hunt",
         "wolves-on-the-hunt",
         "Wolves on the Hunt (2 hunters, easy)",
         {"players": 2, "difficulty": "easy"},
@@ -61,7 +80,7 @@ def play(entry: Ladder, out_dir: Path, rounds: int | None, jobs: int) -> tuple[p
     """Play (or finish, or read again) one ladder's tournament; its table, games and seconds spent now."""
     spec = make_tournament_spec(entry.game, entry.options, entry.entrants, entry.seed)
     games = round_length(len(spec.entrants), len(spec.bots)) * (entry.rounds if rounds is None else rounds)
-    out = out_dir / f"{entry.game}.parquet"
+    out = out_dir / f"{entry.key}.parquet"
     started = time.perf_counter()
     simulate(spec, games, out, local_executor(jobs))
     return ladder(out), games, time.perf_counter() - started
@@ -109,7 +128,7 @@ def write_docs(path: Path, sections: dict[str, str]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the ladders named (default: all), print each table, and write them into docs/bots.md if asked."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="*", choices=[entry.game for entry in LADDERS], help="only these ladders")
+    parser.add_argument("--games", nargs="*", choices=[entry.key for entry in LADDERS], help="only these ladders")
     parser.add_argument("--rounds", type=int, help="full rounds of the seating per ladder (default: each one's own)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
     parser.add_argument("--out", type=Path, default=ROOT / "var" / "ladder", help="folder for the games' files")
@@ -119,13 +138,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     sections = {}
     for entry in LADDERS:
-        if args.games and entry.game not in args.games:
+        if args.games and entry.key not in args.games:
             continue
         table, games, seconds = play(entry, args.out, args.rounds, args.jobs)
         section = markdown(entry, table, games)
         print(section)
         print(f"({seconds:.1f} s)\n", flush=True)
-        sections[entry.game] = section
+        sections[entry.key] = section
     if args.write_docs:
         write_docs(args.docs, sections)
         print(f"written into {args.docs}")

@@ -34,5 +34,5 @@ def test_a_short_ladder_is_written_between_its_markers_and_the_others_stay(tmp_p
 def test_the_page_has_a_place_for_every_ladder() -> None:
     text = ladder.DOCS.read_text()
     for entry in ladder.LADDERS:
-        start, end = ladder.markers(entry.game)
+        start, end = ladder.markers(entry.key)
         assert start in text and end in text and text.index(start) < text.index(end), entry.game
