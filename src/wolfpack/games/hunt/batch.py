@@ -144,37 +144,31 @@ class HeuristicGames:
         from wolfpack.games.hunt import batch_heuristic as heuristic
 
         buffers = _heuristic_buffers()
-        buffers[5][:] = -1  # no options yet: `last_options` shows only this step's
-        buffers[1][heuristic.W_SAMPLES, 0, 0] = 0  # nor samples: `last_samples` shows only this step's
-        chosen = np.zeros(L.ACTION_WIDTH, dtype=np.int64)
-        seat = heuristic.mixed_step(
-            self.states[index],
-            self.pack.vector,
-            self.ranks,
-            self.bots,
-            self.plans[index],
-            self.meta[index],
-            buffers[0],
-            chosen,
-            *buffers[1:],
-            self.rngs[index],
-        )
-        return int(seat), chosen
+        buffers[4][:] = -1  # no options yet: `last_options` shows only this step's
+        buffers[0][heuristic.W_SAMPLES, 0, 0] = 0  # nor samples: `last_samples` shows only this step's
+        last = np.zeros((1, L.ACTION_WIDTH + 1), dtype=np.int64)
+        row = slice(index, index + 1)
+        until = self.states[row, L.HISTORY] + 1
+        heuristic.play_mixed(
+            self.states[row], self.pack.vector, self.ranks, self.bots, self.rngs[row],
+            self.plans[index], self.meta[index], until, False, last, *buffers,
+        )  # fmt: skip
+        return int(last[0, 0]), last[0, 1:]
 
     def last_options(self) -> tuple[Vector, Vector, Vector]:
         """The options the last `step` scored for a die (actions, plans, plan lengths), rows of unused room dropped."""
         from wolfpack.games.hunt import batch_heuristic as heuristic
 
         buffers = _heuristic_buffers()
-        used = buffers[5][:, 0] >= 0
+        used = buffers[4][:, 0] >= 0
         used[heuristic.SLOT] = False  # a die table's lookahead, not an option
-        return buffers[5][used], buffers[6][used], buffers[7][used]
+        return buffers[4][used], buffers[5][used], buffers[6][used]
 
     def last_samples(self) -> list[Vector]:
         """The powers each pruning of the last `step` sampled, in turn (POWER_CANDIDATES actions each)."""
         from wolfpack.games.hunt import batch_heuristic as heuristic
 
-        log = _heuristic_buffers()[1][heuristic.W_SAMPLES]
+        log = _heuristic_buffers()[0][heuristic.W_SAMPLES]
         count = int(log[0, 0])
         if count >= len(log):
             raise ValueError(f"the last step sampled {count} powers, more than the log holds")
@@ -184,19 +178,17 @@ class HeuristicGames:
 
     def plan(self, index: int, seat: int) -> list[Vector] | None:
         """The steps `seat` of game `index` plans for the rest of its turn, or None when it has no plan it follows."""
-        start, length, followed = (int(x) for x in self.meta[index, seat])
+        _, length, followed = (int(x) for x in self.meta[index, seat])
         if not followed:
             return None
         return [self.plans[index, seat, i].copy() for i in range(length)]
 
 
-@cache
-def _heuristic_buffers() -> tuple[Any, ...]:
-    """Scratch room for one heuristic step (probabilities, then `batch_heuristic`'s buffers), shared by `step`."""
+def heuristic_buffers() -> tuple[Any, ...]:
+    """Scratch room for `batch_heuristic.play_mixed` (one set per thread): its buffers, in its argument order."""
     from wolfpack.games.hunt import batch_heuristic as heuristic
 
     return (
-        np.zeros(L.MAX_ACTIONS, dtype=np.float64),
         np.zeros((heuristic.WORK, L.MAX_ACTIONS, L.ACTION_WIDTH), dtype=np.int64),
         np.zeros((heuristic.KIDS, L.STATE_SIZE), dtype=np.int64),
         np.zeros(L.MAX_ACTIONS, dtype=np.float64),
@@ -204,7 +196,12 @@ def _heuristic_buffers() -> tuple[Any, ...]:
         np.zeros((heuristic.MAX_OPTIONS, L.ACTION_WIDTH), dtype=np.int64),
         np.zeros((heuristic.MAX_OPTIONS, heuristic.PLAN, L.ACTION_WIDTH), dtype=np.int64),
         np.zeros(heuristic.MAX_OPTIONS, dtype=np.int64),
+        np.zeros(L.MAX_ACTIONS, dtype=np.float64),
     )
+
+
+_heuristic_buffers = cache(heuristic_buffers)
+"""One set of buffers shared by `HeuristicGames.step`."""
 
 
 def heuristic_games_from(games: RandomGames, bots: Sequence[str], seeds: Sequence[int]) -> HeuristicGames:
@@ -291,25 +288,28 @@ def play(
         raise ValueError(f"threads must be at least 1, got {threads}")
     from wolfpack.games.hunt import batch_heuristic as heuristic
 
-    pack, players, difficulty = _setup(game)
-    ranks = notation_ranks(pack)
-    states = np.zeros((len(seeds), L.STATE_SIZE), dtype=np.int64)
-    rngs = np.zeros((len(seeds), 1), dtype=np.uint64)
-    seed_words = _seeds(seeds)
+    started = play_random(game, seeds, 0)  # new games, dealt and rolled, their generators seeded
+    ranks = notation_ranks(started.pack)
+    states, rngs = started.states, started.rngs
+    until = np.full(len(seeds), max_steps, dtype=np.int64)
     bounds = np.linspace(0, len(seeds), threads + 1).astype(int)
 
     def run(part: int) -> None:
         low, high = bounds[part], bounds[part + 1]
-        rngs[low:high] = heuristic.play_mixed(
-            states[low:high], pack.vector, ranks, seed_words[low:high], players, difficulty, max_steps, codes
-        )
+        plans = np.zeros((L.MAX_PLAYERS, heuristic.PLAN, L.ACTION_WIDTH), dtype=np.int64)
+        meta = np.zeros((L.MAX_PLAYERS, 3), dtype=np.int64)
+        last = np.zeros((high - low, L.ACTION_WIDTH + 1), dtype=np.int64)
+        heuristic.play_mixed(
+            states[low:high], started.pack.vector, ranks, codes, rngs[low:high], plans, meta,
+            until[low:high], True, last, *heuristic_buffers(),
+        )  # fmt: skip
 
     if threads == 1:
         run(0)
     else:
         with ThreadPoolExecutor(threads) as pool:
             list(pool.map(run, range(threads)))
-    return RandomGames(game, pack, states, rngs)
+    return RandomGames(game, started.pack, states, rngs)
 
 
 def measures(states: Vector, game: Game[Any]) -> dict[str, list[Any]]:

@@ -27,12 +27,10 @@ from wolfpack.games.hunt.batch_kernel import (
     current_player,
     hunter,
     legal_actions,
-    new_game,
     next_random,
     owner,
     pool_mask,
     sample,
-    seed_rng,
     stat,
     wolf_field,
 )
@@ -97,6 +95,7 @@ def sig(text):
 
 # The buffers every chooser passes on: work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng.
 BUF = "A3,K,F1,F1,A2,A3,S,U1"
+BUF_NO_RNG = BUF[: -len(",U1")]
 
 
 # ---- evaluation ------------------------------------------------------------------------------------------------
@@ -252,7 +251,7 @@ def is_attack(act):
 @njit(sig("b1(S,S)"), **JIT)
 def same(a, b):
     """Whether two encoded actions are the same action."""
-    for j in range(L.ACTION_WIDTH):
+    for j in range(L.ACTION_WIDTH):  # noqa: SIM110 (an early exit, compiled; a generator would be slower here)
         if a[j] != b[j]:
             return False
     return True
@@ -1050,95 +1049,83 @@ def decision(s, c, ranks, seat, plans, meta, chosen, work, kids, values, opt_val
 # ---- games with any mix of random and heuristic hunters --------------------------------------------------------
 
 
-@njit(sig("i8(S,S,S,S,A3,P,F1,S," + BUF + ")"), **JIT)
-def mixed_step(
-    s, c, ranks, bots, plans, meta, probs, chosen, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
+@njit(sig("void(S2,S,S,S,U2,A3,P,S,b1,S2," + BUF_NO_RNG + ",F1)"), **JIT)
+def play_mixed(
+    states,
+    c,
+    ranks,
+    bots,
+    rngs,
+    plans,
+    meta,
+    until,
+    fresh,
+    last,
+    work,
+    kids,
+    values,
+    opt_val,
+    opt_act,
+    opt_plan,
+    opt_len,
+    probs,
 ):
-    """One step of a game with bots[seat] in each seat (RANDOM or HEURISTIC); the action into `chosen`; its seat.
+    """Play each game with bots[seat] in each seat (RANDOM or HEURISTIC) until it ends or reaches `until[g]` actions.
 
-    Seats are asked as `wolfpack.engine.play.decision_order` asks them: at a simultaneous node the seats that may
-    act but need not, from seat history % players round the table, then the seat play waits for.
+    One step at a time as `wolfpack.engine.play.bot_decision` asks the seats: chance is sampled; at a simultaneous
+    node the seats that may act but need not, from seat history % players round the table, then the seat play waits
+    for. `plans`/`meta` hold the heuristic seats' plans: reset for every game if `fresh`, else carried on (one game
+    stepped at a time). last[g] is the seat (-1 for chance) and the action of game g's last step.
+    This is the module's only entry point: numba re-optimises everything an entry point links, so there is one.
     """
     engine, scratch, legal = work[W_ENGINE], work[W_SCRATCH], work[W_LEGAL]
-    history = s[L.HISTORY]
-    players = s[L.PLAYERS]
-    player = current_player(s, c, engine, scratch)
-    if player == -1:
-        n = chance_outcomes(s, c, engine, probs)
-        chosen[:] = engine[sample(probs, n, rng)]
-        follow_plans(history, chosen, plans, meta, players)
-        apply_action(s, c, chosen, -1, engine, scratch)
-        return -1
-    if player == -2:
-        who = owner(s)
-        for offset in range(players):
-            seat = (history + offset) % players
-            if seat == who:
-                continue
-            n = legal_actions(s, c, seat, legal, scratch)
-            if n == 0:
-                continue
-            if bots[seat] == RANDOM:
-                if next_random(rng) >= 0.25:
-                    continue
-                chosen[:] = legal[uniform(rng, n)]
-            elif not decision(
-                s, c, ranks, seat, plans, meta, chosen, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-            ):
-                continue
-            follow_plans(history, chosen, plans, meta, players)
-            apply_action(s, c, chosen, seat, engine, scratch)
-            return seat
-        player = who
-    if bots[player] == RANDOM:
-        chosen[:] = legal[uniform(rng, legal_actions(s, c, player, legal, scratch))]
-    elif not decision(
-        s, c, ranks, player, plans, meta, chosen, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-    ):
-        raise ValueError("a heuristic hunter declined to act where play waits for it")
-    follow_plans(history, chosen, plans, meta, players)
-    apply_action(s, c, chosen, player, engine, scratch)
-    return player
-
-
-@njit(sig("U2(S2,S,S,U1,i8,i8,i8,S)"), **JIT)
-def play_mixed(states, c, ranks, seeds, players, difficulty, max_steps, bots):
-    """Play one game per seed with bots[seat] in each seat (up to `max_steps` actions each: -1 for no limit)."""
-    work = np.zeros((WORK, L.MAX_ACTIONS, L.ACTION_WIDTH), dtype=np.int64)
-    kids = np.zeros((KIDS, L.STATE_SIZE), dtype=np.int64)
-    values = np.zeros(L.MAX_ACTIONS, dtype=np.float64)
-    opt_val = np.zeros(MAX_OPTIONS, dtype=np.float64)
-    opt_act = np.zeros((MAX_OPTIONS, L.ACTION_WIDTH), dtype=np.int64)
-    opt_plan = np.zeros((MAX_OPTIONS, PLAN, L.ACTION_WIDTH), dtype=np.int64)
-    opt_len = np.zeros(MAX_OPTIONS, dtype=np.int64)
-    plans = np.zeros((L.MAX_PLAYERS, PLAN, L.ACTION_WIDTH), dtype=np.int64)
-    meta = np.zeros((L.MAX_PLAYERS, 3), dtype=np.int64)
-    probs = np.zeros(L.MAX_ACTIONS, dtype=np.float64)
     chosen = np.zeros(L.ACTION_WIDTH, dtype=np.int64)
-    rngs = np.zeros((seeds.shape[0], 1), dtype=np.uint64)
-    for g in range(seeds.shape[0]):
+    for g in range(states.shape[0]):
         s = states[g]
         rng = rngs[g]
-        seed_rng(rng, seeds[g])
-        meta[:] = 0
-        new_game(s, c, players, difficulty, work[W_ENGINE], work[W_SCRATCH])
-        while s[L.RESULT] == 0 and (max_steps < 0 or s[L.HISTORY] < max_steps):
-            mixed_step(
-                s,
-                c,
-                ranks,
-                bots,
-                plans,
-                meta,
-                probs,
-                chosen,
-                work,
-                kids,
-                values,
-                opt_val,
-                opt_act,
-                opt_plan,
-                opt_len,
-                rng,
-            )
-    return rngs
+        players = s[L.PLAYERS]
+        if fresh:
+            meta[:] = 0
+        while s[L.RESULT] == 0 and (until[g] < 0 or s[L.HISTORY] < until[g]):
+            history = s[L.HISTORY]
+            player = current_player(s, c, engine, scratch)
+            acted = -3
+            if player == -1:
+                n = chance_outcomes(s, c, engine, probs)
+                chosen[:] = engine[sample(probs, n, rng)]
+                acted = -1
+            elif player == -2:
+                who = owner(s)
+                for offset in range(players):
+                    seat = (history + offset) % players
+                    if seat == who:
+                        continue
+                    n = legal_actions(s, c, seat, legal, scratch)
+                    if n == 0:
+                        continue
+                    if bots[seat] == RANDOM:
+                        if next_random(rng) >= 0.25:
+                            continue
+                        chosen[:] = legal[uniform(rng, n)]
+                    elif not decision(
+                        s, c, ranks, seat, plans, meta, chosen,
+                        work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng,
+                    ):  # fmt: skip
+                        continue
+                    acted = seat
+                    break
+                if acted == -3:
+                    player = who
+            if acted == -3:
+                if bots[player] == RANDOM:
+                    chosen[:] = legal[uniform(rng, legal_actions(s, c, player, legal, scratch))]
+                elif not decision(
+                    s, c, ranks, player, plans, meta, chosen,
+                    work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng,
+                ):  # fmt: skip
+                    raise ValueError("a heuristic hunter declined to act where play waits for it")
+                acted = player
+            follow_plans(history, chosen, plans, meta, players)
+            apply_action(s, c, chosen, acted, engine, scratch)
+            last[g, 0] = acted
+            last[g, 1:] = chosen
