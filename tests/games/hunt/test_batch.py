@@ -141,10 +141,10 @@ def test_a_game_depends_on_its_seed_alone(batch: ModuleType) -> None:
 
 def test_the_engine_refuses_bots_it_cannot_play_and_a_wrong_seat_count(batch: ModuleType) -> None:
     game = _game(2, "normal")
-    with pytest.raises(NoBatchEngineError, match="no bot 'heuristic'; it plays random"):
-        batch_engine(game, ["heuristic", "random"])
-    with pytest.raises(NoBatchEngineError, match="no bot 'heuristic'; it plays random"):
-        batch.HuntBatchEngine().play(game, ["heuristic", "random"], [1])
+    with pytest.raises(NoBatchEngineError, match="no bot 'greedy'; it plays random, heuristic"):
+        batch_engine(game, ["greedy", "random"])
+    with pytest.raises(NoBatchEngineError, match="no bot 'greedy'; it plays random, heuristic"):
+        batch.HuntBatchEngine().play(game, ["greedy", "random"], [1])
     with pytest.raises(ValueError, match="2 seats, but 3 bots"):
         batch.HuntBatchEngine().play(game, ["random"] * 3, [1])
     with pytest.raises(NoBatchEngineError, match="plays Wolves on the Hunt, not wolf"):
