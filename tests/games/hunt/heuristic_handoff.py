@@ -8,6 +8,7 @@ tie rule, or its only choice where it has no randomness.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -113,6 +114,28 @@ def _rests(games: HeuristicGames, s: Any) -> dict[str, list[str]]:
     return rests
 
 
+def _declined(games: HeuristicGames, index: int, seat: int, order: list[int]) -> tuple[dict[str, list[str]], list[Any]]:
+    """The lookahead of a heuristic `seat` the batch let pass this step: (its rests, its samples) as `_rests` gives.
+
+    The step is played again on a copy, with every seat asked after `seat` made random (random seats leave the
+    option buffer alone), so the buffer ends holding `seat`'s own lookahead; the seats before it draw as before.
+    """
+    bots = games.bots.copy()
+    for later in order[order.index(seat) + 1 :]:
+        bots[later] = 0
+    copy = dataclasses.replace(
+        games,
+        bots=bots,
+        states=games.states[index : index + 1].copy(),
+        rngs=games.rngs[index : index + 1].copy(),
+        plans=games.plans[index : index + 1].copy(),
+        meta=games.meta[index : index + 1].copy(),
+    )
+    before = copy.states[0].copy()
+    copy.step(0)
+    return _rests(copy, before), copy.last_samples()
+
+
 def _texts(steps: list[Any], s: Any, seat: int, games: HeuristicGames) -> list[str]:
     content = games.game.content  # type: ignore[attr-defined]
     return [action_text_in(step, s, seat, games.pack, content) for step in steps]
@@ -140,9 +163,15 @@ def replay_heuristic(games: HeuristicGames, index: int, bots: Sequence[str], mos
         history = int(s[L.HISTORY])
         order = [] if current == CHANCE else decision_order(state, start=history)
         before = s.copy()
+        declined = {
+            asked: _declined(games, index, asked, [a for a, _ in order])
+            for asked, must in order
+            if asked in scalar and not must
+        }
         seat, act = games.step(index)
         text = action_text_in(act, before, seat, games.pack, game.content)
-        samples = [_texts(list(sample), before, int(before[L.ACTIVE]), games) for sample in games.last_samples()]
+        logged = [_texts(list(sample), before, int(before[L.ACTIVE]), games) for sample in games.last_samples()]
+        done = 0  # samples the seats asked so far drew (the same in the side runs of `_declined`: the same draws)
         for asked, _ in order:
             if asked not in scalar:
                 if asked == seat:
@@ -150,9 +179,13 @@ def replay_heuristic(games: HeuristicGames, index: int, bots: Sequence[str], mos
                 continue
             bot = scalar[asked]
             if asked != seat:
-                bot.rng = Hints(None, None, samples=samples)  # type: ignore[assignment]
+                rests, drawn = declined[asked]
+                mine = [_texts(list(sample), before, int(before[L.ACTIVE]), games) for sample in drawn[done:]]
+                done = len(drawn)
+                bot.rng = Hints(None, None, rests, mine)  # type: ignore[assignment]
                 assert bot.step(state, asked) is None, f"{where}: seat {asked} would act; the batch let it pass"
                 continue
+            samples = logged[done:]
             plan = games.plan(index, seat)
             fresh = plan is not None and int(games.meta[index, seat, 0]) == history + 1
             planned = _texts(plan, before, seat, games) if fresh and plan is not None else None
