@@ -493,7 +493,7 @@ def best_plain(s, c, ranks, seat, cands, n, work, kids, values, opt_val, opt_act
     return pick(values, 0, n, rng)
 
 
-@njit(sig("i8(S,S,S,i8,i8,i8," + BUF + ")"), **JIT)
+@njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
 def finish_turn(t, c, ranks, seat, plan_of, offset, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
     """Write the die taken and use its main action on `t`, greedily; the steps go into opt_plan[plan_of, offset:].
 
@@ -601,7 +601,7 @@ def encode(act, verb, a1, a2):
     act[2] = a2
 
 
-@njit(sig("void(S,S,S,i8,i8,i8,f8,i8,F1," + BUF + ")"), **JIT)
+@njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
 def die_table(
     s, c, ranks, seat, die, shown, value, actor, table, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
 ):
@@ -634,7 +634,7 @@ def die_table(
         table[face - 1] = worth[k] - LAST_NUMBER * (face - faces[k])  # only the number written differs
 
 
-@njit(sig("i8(S,S,S,i8,i8,i8,i8," + BUF + ")"), **JIT)
+@njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
 def modify_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
     """Append (value, modify, [take, rest...]) for each Modify by `actor` that makes a taken die earn a main action."""
     one = work[W_ONE]
@@ -663,7 +663,7 @@ def modify_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, 
     return m
 
 
-@njit(sig("i8(S,S,S,i8,i8,i8,i8," + BUF + ")"), **JIT)
+@njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
 def reroll_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
     """Append (expected value, reroll, no plan) for rerolling one die, every die but the best, or all, by `actor`."""
     current = np.full(L.DICE, -INF)
@@ -791,7 +791,7 @@ def best_attack(s, c, ranks, active, dec, n, work, kids, values, opt_val, opt_ac
     return best
 
 
-@njit(sig("b1(S,S,S,i8,i8," + BUF + ")"), **JIT)
+@njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
 def assist(s, c, ranks, seat, active, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
     """Whether to Assist: the +1 makes the active hunter's best attack worth more than the assist kept."""
     dec = work[W_OTHER]
