@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from wolfpack.engine.bot import Bot
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL
 from wolfpack.games.hunt import batch_kernel as kernel
 from wolfpack.games.hunt import batch_layout as L
@@ -11,6 +14,8 @@ from wolfpack.games.hunt.batch import RandomGames
 from wolfpack.games.hunt.batch_position import action_text_in, position_of
 from wolfpack.games.hunt.game import HuntGame
 from wolfpack.games.hunt.notation import position_dict
+from wolfpack.sim.arena import bot_seed, game_seed, play_out
+from wolfpack.sim.measures import HUNT
 
 ACTS = np.zeros((L.MAX_ACTIONS, L.ACTION_WIDTH), dtype=np.int64)
 SCRATCH = np.zeros((L.MAX_ACTIONS, L.ACTION_WIDTH), dtype=np.int64)
@@ -67,3 +72,14 @@ def replay_on_scalar(games: RandomGames, index: int) -> int:
         text = action_text_in(act, before, seat, games.pack, game.content)
         state.apply_action(text, seat if current == SIMULTANEOUS else None)
         steps += 1
+
+
+def scalar_games(game: HuntGame, bot: type[Bot], seed: int, count: int) -> tuple[list[int], list[dict[str, Any]]]:
+    """(actions per game, Hunt's measures per game) of `count` scalar games with `bot` in every seat."""
+    lengths, measured = [], []
+    for index in range(count):
+        bots = [bot(bot_seed(seed, index, seat)) for seat in range(game.num_players())]
+        played = play_out(game, bots, game_seed(seed, index))
+        lengths.append(played.state.history_length())
+        measured.append(HUNT.read(played, game))
+    return lengths, measured

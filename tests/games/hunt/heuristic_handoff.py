@@ -12,8 +12,6 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
-
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL
 from wolfpack.engine.play import decision_order
 from wolfpack.games.hunt import batch_layout as L
@@ -198,8 +196,3 @@ def replay_heuristic(games: HeuristicGames, index: int, bots: Sequence[str], mos
             break
         state.apply_action(text, seat if current == SIMULTANEOUS else None)
     return checked
-
-
-def stopped(states: np.ndarray[Any, Any]) -> list[int]:
-    """The games of a batch still going."""
-    return [i for i, s in enumerate(states) if s[L.RESULT] == 0]

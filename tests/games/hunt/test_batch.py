@@ -97,16 +97,14 @@ def test_batch_games_started_at_heuristic_positions_go_on_like_the_scalar_engine
 
 
 def test_random_hunters_of_both_engines_give_the_same_distributions(batch: ModuleType) -> None:
+    from .batch_handoff import scalar_games as play_scalar  # imports the kernel: after the fixture compiled it
+
     game = _game(2, "normal")
     scalar_games, batch_games = 400, 4000
-    lengths, rounds, endings = [], [], []
-    for index in range(scalar_games):
-        bots = [RandomBot(bot_seed(5, index, seat)) for seat in range(2)]
-        played = play_out(game, bots, game_seed(5, index))
-        measured = HUNT.read(played, game)
-        lengths.append(played.state.history_length())
-        rounds.append(measured["rounds"])
-        endings.append(measured["ending"])
+
+    lengths, measured = play_scalar(game, RandomBot, 5, scalar_games)
+    rounds = [m["rounds"] for m in measured]
+    endings = [m["ending"] for m in measured]
     result = batch.HuntBatchEngine().play(game, ["random", "random"], [game_seed(6, i) for i in range(batch_games)])
     assert stats.ks_2samp(lengths, result.actions).pvalue > SIGNIFICANCE
     for scalar_column, batch_column in [(rounds, result.measures["rounds"]), (endings, result.measures["ending"])]:

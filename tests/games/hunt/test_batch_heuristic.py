@@ -18,7 +18,7 @@ import wolfpack
 from wolfpack.engine.batch import NoBatchEngineError, batch_engine
 from wolfpack.games.hunt.bots import HeuristicBot
 from wolfpack.games.hunt.game import HuntGame
-from wolfpack.sim.arena import bot_seed, game_seed, play_out
+from wolfpack.sim.arena import game_seed
 from wolfpack.sim.measures import HUNT
 
 SIGNIFICANCE = 0.001
@@ -80,16 +80,14 @@ def test_random_seats_of_the_heuristic_kernel_play_as_the_random_kernel(batch: M
 
 
 def test_heuristic_hunters_of_both_engines_give_the_same_distributions(batch: ModuleType) -> None:
+    from .batch_handoff import scalar_games as play_scalar
+
     game = _game(2, "normal")
     scalar_games, batch_games = 24, 600
-    lengths, outcomes, rounds = [], [], []
-    for index in range(scalar_games):
-        bots = [HeuristicBot(bot_seed(7, index, seat)) for seat in range(2)]
-        played = play_out(game, bots, game_seed(7, index))
-        measured = HUNT.read(played, game)
-        lengths.append(played.state.history_length())
-        outcomes.append(measured["outcome"])
-        rounds.append(measured["rounds"])
+
+    lengths, measured = play_scalar(game, HeuristicBot, 7, scalar_games)
+    outcomes = [m["outcome"] for m in measured]
+    rounds = [m["rounds"] for m in measured]
     result = batch.HuntBatchEngine().play(game, ["heuristic"] * 2, [game_seed(8, i) for i in range(batch_games)])
     assert stats.ks_2samp(lengths, result.actions).pvalue > SIGNIFICANCE
     assert stats.ks_2samp(rounds, result.measures["rounds"]).pvalue > SIGNIFICANCE

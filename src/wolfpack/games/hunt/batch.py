@@ -24,6 +24,7 @@ from wolfpack.games.hunt import batch_kernel as kernel
 from wolfpack.games.hunt import batch_layout as L
 from wolfpack.games.hunt.batch_content import CompiledPack, compile_content
 from wolfpack.games.hunt.batch_position import vector_of
+from wolfpack.games.hunt.bots import POWER_CANDIDATES
 from wolfpack.games.hunt.content import LOCATIONS, HuntContent
 from wolfpack.games.hunt.rules import DICE_COLOURS, DIRECTIONS, hunt_ending
 
@@ -172,9 +173,7 @@ class HeuristicGames:
         count = int(log[0, 0])
         if count >= len(log):
             raise ValueError(f"the last step sampled {count} powers, more than the log holds")
-        return [
-            log[1 + k : 1 + k + heuristic.POWER_CANDIDATES].copy() for k in range(0, count, heuristic.POWER_CANDIDATES)
-        ]
+        return [log[1 + k : 1 + k + POWER_CANDIDATES].copy() for k in range(0, count, POWER_CANDIDATES)]
 
     def plan(self, index: int, seat: int) -> list[Vector] | None:
         """The steps `seat` of game `index` plans for the rest of its turn, or None when it has no plan it follows."""

@@ -28,6 +28,7 @@ from wolfpack.games.hunt.batch_kernel import (
     hunter,
     legal_actions,
     next_random,
+    next_vacant,
     owner,
     pool_mask,
     sample,
@@ -86,6 +87,7 @@ HT["A3"] = types.int64[:, :, ::1]
 HT["K"] = types.int64[:, ::1]
 HT["P"] = types.int64[:, ::1]
 HT["F2"] = types.float64[:, ::1]
+HT["B"] = types.Tuple((HT["A3"], HT["K"], HT["F1"], HT["F1"], HT["A2"], HT["A3"], HT["S"], HT["U1"]))
 
 
 def sig(text):
@@ -93,9 +95,9 @@ def sig(text):
     return eval(text, {"__builtins__": {}}, HT)  # a constant of this module, never input
 
 
-# The buffers every chooser passes on: work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng.
-BUF = "A3,K,F1,F1,A2,A3,S,U1"
-BUF_NO_RNG = BUF[: -len(",U1")]
+BUF = "B"
+"""The buffers every chooser passes on, as one tuple B: work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng."""
+BUF_NO_RNG = "A3,K,F1,F1,A2,A3,S"
 
 
 # ---- evaluation ------------------------------------------------------------------------------------------------
@@ -337,13 +339,7 @@ def wrap_die(value, delta):
 def next_arrival(s):
     """Where the next wolf will arrive: the first vacant location clockwise from the back on its deck, or -1."""
     top = s[L.DECK_TOP + (1 if s[L.ROUND] > 2 else 0)]
-    if top < 0:
-        return -1
-    for steps in range(L.LOCS):
-        loc = (top + steps) % L.LOCS
-        if s[L.WOLF_AT + loc] < 0:
-            return loc
-    return -1
+    return -1 if top < 0 else next_vacant(s, top, True)
 
 
 # ---- pruning ---------------------------------------------------------------------------------------------------
@@ -477,8 +473,9 @@ def prune(s, c, ranks, acts, n, out, rng, samples):
 
 
 @njit(sig("void(S,S,S,i8,A2,i8," + BUF + ")"), **JIT)
-def scored_plain(s, c, ranks, seat, cands, n, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+def scored_plain(s, c, ranks, seat, cands, n, B):
     """The value of the position after each candidate (into `values`), with no rest of the turn."""
+    work, kids, values, _opt_val, _opt_act, _opt_plan, _opt_len, _rng = B
     child = kids[K_INNER]
     for i in range(n):
         child[:] = s
@@ -487,18 +484,20 @@ def scored_plain(s, c, ranks, seat, cands, n, work, kids, values, opt_val, opt_a
 
 
 @njit(sig("i8(S,S,S,i8,A2,i8," + BUF + ")"), **JIT)
-def best_plain(s, c, ranks, seat, cands, n, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+def best_plain(s, c, ranks, seat, cands, n, B):
     """The index of the best candidate by one step of lookahead (`_best` without finishing the turn)."""
-    scored_plain(s, c, ranks, seat, cands, n, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
+    _work, _kids, values, _opt_val, _opt_act, _opt_plan, _opt_len, rng = B
+    scored_plain(s, c, ranks, seat, cands, n, B)
     return pick(values, 0, n, rng)
 
 
 @njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
-def finish_turn(t, c, ranks, seat, plan_of, offset, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+def finish_turn(t, c, ranks, seat, plan_of, offset, B):
     """Write the die taken and use its main action on `t`, greedily; the steps go into opt_plan[plan_of, offset:].
 
     Returns how many steps. Moves, unlocked extra actions and the end of the turn are left to later decisions.
     """
+    work, _kids, _values, _opt_val, _opt_act, opt_plan, _opt_len, rng = B
     engine, scratch = work[W_ENGINE], work[W_SCRATCH]
     inner, pruned = work[W_INNER], work[W_INNER_PRUNED]
     taken = 0
@@ -530,19 +529,16 @@ def finish_turn(t, c, ranks, seat, plan_of, offset, work, kids, values, opt_val,
             step[:] = inner[0]
         else:
             m = prune(t, c, ranks, inner, k, pruned, rng, work[W_SAMPLES])
-            step[:] = pruned[
-                best_plain(t, c, ranks, seat, pruned, m, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
-            ]
+            step[:] = pruned[best_plain(t, c, ranks, seat, pruned, m, B)]
         apply_action(t, c, step, seat, engine, scratch)
         taken += 1
     return taken
 
 
 @njit(sig("void(S,S,S,i8,A2,i8,i8,i8," + BUF + ")"), **JIT)
-def scored_finish(
-    s, c, ranks, seat, cands, n, at, offset, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-):
+def scored_finish(s, c, ranks, seat, cands, n, at, offset, B):
     """Options at..at+n: each candidate, the greedy rest of the turn after it, and the value at the end."""
+    work, kids, _values, opt_val, opt_act, _opt_plan, opt_len, _rng = B
     child = kids[K_CANDIDATE]
     if at + n > MAX_OPTIONS:
         raise ValueError("too many candidates for the heuristic hunters' option buffer")
@@ -553,9 +549,7 @@ def scored_finish(
         apply_action(child, c, opt_act[j], seat, work[W_ENGINE], work[W_SCRATCH])
         rest = 0
         if cands[i, 0] != L.V_END:
-            rest = finish_turn(
-                child, c, ranks, seat, j, offset, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-            )
+            rest = finish_turn(child, c, ranks, seat, j, offset, B)
         opt_val[j] = position_value(child, c)
         opt_len[j] = offset + rest
 
@@ -602,10 +596,9 @@ def encode(act, verb, a1, a2):
 
 
 @njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
-def die_table(
-    s, c, ranks, seat, die, shown, value, actor, table, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-):
+def die_table(s, c, ranks, seat, die, shown, value, actor, table, B):
     """What taking this die is worth at each face 1-6 (no free action spent), from one lookahead per class."""
+    work, kids, _values, opt_val, _opt_act, _opt_plan, _opt_len, _rng = B
     masks = grants(s, c, seat, die)
     keys = np.empty(7, dtype=np.int64)
     faces = np.empty(7, dtype=np.int64)
@@ -626,17 +619,16 @@ def die_table(
             encode(one[0], L.V_ROLL, face, 0)
             apply_action(child, c, one[0], -1, work[W_ENGINE], work[W_SCRATCH])
             encode(one[0], L.V_TAKE, die, face)
-            scored_finish(
-                child, c, ranks, seat, one, 1, SLOT, 0, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-            )
+            scored_finish(child, c, ranks, seat, one, 1, SLOT, 0, B)
             keys[k], faces[k], worth[k] = key, face, opt_val[SLOT] + FREE  # the lookahead spent the reroll
             known += 1
         table[face - 1] = worth[k] - LAST_NUMBER * (face - faces[k])  # only the number written differs
 
 
 @njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
-def modify_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+def modify_options(s, c, ranks, seat, n, actor, m, B):
     """Append (value, modify, [take, rest...]) for each Modify by `actor` that makes a taken die earn a main action."""
+    work, kids, _values, _opt_val, opt_act, opt_plan, _opt_len, _rng = B
     one = work[W_ONE]
     child = kids[K_FREE]
     for j in range(n):
@@ -653,9 +645,7 @@ def modify_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, 
             one[0, 3] = value
             apply_action(child, c, one[0], actor, work[W_ENGINE], work[W_SCRATCH])
             encode(one[0], L.V_TAKE, die, turned)
-            scored_finish(
-                child, c, ranks, seat, one, 1, m, 1, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-            )
+            scored_finish(child, c, ranks, seat, one, 1, m, 1, B)
             opt_plan[m, 0] = one[0]
             encode(opt_act[m], L.V_MODIFY, die, way)
             opt_act[m, 3] = value
@@ -664,8 +654,9 @@ def modify_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, 
 
 
 @njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
-def reroll_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+def reroll_options(s, c, ranks, seat, n, actor, m, B):
     """Append (expected value, reroll, no plan) for rerolling one die, every die but the best, or all, by `actor`."""
+    _work, _kids, _values, opt_val, opt_act, _opt_plan, opt_len, _rng = B
     current = np.full(L.DICE, -INF)
     shown = np.zeros(L.DICE, dtype=np.int64)
     present = 0
@@ -683,7 +674,7 @@ def reroll_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, 
             die = opt_act[j, 1]
             die_table(
                 s, c, ranks, seat, die, shown[die], current[die], actor, tables[die],
-                work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng,
+                B
             )  # fmt: skip
     leader = -1
     for die in range(L.DICE):
@@ -738,14 +729,13 @@ def candidate_order(ranks, act, index):
 
 
 @njit(sig("i8(S,S,S,i8,A2,i8,i8,b1,b1," + BUF + ")"), **JIT)
-def take_choice(
-    s, c, ranks, seat, cands, n, actor, modify, reroll, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-):
+def take_choice(s, c, ranks, seat, cands, n, actor, modify, reroll, B):
     """The option index of the best of taking each die (written and used greedily) and `actor`'s Modify or Reroll.
 
     A free action counts only when it beats every plain take (its value pays for the free action it uses up).
     """
-    scored_finish(s, c, ranks, seat, cands, n, 0, 0, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
+    _work, _kids, _values, opt_val, opt_act, opt_plan, opt_len, rng = B
+    scored_finish(s, c, ranks, seat, cands, n, 0, 0, B)
     if not (modify or reroll) or n == 0:
         return pick(opt_val, 0, n, rng)
     top = -INF
@@ -753,7 +743,7 @@ def take_choice(
         top = max(top, opt_val[j])
     m = n
     if modify:
-        m = modify_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
+        m = modify_options(s, c, ranks, seat, n, actor, m, B)
     first = -1
     for j in range(n):
         if opt_val[j] > top - TIE and (
@@ -764,7 +754,7 @@ def take_choice(
     for step in range(opt_len[first]):
         earns = earns or opt_plan[first, step, 0] == L.V_MAIN
     if reroll and not earns:  # only when no die earns a main action
-        m = reroll_options(s, c, ranks, seat, n, actor, m, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
+        m = reroll_options(s, c, ranks, seat, n, actor, m, B)
     better = False
     for j in range(n, m):
         if opt_val[j] > top + TIE:
@@ -775,8 +765,9 @@ def take_choice(
 
 
 @njit(sig("f8(S,S,S,i8,A2,i8," + BUF + ")"), **JIT)
-def best_attack(s, c, ranks, active, dec, n, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+def best_attack(s, c, ranks, active, dec, n, B):
     """The best value of the active hunter's pruned attacks among its decisions `dec[:n]` (-inf if none)."""
+    work, _kids, values, _opt_val, _opt_act, _opt_plan, _opt_len, rng = B
     pruned = work[W_OTHER_PRUNED]
     m = prune(s, c, ranks, dec, n, pruned, rng, work[W_SAMPLES])
     k = 0
@@ -784,7 +775,7 @@ def best_attack(s, c, ranks, active, dec, n, work, kids, values, opt_val, opt_ac
         if is_attack(pruned[i]):
             pruned[k] = pruned[i]
             k += 1
-    scored_plain(s, c, ranks, active, pruned, k, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
+    scored_plain(s, c, ranks, active, pruned, k, B)
     best = -INF
     for i in range(k):
         best = max(best, values[i])
@@ -792,8 +783,9 @@ def best_attack(s, c, ranks, active, dec, n, work, kids, values, opt_val, opt_ac
 
 
 @njit(inline="always")  # one call site: inlined there, not a library of its own (compile cost)
-def assist(s, c, ranks, seat, active, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+def assist(s, c, ranks, seat, active, B):
     """Whether to Assist: the +1 makes the active hunter's best attack worth more than the assist kept."""
+    work, kids, _values, _opt_val, _opt_act, _opt_plan, _opt_len, _rng = B
     dec = work[W_OTHER]
     n = decisions_of(dec, legal_actions(s, c, active, dec, work[W_SCRATCH]), dec)
     every_step = True
@@ -803,7 +795,7 @@ def assist(s, c, ranks, seat, active, work, kids, values, opt_val, opt_act, opt_
         attacks = attacks or is_attack(dec[i])
     if not attacks or not every_step:
         return False
-    without = best_attack(s, c, ranks, active, dec, n, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
+    without = best_attack(s, c, ranks, active, dec, n, B)
     if without == -INF:
         return False  # the pruning left no attack (the bot's own check looks after pruning)
     child = kids[K_FREE]
@@ -812,20 +804,19 @@ def assist(s, c, ranks, seat, active, work, kids, values, opt_val, opt_act, opt_
     encode(one[0], L.V_ASSIST, 0, 0)
     apply_action(child, c, one[0], seat, work[W_ENGINE], work[W_SCRATCH])
     n = decisions_of(dec, legal_actions(child, c, active, dec, work[W_SCRATCH]), dec)
-    helped = best_attack(child, c, ranks, active, dec, n, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
+    helped = best_attack(child, c, ranks, active, dec, n, B)
     return helped > without + TIE
 
 
 @njit(sig("b1(S,S,S,i8,b1,b1,b1,S," + BUF + ")"), **JIT)
-def optional(
-    s, c, ranks, seat, helps, modifies, rerolls, chosen, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng
-):
+def optional(s, c, ranks, seat, helps, modifies, rerolls, chosen, B):
     """A free action worth using now for the active hunter's turn (into `chosen`), or False."""
+    work, _kids, _values, _opt_val, opt_act, _opt_plan, _opt_len, rng = B
     if s[L.PHASE] != 1 or s[L.STEP] != 2:
         return False
     active = owner(s)
     if helps and s[L.TURN_DIE] >= 0:
-        if assist(s, c, ranks, seat, active, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+        if assist(s, c, ranks, seat, active, B):
             encode(chosen, L.V_ASSIST, 0, 0)
             return True
         return False
@@ -855,25 +846,7 @@ def optional(
         return False
     pruned = work[W_OTHER_PRUNED]
     m = prune(s, c, ranks, dec, n, pruned, rng, work[W_SAMPLES])
-    k = take_choice(
-        s,
-        c,
-        ranks,
-        active,
-        pruned,
-        m,
-        seat,
-        modify,
-        reroll,
-        work,
-        kids,
-        values,
-        opt_val,
-        opt_act,
-        opt_plan,
-        opt_len,
-        rng,
-    )
+    k = take_choice(s, c, ranks, active, pruned, m, seat, modify, reroll, B)
     if is_free(opt_act[k]):
         chosen[:] = opt_act[k]
         return True
@@ -931,8 +904,9 @@ def follow_plans(history, act, plans, meta, players):
 
 
 @njit(sig("b1(S,S,S,i8,A3,P,S," + BUF + ")"), **JIT)
-def decision(s, c, ranks, seat, plans, meta, chosen, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng):
+def decision(s, c, ranks, seat, plans, meta, chosen, B):
     """HeuristicBot.step for `seat`: its action into `chosen` (and its plan), or False where it lets the moment pass."""
+    work, _kids, _values, _opt_val, opt_act, opt_plan, opt_len, rng = B
     scratch = work[W_SCRATCH]
     simultaneous = current_player(s, c, work[W_ENGINE], scratch) == -2
     legal = work[W_LEGAL]
@@ -945,45 +919,11 @@ def decision(s, c, ranks, seat, plans, meta, chosen, work, kids, values, opt_val
         modifies = modifies or legal[i, 0] == L.V_MODIFY
         rerolls = rerolls or legal[i, 0] == L.V_REROLL
     if simultaneous and seat != owner(s):
-        return optional(
-            s,
-            c,
-            ranks,
-            seat,
-            helps,
-            modifies,
-            rerolls,
-            chosen,
-            work,
-            kids,
-            values,
-            opt_val,
-            opt_act,
-            opt_plan,
-            opt_len,
-            rng,
-        )
+        return optional(s, c, ranks, seat, helps, modifies, rerolls, chosen, B)
     dec = work[W_DECISIONS]
     n = decisions_of(legal, nl, dec)
     if n == 0:
-        if not optional(
-            s,
-            c,
-            ranks,
-            seat,
-            helps,
-            modifies,
-            rerolls,
-            chosen,
-            work,
-            kids,
-            values,
-            opt_val,
-            opt_act,
-            opt_plan,
-            opt_len,
-            rng,
-        ):
+        if not optional(s, c, ranks, seat, helps, modifies, rerolls, chosen, B):
             chosen[:] = legal[0]
         return True
     takes = passes = turns = False
@@ -1001,25 +941,7 @@ def decision(s, c, ranks, seat, plans, meta, chosen, work, kids, values, opt_val
             return True
         pruned = work[W_PRUNED]
         m = prune(s, c, ranks, dec, n, pruned, rng, work[W_SAMPLES])
-        k = take_choice(
-            s,
-            c,
-            ranks,
-            seat,
-            pruned,
-            m,
-            seat,
-            modifies,
-            rerolls,
-            work,
-            kids,
-            values,
-            opt_val,
-            opt_act,
-            opt_plan,
-            opt_len,
-            rng,
-        )
+        k = take_choice(s, c, ranks, seat, pruned, m, seat, modifies, rerolls, B)
         chosen[:] = opt_act[k]
         plans[seat, : opt_len[k]] = opt_plan[k, : opt_len[k]]
         meta[seat, 0], meta[seat, 1], meta[seat, 2] = s[L.HISTORY] + 1, opt_len[k], 1
@@ -1033,15 +955,11 @@ def decision(s, c, ranks, seat, plans, meta, chosen, work, kids, values, opt_val
     if planned(s, seat, dec, n, plans, meta, chosen):
         return True
     if not every_step:
-        chosen[:] = dec[
-            best_plain(s, c, ranks, seat, dec, n, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
-        ]
+        chosen[:] = dec[best_plain(s, c, ranks, seat, dec, n, B)]
         return True
     pruned = work[W_PRUNED]
     m = prune(s, c, ranks, dec, n, pruned, rng, work[W_SAMPLES])
-    chosen[:] = pruned[
-        best_plain(s, c, ranks, seat, pruned, m, work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
-    ]
+    chosen[:] = pruned[best_plain(s, c, ranks, seat, pruned, m, B)]
     meta[seat, 0], meta[seat, 1], meta[seat, 2] = s[L.HISTORY] + 1, 0, 1
     return True
 
@@ -1083,6 +1001,7 @@ def play_mixed(
     for g in range(states.shape[0]):
         s = states[g]
         rng = rngs[g]
+        B = (work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng)
         players = s[L.PLAYERS]
         if fresh:
             meta[:] = 0
@@ -1109,7 +1028,7 @@ def play_mixed(
                         chosen[:] = legal[uniform(rng, n)]
                     elif not decision(
                         s, c, ranks, seat, plans, meta, chosen,
-                        work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng,
+                        B
                     ):  # fmt: skip
                         continue
                     acted = seat
@@ -1121,7 +1040,7 @@ def play_mixed(
                     chosen[:] = legal[uniform(rng, legal_actions(s, c, player, legal, scratch))]
                 elif not decision(
                     s, c, ranks, player, plans, meta, chosen,
-                    work, kids, values, opt_val, opt_act, opt_plan, opt_len, rng,
+                    B
                 ):  # fmt: skip
                     raise ValueError("a heuristic hunter declined to act where play waits for it")
                 acted = player
