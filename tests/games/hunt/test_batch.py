@@ -97,16 +97,11 @@ def test_batch_games_started_at_heuristic_positions_go_on_like_the_scalar_engine
 
 
 def test_random_hunters_of_both_engines_give_the_same_distributions(batch: ModuleType) -> None:
-    from .batch_handoff import scalar_games as play_scalar  # imports the kernel: after the fixture compiled it
+    from .batch_handoff import both_engines  # imports the kernel: after the fixture compiled it
 
-    game = _game(2, "normal")
-    scalar_games, batch_games = 400, 4000
-
-    lengths, measured = play_scalar(game, RandomBot, 5, scalar_games)
-    rounds = [m["rounds"] for m in measured]
-    endings = [m["ending"] for m in measured]
-    result = batch.HuntBatchEngine().play(game, ["random", "random"], [game_seed(6, i) for i in range(batch_games)])
-    assert stats.ks_2samp(lengths, result.actions).pvalue > SIGNIFICANCE
+    scalar, result = both_engines(_game(2, "normal"), RandomBot, 5, 400, 4000)
+    assert stats.ks_2samp(scalar["actions"], result.actions).pvalue > SIGNIFICANCE
+    rounds, endings = scalar["rounds"], scalar["ending"]
     for scalar_column, batch_column in [(rounds, result.measures["rounds"]), (endings, result.measures["ending"])]:
         kinds = sorted(set(scalar_column) | set(batch_column), key=str)
         table = np.array([[column.count(kind) for kind in kinds] for column in (scalar_column, batch_column)])

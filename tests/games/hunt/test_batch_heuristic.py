@@ -18,7 +18,6 @@ import wolfpack
 from wolfpack.engine.batch import NoBatchEngineError, batch_engine
 from wolfpack.games.hunt.bots import HeuristicBot
 from wolfpack.games.hunt.game import HuntGame
-from wolfpack.sim.arena import game_seed
 from wolfpack.sim.measures import HUNT
 
 SIGNIFICANCE = 0.001
@@ -80,17 +79,12 @@ def test_random_seats_of_the_heuristic_kernel_play_as_the_random_kernel(batch: M
 
 
 def test_heuristic_hunters_of_both_engines_give_the_same_distributions(batch: ModuleType) -> None:
-    from .batch_handoff import scalar_games as play_scalar
+    from .batch_handoff import both_engines
 
-    game = _game(2, "normal")
-    scalar_games, batch_games = 24, 600
-
-    lengths, measured = play_scalar(game, HeuristicBot, 7, scalar_games)
-    outcomes = [m["outcome"] for m in measured]
-    rounds = [m["rounds"] for m in measured]
-    result = batch.HuntBatchEngine().play(game, ["heuristic"] * 2, [game_seed(8, i) for i in range(batch_games)])
-    assert stats.ks_2samp(lengths, result.actions).pvalue > SIGNIFICANCE
-    assert stats.ks_2samp(rounds, result.measures["rounds"]).pvalue > SIGNIFICANCE
+    scalar, result = both_engines(_game(2, "normal"), HeuristicBot, 7, 24, 600)
+    assert stats.ks_2samp(scalar["actions"], result.actions).pvalue > SIGNIFICANCE
+    assert stats.ks_2samp(scalar["rounds"], result.measures["rounds"]).pvalue > SIGNIFICANCE
+    outcomes = scalar["outcome"]
     table = np.array(
         [[column.count(kind) for kind in ("win", "loss")] for column in (outcomes, result.measures["outcome"])]
     )
