@@ -4,16 +4,19 @@
     .venv/bin/python benchmarks/hunt_batch.py --seconds 10     # longer timings
     .venv/bin/python benchmarks/hunt_batch.py --compare        # the long comparison: 100,000 games of each engine
                                                                 # (the scalar ones through wolfpack simulate)
+    .venv/bin/python benchmarks/hunt_batch.py --compare --bot heuristic --scalar-games 4000 --games 40000
+                                                                # the same for the heuristic hunters
 
 Speed: for each bot, scalar games (`wolfpack.sim.arena.play_out`, the loop `wolfpack simulate` runs) are timed for
 `--seconds`, then batch games (`HuntGame.batch`, one call of `play`) right after, on the same options; the ratio is
 batch games/s over scalar games/s. The batch engine's one-off load (numba's compile, or its cache) is timed apart.
 
 Comparison (docs/design/batch.md, "Wolves on the Hunt", gives the level, written before the first run): the scalar games
-are those of `wolfpack simulate wolves-on-the-hunt --players P --bots random --games N --seed S` (kept in --out-dir and
-read back on a second run), the batch games those of the batch engine with the same game seeds; game length (actions,
+are those of `wolfpack simulate wolves-on-the-hunt --players P --bots BOT --games N --seed S` (kept in --out-dir and
+read back on a second run), the batch games those of the batch engine with other game seeds; game length (actions,
 decisions) and hearts left are compared with two-sample Kolmogorov-Smirnov tests, rounds and endings with chi-square
-tests of homogeneity, each at `SIGNIFICANCE`.
+tests of homogeneity, each at `SIGNIFICANCE`; for the heuristic hunters, who win and lose elders, also the elders left
+(KS) and the outcome (chi-square).
 """
 
 from __future__ import annotations
@@ -75,18 +78,18 @@ def load_average() -> str:
         return "unknown"
 
 
-def speeds(players: int, difficulty: str, seconds: float, batch_games: int) -> list[str]:
-    """Lines of games/s per bot, scalar then batch, with their ratio."""
+def speeds(players: int, difficulty: str, seconds: float, batch_games: dict[str, int]) -> list[str]:
+    """Lines of games/s per bot (`batch_games`: batch games timed per bot), scalar then batch, and their ratio."""
     game = wolfpack.load_game(GAME, players=players, difficulty=difficulty)
     lines = [f"{GAME} {players}p {difficulty}, load average {load_average()}"]
-    for bot in ("random", "heuristic"):
+    for bot, count in batch_games.items():
         scalar, played = scalar_speed(game, bot, seconds)
         line = f"  {bot:<9} scalar {scalar:10.1f} games/s ({played} games)"
         if bot in batch_engine(game).bots:
-            batch, loaded = batch_speed(game, bot, batch_games, batch_engine(game, [bot]))
-            line += f"   batch {batch:10.1f} games/s ({batch_games} games, load {loaded:.1f} s)"
+            batch, loaded = batch_speed(game, bot, count, batch_engine(game, [bot]))
+            line += f"   batch {batch:10.1f} games/s ({count} games, load {loaded:.1f} s)"
             line += f"   ratio {batch / scalar:6.1f}x"
-            threaded, _ = batch_speed(game, bot, batch_games, HuntBatchEngine(threads=2))
+            threaded, _ = batch_speed(game, bot, count, HuntBatchEngine(threads=2))
             line += f"   (2 threads: {threaded:.1f} games/s, {threaded / scalar:.1f}x)"
         else:
             line += "   batch: not built for this bot (docs/design/batch.md, Wolves on the Hunt)"
@@ -94,27 +97,27 @@ def speeds(players: int, difficulty: str, seconds: float, batch_games: int) -> l
     return lines
 
 
-def scalar_results(players: int, difficulty: str, games: int, jobs: int, out_dir: Path) -> Any:
+def scalar_results(players: int, difficulty: str, games: int, jobs: int, out_dir: Path, bot: str = "random") -> Any:
     """The scalar games of the comparison: `wolfpack simulate` (kept in `out_dir`; more games only when asked)."""
-    out = out_dir / f"hunt-random-{players}p-{difficulty}-seed{SEED}.parquet"
+    out = out_dir / f"hunt-{bot}-{players}p-{difficulty}-seed{SEED}.parquet"
     out_dir.mkdir(parents=True, exist_ok=True)
     if not (out.exists() and pq.read_metadata(out).num_rows >= games):
-        spec = make_spec(GAME, {"players": players, "difficulty": difficulty}, "random", SEED)
+        spec = make_spec(GAME, {"players": players, "difficulty": difficulty}, bot, SEED)
         simulate(spec, games, out, local_executor(jobs))
     loaded = load_results([out])
     return loaded[loaded["index"] < games]
 
 
-def compare(players: int, difficulty: str, games: int, scalar_games: int, jobs: int, out_dir: Path) -> list[str]:
+def compare(
+    players: int, difficulty: str, games: int, scalar_games: int, jobs: int, out_dir: Path, bot: str = "random"
+) -> list[str]:
     """The long comparison of one setup: each test's statistic, p-value and verdict."""
     start = time.perf_counter()
-    scalar = scalar_results(players, difficulty, scalar_games, jobs, out_dir)
+    scalar = scalar_results(players, difficulty, scalar_games, jobs, out_dir, bot)
     scalar_seconds = time.perf_counter() - start
     game = wolfpack.load_game(GAME, players=players, difficulty=difficulty)
     start = time.perf_counter()
-    played = batch_engine(game, ["random"]).play(
-        game, ["random"] * players, [game_seed(SEED + 1, i) for i in range(games)]
-    )
+    played = batch_engine(game, [bot]).play(game, [bot] * players, [game_seed(SEED + 1, i) for i in range(games)])
     batch_seconds = time.perf_counter() - start
     columns = {
         "actions": (scalar["actions"].to_numpy(), played.actions),
@@ -126,13 +129,16 @@ def compare(players: int, difficulty: str, games: int, scalar_games: int, jobs: 
         "rounds": (scalar["rounds"].to_numpy(), np.array(played.measures["rounds"])),
         "ending": (scalar["ending"].to_numpy(), np.array(played.measures["ending"])),
     }
+    if bot != "random":  # random hunters never win and nearly always lose by the last elder: nothing to test there
+        columns["elders left"] = (scalar["elders_left"].to_numpy(), np.array(played.measures["elders_left"]))
+        columns["outcome"] = (scalar["outcome"].to_numpy(), np.array(played.measures["outcome"]))
     lines = [
-        f"{GAME} {players}p {difficulty}, random hunters: {len(scalar)} scalar games ({scalar_seconds:.0f} s, "
+        f"{GAME} {players}p {difficulty}, {bot} hunters: {len(scalar)} scalar games ({scalar_seconds:.0f} s, "
         f"or read back), {games} batch games ({batch_seconds:.1f} s), load average {load_average()}"
     ]
     worst = 1.0
     for name, (ours, theirs) in columns.items():
-        if name in ("rounds", "ending"):
+        if name in ("rounds", "ending", "outcome"):
             kinds = sorted(set(ours.tolist()) | set(theirs.tolist()), key=str)
             full = np.array([[int((column == kind).sum()) for kind in kinds] for column in (ours, theirs)])
             common = full.sum(axis=0) >= 5  # categories too rare to test are left out
@@ -163,7 +169,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[2], choices=(1, 2, 3, 4))
     parser.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
     parser.add_argument("--seconds", type=float, default=4.0, help="scalar timing per bot (default 4)")
-    parser.add_argument("--batch-games", type=int, default=20_000, help="batch games timed (default 20000)")
+    parser.add_argument("--batch-games", type=int, default=20_000, help="random batch games timed (default 20000)")
+    parser.add_argument(
+        "--heuristic-batch-games", type=int, default=2_000, help="heuristic batch games timed (default 2000)"
+    )
+    parser.add_argument(
+        "--bots", default="random,heuristic", help="bots timed, comma-separated (default random,heuristic)"
+    )
+    parser.add_argument("--bot", default="random", choices=("random", "heuristic"), help="bot of --compare")
     parser.add_argument("--compare", action="store_true", help="run the long distribution comparison instead")
     parser.add_argument("--games", type=int, default=100_000, help="batch games compared (default 100000)")
     parser.add_argument("--scalar-games", type=int, default=100_000, help="scalar games compared (default 100000)")
@@ -173,9 +186,14 @@ def main(argv: list[str] | None = None) -> int:
     print("command:", shlex.join([".venv/bin/python", "benchmarks/hunt_batch.py", *(argv or sys.argv[1:])]))
     for players in args.players:
         if args.compare:
-            lines = compare(players, args.difficulty, args.games, args.scalar_games, args.jobs, args.out_dir)
+            lines = compare(players, args.difficulty, args.games, args.scalar_games, args.jobs, args.out_dir, args.bot)
         else:
-            lines = speeds(players, args.difficulty, args.seconds, args.batch_games)
+            counts = {"random": args.batch_games, "heuristic": args.heuristic_batch_games}
+            bots = args.bots.split(",")
+            unknown = sorted(set(bots) - set(counts))
+            if unknown:
+                parser.error(f"--bots: no bot {', '.join(unknown)}; choose from {', '.join(counts)}")
+            lines = speeds(players, args.difficulty, args.seconds, {bot: counts[bot] for bot in bots})
         print("\n".join(lines), flush=True)
     return 0
 

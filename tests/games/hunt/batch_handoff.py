@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from wolfpack.engine.batch import BatchPlayed
+from wolfpack.engine.bot import Bot
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL
 from wolfpack.games.hunt import batch_kernel as kernel
 from wolfpack.games.hunt import batch_layout as L
-from wolfpack.games.hunt.batch import RandomGames
+from wolfpack.games.hunt.batch import HuntBatchEngine, RandomGames
 from wolfpack.games.hunt.batch_position import action_text_in, position_of
 from wolfpack.games.hunt.game import HuntGame
 from wolfpack.games.hunt.notation import position_dict
+from wolfpack.sim.arena import bot_seed, game_seed, play_out
+from wolfpack.sim.measures import HUNT
 
 ACTS = np.zeros((L.MAX_ACTIONS, L.ACTION_WIDTH), dtype=np.int64)
 SCRATCH = np.zeros((L.MAX_ACTIONS, L.ACTION_WIDTH), dtype=np.int64)
@@ -67,3 +73,21 @@ def replay_on_scalar(games: RandomGames, index: int) -> int:
         text = action_text_in(act, before, seat, games.pack, game.content)
         state.apply_action(text, seat if current == SIMULTANEOUS else None)
         steps += 1
+
+
+def both_engines(
+    game: HuntGame, bot: type[Bot], seed: int, count: int, batch_count: int
+) -> tuple[dict[str, list[Any]], BatchPlayed]:
+    """`count` scalar games (Hunt's measures and `actions` per game) and `batch_count` batch games of one bot.
+
+    The scalar games are seeded from `seed`, the batch ones from `seed + 1`: other games of the same distribution.
+    """
+    columns: dict[str, list[Any]] = {"actions": []}
+    for index in range(count):
+        bots = [bot(bot_seed(seed, index, seat)) for seat in range(game.num_players())]
+        played = play_out(game, bots, game_seed(seed, index))
+        columns["actions"].append(played.state.history_length())
+        for name, value in HUNT.read(played, game).items():
+            columns.setdefault(name, []).append(value)
+    seeds = [game_seed(seed + 1, i) for i in range(batch_count)]
+    return columns, HuntBatchEngine().play(game, [bot.name] * game.num_players(), seeds)

@@ -97,18 +97,11 @@ def test_batch_games_started_at_heuristic_positions_go_on_like_the_scalar_engine
 
 
 def test_random_hunters_of_both_engines_give_the_same_distributions(batch: ModuleType) -> None:
-    game = _game(2, "normal")
-    scalar_games, batch_games = 400, 4000
-    lengths, rounds, endings = [], [], []
-    for index in range(scalar_games):
-        bots = [RandomBot(bot_seed(5, index, seat)) for seat in range(2)]
-        played = play_out(game, bots, game_seed(5, index))
-        measured = HUNT.read(played, game)
-        lengths.append(played.state.history_length())
-        rounds.append(measured["rounds"])
-        endings.append(measured["ending"])
-    result = batch.HuntBatchEngine().play(game, ["random", "random"], [game_seed(6, i) for i in range(batch_games)])
-    assert stats.ks_2samp(lengths, result.actions).pvalue > SIGNIFICANCE
+    from .batch_handoff import both_engines  # imports the kernel: after the fixture compiled it
+
+    scalar, result = both_engines(_game(2, "normal"), RandomBot, 5, 400, 4000)
+    assert stats.ks_2samp(scalar["actions"], result.actions).pvalue > SIGNIFICANCE
+    rounds, endings = scalar["rounds"], scalar["ending"]
     for scalar_column, batch_column in [(rounds, result.measures["rounds"]), (endings, result.measures["ending"])]:
         kinds = sorted(set(scalar_column) | set(batch_column), key=str)
         table = np.array([[column.count(kind) for kind in kinds] for column in (scalar_column, batch_column)])
@@ -141,10 +134,10 @@ def test_a_game_depends_on_its_seed_alone(batch: ModuleType) -> None:
 
 def test_the_engine_refuses_bots_it_cannot_play_and_a_wrong_seat_count(batch: ModuleType) -> None:
     game = _game(2, "normal")
-    with pytest.raises(NoBatchEngineError, match="no bot 'heuristic'; it plays random"):
-        batch_engine(game, ["heuristic", "random"])
-    with pytest.raises(NoBatchEngineError, match="no bot 'heuristic'; it plays random"):
-        batch.HuntBatchEngine().play(game, ["heuristic", "random"], [1])
+    with pytest.raises(NoBatchEngineError, match="no bot 'greedy'; it plays random, heuristic"):
+        batch_engine(game, ["greedy", "random"])
+    with pytest.raises(NoBatchEngineError, match="no bot 'greedy'; it plays random, heuristic"):
+        batch.HuntBatchEngine().play(game, ["greedy", "random"], [1])
     with pytest.raises(ValueError, match="2 seats, but 3 bots"):
         batch.HuntBatchEngine().play(game, ["random"] * 3, [1])
     with pytest.raises(NoBatchEngineError, match="plays Wolves on the Hunt, not wolf"):
