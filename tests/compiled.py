@@ -37,6 +37,14 @@ def hunt_batch() -> ModuleType:
         return importlib.import_module("wolfpack.games.hunt.batch")
 
 
+def hunt_heuristic_batch() -> ModuleType:
+    """The Hunt's batch engine with its heuristic hunters' kernel (batch_heuristic, which links the random one)."""
+    engine = hunt_batch()
+    with one_worker_at_a_time("hunt-heuristic"):
+        importlib.import_module("wolfpack.games.hunt.batch_heuristic")
+    return engine
+
+
 def spacewolves_batch() -> ModuleType:
     """Spacewolves!'s batch engine, its kernel compiled (or loaded) by playing one game of each bot and a trace."""
     with one_worker_at_a_time("spacewolves"):
@@ -50,6 +58,6 @@ def spacewolves_batch() -> ModuleType:
 
 
 if __name__ == "__main__":
-    # `make test` starts this beside the collection (Makefile, test-kernels): both kernels compiled before tests ask.
-    hunt_batch()
+    # `make test` starts this beside the collection (Makefile, test-kernels): the kernels compiled before tests ask.
+    hunt_heuristic_batch()
     spacewolves_batch()

@@ -106,6 +106,12 @@ def hunt_batch() -> ModuleType:
 
 
 @pytest.fixture(scope="session")
+def hunt_heuristic_batch() -> ModuleType:
+    """The Hunt's batch engine with the heuristic hunters' kernel too, compiled once across the workers."""
+    return compiled.hunt_heuristic_batch()
+
+
+@pytest.fixture(scope="session")
 def spacewolves_batch() -> ModuleType:
     """Spacewolves!'s batch engine, its kernel compiled once across the test workers (tests/compiled.py)."""
     return compiled.spacewolves_batch()
