@@ -47,6 +47,12 @@ SECTIONS: list[tuple[str, str, str, list[str]]] = [
     ("perft", "Deep perft of the recorded positions", "perft_deep", []),
     ("compare", "Spacewolves! batch and scalar engines: 100,000 games each", "spacewolves_batch", ["--compare"]),
     ("compare", "Wolves on the Hunt batch and scalar engines: 100,000 games each", "hunt_batch", ["--compare"]),
+    (
+        "compare",
+        "Wolves on the Hunt, heuristic hunters: 4,000 scalar and 40,000 batch games",
+        "hunt_batch",
+        ["--compare", "--bot", "heuristic", "--scalar-games", "4000", "--games", "40000"],
+    ),
     ("ladder", "Each game's bot ladder (the tables docs/bots.md shows; make ladder writes them there)", "ladder", []),
 ]
 """What `make bench` runs after the scalar table, in order: (name for --sections, title, script, its arguments)."""
