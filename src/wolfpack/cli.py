@@ -444,14 +444,20 @@ EditionOption = Annotated[
 TurnsOption = Annotated[
     int | None, typer.Option("--turns", help="How many turns the game lasts, for games that take it.")
 ]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's default).")
+]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")]
+ClusterOption = Annotated[
+    str | None,
+    typer.Option("--cluster", metavar="tcp://HOST:PORT", help="Play on the workers of this Dask scheduler."),
+]
 
 
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(metavar="GAME", help="A registered game; see `wolfpack games`.")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's default).")
-    ] = None,
+    players: PlayersOption = None,
     bots: Annotated[
         str | None,
         typer.Option("--bots", "-b", metavar="N|all", help="Bots take the last N seats (default: all but the first)."),
@@ -801,7 +807,7 @@ def simulate(
             "--bots", "-b", metavar="NAME[,NAME...]", help="One bot for every seat, or one per seat, comma-separated."
         ),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
+    jobs: JobsOption = 1,
     engine: Annotated[
         str,
         typer.Option(
@@ -810,13 +816,8 @@ def simulate(
             help="scalar: the game's State, one game at a time; batch: its batch engine, many games as arrays.",
         ),
     ] = "scalar",
-    cluster: Annotated[
-        str | None,
-        typer.Option("--cluster", metavar="tcp://HOST:PORT", help="Play on the workers of this Dask scheduler."),
-    ] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's default).")
-    ] = None,
+    cluster: ClusterOption = None,
+    players: PlayersOption = None,
     option: GameOptionValues = None,
     edition: EditionOption = None,
     turns: TurnsOption = None,
@@ -846,14 +847,9 @@ def tournament(
     seed: Annotated[
         int, typer.Option("--seed", "-s", help="The tournament's seed: game i is the same in every run.")
     ] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
-    cluster: Annotated[
-        str | None,
-        typer.Option("--cluster", metavar="tcp://HOST:PORT", help="Play on the workers of this Dask scheduler."),
-    ] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's default).")
-    ] = None,
+    jobs: JobsOption = 1,
+    cluster: ClusterOption = None,
+    players: PlayersOption = None,
     option: GameOptionValues = None,
     edition: EditionOption = None,
     turns: TurnsOption = None,
