@@ -90,6 +90,8 @@ run: $(BASE_STAMP)
 # Whole files go to the workers, longest first (tests/longest_first.py reads their lengths from tests/durations.json;
 # `make test-durations` records them again after a run).
 PYTEST_REPORT := --dist loadfile --no-loadscope-reorder --durations=15
+# Test workers: more than the cores, since each waits on browsers, servers and disk syncs part of the time.
+TEST_WORKERS ?= 3
 
 # The checks run beside the tests: the two test workers leave a core idle while they wait on browsers and servers.
 test: $(DEV_STAMP) system-deps
@@ -102,7 +104,7 @@ $(COLLECT_STAMP): $(DEV_STAMP)
 	touch $@
 
 test-suite: $(COLLECT_STAMP)
-	$(BIN)/pytest -n 3 -m "not slow" $(PYTEST_REPORT)
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not slow" $(PYTEST_REPORT)
 
 # Numba compiles the batch engines' kernels on a clean clone (about 50 s of one core): begun at once, beside the
 # collection and the checks, under the locks the tests take (tests/compiled.py), so that no test waits for it late in
@@ -112,7 +114,7 @@ test-kernels: $(DEV_STAMP)
 
 # Runs the suite as make test does and records each test file's seconds, the order the next runs take.
 test-durations: $(COLLECT_STAMP)
-	$(BIN)/pytest -n 3 -m "not slow" $(PYTEST_REPORT) --junitxml=var/test-durations.xml
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not slow" $(PYTEST_REPORT) --junitxml=var/test-durations.xml
 	$(BIN)/python -m tests.longest_first var/test-durations.xml
 
 test-checks:
