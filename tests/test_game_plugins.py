@@ -6,8 +6,6 @@ on."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from tests.examples import EXAMPLES, install_example
 from tests.server.conftest import Server
 from wolfpack.bots import make_bot
 from wolfpack.cli import app
@@ -30,17 +29,14 @@ from wolfpack.web import plugins
 from wolfpack.web.boards import board_svg
 from wolfpack.web.plugins import PluginPagesWarning
 
-EXAMPLE = Path(__file__).parents[1] / "examples" / "wolfpack-tictactoe"
+EXAMPLE = EXAMPLES / "wolfpack-tictactoe"
 SOURCE = Path(__file__).parents[1] / "src" / "wolfpack"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder the example package is installed into, as pip installs it anywhere (no network: no build isolation)."""
-    target = tmp_path_factory.mktemp("site")
-    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
-    subprocess.run([*command, "--target", str(target), str(EXAMPLE)], check=True, capture_output=True)
-    return target
+    return install_example(EXAMPLE.name, tmp_path_factory.mktemp("site"))
 
 
 def _use(site: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:

@@ -11,7 +11,7 @@ import functools
 import importlib
 import re
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -82,13 +82,15 @@ def plugin_problems() -> dict[str, str]:
 @functools.cache
 def _plugins() -> tuple[dict[str, type[Game[Any]]], dict[str, str]]:
     """Every game plugin loaded once per process (a test that installs one clears this cache)."""
-    return load_plugins(PLUGIN_GROUP, "game", _refused_game_name, _not_a_game, PluginGameWarning)
+    ours = functools.partial(refused_game_name, ours=_BUILTIN, taken="is the name of a built-in game")
+    return load_plugins(PLUGIN_GROUP, "game", ours, _not_a_game, PluginGameWarning)
 
 
-def _refused_game_name(name: str) -> str | None:
-    """Why a plugin may not call its game `name`, if it may not: one of ours, or not a name for addresses."""
-    if name in _BUILTIN:
-        return f"{name!r} is the name of a built-in game"
+def refused_game_name(name: str, ours: Collection[str], taken: str) -> str | None:
+    """Why a plugin may not use the game name `name`, if it may not: `ours` holds it (`taken` says how), or it is
+    not a name for addresses."""
+    if name in ours:
+        return f"{name!r} {taken}"
     if not GAME_NAME.fullmatch(name):
         return f"{name!r} is not a game name: lowercase letters and digits, words joined by single hyphens"
     return None

@@ -129,9 +129,8 @@ def rules_page(words: GameWords, long_name: str, players: str) -> str:
     name = words.game
     title = html.escape(long_name)
     url = picture_url(words)
-    picture = (
-        "" if url is None else f'<img class="game-picture" src="{html.escape(url)}" alt="{html.escape(words.picture_text)}">'
-    )
+    alt = html.escape(words.picture_text)
+    picture = "" if url is None else f'<img class="game-picture" src="{html.escape(url)}" alt="{alt}">'
     sections = "\n".join(
         f'<section class="rules-part"><h2>{html.escape(part.title)}</h2>\n{_MARKDOWN.render(part.text)}</section>'
         for part in words.rules

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any, Final
 
-from wolfpack.engine.registry import GAME_NAME, load_plugins
+from wolfpack.engine.registry import load_plugins, refused_game_name
 from wolfpack.web.boards import PRESENTERS, Presenter
 from wolfpack.web.lobby import GameWords, WordsError, read_words
 from wolfpack.web.panels import PanelMaker
@@ -26,7 +26,12 @@ PAGES_GROUP: Final = "wolfpack.pages"
 """The entry-point group under which a game's package names its pages: `<game name> = "module:GamePages"`."""
 FILE_NAME: Final = re.compile(r"[a-z0-9][a-z0-9_-]*\.(css|svg|png|webp)")
 """The files a plugin's pages may serve: a plain name (no folders) with one of these kinds."""
-MEDIA_TYPES: Final = {"css": "text/css; charset=utf-8", "svg": "image/svg+xml", "png": "image/png", "webp": "image/webp"}
+MEDIA_TYPES: Final = {
+    "css": "text/css; charset=utf-8",
+    "svg": "image/svg+xml",
+    "png": "image/png",
+    "webp": "image/webp",
+}
 
 
 class PluginPagesWarning(UserWarning):
@@ -63,16 +68,8 @@ def pages_problems() -> dict[str, str]:
 @functools.cache
 def _plugins() -> tuple[dict[str, GamePages], dict[str, str]]:
     """Every package's pages loaded once per process (a test that installs one clears this cache)."""
-    return load_plugins(PAGES_GROUP, "pages", _refused_name, _not_pages, PluginPagesWarning)
-
-
-def _refused_name(name: str) -> str | None:
-    """Why a package may not give pages to game `name`, if it may not: our own pages draw it, or it is no name."""
-    if name in PRESENTERS:
-        return f"{name!r} is drawn by wolfpack's own pages"
-    if not GAME_NAME.fullmatch(name):
-        return f"{name!r} is not a game name: lowercase letters and digits, words joined by single hyphens"
-    return None
+    ours = functools.partial(refused_game_name, ours=PRESENTERS, taken="is drawn by wolfpack's own pages")
+    return load_plugins(PAGES_GROUP, "pages", ours, _not_pages, PluginPagesWarning)
 
 
 def _not_pages(name: str, value: str, loaded: Any) -> str | None:

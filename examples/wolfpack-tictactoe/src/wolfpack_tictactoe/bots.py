@@ -6,7 +6,6 @@ from typing import Any
 
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.game import State
-
 from wolfpack_tictactoe import rules
 
 PREFERENCE = (4, 0, 2, 6, 8, 1, 3, 5, 7)

@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 from wolfpack.engine.constants import TERMINAL
 from wolfpack.engine.errors import InvalidActionError, InvalidStateError
 from wolfpack.engine.game import Game, GameInfo, GameOptions, State
-
 from wolfpack_tictactoe import rules
 
 

@@ -13,7 +13,6 @@ from wolfpack.web.boards.svg import INK, document, el, group, text, title
 from wolfpack.web.panels import GENERIC, PanelMaker
 from wolfpack.web.panels.common import fact, mark
 from wolfpack.web.plugins import GamePages
-
 from wolfpack_tictactoe import rules
 
 CELL = 100

@@ -61,8 +61,9 @@ def position_problem(board: object) -> str | None:
     """What is wrong with a position, if anything: a reason a board cannot arise in play."""
     if not isinstance(board, str) or len(board) != 9 or set(board) - {"X", "O", EMPTY}:
         return "a position is nine characters, each X, O or '.' (a1, b1, c1, a2, ... c3)"
-    if board.count("X") - board.count("O") not in (0, 1):
-        return f"X marks first, so X has as many marks as O or one more (here X {board.count('X')}, O {board.count('O')})"
+    crosses, rings = board.count("X"), board.count("O")
+    if crosses - rings not in (0, 1):
+        return f"X marks first, so X has as many marks as O or one more (here X {crosses}, O {rings})"
     wins = {board[a] for a, b, c in LINES if board[a] != EMPTY and board[a] == board[b] == board[c]}
     if len(wins) > 1:
         return "both X and O have a line: play stops at the first"
