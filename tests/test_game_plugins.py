@@ -232,3 +232,12 @@ def test_pages_that_are_not_pages_are_left_out_and_the_board_is_a_listing(broken
     with pytest.warns(PluginPagesWarning, match=r"pages plugin 'ghost' \(json:loads\) is left out: json:loads is not"):
         drawn = board_svg("ghost", {"board": "........."}, 0)
     assert "Observation keys" in drawn
+
+
+def test_the_guide_shows_the_example_as_it_is() -> None:
+    """docs/adding-a-game.md quotes the example's entry points and pages: the guide and the package must agree."""
+    guide = (Path(__file__).parents[1] / "docs" / "adding-a-game.md").read_text()
+    entry_points = guide.split("## 1. The entry points")[1].split("```toml\n")[1].split("```")[0]
+    assert entry_points in (EXAMPLE / "pyproject.toml").read_text()
+    pages = guide.split("## 5. The pages")[1].split("```python\n")[1].split("```")[0]
+    assert pages in (EXAMPLE / "src" / "wolfpack_tictactoe" / "pages.py").read_text()
