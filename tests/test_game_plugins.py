@@ -13,10 +13,13 @@ from xml.etree import ElementTree
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, expect
 from typer.testing import CliRunner
 
 from tests.examples import EXAMPLES, install_example
 from tests.server.conftest import Server
+from tests.server.live import HTTP, ThreadedServer
+from tests.web.console import console_errors
 from wolfpack.bots import make_bot
 from wolfpack.cli import app
 from wolfpack.engine import registry
@@ -30,6 +33,8 @@ from wolfpack.web.boards import board_svg
 from wolfpack.web.plugins import PluginPagesWarning
 
 EXAMPLE = EXAMPLES / "wolfpack-tictactoe"
+WAIT_MS = 20_000
+"""A safety net for the page to draw what the server sent, not a timing assertion."""
 SOURCE = Path(__file__).parents[1] / "src" / "wolfpack"
 
 
@@ -187,6 +192,33 @@ def test_a_table_plays_it_over_the_websocket_with_its_board(installed: None, tmp
             assert frame["turn"].endswith(("wins: three in a line.", "nobody has a line."))
         table = client.app.state.hall.get(table_id)  # type: ignore[attr-defined]
         assert type(table.bot(1)).__name__ == "HeuristicBot"
+
+
+def test_the_table_page_draws_its_board_styled_and_a_click_plays(
+    installed: None, browser: Browser, tmp_path: Path
+) -> None:
+    """In Chromium: the package's board, its stylesheet linked, its free squares lit; clicking them plays a game
+    against the heuristic bot to its end (X takes the first free square each time, and O wins on the diagonal)."""
+    with ThreadedServer(f"sqlite:///{tmp_path / 'page.db'}") as live:
+        body = {"game": "tictactoe", "seats": [{"kind": "human"}, {"kind": "bot"}], "bot_delay": 0, "seed": 1}
+        created = HTTP.post(f"{live.base}/api/tables", json=body)
+        assert created.status_code == 201, created.text
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        complaints = console_errors(page)
+        page.goto(live.base + created.json()["seats"][0]["link"])
+        marked = page.locator("#board svg.tictactoe g.marked")
+        for count in range(0, 10, 2):
+            page.wait_for_selector("#board [data-pick].pick-lit, #result:not([hidden])", timeout=WAIT_MS)
+            if page.locator("#result").is_visible():
+                break
+            expect(marked).to_have_count(count)
+            page.locator("#board [data-pick].pick-lit").first.click()
+            expect(marked).not_to_have_count(count, timeout=WAIT_MS)
+        expect(page.locator("#result")).to_be_visible(timeout=WAIT_MS)
+        assert page.locator("#turn").inner_text() == "O wins: three in a line."
+        win = page.locator("#board line.win")
+        assert win.evaluate("line => getComputedStyle(line).strokeWidth") == "6px"  # from the package's board.css
+        assert complaints == []
 
 
 def _next_state(ws: Any) -> dict[str, Any]:
