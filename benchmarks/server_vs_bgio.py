@@ -104,8 +104,9 @@ def install_example(target: Path) -> Path:
     return target
 
 
-def start(target: str, port: int, directory: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """The server for `target` on loopback at `port`, and the address its driver calls once it answers."""
+def start(target: str, port: int, directory: Path, database_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """The server for `target` on loopback at `port` (wolfpack's database in `database_dir`), and the address its
+    driver calls once it answers."""
     log = directory / f"{target}.log"
     if target == "bgio":
         with log.open("wb") as out:
@@ -116,7 +117,7 @@ def start(target: str, port: int, directory: Path) -> tuple[subprocess.Popen[byt
     else:
         # Tables open as fast as the driver asks: a game ends every few moves and the next one opens.
         limits = ["--table-burst", "1000000", "--tables-per-minute", "1000000"]
-        server = start_server(port, f"sqlite:///{directory / f'{target}.db'}", log, limits)
+        server = start_server(port, f"sqlite:///{database_dir / f'{target}.db'}", log, limits)
         ready = f"http://127.0.0.1:{port}/api/games"
     deadline = time.monotonic() + UP_SECONDS
     while True:
@@ -135,7 +136,7 @@ def start(target: str, port: int, directory: Path) -> tuple[subprocess.Popen[byt
 
 def measure(target: str, args: argparse.Namespace, directory: Path) -> dict[str, Any]:
     """One server under the driver's load: its figures."""
-    server, base = start(target, free_port(), directory)
+    server, base = start(target, free_port(), directory, args.database_dir or directory)
     try:
         options = {
             "target": "bgio" if target == "bgio" else "wolfpack",
@@ -220,7 +221,8 @@ def report(results: dict[str, dict[str, Any]], args: argparse.Namespace) -> str:
     width = max(len(TITLES[name]) for name in names) + 2
     lines = [
         f"tic-tac-toe: {args.tables} tables ({2 * args.tables} clients), {args.rate:g} moves/s for {args.seconds:g} s "
-        f"after {args.warmup:g} s of warm-up, loopback, {os.cpu_count()} CPUs",
+        f"after {args.warmup:g} s of warm-up, loopback, {os.cpu_count()} CPUs; wolfpack's database in "
+        f"{args.database_dir or 'a temporary folder'}",
         f"{'':30}" + "".join(f"{TITLES[name]:>{width}}" for name in names),
     ]
     for label, read in rows:
@@ -240,6 +242,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="the driver's choice of squares")
     parser.add_argument("--targets", default=",".join(TARGETS), help=f"which servers, in order: {', '.join(TARGETS)}")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--database-dir",
+        type=Path,
+        help="where wolfpack's SQLite file goes (default: a temporary folder); /dev/shm shows the share of its fsync",
+    )
     args = parser.parse_args(argv)
     targets = [name.strip() for name in args.targets.split(",") if name.strip()]
     unknown = [name for name in targets if name not in TARGETS]
@@ -270,7 +277,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(report(results, args))
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({"args": {**vars(args), "json": str(args.json)}, "results": results}, indent=2))
+        shown = {key: str(value) if isinstance(value, Path) else value for key, value in vars(args).items()}
+        args.json.write_text(json.dumps({"args": shown, "results": results}, indent=2))
     return 0
 
 
