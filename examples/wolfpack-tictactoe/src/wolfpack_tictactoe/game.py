@@ -25,6 +25,8 @@ class TicTacToeGame(Game[int]):
     name: ClassVar[str] = "tictactoe"
     Options: ClassVar[type[GameOptions]] = TicTacToeOptions
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "wolfpack_tictactoe.bots:HeuristicBot"}
+    encoding: ClassVar[str | None] = "wolfpack_tictactoe.encoding:action_space"
+    """Its fixed action space and features (encoding.py), read by wolfpack's PettingZoo and OpenSpiel adapters."""
 
     def __init__(self, options: GameOptions | None = None) -> None:
         super().__init__(options or TicTacToeOptions())
