@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from tests.examples import EXAMPLES, install_example
 from tests.server.conftest import Server
 from tests.server.live import HTTP, ThreadedServer
+from tests.web.accessibility import small_picks, wcag_violations
 from tests.web.console import console_errors
 from wolfpack.bots import make_bot
 from wolfpack.cli import app
@@ -192,8 +193,9 @@ def test_a_table_plays_it_over_the_websocket_with_its_board(installed: None, tmp
 def test_the_table_page_draws_its_board_styled_and_a_click_plays(
     installed: None, browser: Browser, tmp_path: Path
 ) -> None:
-    """In Chromium: the package's board, its stylesheet linked, its free squares lit; clicking them plays a game
-    against the heuristic bot to its end (X takes the first free square each time, and O wins on the diagonal)."""
+    """In Chromium: the package's board, its stylesheet linked, its free squares lit, big enough for a finger and
+    without an accessibility violation; clicking them plays a game against the heuristic bot to its end (X takes the
+    first free square each time, and O wins on the diagonal)."""
     with ThreadedServer(f"sqlite:///{tmp_path / 'page.db'}") as live:
         body = {"game": "tictactoe", "seats": [{"kind": "human"}, {"kind": "bot"}], "bot_delay": 0, "seed": 1}
         created = HTTP.post(f"{live.base}/api/tables", json=body)
@@ -202,6 +204,8 @@ def test_the_table_page_draws_its_board_styled_and_a_click_plays(
         complaints = console_errors(page)
         page.goto(live.base + created.json()["seats"][0]["link"])
         marked = page.locator("#board svg.tictactoe g.marked")
+        page.wait_for_selector("#board [data-pick].pick-lit", timeout=WAIT_MS)
+        assert wcag_violations(page, "phone") == [] and small_picks(page) == []  # our pages' bar, met by its board
         for count in range(0, 10, 2):
             page.wait_for_selector("#board [data-pick].pick-lit, #result:not([hidden])", timeout=WAIT_MS)
             if page.locator("#result").is_visible():
