@@ -6,6 +6,7 @@ on."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from tests.web.console import console_errors
 from wolfpack.bots import make_bot
 from wolfpack.cli import app
 from wolfpack.engine import registry
-from wolfpack.engine.errors import UnknownGameError
+from wolfpack.engine.errors import IllegalActionError, InvalidStateError, UnknownGameError
 from wolfpack.engine.registry import PluginGameWarning, game_names, load_game
 from wolfpack.server.app import table_app
 from wolfpack.server.settings import ServerSettings
@@ -93,6 +94,31 @@ def test_the_installed_game_is_registered_and_passes_the_conformance_suite(insta
     assert "tictactoe" in game_names()
     report = check_game("tictactoe", playouts=20, seed=1)
     assert report.playouts == 20 and report.longest <= 9
+
+
+@pytest.mark.parametrize(
+    ("position", "said"),
+    [
+        ("XO", "a position is nine characters, each X, O or '.'"),
+        ("XXX.O....", "X has as many marks as O or one more (here X 3, O 1)"),
+        ("XXXOOO...", "both X and O have a line"),
+        ("XXX.OO.O.", "the player with a line has won, so the other cannot have marked after it"),
+    ],
+)
+def test_a_position_that_cannot_arise_is_refused_saying_why(installed: None, position: str, said: str) -> None:
+    with pytest.raises(InvalidStateError, match=re.escape(said)):
+        load_game("tictactoe").state_from_position(position)
+
+
+def test_a_line_ends_the_game_and_a_taken_square_is_refused_by_its_rule(installed: None) -> None:
+    state = load_game("tictactoe").state_from_position("XX.OO....")  # X to mark, c1 completes the bottom row
+    assert state.legal_actions() == [2, 5, 6, 7, 8]
+    with pytest.raises(IllegalActionError, match="a1 is already marked with X") as refused:
+        state.parse_action("a1")
+    assert refused.value.rule == "free square"
+    state.apply_action(state.parse_action("c1"))
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+    assert state.observation(1)["winner"] == "X"
 
 
 def test_without_the_package_there_is_no_such_game() -> None:
