@@ -212,6 +212,7 @@ def report(results: dict[str, dict[str, Any]], args: argparse.Namespace) -> str:
         ("moves sent / unfinished", lambda r: f"{r['moves']['sent']} / {r['moves']['unfinished']}"),
         ("ticks with no table ready", lambda r: r["moves"]["skipped"]),
         ("games finished", lambda r: r["moves"]["games"]),
+        ("errors (refused moves, failed opens)", lambda r: r["moves"]["errors"]),
         ("server CPU (% of a core)", lambda r: r["server_cpu_percent"]),
         ("server RSS start / max (MB)", lambda r: f"{r['server_rss_mb']['start']} / {r['server_rss_mb']['max']}"),
         ("driver CPU (% of a core)", lambda r: r["driver_cpu_percent"]),
@@ -223,10 +224,10 @@ def report(results: dict[str, dict[str, Any]], args: argparse.Namespace) -> str:
         f"tic-tac-toe: {args.tables} tables ({2 * args.tables} clients), {args.rate:g} moves/s for {args.seconds:g} s "
         f"after {args.warmup:g} s of warm-up, loopback, {os.cpu_count()} CPUs; wolfpack's database in "
         f"{args.database_dir or 'a temporary folder'}",
-        f"{'':30}" + "".join(f"{TITLES[name]:>{width}}" for name in names),
+        f"{'':38}" + "".join(f"{TITLES[name]:>{width}}" for name in names),
     ]
     for label, read in rows:
-        lines.append(f"{label:30}" + "".join(f"{read(results[name])!s:>{width}}" for name in names))
+        lines.append(f"{label:38}" + "".join(f"{read(results[name])!s:>{width}}" for name in names))
     for name in names:
         for problem in results[name]["driver_errors"]:
             lines.append(f"{TITLES[name]}: driver said: {problem}")
