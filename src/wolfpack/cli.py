@@ -35,7 +35,15 @@ from wolfpack.engine.errors import IllegalActionError, InvalidActionError, Recor
 from wolfpack.engine.game import Game, State
 from wolfpack.engine.play import BotError, decision_order
 from wolfpack.engine.records import Match, replay_record
-from wolfpack.engine.registry import describe_options, game_class, game_names, import_object, load_game
+from wolfpack.engine.registry import (
+    PluginGameWarning,
+    describe_options,
+    game_class,
+    game_names,
+    import_object,
+    load_game,
+)
+from wolfpack.engine.registry import plugin_problems as game_plugin_problems
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -673,11 +681,13 @@ def control_log(state: State[Any]) -> list[str]:
 
 @app.command()
 def games() -> None:
-    """List the registered games with their options and bots, and any bot plugin that cannot be used."""
+    """List the registered games with their options and bots, and any game or bot plugin that cannot be used."""
     out = make_console()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PluginBotWarning)  # said below, once, in the listing's own words
+        warnings.simplefilter("ignore", PluginGameWarning)
         problems = plugin_problems()
+        game_problems = game_plugin_problems()
     for name in game_names():
         cls = game_class(name)
         try:
@@ -697,6 +707,8 @@ def games() -> None:
         for option, text in describe_options(name).items():
             out.print(f"  --option {option}=...  {text}")
         out.print(f"  bots: {', '.join(bots)}")
+    for plugin, why in game_problems.items():
+        out.print(f"game plugin {plugin!r} is left out: {why}")
     for plugin, why in problems.items():
         out.print(f"bot plugin {plugin!r} is left out: {why}")
 

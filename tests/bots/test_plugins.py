@@ -5,8 +5,6 @@ left out, and wolfpack goes on."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from tests.examples import EXAMPLES, install_example
 from wolfpack import bots
 from wolfpack.bots import PluginBotWarning, bot_names, make_bot
 from wolfpack.cli import app
@@ -24,7 +23,7 @@ from wolfpack.server.app import table_app
 from wolfpack.server.settings import ServerSettings
 from wolfpack.sim.arena import play_game
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "wolfpack-example-bot"
+EXAMPLE = EXAMPLES / "wolfpack-example-bot"
 WAIT = 60.0
 """A safety net for the table's bots to finish a one-round game, not a timing assertion."""
 
@@ -32,10 +31,7 @@ WAIT = 60.0
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder the example package is installed into, as pip installs it anywhere (no network: no build isolation)."""
-    target = tmp_path_factory.mktemp("site")
-    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
-    subprocess.run([*command, "--target", str(target), str(EXAMPLE)], check=True, capture_output=True)
-    return target
+    return install_example(EXAMPLE.name, tmp_path_factory.mktemp("site"))
 
 
 def _use(site: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:

@@ -4,13 +4,11 @@ packages install under the `wolfpack.bots` entry-point group (docs/bots.md, "You
 from __future__ import annotations
 
 import functools
-import warnings
-from importlib.metadata import entry_points
 from typing import Any
 
 from wolfpack.engine.bot import Bot, RandomBot
 from wolfpack.engine.game import Game
-from wolfpack.engine.registry import import_object
+from wolfpack.engine.registry import import_object, load_plugins
 
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 
@@ -43,32 +41,19 @@ def plugin_problems() -> dict[str, str]:
 def _plugins() -> tuple[dict[str, type[Bot]], dict[str, str]]:
     """Every bot plugin loaded once per process: the usable ones, and the reason each other one is left out (also
     given as a PluginBotWarning, since a broken plugin must not stop wolfpack)."""
-    found: dict[str, type[Bot]] = {}
-    problems: dict[str, str] = {}
-    for entry in sorted(entry_points(group=PLUGIN_GROUP), key=lambda entry: entry.name):
-        problem = _plugin_problem(entry.name, entry.value, found)
-        if problem is None:
-            try:
-                loaded = entry.load()
-            except Exception as exc:  # a plugin's import may fail in any way; wolfpack goes on without it
-                problem = f"it does not load: {type(exc).__name__}: {exc}"
-            else:
-                if isinstance(loaded, type) and issubclass(loaded, Bot):
-                    found[entry.name] = loaded
-                    continue
-                problem = f"{entry.value} is not a subclass of wolfpack.engine.bot.Bot"
-        problems[entry.name] = problem
-        warnings.warn(f"bot plugin {entry.name!r} ({entry.value}) is left out: {problem}", PluginBotWarning, 3)
-    return found, problems
+    return load_plugins(PLUGIN_GROUP, "bot", _refused_bot_name, _not_a_bot, PluginBotWarning)
 
 
-def _plugin_problem(name: str, value: str, found: dict[str, type[Bot]]) -> str | None:
-    """Why a plugin may not take `name`, if it may not: a generic bot's name, or one registered twice."""
-    if name in GENERIC_BOTS:
-        return f"{name!r} is the name of a built-in bot"
-    if name in found:
-        return f"another package already registers a bot called {name!r}"
-    return None
+def _refused_bot_name(name: str) -> str | None:
+    """Why a plugin may not call its bot `name`, if it may not: a generic bot's name."""
+    return f"{name!r} is the name of a built-in bot" if name in GENERIC_BOTS else None
+
+
+def _not_a_bot(name: str, value: str, loaded: Any) -> str | None:
+    """Why a loaded plugin is not a bot, if it is not."""
+    if isinstance(loaded, type) and issubclass(loaded, Bot):
+        return None
+    return f"{value} is not a subclass of wolfpack.engine.bot.Bot"
 
 
 def plays(bot: type[Bot], game: Game[Any]) -> bool:

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import segno
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request, WebSocket
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from wolfpack.bots import bot_names, bot_title, default_bot_name
@@ -28,6 +28,7 @@ from wolfpack.server.shell import Part, from_our_pages, web_app
 from wolfpack.server.store import DEFAULT_DATABASE, Store
 from wolfpack.server.tables import NoFreeSeat, Table
 from wolfpack.web.lobby import card, game_words, players_text, rules_page
+from wolfpack.web.plugins import game_file, stylesheet_url
 
 WEB = resources.files("wolfpack.web")
 NO_TABLE = 4404
@@ -77,9 +78,20 @@ def table_part(hall: Hall, settings: ServerSettings) -> Part:
 
     @router.get("/play/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str) -> str:
-        if hall.get(table_id) is None:
+        table = hall.get(table_id)
+        if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
-        return (WEB / "static" / "table.html").read_text()
+        page = (WEB / "static" / "table.html").read_text()
+        sheet = stylesheet_url(table.game.name)  # a game from another package may style its own board
+        return page if sheet is None else page.replace("</head>", f'<link rel="stylesheet" href="{sheet}">\n</head>')
+
+    @router.get("/games/{game}/{file}")
+    async def game_files(game: str, file: str) -> Response:
+        found = game_file(game, file)
+        if found is None:
+            raise HTTPException(404, f"no file {file!r} for game {game!r}")
+        content, media_type = found
+        return Response(content, media_type=media_type)
 
     @router.get("/rules/{game}", response_class=HTMLResponse)
     async def game_rules(game: str) -> str:

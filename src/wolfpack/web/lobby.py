@@ -1,7 +1,8 @@
 """What the lobby says about each game: a card (picture, description, player counts) and a rules page in our words.
 
 The words live in `web/rules/<game>.toml` (one file a game, checked by a schema on load); the pictures are our own
-SVG files in `web/static/`. A game with no file still gets a card, with its name and player counts only.
+SVG files in `web/static/`. A game from another package may bring its own file and picture with its pages
+(`wolfpack.web.plugins`). A game with no file still gets a card, with its name and player counts only.
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ class WordsError(ValueError):
     """A game's words file is wrong: the message names the file and the field."""
 
 
-def read_words(source: Traversable, name: str) -> GameWords:
-    """A words file checked against the schema; it must be about game `name` and its picture must exist."""
+def read_words(source: Traversable, name: str, pictures: Traversable = PICTURES) -> GameWords:
+    """A words file checked against the schema; it must be about game `name` and its picture must be in `pictures`."""
     where = f"{source}"
     try:
         words = GameWords.model_validate(tomllib.loads(source.read_text(encoding="utf-8")))
@@ -60,16 +61,34 @@ def read_words(source: Traversable, name: str) -> GameWords:
         raise WordsError(f"{where}: {fields}") from None
     if words.game != name:
         raise WordsError(f"{where}: game: says {words.game!r}, but the file is for {name!r}")
-    if words.picture is not None and not (PICTURES / words.picture).is_file():
-        raise WordsError(f"{where}: picture: no file {words.picture!r} in web/static")
+    if words.picture is not None and not (pictures / words.picture).is_file():
+        raise WordsError(f"{where}: picture: no file {words.picture!r} in {pictures}")
     return words
 
 
-@functools.cache
 def game_words(name: str) -> GameWords | None:
-    """The words of game `name` from the package, or None if nobody has written them."""
+    """The words of game `name`, ours or its package's, or None if nobody has written them."""
+    ours = _our_words(name)
+    if ours is not None:
+        return ours
+    from wolfpack.web.plugins import plugin_words  # a plugin's pages build on this module
+
+    return plugin_words(name)
+
+
+@functools.cache
+def _our_words(name: str) -> GameWords | None:
+    """The words of game `name` from wolfpack's own files, or None."""
     source = RULES / f"{name}.toml"
     return read_words(source, name) if source.is_file() else None
+
+
+def picture_url(words: GameWords) -> str | None:
+    """Where pages find a game's picture: among our files, or among its package's (/games/<name>/)."""
+    if words.picture is None:
+        return None
+    ours = _our_words(words.game) is not None
+    return f"/static/{words.picture}" if ours else f"/games/{words.game}/{words.picture}"
 
 
 def players_text(low: int, high: int) -> str:
@@ -94,7 +113,7 @@ def card(name: str) -> dict[str, Any]:
     return {
         "tagline": words.tagline,
         "description": " ".join(words.description.split()),
-        "picture": None if words.picture is None else f"/static/{words.picture}",
+        "picture": picture_url(words),
         "picture_text": words.picture_text,
         "rules": f"/rules/{name}",
         "last_seat": words.last_seat,
@@ -109,11 +128,9 @@ def rules_page(words: GameWords, long_name: str, players: str) -> str:
     """A game's rules page as a whole HTML document (our stylesheets, no script)."""
     name = words.game
     title = html.escape(long_name)
-    picture = (
-        ""
-        if words.picture is None
-        else f'<img class="game-picture" src="/static/{words.picture}" alt="{html.escape(words.picture_text)}">'
-    )
+    url = picture_url(words)
+    alt = html.escape(words.picture_text)
+    picture = "" if url is None else f'<img class="game-picture" src="{html.escape(url)}" alt="{alt}">'
     sections = "\n".join(
         f'<section class="rules-part"><h2>{html.escape(part.title)}</h2>\n{_MARKDOWN.render(part.text)}</section>'
         for part in words.rules

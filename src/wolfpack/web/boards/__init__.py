@@ -72,14 +72,25 @@ PRESENTERS: Final[Mapping[str, Presenter]] = {
 }
 
 
+def presenter(game: str) -> Presenter:
+    """How game `game` is shown: by our pages, by its own package's (`wolfpack.web.plugins`), or as a listing."""
+    ours = PRESENTERS.get(game)
+    if ours is not None:
+        return ours
+    from wolfpack.web.plugins import plugin_pages  # a plugin's pages build on this module
+
+    pages = plugin_pages().get(game)
+    return GENERIC if pages is None else pages.presenter
+
+
 def board_svg(game: str, observation: Mapping[str, Any], seat: int | None) -> str:
     """The board drawn as one inline <svg> element (viewBox, width 100%, no fixed pixel size)."""
-    return PRESENTERS.get(game, GENERIC).board(observation, seat)
+    return presenter(game).board(observation, seat)
 
 
 def turn_text(game: str, observation: Mapping[str, Any], seat: int | None) -> str:
     """One plain sentence (text, not markup): whose turn it is and what is being waited for."""
-    return PRESENTERS.get(game, GENERIC).turn(observation, seat)
+    return presenter(game).turn(observation, seat)
 
 
 def action_choices(game: str, observation: Mapping[str, Any], legal: Sequence[str]) -> list[dict[str, Any]]:
@@ -87,13 +98,13 @@ def action_choices(game: str, observation: Mapping[str, Any], legal: Sequence[st
     each action with its `picks` and `hint` where the board can make it and its `explain` where it uses a power or
     an object; a group of actions that choose sets is of
     kind "toggles", with its `items` ({"key", "label"}) and each action's `toggles` (keys) and `confirm`."""
-    presenter = PRESENTERS.get(game, GENERIC)
+    shown = presenter(game)
     groups: dict[str, list[dict[str, Any]]] = {}
     items: dict[str, dict[str, str]] = {}
     for action in dict.fromkeys(legal):  # a duplicate would give two buttons for one move
-        name, label = presenter.describe(observation, action)
+        name, label = shown.describe(observation, action)
         entry: dict[str, Any] = {"action": action, "label": label}
-        extra = presenter.details(observation, action)
+        extra = shown.details(observation, action)
         if extra.get("picks"):
             entry["picks"] = list(extra["picks"])
         if extra.get("hint"):
@@ -116,4 +127,4 @@ def _group(name: str, actions: list[dict[str, Any]], items: Mapping[str, str] | 
     return {"group": name, "actions": actions}
 
 
-__all__ = ["PRESENTERS", "Presenter", "action_choices", "board_svg", "turn_text"]
+__all__ = ["GENERIC", "PRESENTERS", "Presenter", "action_choices", "board_svg", "presenter", "turn_text"]

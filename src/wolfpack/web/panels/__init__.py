@@ -66,9 +66,20 @@ MAKERS: Final[Mapping[str, PanelMaker]] = {
 }
 
 
+def panel_maker(game: str) -> PanelMaker:
+    """How game `game`'s panels are made: by our pages, by its own package's (`wolfpack.web.plugins`), or plainly."""
+    ours = MAKERS.get(game)
+    if ours is not None:
+        return ours
+    from wolfpack.web.plugins import plugin_pages  # a plugin's pages build on this module
+
+    pages = plugin_pages().get(game)
+    return GENERIC if pages is None or pages.panels is None else pages.panels
+
+
 def seat_panels(game: str, observation: Observation, seat: int | None) -> dict[str, Any]:
     """What the page's panels and banner show for `seat` (None: a watcher): {"seats", "shared", "dice"}."""
-    maker = MAKERS.get(game, GENERIC)
+    maker = panel_maker(game)
     panels = maker.seats(observation, seat)
     for panel in panels:
         panel["you"] = panel["seat"] == seat
@@ -82,7 +93,7 @@ def end_summary(
     "standings": [{"seat", "text", "result"}]}."""
     if len(returns) != len(names):
         raise ValueError(f"{len(returns)} returns for {len(names)} seats: one each is needed")
-    return MAKERS.get(game, GENERIC).end(observation, returns, seat, names)
+    return panel_maker(game).end(observation, returns, seat, names)
 
 
-__all__ = ["MAKERS", "PanelMaker", "end_summary", "seat_panels"]
+__all__ = ["GENERIC", "MAKERS", "PanelMaker", "end_summary", "panel_maker", "seat_panels"]

@@ -1,0 +1,17 @@
+"""The example packages under examples/, installed for a test as a user would install them: with pip, into a
+folder of the test's own (put it on the path to use it), without the network."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+
+
+def install_example(name: str, target: Path) -> Path:
+    """examples/<name> installed into `target` (no network: no index, no build isolation, no dependencies)."""
+    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
+    subprocess.run([*command, "--target", str(target), str(EXAMPLES / name)], check=True, capture_output=True)
+    return target
