@@ -46,7 +46,7 @@ ifdef UPGRADE
 PIP_COMPILE_FLAGS += --upgrade
 endif
 
-.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks test-kernels test-durations strength bench ladder loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
+.PHONY: help venv .venv install install-dev install-bench system-deps run test test-suite test-checks test-kernels test-durations strength bench bench-bgio ladder loadtest loadtest-event loadtest-event-200 lock lock-upgrade clean
 
 help:
 	@grep -E '^#   make ' $(firstword $(MAKEFILE_LIST)) | sed 's/^#   //'
@@ -127,6 +127,11 @@ strength: $(DEV_STAMP) system-deps
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# The same tic-tac-toe on wolfpack's server and on boardgame.io's (npm into benchmarks/bgio/ on first use; ARGS as
+# `benchmarks/server_vs_bgio.py --help` says): docs/benchmarks-bgio.md.
+bench-bgio: $(DEV_STAMP)
+	$(BIN)/python benchmarks/server_vs_bgio.py $(ARGS)
 
 # Each game's bot ladder: seeded tournaments, their tables written into docs/bots.md (games kept in var/ladder/).
 ladder: $(DEV_STAMP)

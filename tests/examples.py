@@ -3,6 +3,7 @@ folder of the test's own (put it on the path to use it), without the network."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,11 @@ EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
 def install_example(name: str, target: Path) -> Path:
-    """examples/<name> installed into `target` (no network: no index, no build isolation, no dependencies)."""
+    """examples/<name> installed into `target` (no network: no index, no build isolation, no dependencies).
+
+    It is built from a copy beside `target`: setuptools writes build/ and egg-info into the folder it builds, and a
+    leftover build/ from an earlier run makes the next build fail ("File exists")."""
+    source = shutil.copytree(EXAMPLES / name, target.parent / f"{target.name}-source-{name}")
     command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
-    subprocess.run([*command, "--target", str(target), str(EXAMPLES / name)], check=True, capture_output=True)
+    subprocess.run([*command, "--target", str(target), str(source)], check=True, capture_output=True)
     return target
