@@ -464,9 +464,12 @@ def test_games_lists_options_and_bots() -> None:
     assert "--option players=" in result.output
     assert "number of players, 3 or 4 (default 4)" in result.output
     assert "--option max_rounds=" in result.output
-    assert "bots: heuristic, random" in result.output
     assert "den-of-wolves: Den of Wolves (classic), 41 seats" in result.output
-    assert "bots: control, heuristic, random" in result.output
+    blocks = {block.split(":")[0]: block for block in re.split(r"\n(?=\S)", result.output.strip())}
+    bots = {game: block.split("  bots: ")[1].split("\n")[0].split(", ") for game, block in blocks.items()}
+    assert set(bots) == set(wolfpack.game_names())  # a bots line for each game, in its own block
+    assert all({"heuristic", "random"} <= set(names) for names in bots.values())
+    assert "control" in bots["den-of-wolves"] and "search" in bots["spacewolves"]
 
 
 # ---- the pieces ----------------------------------------------------------------------------------------------
