@@ -12,21 +12,10 @@ from hypothesis import strategies as st
 import wolfpack
 from wolfpack import IllegalActionError, InvalidActionError
 from wolfpack.engine.chance import sample_chance_outcome
-from wolfpack.engine.game import Game, State
+from wolfpack.engine.game import State
 from wolfpack.testing import random_acting_seat
 
 GAMES = wolfpack.game_names()
-
-
-def _advance(game: Game, seed: int, steps: int) -> State:  # type: ignore[type-arg]
-    """A state reached by `steps` seeded random actions (fewer if the game ends first)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        _step(state, rng)
-    return state
 
 
 def _step(state: State, rng: random.Random) -> None:  # type: ignore[type-arg]
@@ -51,6 +40,12 @@ def _trajectory(name: str, seed: int, steps: int = 120) -> list[State]:  # type:
     return states
 
 
+def _position(name: str, seed: int, steps: int) -> State:  # type: ignore[type-arg]
+    """A copy of the position after `steps` steps of kept random game `seed` (its last, if it ended sooner)."""
+    positions = _trajectory(name, seed)
+    return positions[min(steps, len(positions) - 1)].clone()
+
+
 def acting_seat(state: State, rng: random.Random | None = None) -> int:  # type: ignore[type-arg]
     """The seat to act, or at a simultaneous node one of the seats that can (the first one play waits for)."""
     if not state.is_simultaneous_node():
@@ -64,8 +59,7 @@ def acting_seat(state: State, rng: random.Random | None = None) -> int:  # type:
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(max_size=30), seed=st.integers(0, 9), steps=st.integers(0, 120))
 def test_any_text_is_parsed_or_rejected_cleanly(name: str, text: str, seed: int, steps: int) -> None:
-    positions = _trajectory(name, seed)
-    state = positions[min(steps, len(positions) - 1)].clone()
+    state = _position(name, seed, steps)
     before = state.to_json()
     seat = None if state.is_terminal() else acting_seat(state)
     try:
@@ -79,10 +73,13 @@ def test_any_text_is_parsed_or_rejected_cleanly(name: str, text: str, seed: int,
 
 @pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
+@given(seed=st.integers(0, 9), steps=st.integers(0, 120))
 def test_json_round_trip_at_any_point(name: str, seed: int, steps: int) -> None:
+    # The positions of the kept random games: wolfpack.testing's conformance check already round-trips every few
+    # steps of its own longer games, so new games here would cost (a Den of Wolves step lists dozens of seats'
+    # actions) without reaching anything it does not.
     game = wolfpack.load_game(name)
-    state = _advance(game, seed, steps)
+    state = _position(name, seed, steps)
     restored = game.state_from_json(state.to_json())
     assert restored == state
     for seat in range(state.num_players()):
@@ -92,9 +89,9 @@ def test_json_round_trip_at_any_point(name: str, seed: int, steps: int) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
+@given(seed=st.integers(0, 9), steps=st.integers(0, 120))
 def test_every_legal_action_round_trips_through_notation(name: str, seed: int, steps: int) -> None:
-    state = _advance(wolfpack.load_game(name), seed, steps)
+    state = _position(name, seed, steps)
     if state.is_terminal():
         return
     seat = acting_seat(state)
