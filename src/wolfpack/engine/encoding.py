@@ -14,7 +14,7 @@ is its form's offset plus its words' place in the product of the vocabularies (m
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wolfpack.engine.errors import WolfpackError
-from wolfpack.engine.game import Game
+from wolfpack.engine.game import Game, State
 from wolfpack.engine.registry import import_object
 
 A = TypeVar("A", bound=Hashable)
@@ -66,8 +66,9 @@ class ActionSpace(Protocol[A]):
         """The index of a seat's action; OutsideActionSpaceError if the space does not hold it."""
         ...
 
-    def action(self, index: int) -> A:
-        """The seat's action at `index`; OutsideActionSpaceError if out of range."""
+    def action(self, index: int, state: State[A]) -> A:
+        """The seat's action at `index` in `state` (where the state fixes a part the index leaves out: the value a
+        die of a given colour shows); OutsideActionSpaceError if out of range."""
         ...
 
     def chance_index(self, outcome: A) -> int:
@@ -78,8 +79,9 @@ class ActionSpace(Protocol[A]):
         """The chance outcome at `index`; OutsideActionSpaceError if out of range."""
         ...
 
-    def features(self, observation: Mapping[str, Any]) -> Features:
-        """A seat's observation as a float32 vector of `layout.size`: it reads the observation and nothing else."""
+    def features(self, observation: Mapping[str, Any], seat: int) -> Features:
+        """The observation of `seat` as a float32 vector of `layout.size`: it reads that observation, and the seat's
+        number (which a game's observation may not say), and nothing else."""
         ...
 
 
@@ -159,10 +161,20 @@ class WordSpace:
 
 
 class WordActionSpace(Generic[A]):
-    """An `ActionSpace` of a game whose actions and chance outcomes are their notation (text), built from forms."""
+    """An `ActionSpace` of a game whose actions and chance outcomes are their notation (text), built from forms.
+
+    A game whose notation has runs of words that combine too freely for one vocabulary per word (a reroll of any
+    dice, traps on any locations) gives `to_words`, which rewrites its notation into the forms' words (a run as one
+    word), and `from_words`, which writes the notation back, reading from the state what the words left out."""
 
     def __init__(
-        self, actions: WordSpace, chance: WordSpace, layout: FeatureLayout, features: FeatureReader
+        self,
+        actions: WordSpace,
+        chance: WordSpace,
+        layout: FeatureLayout,
+        features: FeatureReader,
+        to_words: Callable[[str], str] | None = None,
+        from_words: Callable[[str, State[A]], str] | None = None,
     ) -> None:
         self.words = actions
         self.chance_words = chance
@@ -170,14 +182,20 @@ class WordActionSpace(Generic[A]):
         self.chance_size = chance.size
         self.layout = layout
         self._features = features
+        self._to_words = to_words
+        self._from_words = from_words
 
     def index(self, action: A) -> int:
         """The index of a seat's action."""
-        return self.words.index(str(action))
+        text = str(action)
+        return self.words.index(text if self._to_words is None else self._to_words(text))
 
-    def action(self, index: int) -> A:
-        """The seat's action at `index`."""
-        return self.words.text(index)  # type: ignore[return-value]  # these games' actions are their text
+    def action(self, index: int, state: State[A]) -> A:
+        """The seat's action at `index` in `state`."""
+        text = self.words.text(index)
+        if self._from_words is not None:
+            text = self._from_words(text, state)
+        return text  # type: ignore[return-value]  # these games' actions are their text
 
     def chance_index(self, outcome: A) -> int:
         """The index of a chance outcome."""
@@ -187,15 +205,15 @@ class WordActionSpace(Generic[A]):
         """The chance outcome at `index`."""
         return self.chance_words.text(index)  # type: ignore[return-value]
 
-    def features(self, observation: Mapping[str, Any]) -> Features:
-        """A seat's observation as features."""
-        return self._features(observation)
+    def features(self, observation: Mapping[str, Any], seat: int) -> Features:
+        """The observation of `seat` as features."""
+        return self._features(observation, seat)
 
 
 class FeatureReader(Protocol):
     """Reads a seat's observation into its features."""
 
-    def __call__(self, observation: Mapping[str, Any], /) -> Features: ...
+    def __call__(self, observation: Mapping[str, Any], seat: int, /) -> Features: ...
 
 
 class FeatureWriter:

@@ -92,7 +92,7 @@ class WolfpackEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         """The agent's features and action mask, from its own observation only."""
         seat = self._seats[agent]
         observation = self.table.state.observation(seat)
-        return {"observation": self.table.space.features(observation), "action_mask": self.table.mask(seat)}
+        return {"observation": self.table.space.features(observation, seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action: int | None) -> None:
         """The selected agent chooses `action` (an index of the action space); a finished agent passes None."""

@@ -95,7 +95,7 @@ class SeatByseat:
         if self.passes and index == self.pass_index:
             self.passed = self.passed | {seat}
             return
-        action = self.space.action(index)
+        action = self.space.action(index, self.state)
         simultaneous = self.state.is_simultaneous_node()
         self.state.apply_action(action, seat if simultaneous else None)
         self.passed = frozenset()
@@ -114,7 +114,7 @@ class SeatByseat:
             return str(self.state.action_to_string(self.space.chance_outcome(index)))
         if self.passes and index == self.pass_index:
             return "(let the moment pass)"
-        return str(self.state.action_to_string(self.space.action(index)))
+        return str(self.state.action_to_string(self.space.action(index, self.state)))
 
     def is_over(self) -> bool:
         """Whether the game is over."""

@@ -35,7 +35,7 @@ TILES: Final = tuple(sorted(set(START_TILES)))
 COLOURS: Final = len(COLOUR_NAMES)
 LAYOUT: Final = FeatureLayout(
     (
-        ("you", COLOURS, "one-hot: the seat's own colour (red, yellow, blue, green)"),
+        ("you", COLOURS, "one-hot: the observing seat's colour (red, yellow, blue, green)"),
         ("to_act", COLOURS, "one-hot: the colour to act (none at a chance node)"),
         ("actor", COLOURS, "one-hot: the colour whose turn of the phase it is"),
         ("first", COLOURS, "one-hot: the first player of the round"),
@@ -67,7 +67,7 @@ class SpacewolvesActionSpace:
             raise OutsideActionSpaceError(f"{action!r} is not a seat's action")
         return int(action)
 
-    def action(self, index: int) -> Action:
+    def action(self, index: int, state: object = None) -> Action:
         """The action whose code is `index`."""
         if not isinstance(index, (int, np.integer)) or not 0 <= index < ACTIONS:
             raise OutsideActionSpaceError(f"action index {index!r} is outside 0..{ACTIONS - 1}")
@@ -86,12 +86,11 @@ class SpacewolvesActionSpace:
             raise OutsideActionSpaceError(f"chance index {index!r} is outside 0..{len(CHANCE_OUTCOMES) - 1}")
         return CHANCE_OUTCOMES[int(index)]
 
-    def features(self, observation: Mapping[str, Any]) -> Features:
+    def features(self, observation: Mapping[str, Any], seat: int) -> Features:
         """The board as the seat's observation shows it, in `LAYOUT`."""
         out = FeatureWriter(LAYOUT)
         colours = list(COLOUR_NAMES)
-        you = observation["you"]
-        out.one_hot("you", you if isinstance(you, int) else None)
+        out.one_hot("you", seat)
         to_act = observation["to_act"]
         out.one_hot("to_act", to_act if to_act >= 0 else None)
         out.one_hot("actor", vocabulary_index(colours, observation["actor"]))

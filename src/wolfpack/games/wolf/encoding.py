@@ -105,11 +105,11 @@ class WolfFeatures:
         column, row = parse_square(name)
         return row * self.width + column
 
-    def __call__(self, observation: Mapping[str, Any]) -> Features:
+    def __call__(self, observation: Mapping[str, Any], seat: int) -> Features:
         """The features of one seat's observation."""
         out = FeatureWriter(self.layout)
-        viewer, to_act = observation["viewer"], observation["to_act"]
-        out.one_hot("viewer", viewer if isinstance(viewer, int) else None)
+        to_act = observation["to_act"]
+        out.one_hot("viewer", seat)
         out.one_hot("to_act", to_act if to_act >= 0 else None)
         out.segment("round")[0] = observation["round"] / observation["max_rounds"]
         out.one_hot("turn", vocabulary_index([PACK, *self.heroes], observation["turn"]))
