@@ -13,6 +13,7 @@ is its form's offset plus its words' place in the product of the vocabularies (m
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from wolfpack.engine.registry import import_object
 
 A = TypeVar("A", bound=Hashable)
 
+Determinizer = Callable[[State[Any], int, random.Random], State[Any]]
+"""`determinize(state, seat, rng)`: a state `seat` cannot tell from `state`, the secrets it has not seen sampled."""
 Features = npt.NDArray[np.float32]
 """A seat's features: a flat float32 vector of the length its `FeatureLayout` gives."""
 
@@ -78,6 +81,9 @@ class ActionSpace(Protocol[A]):
     def chance_outcome(self, index: int) -> A:
         """The chance outcome at `index`; OutsideActionSpaceError if out of range."""
         ...
+
+    determinize: Determinizer | None
+    """For a game with secrets, a sampler of the secrets a seat has not seen (None: the game has none, or cannot)."""
 
     def features(self, observation: Mapping[str, Any], seat: int) -> Features:
         """The observation of `seat` as a float32 vector of `layout.size`: it reads that observation, and the seat's
@@ -175,6 +181,7 @@ class WordActionSpace(Generic[A]):
         features: FeatureReader,
         to_words: Callable[[str], str] | None = None,
         from_words: Callable[[str, State[A]], str] | None = None,
+        determinize: Determinizer | None = None,
     ) -> None:
         self.words = actions
         self.chance_words = chance
@@ -184,6 +191,8 @@ class WordActionSpace(Generic[A]):
         self._features = features
         self._to_words = to_words
         self._from_words = from_words
+        self.determinize = determinize
+        """For a game with secrets: a sampler of the secrets a seat has not seen (OpenSpiel's IS-MCTS asks)."""
 
     def index(self, action: A) -> int:
         """The index of a seat's action."""

@@ -49,6 +49,11 @@ class SeatByseat:
         copy.passed = self.passed
         return copy
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeatByseat:
+        """`clone`: OpenSpiel copies a Python state by deep-copying its fields, and the game and its content are
+        shared, never copied."""
+        return self.clone()
+
     def _asked(self) -> list[tuple[int, bool]]:
         """The seats still to ask at this node, in order, each with whether it must act."""
         return [(seat, must) for seat, must in decision_order(self.state) if must or seat not in self.passed]

@@ -60,6 +60,7 @@ class SpacewolvesActionSpace:
     size = ACTIONS
     chance_size = len(CHANCE_OUTCOMES)
     layout = LAYOUT
+    determinize = None
 
     def index(self, action: Action) -> int:
         """An action's index: its code."""

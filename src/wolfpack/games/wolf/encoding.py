@@ -21,6 +21,7 @@ from wolfpack.engine.encoding import (
     vocabulary_index,
 )
 from wolfpack.games.wolf.content import WolfContent, parse_square
+from wolfpack.games.wolf.determinize import determinize
 from wolfpack.games.wolf.game import WolfGame
 from wolfpack.games.wolf.rules import PACK
 from wolfpack.games.wolf.turn import CHANCE_STEPS, DECISIONS
@@ -171,5 +172,6 @@ def action_space(game: WolfGame) -> WordActionSpace[str]:
     """WOLF's action space for `game`'s content pack (the player count changes nothing in it)."""
     forms, chance = _forms(game.content)
     features = WolfFeatures(game.content)
-    space: WordActionSpace[str] = WordActionSpace(WordSpace(forms), WordSpace(chance), features.layout, features)
-    return space
+    return WordActionSpace(
+        WordSpace(forms), WordSpace(chance), features.layout, features, determinize=determinize  # type: ignore[arg-type]
+    )
