@@ -17,6 +17,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
@@ -91,8 +92,20 @@ class ActionSpace(Protocol[A]):
         ...
 
 
+_SPACES: WeakKeyDictionary[Game[Any], ActionSpace[Any]] = WeakKeyDictionary()
+"""Each game's action space, built once: a space of words reads thousands of forms through the game's notation."""
+
+
 def action_space(game: Game[Any]) -> ActionSpace[Any]:
-    """The fixed action space of `game`; NoActionSpaceError naming the game if it has none."""
+    """The fixed action space of `game` (built once per game); NoActionSpaceError naming the game if it has none."""
+    space = _SPACES.get(game)
+    if space is None:
+        space = _SPACES[game] = _build(game)
+    return space
+
+
+def _build(game: Game[Any]) -> ActionSpace[Any]:
+    """The fixed action space of `game`, built by the function its class names."""
     spec = getattr(type(game), "encoding", None)
     if spec is None:
         raise NoActionSpaceError(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -50,6 +51,10 @@ _UTILITY = {
     "general-sum": pyspiel.GameType.Utility.GENERAL_SUM,
     "identical": pyspiel.GameType.Utility.IDENTICAL,
 }
+
+
+_RESAMPLING: WeakKeyDictionary[Game[Any], random.Random] = WeakKeyDictionary()
+"""Each game's stream of seeds for `resample_from_infostate`."""
 
 
 def short_name(game: str) -> str:
@@ -199,8 +204,10 @@ class WolfpackSpielState(pyspiel.State):  # type: ignore[misc]
                 raise WolfpackError(f"{self.table.game.name} cannot sample the secrets a seat has not seen")
             sampled = state.clone()
         else:
-            seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
-            sampled = determinize(state, player_id, random.Random(seed))
+            # OpenSpiel's IS-MCTS hands a fresh sampler (the same first number) to every call: the game's own stream
+            # of seeds keeps the samples apart, and seeded runs repeat.
+            stream = _RESAMPLING.setdefault(self.table.game, random.Random(0))
+            sampled = determinize(state, player_id, random.Random(stream.getrandbits(63)))
         copy: WolfpackSpielState = self.clone()  # OpenSpiel's history of moves kept
         copy.table = SeatByseat(self.table.game, sampled, self.table.space)
         copy.table.passed = self.table.passed

@@ -18,7 +18,7 @@ import numpy as np
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.constants import CHANCE
 from wolfpack.engine.errors import WolfpackError
-from wolfpack.engine.game import Game
+from wolfpack.engine.game import Game, State
 from wolfpack.engine.registry import load_game
 from wolfpack.interop.seats import SeatByseat
 
@@ -85,6 +85,16 @@ class WolfpackEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._play_chance()
+        self._after_step()
+
+    def set_state(self, state: State[Any]) -> None:
+        """Go on from `state`, a state of this environment's game (a position to start from, a canary copy to check
+        that no secret shows): infos, rewards and the agent asked follow it."""
+        if state.game.name != self.game.name or state.game.options != self.game.options:
+            raise WolfpackError(f"a state of {state.game!r} cannot go on in an environment of {self.game!r}")
+        self.table.state = state
+        self.table.passed = frozenset()
         self._play_chance()
         self._after_step()
 
