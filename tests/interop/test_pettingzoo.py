@@ -20,12 +20,21 @@ from ..engine.toy_games import BidGame
 from ..test_testing import GAME_OPTIONS
 from .toy_encoding import EncodedBidGame
 
-CASES = [(name, options) for name, many in GAME_OPTIONS.items() for options in many]
-CYCLES = {"den-of-wolves": 20}
-"""api_test's cycles: a few dozen steps of each game (a megagame's steps ask 41 seats their views)."""
+LONG = {("den-of-wolves", "classic", "event"), ("den-of-wolves", "infinite-domain", "event")}
+"""Cases `make test` leaves to `make strength` (marked slow): two megagames of 41 and 53 seats take seconds each;
+the third (one Wolf Attack) stays."""
+CASES = [
+    pytest.param(name, options, marks=[pytest.mark.slow] * (_key in LONG), id=str((name, options)))
+    for name, many in GAME_OPTIONS.items()
+    for options in many
+    for _key in [(name, options.get("edition"), options.get("scenario", "event"))]
+]
+CYCLES = {"den-of-wolves": 2}
+"""api_test's cycles, each as many steps as the game has seats: about a hundred steps of a megagame (41 or 53 seats,
+each step asking every seat's view), and of the table games a few hundred or the whole game."""
 
 
-@pytest.mark.parametrize(("name", "options"), CASES, ids=str)
+@pytest.mark.parametrize(("name", "options"), CASES)
 def test_pettingzoo_api_test_passes(name: str, options: dict[str, object]) -> None:
     with warnings.catch_warnings():
         # api_test advises a Box observation; a Dict of features and action mask is what action-masking needs.

@@ -79,6 +79,7 @@ class WolfpackEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         """Start a new game; `seed` seeds the chance played inside (None: a fresh random seed)."""
         self._rng = random.Random(seed)
         self.table = SeatByseat(self.game, space=self.table.space)
+        self._views: dict[str, tuple[int, dict[str, Any]]] = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -95,13 +96,18 @@ class WolfpackEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
             raise WolfpackError(f"a state of {state.game!r} cannot go on in an environment of {self.game!r}")
         self.table.state = state
         self.table.passed = frozenset()
+        self._views = {}  # view versions of another state say nothing of this one
         self._play_chance()
         self._after_step()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's features and action mask, from its own observation only."""
         seat = self._seats[agent]
-        observation = self.table.state.observation(seat)
+        state = self.table.state
+        version = state.view_version(seat)
+        if self._views.get(agent, (None,))[0] != version:
+            self._views[agent] = (version, state.observation(seat))
+        observation = self._views[agent][1]
         return {"observation": self.table.space.features(observation, seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action: int | None) -> None:
@@ -135,7 +141,11 @@ class WolfpackEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
         for agent in self.agents:
-            self.infos[agent] = {"observation": state.observation(self._seats[agent])}
+            seat = self._seats[agent]
+            version = state.view_version(seat)
+            if self._views.get(agent, (None,))[0] != version:  # an unchanged version promises the same view
+                self._views[agent] = (version, state.observation(seat))
+            self.infos[agent] = {"observation": self._views[agent][1]}
         live = [agent for agent in self.agents if not self.terminations[agent]]
         self.agent_selection = agent_name(self.table.to_act()) if live else self.agents[0]
 

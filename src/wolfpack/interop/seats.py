@@ -19,7 +19,7 @@ from wolfpack.engine.constants import CHANCE, SIMULTANEOUS, TERMINAL
 from wolfpack.engine.encoding import ActionSpace, OutsideActionSpaceError, action_space
 from wolfpack.engine.errors import IllegalActionError
 from wolfpack.engine.game import Game, State
-from wolfpack.engine.play import decision_order
+from wolfpack.engine.play import decision_seats
 
 
 class SeatByseat:
@@ -54,19 +54,15 @@ class SeatByseat:
         shared, never copied."""
         return self.clone()
 
-    def _asked(self) -> list[tuple[int, bool]]:
-        """The seats still to ask at this node, in order, each with whether it must act."""
-        return [(seat, must) for seat, must in decision_order(self.state) if must or seat not in self.passed]
-
     def to_act(self) -> int:
         """The seat asked now, or CHANCE or TERMINAL."""
         current = self.state.current_player()
         if current != SIMULTANEOUS:
             return current
-        asked = self._asked()
-        if not asked:
-            raise RuntimeError("a simultaneous node waits for no seat that can act")  # conformance rules this out
-        return asked[0][0]
+        for seat, must in decision_seats(self.state):
+            if must or seat not in self.passed:
+                return seat
+        raise RuntimeError("a simultaneous node waits for no seat that can act")  # conformance rules this out
 
     def legal_indices(self, seat: int) -> list[int]:
         """The indices `seat` may choose now, ascending (none unless it is the seat asked)."""
