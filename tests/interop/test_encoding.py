@@ -89,7 +89,7 @@ def test_an_action_outside_the_space_is_refused_by_name() -> None:
 
 
 def test_a_game_without_an_action_space_is_refused_naming_it() -> None:
-    with pytest.raises(NoActionSpaceError, match="toy-sealed-bids.*PettingZoo or OpenSpiel"):
+    with pytest.raises(NoActionSpaceError, match=r"toy-sealed-bids.*PettingZoo or OpenSpiel"):
         action_space(BidGame(BidGame.Options()))
 
 

@@ -17,8 +17,8 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 from typing import Any, Generic, Protocol, TypeVar
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
@@ -261,9 +261,9 @@ class FeatureWriter:
             self.segment(name)[at] = 1.0
 
 
-def vocabulary_index(vocabulary: Sequence[str], word: object) -> int | None:
+def vocabulary_index(vocabulary: Sequence[object], word: object) -> int | None:
     """The place of `word` in `vocabulary`, or None when it is not there (an unknown word sets no bit)."""
     try:
-        return vocabulary.index(word)  # type: ignore[arg-type]
+        return vocabulary.index(word)
     except ValueError:
         return None

@@ -29,7 +29,7 @@ from wolfpack.engine.registry import game_class, game_names, load_game
 from wolfpack.interop.seats import SeatByseat
 
 try:
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - the extra is installed wherever the tests run
     raise ImportError(
         "wolfpack.interop.openspiel needs OpenSpiel (the module pyspiel is missing): pip install 'wolfpack[openspiel]'"
@@ -102,12 +102,15 @@ def game_info(game: Game[Any]) -> pyspiel.GameInfo:
     table = SeatByseat(game)
     info = game.info
     utility_sum = {"zero-sum": 0.0, "constant-sum": _constant_sum(game)}.get(info.utility)
+    # OpenSpiel wants a range: a game whose every return is the same (a megagame has no winner, all 0) declares a
+    # range of 1 above it, which still holds every return.
+    widen = 1.0 if info.max_return == info.min_return else 0.0
     return pyspiel.GameInfo(
         num_distinct_actions=table.size,
         max_chance_outcomes=table.space.chance_size,
         num_players=info.num_players,
         min_utility=info.min_return,
-        max_utility=info.max_return,
+        max_utility=info.max_return + widen,
         utility_sum=utility_sum,
         max_game_length=table.max_length(),
     )
@@ -250,7 +253,8 @@ def register(name: str) -> None:
     action_space(game)
     # OpenSpiel keeps the factory until the interpreter ends: a class kept in GAMES (a closure here aborted the
     # interpreter at exit, dropped without the GIL).
-    factory = GAMES[name] = type(f"WolfpackSpielGame_{name.replace('-', '_')}", (WolfpackSpielGame,), {"wolfpack_name": name})
+    factory = type(f"WolfpackSpielGame_{name.replace('-', '_')}", (WolfpackSpielGame,), {"wolfpack_name": name})
+    GAMES[name] = factory
     pyspiel.register_game(game_type(game), factory)
 
 

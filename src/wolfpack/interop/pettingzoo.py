@@ -24,11 +24,10 @@ from wolfpack.interop.seats import SeatByseat
 
 try:
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
 except ImportError as missing:  # pragma: no cover - the extra is installed wherever the tests run
     raise ImportError(
-        f"wolfpack.interop.pettingzoo needs PettingZoo ({missing.name} is missing): "
-        "pip install 'wolfpack[pettingzoo]'"
+        f"wolfpack.interop.pettingzoo needs PettingZoo ({missing.name} is missing): pip install 'wolfpack[pettingzoo]'"
     ) from None
 
 
@@ -45,15 +44,17 @@ def agent_name(seat: int) -> str:
 class WolfpackEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are untyped
     """A wolfpack game as an AEC environment: seats are agents, chance is played inside from the reset seed."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
-
     def __init__(self, game: Game[Any], render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise WolfpackError(f"render_mode {render_mode!r}: this environment renders only 'ansi' (text) or None")
         self.game = game
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"wolfpack_{game.name.replace('-', '_')}_v0"}
+        self.metadata = {
+            "name": f"wolfpack_{game.name.replace('-', '_')}_v0",
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+        }
         self.table = SeatByseat(game)
         self.possible_agents = [agent_name(seat) for seat in range(game.num_players())]
         features = self.table.space.layout.size

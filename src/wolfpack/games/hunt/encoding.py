@@ -100,17 +100,17 @@ def _power_tails(content: HuntContent, players: int) -> Iterator[str]:
 def _tails(content: HuntContent, players: int) -> dict[str, list[str]]:
     """Each verb's tails (joined words), the main actions' also after `extra`."""
     dice = [f"{colour}{value}" for colour in DICE_COLOURS for value in range(1, 7)]
-    rows = [row.id for row in content.sheet.rows]
+    rows = [str(row.id) for row in content.sheet.rows]
     dogs = [dog.id for dog in content.map.dog_spaces]
     knife = _canonical("knife", _locations(2), content)
     outwit_sources = (f"{tail} from {source}" for tail in _locations(2) for source in LOCATIONS)
-    tails = {
+    tails: dict[str, list[str]] = {
         "take": dice,
         "move": [JOIN.join((space.id, way)) for space in content.map.spaces for way in DIRECTIONS],
         "write": rows,
         "reset": rows,
         "knife": knife,
-        "rifle": list(LOCATIONS),
+        "rifle": [str(location) for location in LOCATIONS],
         "trap": _canonical("trap", _traps(content, 2), content),
         "samovar": list(STATS),
         "outwit": knife + _canonical("outwit", outwit_sources, content),
@@ -175,8 +175,11 @@ def _layout(content: HuntContent) -> FeatureLayout:
             ("active", MAX_HUNTERS, "one-hot: the active hunter"),
             ("cross", MAX_HUNTERS, "one-hot: the holder of the cross"),
             ("round", 2, "round / 20, 1 if the round is a night"),
-            ("dice", len(DICE_COLOURS) * (6 + 1 + MAX_HUNTERS), "per die colour: one-hot of its face; in the pool; "
-             "one-hot of the hunter holding it"),  # fmt: skip
+            (
+                "dice",
+                len(DICE_COLOURS) * (6 + 1 + MAX_HUNTERS),
+                "per die colour: one-hot of its face; in the pool; one-hot of the hunter holding it",
+            ),
             (
                 "locations",
                 len(LOCATIONS) * (wolves + 4 + traps),

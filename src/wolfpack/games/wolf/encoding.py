@@ -30,7 +30,8 @@ MAX_PLAYERS: Final = 6
 MAX_DICE: Final = 3
 """The most dice a move rolls (the content schema's bound on `move_dice`), so rolls total at most 18."""
 BARE_WORDS: Final = (
-    "leave", "leave-always", "ask-again", "stay", "end", "done", "accept", "refuse", "flytox", "watch", "box", "rollers",
+    "leave", "leave-always", "ask-again", "stay", "end", "done", "accept", "refuse",
+    "flytox", "watch", "box", "rollers",
 )  # fmt: skip
 SQUARE_VERBS: Final = ("place", "move", "pick", "bare", "antidote", "barricade", "break", "build")
 HERO_VERBS: Final = ("take", "ask", "bite")
@@ -79,7 +80,11 @@ def _layout(content: WolfContent) -> FeatureLayout:
                 "wolf cards seen black and grey; wolf cards unseen, cured, total; one-hot of its seat; objects held "
                 "by id (content order) and unseen",
             ),
-            ("wolves", units * 6, "per werewolf unit: alive, invisible, intoxicated, on the board, column/width, row/height"),
+            (
+                "wolves",
+                units * 6,
+                "per werewolf unit: alive, invisible, intoxicated, on the board, column/width, row/height",
+            ),
             ("hero_squares", cells, "per square (reading order): heroes alive on it"),
             ("wolf_squares", cells, "per square (reading order): werewolf units alive on it"),
             ("barricade_squares", cells, "per square (reading order): 1 if a barricade stands on it"),
@@ -173,5 +178,9 @@ def action_space(game: WolfGame) -> WordActionSpace[str]:
     forms, chance = _forms(game.content)
     features = WolfFeatures(game.content)
     return WordActionSpace(
-        WordSpace(forms), WordSpace(chance), features.layout, features, determinize=determinize  # type: ignore[arg-type]
+        WordSpace(forms),
+        WordSpace(chance),
+        features.layout,
+        features,
+        determinize=determinize,  # type: ignore[arg-type]
     )
