@@ -65,11 +65,8 @@ def test_openspiel_random_simulation_test_passes(name: str) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
-def test_openspiel_mcts_plays_spacewolves_to_the_end() -> None:
-    game = pyspiel.load_game("wolfpack_spacewolves", {"players": 3, "max_rounds": 4})
-    rng = np.random.RandomState(7)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rng, solve=False)
+def _play(game: pyspiel.Game, bot: pyspiel.Bot, rng: np.random.RandomState) -> pyspiel.State:
+    """A game played to its end by `bot` in every seat (chance drawn from `rng`), each choice checked legal."""
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():
@@ -81,7 +78,17 @@ def test_openspiel_mcts_plays_spacewolves_to_the_end() -> None:
             assert action in state.legal_actions()
             state.apply_action(action)
             decisions += 1
-    assert decisions > 0 and sum(state.returns()) == pytest.approx(1.0)
+    assert decisions > 0
+    return state
+
+
+def test_openspiel_mcts_plays_spacewolves_to_the_end() -> None:
+    game = pyspiel.load_game("wolfpack_spacewolves", {"players": 3, "max_rounds": 4})
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rng, solve=False)
+    state = _play(game, bot, rng)
+    assert state.is_terminal() and sum(state.returns()) == pytest.approx(1.0)
 
 
 def test_openspiel_ismcts_plays_wolf() -> None:
@@ -90,18 +97,8 @@ def test_openspiel_ismcts_plays_wolf() -> None:
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-        else:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-            decisions += 1
-    assert decisions > 0 and state.returns() in ([1.0, -1.0], [-1.0, 1.0])
+    state = _play(game, bot, rng)
+    assert state.is_terminal() and state.returns() in ([1.0, -1.0], [-1.0, 1.0])
 
 
 def test_a_resampled_state_keeps_the_seat_view_and_may_change_the_rest() -> None:

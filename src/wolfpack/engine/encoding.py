@@ -180,7 +180,8 @@ class WordSpace:
 
 
 class WordActionSpace(Generic[A]):
-    """An `ActionSpace` of a game whose actions and chance outcomes are their notation (text), built from forms.
+    """An `ActionSpace` of a game whose actions and chance outcomes are their notation (text), built from the forms
+    of each (`WordSpace`).
 
     A game whose notation has runs of words that combine too freely for one vocabulary per word (a reroll of any
     dice, traps on any locations) gives `to_words`, which rewrites its notation into the forms' words (a run as one
@@ -188,19 +189,18 @@ class WordActionSpace(Generic[A]):
 
     def __init__(
         self,
-        actions: WordSpace,
-        chance: WordSpace,
-        layout: FeatureLayout,
+        actions: Sequence[Form],
+        chance: Sequence[Form],
         features: FeatureReader,
         to_words: Callable[[str], str] | None = None,
         from_words: Callable[[str, State[A]], str] | None = None,
         determinize: Determinizer | None = None,
     ) -> None:
-        self.words = actions
-        self.chance_words = chance
-        self.size = actions.size
-        self.chance_size = chance.size
-        self.layout = layout
+        self.words = WordSpace(actions)
+        self.chance_words = WordSpace(chance)
+        self.size = self.words.size
+        self.chance_size = self.chance_words.size
+        self.layout = features.layout
         self._features = features
         self._to_words = to_words
         self._from_words = from_words
@@ -233,7 +233,9 @@ class WordActionSpace(Generic[A]):
 
 
 class FeatureReader(Protocol):
-    """Reads a seat's observation into its features."""
+    """Reads a seat's observation into its features, laid out as `layout` says."""
+
+    layout: FeatureLayout
 
     def __call__(self, observation: Mapping[str, Any], seat: int, /) -> Features: ...
 

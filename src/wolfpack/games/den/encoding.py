@@ -23,7 +23,6 @@ from wolfpack.engine.encoding import (
     Form,
     OutsideActionSpaceError,
     WordActionSpace,
-    WordSpace,
     vocabulary_index,
 )
 from wolfpack.engine.game import State
@@ -33,16 +32,9 @@ from wolfpack.games.den.game import DenGame
 from wolfpack.games.den.media import STOCK_STORY
 from wolfpack.games.den.notation import quote, split
 
-EXTRA_CREW: Final = 12
-"""Crew counters numbered past a ship's starting crew that the space holds (our bound: crew join in play)."""
-EXTRA_UNITS: Final = 6
-"""Likewise for units."""
-MOST_WOLVES: Final = 60
-"""Wolf units numbered on the map in an attack."""
-MOST_COUNT: Final = 60
-"""The largest count of resources a shuttle loads or unloads at once."""
-MOST_NOTICES: Final = 99
-"""Notices (Control's) and laws numbered."""
+BOUNDS: Final = {"extra crew": 12, "extra units": 6, "wolves": 60, "count": 60, "numbers": 99}
+"""Our bounds on what a megagame numbers as it goes: crew counters and units past a ship's starting ones (crew join in
+play), Wolf units on the map in an attack, resources a shuttle loads or unloads at once, notices and laws."""
 PHRASES: Final = (
     *STOCK_LAWS,
     *STOCK_MOTIONS,
@@ -80,10 +72,14 @@ def _vocabularies(game: DenGame) -> dict[str, tuple[str, ...]]:
     bare_stations = tuple(dict.fromkeys(station.id for ship in ships for station in ship.stations))
     qualified = tuple(f"{ship.id}.{station.id}" for ship in ships for station in ship.stations)
     crew = tuple(
-        f"{ship.id}:c{n}" for ship in ships for n in range(1, sum(g.count for g in ship.crew) + EXTRA_CREW + 1)
+        f"{ship.id}:c{n}"
+        for ship in ships
+        for n in range(1, sum(g.count for g in ship.crew) + BOUNDS["extra crew"] + 1)
     )
     units = tuple(
-        f"{ship.id}:u{n}" for ship in ships for n in range(1, sum(g.count for g in ship.units) + EXTRA_UNITS + 1)
+        f"{ship.id}:u{n}"
+        for ship in ships
+        for n in range(1, sum(g.count for g in ship.units) + BOUNDS["extra units"] + 1)
     )
     destinations = tuple(d.id for d in content.destinations.destinations)
     cards = tuple(dict.fromkeys([*(card.id for card in content.cards.cards), *destinations]))
@@ -103,13 +99,13 @@ def _vocabularies(game: DenGame) -> dict[str, tuple[str, ...]]:
         "quadrant": quadrants,
         "sector": (*quadrants, "aboard"),
         "coords": (*(d.coordinates for d in content.destinations.destinations), "none"),
-        "count": tuple(str(n) for n in range(1, MOST_COUNT + 1)),
-        "number": tuple(str(n) for n in range(1, MOST_NOTICES + 1)),
+        "count": tuple(str(n) for n in range(1, BOUNDS["count"] + 1)),
+        "number": tuple(str(n) for n in range(1, BOUNDS["numbers"] + 1)),
         "face": tuple(str(n) for n in range(1, 7)),
         "meal": ("food", "water"),
         "level": RATION_LEVELS,
         "resource": RESOURCES,
-        "wolf": tuple(f"w{n}" for n in range(1, MOST_WOLVES + 1)),
+        "wolf": tuple(f"w{n}" for n in range(1, BOUNDS["wolves"] + 1)),
         "post": ("battle-stations", "ready-room", "reserve"),
         "ballot": ("yea", "nay", "abstain"),
         "mark": ("enforceable", "unenforceable", "enforced", "unenforced"),
@@ -334,4 +330,4 @@ def action_space(game: DenGame) -> WordActionSpace[str]:
     """Den of Wolves' action space for `game`'s pack, seats and quadrants."""
     forms, chance = _forms(game)
     features = DenFeatures(game)
-    return WordActionSpace(WordSpace(forms), WordSpace(chance), features.layout, features, to_words, from_words)
+    return WordActionSpace(forms, chance, features, to_words, from_words)

@@ -15,15 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations, permutations, product
 from typing import Any, Final
 
-from wolfpack.engine.encoding import (
-    FeatureLayout,
-    Features,
-    FeatureWriter,
-    Form,
-    WordActionSpace,
-    WordSpace,
-    vocabulary_index,
-)
+from wolfpack.engine.encoding import FeatureLayout, Features, FeatureWriter, Form, WordActionSpace, vocabulary_index
 from wolfpack.engine.errors import InvalidActionError
 from wolfpack.engine.game import State
 from wolfpack.games.hunt.actions import parse
@@ -290,4 +282,4 @@ def action_space(game: HuntGame) -> WordActionSpace[str]:
     """Wolves on the Hunt's action space for `game`'s content pack and hunters."""
     forms, chance = _forms(game.content, game.options.players)
     features = HuntFeatures(game.content)
-    return WordActionSpace(WordSpace(forms), WordSpace(chance), features.layout, features, to_words, from_words)
+    return WordActionSpace(forms, chance, features, to_words, from_words)

@@ -11,15 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from wolfpack.engine.encoding import (
-    FeatureLayout,
-    Features,
-    FeatureWriter,
-    Form,
-    WordActionSpace,
-    WordSpace,
-    vocabulary_index,
-)
+from wolfpack.engine.encoding import FeatureLayout, Features, FeatureWriter, Form, WordActionSpace, vocabulary_index
 from wolfpack.games.wolf.content import WolfContent, parse_square
 from wolfpack.games.wolf.determinize import determinize
 from wolfpack.games.wolf.game import WolfGame
@@ -177,10 +169,4 @@ def action_space(game: WolfGame) -> WordActionSpace[str]:
     """WOLF's action space for `game`'s content pack (the player count changes nothing in it)."""
     forms, chance = _forms(game.content)
     features = WolfFeatures(game.content)
-    return WordActionSpace(
-        WordSpace(forms),
-        WordSpace(chance),
-        features.layout,
-        features,
-        determinize=determinize,  # type: ignore[arg-type]
-    )
+    return WordActionSpace(forms, chance, features, determinize=determinize)  # type: ignore[arg-type]
