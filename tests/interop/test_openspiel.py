@@ -137,3 +137,12 @@ def test_a_missing_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.delitem(sys.modules, "wolfpack.interop.openspiel")
     with pytest.raises(ImportError, match=r"pip install 'wolfpack\[openspiel\]'"):
         import wolfpack.interop.openspiel  # noqa: F401
+
+
+def test_a_megagame_loads_with_every_seat_of_its_edition() -> None:
+    """Infinite Domain's 52 seats (its game type follows the options, not the default edition's 41), its longest game
+    within what OpenSpiel stores."""
+    game = pyspiel.load_game("wolfpack_den_of_wolves", {"edition": "infinite-domain"})
+    assert game.num_players() == game.get_type().max_num_players == 52
+    assert game.max_game_length() == openspiel.LONGEST
+    assert game.new_initial_state().is_chance_node()

@@ -36,6 +36,9 @@ except ImportError:  # pragma: no cover - the extra is installed wherever the te
     ) from None
 
 PREFIX = "wolfpack_"
+LONGEST = 2**31 - 1
+"""OpenSpiel keeps a game's length in 32 bits: a megagame's bound (its actions, each after a pass of every other of 52
+seats) is declared as this, far beyond any game played."""
 
 _CHANCE_MODES = {
     "explicit": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -112,7 +115,7 @@ def game_info(game: Game[Any]) -> pyspiel.GameInfo:
         min_utility=info.min_return,
         max_utility=info.max_return + widen,
         utility_sum=utility_sum,
-        max_game_length=table.max_length(),
+        max_game_length=min(table.max_length(), LONGEST),
     )
 
 
