@@ -98,12 +98,25 @@ def test_an_optional_seat_may_let_the_moment_pass_and_is_not_asked_again() -> No
 
 def test_no_seat_sees_a_secret_through_the_adapter() -> None:
     """The canary check through the environment: every secret planted, each agent's info and features hold only what
-    its observation may show (the toy game's bids, and WOLF's hands, piles and log at points of a seeded game)."""
+    its observation may show (the toy game's bids, WOLF's hands and piles at points of a seeded game)."""
+    _no_secret_shows(
+        [
+            (WolfpackEnv(EncodedBidGame(EncodedBidGame.Options(players=3))), [0, 1]),
+            (env("wolf", players=4, max_rounds=3), [5, 40, 80]),
+        ]
+    )
+
+
+@pytest.mark.slow
+def test_no_seat_of_a_megagame_sees_a_secret_through_the_adapter() -> None:
+    """The same in a Wolf Attack (each team's hands and decks, 41 seats): 2-3 s, so `make strength` runs it."""
+    _no_secret_shows([(env("den-of-wolves", scenario="combat", pursuit=12, phase_actions=30), [30])])
+
+
+def _no_secret_shows(cases: list[tuple[WolfpackEnv, list[int]]]) -> None:
+    """Play each environment seeded and check the canaries at each of its steps listed."""
     checked = 0
-    for environment, steps in [
-        (WolfpackEnv(EncodedBidGame(EncodedBidGame.Options(players=3))), [0, 1]),
-        (env("wolf", players=4, max_rounds=3), [5, 40, 80]),
-    ]:
+    for environment, steps in cases:
         environment.reset(seed=3)
         rng = random.Random(3)
         for step in range(max(steps) + 1):
