@@ -12,7 +12,7 @@ import pytest
 from pettingzoo.test import api_test
 
 import wolfpack
-from wolfpack.engine.encoding import NoActionSpaceError, action_space
+from wolfpack.engine.encoding import NoActionSpaceError, OutsideActionSpaceError, action_space
 from wolfpack.engine.errors import IllegalActionError, WolfpackError
 from wolfpack.interop.pettingzoo import WolfpackEnv, agent_name, env
 
@@ -153,3 +153,16 @@ def test_a_game_without_an_action_space_is_refused() -> None:
         env("no-such-game")
     with pytest.raises(WolfpackError, match="render_mode 'human'"):
         env("spacewolves", render_mode="human")
+
+
+def test_a_seat_play_waits_for_with_no_action_in_the_space_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    environment = WolfpackEnv(EncodedBidGame(EncodedBidGame.Options(players=2)))
+    environment.reset(seed=0)
+    space = action_space(environment.game)
+
+    def outside(action: object) -> int:
+        raise OutsideActionSpaceError(f"{action!r} is outside")
+
+    monkeypatch.setattr(space, "index", outside)  # as if the space held none of the seat's actions
+    with pytest.raises(OutsideActionSpaceError, match=r"seat 0 must act, but none of its 4 actions \(bid 0"):
+        environment.observe("seat_0")

@@ -68,15 +68,22 @@ class SeatByseat:
         """The indices `seat` may choose now, ascending (none unless it is the seat asked)."""
         if self.to_act() != seat or seat < 0:
             return []
-        simultaneous = self.state.is_simultaneous_node()
+        legal = self.state.legal_actions(seat)
         indices = []
-        for action in self.state.legal_actions(seat):
+        for action in legal:
             try:
                 indices.append(self.space.index(action))
             except OutsideActionSpaceError:
                 continue  # an open action beyond the fixed space (docs/interop.md, Interpretations)
-        if simultaneous and not self._must_act(seat):
+        if self.state.is_simultaneous_node() and not self._must_act(seat):
             indices.append(self.pass_index)
+        elif not indices:
+            # Play waits for this seat and none of its actions has an index: say so rather than stall.
+            shown = ", ".join(str(self.state.action_to_string(action)) for action in legal[:3])
+            raise OutsideActionSpaceError(
+                f"seat {seat} must act, but none of its {len(legal)} actions ({shown}...) is in "
+                f"{self.game.name}'s fixed action space"
+            )
         return sorted(indices)
 
     def _must_act(self, seat: int) -> bool:
