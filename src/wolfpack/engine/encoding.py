@@ -18,13 +18,12 @@ from bisect import bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
-from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
 
 from wolfpack.engine.errors import WolfpackError
-from wolfpack.engine.game import Game, State
+from wolfpack.engine.game import Game, GameOptions, State
 from wolfpack.engine.registry import import_object
 
 A = TypeVar("A", bound=Hashable)
@@ -92,15 +91,18 @@ class ActionSpace(Protocol[A]):
         ...
 
 
-_SPACES: WeakKeyDictionary[Game[Any], ActionSpace[Any]] = WeakKeyDictionary()
-"""Each game's action space, built once: a space of words reads thousands of forms through the game's notation."""
+_SPACES: dict[tuple[type[Game[Any]], GameOptions], ActionSpace[Any]] = {}
+"""Each game's action space by its class and options (all a space may depend on), built once: a space of words reads
+thousands of forms through the game's notation, and every environment loads its game afresh."""
 
 
 def action_space(game: Game[Any]) -> ActionSpace[Any]:
-    """The fixed action space of `game` (built once per game); NoActionSpaceError naming the game if it has none."""
-    space = _SPACES.get(game)
+    """The fixed action space of `game` (built once per game class and options); NoActionSpaceError naming the game
+    if it has none."""
+    key = (type(game), game.options)
+    space = _SPACES.get(key)
     if space is None:
-        space = _SPACES[game] = _build(game)
+        space = _SPACES[key] = _build(game)
     return space
 
 
