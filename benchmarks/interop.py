@@ -8,10 +8,10 @@ Each seed plays one game with uniformly random choices three ways (after an unti
 after the other so the machine's load falls on all three alike: `engine` (chance sampled, the acting seat's legal
 actions listed and one chosen), `pettingzoo` (the agent's observation taken, features and mask, and a legal index
 chosen from the mask; every agent's info kept up) and `openspiel` (legal actions and chance outcomes of a `pyspiel`
-state, one chosen). A step is one decision or chance outcome (the PettingZoo environment plays chance inside and
-counts only the agents' steps); the adapters' passes at optional moments are steps too, so a game with many optional
-seats (a megagame) takes more steps through the adapters. The report gives steps per second of each way and the
-adapters' speed as a share of the engine's (the same seeds), with the load average before and after.
+state, one chosen). A step is one of the game's actions or chance outcomes (its history's length at the end), the
+same count whichever way it was played: the adapters' passes at optional moments are not steps, so what they cost
+shows in the rate. The report gives steps per second of each way and the adapters' speed as a share of the engine's
+(the same seeds), with the load average before and after.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "den-of-wolves": {"scenario": "combat", "pursuit": 12, "phase_actions": 30},
 }
 MOST_STEPS = 5_000
-"""Steps after which a game is stopped (each way stops at the same count of its own steps)."""
+"""Moves after which a game is stopped (each way counts its own: the adapters' passes are moves)."""
 
 
 def engine_steps(name: str, options: dict[str, Any], seed: int) -> int:
@@ -55,7 +55,7 @@ def engine_steps(name: str, options: dict[str, Any], seed: int) -> int:
 
 
 def pettingzoo_steps(name: str, options: dict[str, Any], seed: int) -> int:
-    """Random play through the PettingZoo environment: the agents' steps taken."""
+    """Random play through the PettingZoo environment: the game's steps taken (its actions and chance outcomes)."""
     from wolfpack.interop.pettingzoo import env
 
     environment = env(name, **options)
@@ -69,11 +69,11 @@ def pettingzoo_steps(name: str, options: dict[str, Any], seed: int) -> int:
             continue
         environment.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
         steps += 1
-    return steps
+    return environment.table.state.history_length()
 
 
 def openspiel_steps(name: str, options: dict[str, Any], seed: int) -> int:
-    """Random play through the OpenSpiel game: the moves taken, chance outcomes included."""
+    """Random play through the OpenSpiel game: the game's steps taken (its actions and chance outcomes)."""
     import pyspiel
 
     from wolfpack.interop.openspiel import short_name
@@ -89,7 +89,7 @@ def openspiel_steps(name: str, options: dict[str, Any], seed: int) -> int:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
-    return steps
+    return int(state.table.state.history_length())
 
 
 WAYS: dict[str, Callable[[str, dict[str, Any], int], int]] = {
