@@ -62,7 +62,7 @@ def test_the_game_type_says_what_the_game_is(name: str) -> None:
 )
 def test_openspiel_random_simulation_test_passes(name: str) -> None:
     game = pyspiel.load_game(short_name(name), SIMULATED[name])
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)  # states saved and read back too
 
 
 def _play(game: pyspiel.Game, bot: pyspiel.Bot, rng: np.random.RandomState) -> pyspiel.State:
