@@ -95,8 +95,7 @@ class WolfpackEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         that no secret shows): infos, rewards and the agent asked follow it."""
         if state.game.name != self.game.name or state.game.options != self.game.options:
             raise WolfpackError(f"a state of {state.game!r} cannot go on in an environment of {self.game!r}")
-        self.table.state = state
-        self.table.passed = frozenset()
+        self.table.go_on_from(state)
         self._views = {}  # view versions of another state say nothing of this one
         self._play_chance()
         self._after_step()

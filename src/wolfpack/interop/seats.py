@@ -35,6 +35,9 @@ class SeatByseat:
         """How many indices the seats' actions have, the pass included."""
         self.passed: frozenset[int] = frozenset()
         """The optional seats that let this moment pass (cleared whenever an action is applied)."""
+        self._asked: tuple[tuple[int, int, int, frozenset[int]], list[int]] | None = None
+        """The indices last worked out: (state, its history's length, seat, passes) and the indices (a mask, then the
+        step that checks the choice against it, ask for the same)."""
 
     @property
     def pass_index(self) -> int:
@@ -42,6 +45,12 @@ class SeatByseat:
         if not self.passes:
             raise OutsideActionSpaceError(f"{self.game.name} has no simultaneous moments to let pass")
         return self.space.size
+
+    def go_on_from(self, state: State[Any]) -> None:
+        """Drive `state` from now on (a position to start from, a canary copy): nobody has passed at it yet."""
+        self.state = state
+        self.passed = frozenset()
+        self._asked = None
 
     def clone(self) -> SeatByseat:
         """An independent copy (the state cloned, the same space)."""
@@ -66,6 +75,15 @@ class SeatByseat:
 
     def legal_indices(self, seat: int) -> list[int]:
         """The indices `seat` may choose now, ascending (none unless it is the seat asked)."""
+        key = (id(self.state), self.state.history_length(), seat, self.passed)
+        if self._asked is not None and self._asked[0] == key:
+            return list(self._asked[1])
+        indices = self._legal_indices(seat)
+        self._asked = (key, indices)
+        return list(indices)
+
+    def _legal_indices(self, seat: int) -> list[int]:
+        """`legal_indices`, worked out."""
         if self.to_act() != seat or seat < 0:
             return []
         legal = self.state.legal_actions(seat)
