@@ -3,6 +3,7 @@ declared from its metadata, played by OpenSpiel's own MCTS and IS-MCTS bots and 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -13,6 +14,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import wolfpack
 from wolfpack.engine.encoding import NoActionSpaceError, action_space
+from wolfpack.engine.errors import WolfpackError
 from wolfpack.interop import openspiel
 from wolfpack.interop.openspiel import short_name
 
@@ -101,16 +103,21 @@ def test_openspiel_ismcts_plays_wolf() -> None:
     assert state.is_terminal() and state.returns() in ([1.0, -1.0], [-1.0, 1.0])
 
 
-def test_a_resampled_state_keeps_the_seat_view_and_may_change_the_rest() -> None:
-    game = pyspiel.load_game("wolfpack_wolf", {"players": 3, "max_rounds": 2})
-    state = game.new_initial_state()
-    rng = np.random.RandomState(0)
-    while state.is_chance_node() or len(state.history()) < 30:
+def _wolf_after(moves: int, seed: int) -> pyspiel.State:
+    """A three-player WOLF after at least `moves` random moves, at a seat's decision."""
+    state = pyspiel.load_game("wolfpack_wolf", {"players": 3, "max_rounds": 2}).new_initial_state()
+    rng = np.random.RandomState(seed)
+    while state.is_chance_node() or len(state.history()) < moves:
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_a_resampled_state_keeps_the_seat_view_and_may_change_the_rest() -> None:
+    state = _wolf_after(30, seed=0)
     seat = state.current_player()
     samples = [state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0)) for _ in range(6)]
     assert all(s.information_state_string(seat) == state.information_state_string(seat) for s in samples)
@@ -146,3 +153,17 @@ def test_a_megagame_loads_with_every_seat_of_its_edition() -> None:
     assert game.num_players() == game.get_type().max_num_players == 52
     assert game.max_game_length() == openspiel.LONGEST
     assert game.new_initial_state().is_chance_node()
+
+
+def test_a_public_observer_shows_the_public_view_and_no_observer_shows_every_secret() -> None:
+    state = _wolf_after(20, seed=1)
+    game = state.get_game()
+    none = pyspiel.PrivateInfoType.NONE
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=none)
+    observer = game.make_py_observer(public)
+    seat = state.current_player()
+    assert observer.string_from(state, seat) == json.dumps(state.table.state.observation(None), sort_keys=True)
+    assert observer.string_from(state, seat) != state.observation_string(seat)  # a seat sees its own secrets
+    every = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    with pytest.raises(WolfpackError, match="no observer of every seat's secrets"):
+        game.make_py_observer(every)

@@ -152,9 +152,13 @@ class WolfpackSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyp
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> WolfpackObserver:
         """The observer of a seat: its features as the tensor, its observation (and, with perfect recall, its log)
-        as the string."""
+        as the string; asked for public information only, the public view's. No observer shows every seat's
+        secrets at once."""
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS and self.wolfpack_game.info.information == "imperfect":
+            raise WolfpackError(f"{self.wolfpack_game.name} has no observer of every seat's secrets at once")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return WolfpackObserver(self, perfect_recall)
+        return WolfpackObserver(self, perfect_recall, public=private == pyspiel.PrivateInfoType.NONE)
 
 
 class WolfpackSpielState(pyspiel.State):  # type: ignore[misc]
@@ -224,11 +228,13 @@ class WolfpackSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class WolfpackObserver:
-    """A seat's view for OpenSpiel: the features as the tensor, the observation as JSON as the string."""
+    """A seat's view for OpenSpiel (or, `public`, what everyone sees): the features as the tensor, the observation as
+    JSON as the string."""
 
-    def __init__(self, game: WolfpackSpielGame, perfect_recall: bool) -> None:
+    def __init__(self, game: WolfpackSpielGame, perfect_recall: bool, public: bool = False) -> None:
         space = action_space(game.wolfpack_game)
         self.perfect_recall = perfect_recall
+        self.public = public
         self.tensor = np.zeros(space.layout.size, np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
@@ -236,17 +242,22 @@ class WolfpackObserver:
             self.dict[name] = self.tensor[start : start + length]
             start += length
 
+    def _viewer(self, player: int) -> int | None:
+        """Whose view is read: `player`'s, or the public one (None)."""
+        return None if self.public else player
+
     def set_from(self, state: WolfpackSpielState, player: int) -> None:
-        """Fill the tensor with `player`'s features."""
-        observation = state.table.state.observation(player)
+        """Fill the tensor with the features of `player`'s view (the seat's number is no secret)."""
+        observation = state.table.state.observation(self._viewer(player))
         self.tensor[:] = state.table.space.features(observation, player)
 
     def string_from(self, state: WolfpackSpielState, player: int) -> str:
-        """`player`'s observation as JSON (and, with perfect recall, its log after it)."""
+        """The view as JSON (and, with perfect recall, the log it reads after it)."""
         wolfpack_state = state.table.state
-        text = json.dumps(wolfpack_state.observation(player), sort_keys=True)
+        viewer = self._viewer(player)
+        text = json.dumps(wolfpack_state.observation(viewer), sort_keys=True)
         if self.perfect_recall:
-            text += "\n" + "\n".join(wolfpack_state.log(player))
+            text += "\n" + "\n".join(wolfpack_state.log(viewer))
         return text
 
 
