@@ -167,3 +167,18 @@ def test_a_public_observer_shows_the_public_view_and_no_observer_shows_every_sec
     every = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
     with pytest.raises(WolfpackError, match="no observer of every seat's secrets"):
         game.make_py_observer(every)
+
+
+def test_no_seat_sees_a_secret_through_openspiel() -> None:
+    """The canary check through the OpenSpiel state: every secret planted, each seat's observation and information
+    state strings show its own canaries and never another's."""
+    state = _wolf_after(40, seed=2)
+    planted, viewers = state.table.state.with_canaries()
+    state.table.go_on_from(planted)
+    seen = 0
+    for seat in range(state.num_players()):
+        visible, hidden = viewers[seat]
+        text = state.observation_string(seat) + state.information_state_string(seat)
+        assert not [canary for canary in hidden if canary in text]
+        seen += sum(canary in text for canary in visible)
+    assert seen > 0, "canaries were planted and found where they belong"
