@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import warnings
 
 import numpy as np
@@ -166,3 +167,10 @@ def test_a_seat_play_waits_for_with_no_action_in_the_space_is_named(monkeypatch:
     monkeypatch.setattr(space, "index", outside)  # as if the space held none of the seat's actions
     with pytest.raises(OutsideActionSpaceError, match=r"seat 0 must act, but none of its 4 actions \(bid 0"):
         environment.observe("seat_0")
+
+
+def test_a_missing_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # as if PettingZoo were not installed
+    monkeypatch.delitem(sys.modules, "wolfpack.interop.pettingzoo")
+    with pytest.raises(ImportError, match=r"pip install 'wolfpack\[pettingzoo\]'"):
+        import wolfpack.interop.pettingzoo  # noqa: F401
