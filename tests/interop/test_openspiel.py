@@ -21,7 +21,7 @@ from wolfpack.interop.openspiel import short_name
 SIMULATED = {
     "spacewolves": {"players": 3, "max_rounds": 3},
     "wolves-on-the-hunt": {"players": 2},
-    "wolf": {"players": 3, "max_rounds": 2},
+    "wolf": {"players": 3, "max_rounds": 1},
     "den-of-wolves": {"scenario": "combat", "pursuit": "12", "phase_actions": 30},
 }
 """A short game of each (an option whose default is None is a text parameter in OpenSpiel: `pursuit` "12")."""
