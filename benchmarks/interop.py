@@ -78,8 +78,7 @@ def openspiel_steps(name: str, options: dict[str, Any], seed: int) -> int:
 
     from wolfpack.interop.openspiel import short_name
 
-    parameters = {key: str(value) if key == "pursuit" else value for key, value in options.items()}
-    state = pyspiel.load_game(short_name(name), parameters).new_initial_state()
+    state = pyspiel.load_game(short_name(name), options).new_initial_state()
     rng = random.Random(seed)
     steps = 0
     while not state.is_terminal() and steps < MOST_STEPS:

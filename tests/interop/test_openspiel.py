@@ -22,12 +22,12 @@ SIMULATED = {
     "spacewolves": {"players": 3, "max_rounds": 3},
     "wolves-on-the-hunt": {"players": 2},
     "wolf": {"players": 3, "max_rounds": 1},
-    "den-of-wolves": {"scenario": "combat", "pursuit": "12", "phase_actions": 30},
+    "den-of-wolves": {"scenario": "combat", "pursuit": 12, "phase_actions": 30},
 }
-"""A short game of each (an option whose default is None is a text parameter in OpenSpiel: `pursuit` "12")."""
+"""A short game of each."""
 SLOW = {"den-of-wolves"}
 """Games whose random simulation takes long (a Wolf Attack of 41 seats, every one's views at every move, each
-optional seat asked in turn: about 40 s): `make strength` runs it."""
+optional seat asked in turn, states saved and read back: about 20 s): `make strength` runs it."""
 
 
 def test_every_game_with_an_action_space_is_registered() -> None:

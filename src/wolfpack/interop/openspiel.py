@@ -1,8 +1,8 @@
 """Every wolfpack game as an OpenSpiel Python game: `import wolfpack.interop.openspiel` registers them all.
 
 Each game is registered as "wolfpack_<name>" (dashes as underscores: `pyspiel.load_game("wolfpack_wolf",
-{"players": 3})`), its options as the game's parameters (an option whose default is None is a text parameter,
-"" meaning None). The game type is declared from the game's own metadata: chance explicit or deterministic,
+{"players": 3})`), its options as the game's parameters (an option whose default is None is unset as -1 if it is a
+number, "" if it is text). The game type is declared from the game's own metadata: chance explicit or deterministic,
 information perfect or imperfect, utility, terminal rewards; dynamics are sequential, since a wolfpack simultaneous
 moment is offered seat by seat (`wolfpack.interop.seats`). Actions are indices of the game's fixed action space
 (`wolfpack.engine.encoding`), chance outcomes indices of its chance space. Observations: the observation string is
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, get_args
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -65,17 +65,33 @@ def short_name(game: str) -> str:
     return PREFIX + game.replace("-", "_")
 
 
+def _unset(annotation: Any) -> int | str:
+    """How an OpenSpiel parameter says None for an option whose default is None: -1 for a number (every such option
+    counts from 0 up), "" for text. OpenSpiel types a parameter by its default, and reads a saved game's parameters
+    back by their look, so a number must stay a number."""
+    return -1 if int in get_args(annotation) else ""
+
+
 def _parameters(name: str) -> dict[str, Any]:
-    """The game's options with their defaults, as OpenSpiel parameters (None written as "")."""
+    """The game's options with their defaults, as OpenSpiel parameters (None as `_unset` says)."""
     options = game_class(name).Options
-    return {option: "" if field.default is None else field.default for option, field in options.model_fields.items()}
+    return {
+        option: _unset(field.annotation) if field.default is None else field.default
+        for option, field in options.model_fields.items()
+    }
 
 
 def _options(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
-    """The wolfpack options of OpenSpiel parameters (defaults left out, "" back to None)."""
+    """The wolfpack options of OpenSpiel parameters (defaults left out, the unset value back to None)."""
+    fields = game_class(name).Options.model_fields
     defaults = _parameters(name)
-    given = dict(params or {})
-    return {key: (None if value == "" else value) for key, value in given.items() if defaults.get(key) != value}
+    options = {}
+    for key, value in dict(params or {}).items():
+        if defaults.get(key) == value:
+            continue
+        unset = key in fields and fields[key].default is None and value == _unset(fields[key].annotation)
+        options[key] = None if unset else value
+    return options
 
 
 def game_type(game: Game[Any]) -> pyspiel.GameType:

@@ -20,6 +20,7 @@ from wolfpack.engine.encoding import ActionSpace, OutsideActionSpaceError, actio
 from wolfpack.engine.errors import IllegalActionError
 from wolfpack.engine.game import Game, State
 from wolfpack.engine.play import decision_seats
+from wolfpack.engine.registry import load_game
 
 
 class SeatByseat:
@@ -57,6 +58,22 @@ class SeatByseat:
         copy = SeatByseat(self.game, self.state.clone(), self.space)
         copy.passed = self.passed
         return copy
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling keeps (OpenSpiel saves a Python state so): the game by name and options, the state as its
+        saved JSON, the passes."""
+        return {
+            "game": self.game.name,
+            "options": self.game.options_dict(),
+            "state": self.state.to_json(),
+            "passed": sorted(self.passed),
+        }
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        """Rebuild from `__getstate__`'s record: the game loaded afresh, the state read back."""
+        game = load_game(saved["game"], **saved["options"])
+        self.__init__(game, game.state_from_json(saved["state"]))  # type: ignore[misc]
+        self.passed = frozenset(saved["passed"])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SeatByseat:
         """`clone`: OpenSpiel copies a Python state by deep-copying its fields, and the game and its content are
