@@ -114,6 +114,9 @@ class Game(ABC, Generic[A]):
     """For a game whose all-bot play is too long to show move by move (a megagame): "module:function" of
     `(game, seed, record) -> Iterator[str]`, which plays the whole game with the game's bots in every seat (writing
     the record to `record`, an open text file or None) and yields a text summary of each turn as it ends."""
+    encoding: ClassVar[str | None] = None
+    """For a game that learning libraries can take (PettingZoo, OpenSpiel): "module:function" of `(game) ->
+    ActionSpace`, its fixed action space and features (`wolfpack.engine.encoding`), imported when asked for."""
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options

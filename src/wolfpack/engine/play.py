@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from wolfpack.engine.bot import Bot
@@ -21,16 +21,23 @@ def decision_order(state: State[Any], start: int = 0) -> list[tuple[int, bool]]:
     At a simultaneous node the seats that may act but need not come first, from seat `start` round the table, so
     optional actions (help between turns, say) get their chance before play moves on; then the seats play waits for.
     """
+    return list(decision_seats(state, start))
+
+
+def decision_seats(state: State[Any], start: int = 0) -> Iterator[tuple[int, bool]]:
+    """`decision_order`, seat by seat: a reader that needs only the first few seats (of a megagame's dozens) lists
+    only their legal actions."""
     current = state.current_player()
     if current >= 0:
-        return [(current, True)]
+        yield current, True
+        return
     if current != SIMULTANEOUS:
         raise ValueError("decisions are taken at decision nodes: sample chance, and stop at the end")
     seats = state.num_players()
     waiting = state.waiting_for()
     order = [(start + offset) % seats for offset in range(seats)]
-    optional = [(seat, False) for seat in order if seat not in waiting and state.legal_actions(seat)]
-    return optional + [(seat, True) for seat in order if seat in waiting]
+    yield from ((seat, False) for seat in order if seat not in waiting and state.legal_actions(seat))
+    yield from ((seat, True) for seat in order if seat in waiting)
 
 
 def bot_decision(state: State[Any], bots: Mapping[int, Bot] | Sequence[Bot], start: int = 0) -> tuple[int, Any]:

@@ -90,6 +90,7 @@ class DenGame(Game[str]):
         "control": "wolfpack.games.den.bots:ControlBot",
     }
     headless: ClassVar[str | None] = "wolfpack.games.den.event:headless"
+    encoding: ClassVar[str | None] = "wolfpack.games.den.encoding:action_space"
     Options = DenOptions
     options: DenOptions
 

@@ -37,6 +37,7 @@ class HuntGame(Game[str]):
     options: HuntOptions
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "wolfpack.games.hunt.bots:HeuristicBot"}
     batch: ClassVar[str | None] = "wolfpack.games.hunt.batch:ENGINE"
+    encoding: ClassVar[str | None] = "wolfpack.games.hunt.encoding:action_space"
 
     @cached_property
     def content(self) -> HuntContent:

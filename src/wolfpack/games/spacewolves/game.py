@@ -36,6 +36,7 @@ class SpacewolvesGame(Game[Action]):
         "search": "wolfpack.games.spacewolves.bots:SearchBot",
     }
     batch: ClassVar[str | None] = "wolfpack.games.spacewolves.batch:ENGINE"
+    encoding: ClassVar[str | None] = "wolfpack.games.spacewolves.encoding:action_space"
 
     def _make_info(self) -> GameInfo:
         players = self.options.players

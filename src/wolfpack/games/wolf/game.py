@@ -36,6 +36,7 @@ class WolfGame(Game[str]):
         "heuristic": "wolfpack.games.wolf.bots:HeuristicBot",
         "search": "wolfpack.games.wolf.bots:SearchBot",
     }
+    encoding: ClassVar[str | None] = "wolfpack.games.wolf.encoding:action_space"
     Options = WolfOptions
     options: WolfOptions
 
