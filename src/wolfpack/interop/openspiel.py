@@ -313,5 +313,7 @@ REGISTERED = _register_all()
 def load(name: str, /, **options: Any) -> WolfpackSpielGame:
     """Wolfpack game `name` with `options` as an OpenSpiel game (what `pyspiel.load_game` gives for it)."""
     if name not in GAMES:
-        action_space(load_game(name))  # an unknown game, or one without a fixed action space: refused, named
+        # A game plugin installed after this module was imported is registered now; an unknown game, or one
+        # without a fixed action space, is refused, named.
+        register(name)
     return GAMES[name](options)
