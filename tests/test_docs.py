@@ -21,6 +21,7 @@ DOCUMENTS = [
     "docs/games/wolves-on-the-hunt.md",
     "docs/games/wolf.md",
     "docs/games/den-of-wolves.md",
+    "docs/research.md",
 ]
 MODULES = ["wolfpack", "wolfpack.testing"]
 
