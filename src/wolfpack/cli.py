@@ -28,7 +28,18 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
-from wolfpack.bots import GENERIC_BOTS, Bot, PluginBotWarning, bot_names, default_bot_name, make_bot, plugin_problems
+from wolfpack.bots import (
+    DIFFICULTIES,
+    GENERIC_BOTS,
+    Bot,
+    PluginBotWarning,
+    bot_for,
+    bot_names,
+    default_bot_name,
+    difficulty_bots,
+    make_bot,
+    plugin_problems,
+)
 from wolfpack.engine.bot import seat_seed
 from wolfpack.engine.constants import CHANCE, SIMULTANEOUS
 from wolfpack.engine.errors import IllegalActionError, InvalidActionError, RecordError, WolfpackError
@@ -492,9 +503,12 @@ def play(
         shorthands = {"players": players, "edition": edition, "turns": turns}
         loaded = _game_for_play(game, shorthands, option or [])
         bot_seat_list = bot_seats(bots, loaded.num_players())
-        bot_name = bot or default_bot_name(loaded)
+        bot_name = bot_for(loaded, bot or default_bot_name(loaded))
         if bot_seat_list and bot_name not in bot_names(loaded):
-            raise UsageError(f"--bot {bot_name!r}: {loaded.name} has the bots {', '.join(bot_names(loaded))}")
+            raise UsageError(
+                f"--bot {bot_name!r}: {loaded.name} has the bots {', '.join(bot_names(loaded))}, "
+                f"or a difficulty: {', '.join(DIFFICULTIES)}"
+            )
     except UsageError as exc:
         _fail(str(exc), EXIT_USAGE)
     if seed is None:
@@ -690,6 +704,7 @@ def games() -> None:
         game_problems = game_plugin_problems()
     for name in game_names():
         cls = game_class(name)
+        game: Game[Any] | None = None
         try:
             game = load_game(name)
         except WolfpackError:
@@ -707,6 +722,9 @@ def games() -> None:
         for option, text in describe_options(name).items():
             out.print(f"  --option {option}=...  {text}")
         out.print(f"  bots: {', '.join(bots)}")
+        if game is not None:
+            levels = difficulty_bots(game)
+            out.print(f"  difficulties: {', '.join(f'{level} = {levels[level]}' for level in DIFFICULTIES)}")
     for plugin, why in game_problems.items():
         out.print(f"game plugin {plugin!r} is left out: {why}")
     for plugin, why in problems.items():

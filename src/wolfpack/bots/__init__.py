@@ -4,7 +4,7 @@ packages install under the `wolfpack.bots` entry-point group (docs/bots.md, "You
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Final
 
 from wolfpack.engine.bot import Bot, RandomBot
 from wolfpack.engine.game import Game
@@ -72,6 +72,22 @@ def default_bot_name(game: Game[Any]) -> str:
     return PREFERRED_BOT if PREFERRED_BOT in bot_names(game) else "random"
 
 
+DIFFICULTIES: Final = ("easy", "normal", "strong")
+"""The bot difficulties every game offers, each a name for one of its bots (`Game.difficulties`)."""
+
+
+def difficulty_bots(game: Game[Any]) -> dict[str, str]:
+    """The bot each difficulty seats in `game`: random for easy, the default bot for normal and strong, unless the
+    game says otherwise (its strong bot is the one at the top of its ladder)."""
+    default = default_bot_name(game)
+    return {"easy": "random", "normal": default, "strong": default, **game.difficulties}
+
+
+def bot_for(game: Game[Any], name: str) -> str:
+    """The bot a name stands for in `game`: a difficulty's bot, else the name itself."""
+    return difficulty_bots(game)[name] if name in DIFFICULTIES else name
+
+
 def bot_title(name: str) -> str:
     """What people call a kind of bot: "Heuristic bot" for "heuristic" (a kind we do not know: its name + " bot")."""
     return BOT_TITLES.get(name, f"{name[:1].upper()}{name[1:]} bot")
@@ -89,7 +105,9 @@ def bot_seat_names(kinds: list[str]) -> list[str]:
 
 
 def make_bot(game: Game[Any], name: str, seed: int | None = None) -> Bot:
-    """A bot called `name` for `game`, seeded; an unknown name raises ValueError listing the known ones."""
+    """A bot called `name` (or the bot of difficulty `name`) for `game`, seeded; an unknown name raises ValueError
+    listing the known ones."""
+    name = bot_for(game, name)
     if name in game.bots:
         cls: type[Bot] = import_object(game.bots[name])
     elif name in GENERIC_BOTS:
@@ -100,22 +118,26 @@ def make_bot(game: Game[Any], name: str, seed: int | None = None) -> Bot:
         why = plugin_problems().get(name)
         if why is not None:
             raise ValueError(f"the bot plugin {name!r} cannot be used: {why}")
-        raise ValueError(f"no bot {name!r} for {game.name}; bots: {', '.join(bot_names(game))}")
+        known = ", ".join(bot_names(game))
+        raise ValueError(f"no bot {name!r} for {game.name}; bots: {known}, or a difficulty: {', '.join(DIFFICULTIES)}")
     return cls(seed)
 
 
 __all__ = [
     "BOT_TITLES",
+    "DIFFICULTIES",
     "GENERIC_BOTS",
     "PLUGIN_GROUP",
     "PREFERRED_BOT",
     "Bot",
     "PluginBotWarning",
     "RandomBot",
+    "bot_for",
     "bot_names",
     "bot_seat_names",
     "bot_title",
     "default_bot_name",
+    "difficulty_bots",
     "make_bot",
     "plays",
     "plugin_bots",

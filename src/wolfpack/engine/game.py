@@ -107,6 +107,9 @@ class Game(ABC, Generic[A]):
     """The pydantic model of this game's options."""
     bots: ClassVar[Mapping[str, str]] = {}
     """The game's own bots: name -> "module:Class" of a `wolfpack.engine.bot.Bot`, imported when asked for."""
+    difficulties: ClassVar[Mapping[str, str]] = {}
+    """Which bot each difficulty ("easy", "normal", "strong") seats, where it is not the default (random, then the
+    preferred bot for both others): "strong" is the bot at the top of the game's ladder (docs/bots.md)."""
     batch: ClassVar[str | None] = None
     """For a game with a batch engine (many games in lockstep as arrays, `wolfpack.engine.batch`): "module:attribute"
     of its `BatchEngine`, imported when asked for."""

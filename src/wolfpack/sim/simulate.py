@@ -37,7 +37,7 @@ from typing import Any, Protocol
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from wolfpack.bots import bot_names, default_bot_name, make_bot
+from wolfpack.bots import DIFFICULTIES, bot_for, bot_names, default_bot_name, make_bot
 from wolfpack.engine.batch import ENGINES, BatchPlayed, batch_engine
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.game import Game
@@ -138,13 +138,16 @@ def open_sim_game(name: str, options: Mapping[str, Any]) -> Game[Any]:
 
 
 def resolve_bots(game: Game[Any], bots: str | None, seat_zero_bot: str | None = None) -> tuple[str, ...]:
-    """A bot name per seat from `--bots`: one name for every seat, or a comma-separated name per seat."""
+    """A bot name per seat from `--bots`: one name (or difficulty) for every seat, or a comma-separated one per seat."""
     seats = game.num_players()
-    names = [name.strip() for name in (bots or default_bot_name(game)).split(",")]
+    names = [bot_for(game, name.strip()) for name in (bots or default_bot_name(game)).split(",")]
     known = bot_names(game)
     for name in names:
         if name not in known:
-            raise SimulationError(f"--bots: {game.name} has no bot {name!r}; its bots are {', '.join(known)}")
+            raise SimulationError(
+                f"--bots: {game.name} has no bot {name!r}; its bots are {', '.join(known)}, "
+                f"or a difficulty: {', '.join(DIFFICULTIES)}"
+            )
     if len(names) == 1:
         # One name for all: a seat that needs its own kind of bot (Den of Wolves' Control) keeps it.
         per_seat = names * seats

@@ -31,7 +31,7 @@ from typing import Any, Final
 import pandas as pd
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from wolfpack.bots import bot_seat_names
+from wolfpack.bots import bot_for, bot_seat_names
 from wolfpack.sim.analyze import is_shared_result, max_return, read_results, wilson_interval, winning_seats
 from wolfpack.sim.simulate import RunSpec, SimulationError, file_identity, make_spec, open_sim_game, resolve_bots
 
@@ -57,9 +57,9 @@ def make_tournament_spec(
     """Check a tournament's game, options and entrants (comma-separated bot names, at least one per seat)."""
     if engine != "scalar":
         raise SimulationError("a tournament seats other bots every game: it is played by the scalar engine only")
-    names = [name.strip() for name in bots.split(",") if name.strip()]
     spec = make_spec(game_name, options, None, seed)
     game = open_sim_game(game_name, options)
+    names = [bot_for(game, name.strip()) for name in bots.split(",") if name.strip()]
     for name in dict.fromkeys(names):
         resolve_bots(game, name)  # refuses a bot the game does not have, naming those it has
     seats = len(spec.bots)

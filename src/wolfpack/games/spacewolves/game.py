@@ -35,6 +35,8 @@ class SpacewolvesGame(Game[Action]):
         "heuristic": "wolfpack.games.spacewolves.bots:HeuristicBot",
         "search": "wolfpack.games.spacewolves.bots:SearchBot",
     }
+    # The search bot wins twice the heuristic's games on the ladder (docs/bots.md, "Ladders").
+    difficulties: ClassVar[Mapping[str, str]] = {"strong": "search"}
     batch: ClassVar[str | None] = "wolfpack.games.spacewolves.batch:ENGINE"
     encoding: ClassVar[str | None] = "wolfpack.games.spacewolves.encoding:action_space"
 
