@@ -6,9 +6,10 @@ turn.py, Control in control.py.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from wolfpack.engine.errors import GameOptionError
 from wolfpack.games.den.content import (
@@ -34,6 +35,15 @@ ORIGIN: Final = "origin"
 DIE: Final = tuple(range(1, 7))
 Why = tuple[str, str] | None
 """A check's answer: None when the action is legal, else (the rule, why not)."""
+Plain = TypeVar("Plain")
+
+
+def plain_copy(value: Plain) -> Plain:
+    """A deep copy of plain data (dicts, lists, text, numbers), made by marshal in C, many times faster than
+    `copy.deepcopy`; marshal's version 2 shares no object between two places of the copy."""
+    data: Any = value  # any plain data marshals; the checker cannot know `value` is plain
+    copied: Plain = marshal.loads(marshal.dumps(data, 2))
+    return copied
 
 
 @dataclass(frozen=True)
