@@ -285,7 +285,12 @@ class Ship(Entry):
 
     def station(self, station_id: str) -> Station:
         """The station with this id."""
-        return next(s for s in self.stations if s.id == station_id)
+        return self.stations_by_id[station_id]
+
+    @cached_property
+    def stations_by_id(self) -> dict[str, Station]:
+        """Every station by id (a legal-action listing asks for stations thousands of times a step)."""
+        return {station.id: station for station in self.stations}
 
 
 class FleetFile(ContentModel):
