@@ -109,8 +109,8 @@ def every_seat(digest: Digest, state: Any, rng: random.Random) -> None:
 def fingerprint_event(digest: Digest, edition: str, turns: int) -> None:
     """A bot event: the acting seat's legal actions and view after each action, every view at each turn's end."""
     import wolfpack
-    from wolfpack.games.den.event import Event, event_bots, play_turns
     from wolfpack.engine.records import Match
+    from wolfpack.games.den.event import Event, event_bots, play_turns
 
     game = wolfpack.load_game("den-of-wolves", edition=edition, turns=turns)
     match = Match(game, 7)
@@ -191,7 +191,7 @@ def worker(options: argparse.Namespace) -> None:
     if options.fingerprint:
         print(json.dumps({"src": where, **fingerprint(options.turns, options.steps)}))
         return
-    import wolfpack.games.den.game  # noqa: F401  (imported before timing, as a test process has)
+    import wolfpack.games.den.game  # imported before timing, as a test process has it
 
     seconds = {}
     for name in options.workloads:

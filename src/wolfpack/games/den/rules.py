@@ -248,6 +248,12 @@ def crew_on(state: DenState, ship: str, station: str) -> list[str]:
     return list(index.get((ship, station), ()))
 
 
+def station_full(state: DenState, ship: str, station: str) -> bool:
+    """Whether a station seats as many crew as its capacity."""
+    capacity: int = station_card(state, ship, station).capacity
+    return len(crew_on(state, ship, station)) >= capacity
+
+
 def station_usable(state: DenState, ship: str, station: str) -> Why:
     """Whether a station can do its work now: not damaged (unless its card says so), no riot, not dark."""
     slot = state.ships[ship]["stations"][station]
@@ -607,7 +613,11 @@ def card_of(state: DenState, card_id: str) -> ActionCard:
 
 def seat_by_label(state: DenState, label: str) -> int | None:
     """The seat with this label."""
-    return next((i for i, s in enumerate(state.seats) if s.label == label), None)
+    seats: dict[str, int] | None = state.cache.get("seat labels")
+    if seats is None:
+        # Built from the last seat back, so a label names its first seat (labels are unique anyway).
+        seats = state.cache["seat labels"] = {seat.label: i for i, seat in reversed(list(enumerate(state.seats)))}
+    return seats.get(label)
 
 
 def has_sickbay(state: DenState, ship: str) -> bool:

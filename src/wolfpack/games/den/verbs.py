@@ -34,7 +34,6 @@ from wolfpack.games.den.rules import (
     aboard,
     card_of,
     commander_check,
-    crew_on,
     cut_off,
     drive_problem,
     effects_problem,
@@ -55,6 +54,7 @@ from wolfpack.games.den.rules import (
     ship_of,
     split_station,
     station_card,
+    station_full,
     station_usable,
     targets,
     team_ship,
@@ -302,10 +302,11 @@ class CrewMove:
     @staticmethod
     def candidates(state: DenState, seat: int) -> Iterator[Args]:
         ship = team_ship(state, seat)
+        # Used crew and full stations are refused whatever the other argument (see `check`): no candidates.
+        room = [station for station in state.ships[ship]["stations"] if not station_full(state, ship, station)]
         for cid, crew in state.crew.items():
-            # Used crew are refused whatever the station (see `check`): no candidates.
             if crew["ship"] == ship and crew["station"] is not None and not crew["used"]:
-                for station in state.ships[ship]["stations"]:
+                for station in room:
                     yield cid, station
 
     @staticmethod
@@ -321,7 +322,7 @@ class CrewMove:
             return "used crew", "used crew cannot move until they are refreshed"
         if crew["station"] == station:
             return "same station", f"{args[0]} already sits on {station}"
-        if len(crew_on(state, ship, station)) >= station_card(state, ship, station).capacity:
+        if station_full(state, ship, station):
             return "capacity", f"{station} is full"
         return None
 
@@ -544,7 +545,7 @@ class Land:
         target = split_station(args[2], None)
         if target is None or target[0] != at or target[1] not in state.ships[at]["stations"]:
             return "unknown station", f"{args[2]!r} is not a station of {at} (name it {at}.<station>)"
-        if len(crew_on(state, at, target[1])) >= station_card(state, at, target[1]).capacity:
+        if station_full(state, at, target[1]):
             return "capacity", f"{at}.{target[1]} is full"
         return None
 
