@@ -732,6 +732,11 @@ class DenContent(ContentModel):
         return {d.coordinates: d for d in self.destinations.destinations}
 
     @cached_property
+    def coordinates_by_destination(self) -> dict[str, str]:
+        """Every destination's coordinates, by the destination's id (ids are unique: the pack checks them)."""
+        return {d.id: d.coordinates for d in self.destinations.destinations}
+
+    @cached_property
     def cards_by_id(self) -> dict[str, ActionCard]:
         """Every action card by id."""
         return {card.id: card for card in self.cards.cards}

@@ -391,7 +391,7 @@ def map_access(state: DenState, seat: int) -> bool:
 
 def known_coordinates(state: DenState, ship: str) -> list[str]:
     """Coordinates a team can write on its jump sheet: those of cards it holds or was told."""
-    by_id = {d.id: d.coordinates for d in state.content.destinations.destinations}
+    by_id = state.content.coordinates_by_destination
     return sorted({*state.known[ship], *(by_id[d] for d in state.held[ship])})
 
 

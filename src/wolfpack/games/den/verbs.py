@@ -117,12 +117,13 @@ def seat_actions(state: DenState, seat: int) -> list[str]:
     if general_block(state, seat) is not None:
         return []
     found: set[str] = set()
+    place = ship_of(state, seat), aboard(state, seat)
     for name, spec in VERBS.items():
         if verb_block(state, seat, name, spec) is not None:
             continue
         if name in TEAM_SHARED:
             # Every player of a team at the same place may do these alike: list them once per team and place.
-            key = (name, ship_of(state, seat), aboard(state, seat))
+            key = (name, *place)
             shared = state.cache.get(key)
             if shared is None:
                 shared = state.cache[key] = _listed(state, seat, name, spec)
@@ -868,7 +869,7 @@ class Share:
             return "held", f"{ship}'s team holds no destination {args[0]!r}"
         if args[1] not in state.ships or args[1] == ship:
             return "unknown ship", f"{args[1]!r} is not another ship"
-        code = next(d.coordinates for d in state.content.destinations.destinations if d.id == args[0])
+        code = state.content.coordinates_by_destination[args[0]]
         if code in state.known[args[1]]:
             return "known", f"{args[1]} already knows those coordinates"
         return None
@@ -876,7 +877,7 @@ class Share:
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
         ship = team_ship(state, seat)
-        code = next(d.coordinates for d in state.content.destinations.destinations if d.id == args[0])
+        code = state.content.coordinates_by_destination[args[0]]
         state.known[args[1]] = sorted({*state.known[args[1]], code})
         note(state, f"{ship},{args[1]}", f"{ship} tells {args[1]} the coordinates {code} ({args[0]})")
 
