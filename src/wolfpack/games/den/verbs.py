@@ -103,7 +103,8 @@ VERBS: dict[str, Verb] = {}
 
 
 def verb(name: str, steps: frozenset[str], panel: bool = False) -> Callable[[type[Any]], type[Any]]:
-    """Register a verb from a class holding `candidates`, `check` and `apply` static methods."""
+    """Register a verb from a class holding `candidates`, `check` and `apply` static methods (and `ready`, the
+    check's first part that no argument changes, if it has one)."""
 
     def register(cls: type[Any]) -> type[Any]:
         VERBS[name] = Verb(cls.candidates, cls.check, cls.apply, steps, panel, getattr(cls, "ready", None))
