@@ -29,6 +29,7 @@ from wolfpack.games.den.event import Event, event_bots, headless, play_event, pl
 from wolfpack.games.den.game import DenGame
 from wolfpack.games.den.rules import CONTROL
 from wolfpack.games.den.state import DenState
+from wolfpack.games.den.views import build_part
 
 EDITIONS = ("classic", "infinite-domain")
 
@@ -468,6 +469,30 @@ def test_the_bots_play_legally_under_the_generic_driver() -> None:
         seat, action = bot_decision(state, bots, start=state.history_length())
         state.apply_action(action, seat)
     assert bots[CONTROL].actions >= 3
+
+
+def test_a_bot_step_leaves_every_view_part_as_it_was_built() -> None:
+    """The bots read their views without a copy (`den_bots.seen`): no step may change a part of this moment's views,
+    which the other seats' views share."""
+    game = _game("infinite-domain", 1)
+    match = Match(game, 3)
+    state = match.state
+    assert isinstance(state, DenState)
+
+    class Watched(Bot):
+        def __init__(self, inner: Bot) -> None:
+            super().__init__(0)
+            self.inner = inner
+
+        def step(self, state: State[Any], player: int | None = None) -> Any | None:
+            action = self.inner.step(state, player)
+            assert isinstance(state, DenState)
+            for key, part in state.cache.get("view parts", {}).items():
+                assert part == build_part(state, key), f"{key} changed by seat {player}'s step"
+            return action
+
+    play_event(match, {seat: Watched(bot) for seat, bot in event_bots(game, 3).items()})
+    assert state.is_terminal()
 
 
 def test_the_same_seed_plays_the_same_event_and_its_record_replays_it() -> None:

@@ -21,7 +21,6 @@ began), `arrived` (Wolf units that came), `hurt` and `lost` (fleet units damaged
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
@@ -36,6 +35,7 @@ from wolfpack.games.den.rules import (
     map_access,
     note,
     notify_control,
+    plain_copy,
     seat_by_label,
     ship_of,
     team_ship,
@@ -93,7 +93,7 @@ def at_battle_stations(state: DenState, unit_id: str, battle: list[str]) -> bool
 
 def attack_view(state: DenState, player: int | None) -> dict[str, Any] | None:
     """The attack as `player` sees it: all of it is on the fleet map, so public."""
-    return copy.deepcopy(state.attack)
+    return plain_copy(state.attack)
 
 
 # ---- lookups -----------------------------------------------------------------------------------------------------

@@ -285,7 +285,12 @@ class Ship(Entry):
 
     def station(self, station_id: str) -> Station:
         """The station with this id."""
-        return next(s for s in self.stations if s.id == station_id)
+        return self.stations_by_id[station_id]
+
+    @cached_property
+    def stations_by_id(self) -> dict[str, Station]:
+        """Every station by id (a legal-action listing asks for stations thousands of times a step)."""
+        return {station.id: station for station in self.stations}
 
 
 class FleetFile(ContentModel):
@@ -725,6 +730,11 @@ class DenContent(ContentModel):
     def destinations_by_coordinates(self) -> dict[str, Destination]:
         """Every destination by its coordinates."""
         return {d.coordinates: d for d in self.destinations.destinations}
+
+    @cached_property
+    def coordinates_by_destination(self) -> dict[str, str]:
+        """Every destination's coordinates, by the destination's id (ids are unique: the pack checks them)."""
+        return {d.id: d.coordinates for d in self.destinations.destinations}
 
     @cached_property
     def cards_by_id(self) -> dict[str, ActionCard]:

@@ -20,7 +20,6 @@ from wolfpack.games.den.rules import (
     PUBLIC,
     Why,
     _aegis,
-    crew_on,
     destroy_ship,
     jump_cost,
     mend,
@@ -31,7 +30,7 @@ from wolfpack.games.den.rules import (
     shift_fleet_morale,
     shift_morale,
     split_station,
-    station_card,
+    station_full,
     targeted,
 )
 from wolfpack.games.den.turn import (
@@ -276,7 +275,7 @@ def control_problem(state: DenState, parts: list[str]) -> Why:
         if blocked:
             return blocked
         ship, station = args[0].split(".")
-        if len(crew_on(state, ship, station)) >= station_card(state, ship, station).capacity:
+        if station_full(state, ship, station):
             return "capacity", f"{args[0]} is full"
     if verb_name in ("add-unit", "draw-destination") and args[0] not in state.ships:
         return "unknown ship", f"there is no ship {args[0]!r}"

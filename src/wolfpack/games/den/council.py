@@ -12,7 +12,6 @@ who breaks a tie (`vice_president_breaks_ties`), whether a passed bill needs the
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Iterator
 from math import ceil
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from wolfpack.games.den.control import control_verb
 from wolfpack.games.den.notation import quote
-from wolfpack.games.den.rules import CONTROL, PUBLIC, Why, note, notify_control, seat_by_label
+from wolfpack.games.den.rules import CONTROL, PUBLIC, Why, note, notify_control, plain_copy, seat_by_label
 from wolfpack.games.den.turn import MORALE_MODIFIERS, TURN_ENDS
 from wolfpack.games.den.verbs import ACTION, ALL_STEPS, Args, no_arguments, verb
 
@@ -88,7 +87,7 @@ def set_up(state: DenState) -> None:
 def council_view(state: DenState, player: int | None) -> dict[str, Any]:
     """The Council as `player` sees it: all public but the President's direct orders, which only Control and the
     teams of the President and the admiral who gave and took them see."""
-    view = {key: copy.deepcopy(value) for key, value in state.council.items() if key != "orders"}
+    view = {key: plain_copy(value) for key, value in state.council.items() if key != "orders"}
     view["orders"] = orders_seen(state, player)
     return view
 

@@ -376,6 +376,14 @@ def _split_words(text: str) -> tuple[str, ...]:
 
 def canonical(text: str) -> str:
     """The canonical form of an action in notation; InvalidActionError naming what is malformed."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is text in Den of Wolves notation, got {type(text).__name__}")
+    return _canonical(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _canonical(text: str) -> str:
+    """`canonical` of a text, remembered: every action offered is checked and parsed again and again."""
     words = split(text)
     if not words:
         raise InvalidActionError("an empty action: write a verb such as `use galley` or `control advance`")

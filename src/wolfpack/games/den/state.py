@@ -17,7 +17,6 @@ With the option `table_dice`, each ship's own rolls are not chance events: they 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -247,8 +246,9 @@ class DenState(State[str]):
             setattr(clone, name, getattr(self, name))
         clone.logs = None  # its log is a new copy: its index is built when its log is first read
         clone.versions = dict(self.versions)  # its own: the copies' versions part as their plays do
-        # The fields are plain JSON data, for which a JSON round trip is the quickest deep copy.
-        for name, value in json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})).items():
+        # The fields hold only JSON's types (dicts with text keys, lists, text, numbers, booleans, None), which a
+        # marshal copy keeps as they are, twice as fast as a JSON round trip.
+        for name, value in rules.plain_copy({name: getattr(self, name) for name in FIELDS}).items():
             setattr(clone, name, value)
         # A log line is never changed once written, so the copy shares the closed chunks of the log.
         clone.events = self.events.copy()
@@ -256,7 +256,7 @@ class DenState(State[str]):
 
     def _to_dict(self) -> dict[str, Any]:
         return {
-            "position": json.loads(json.dumps({name: getattr(self, name) for name in FIELDS})),
+            "position": rules.plain_copy({name: getattr(self, name) for name in FIELDS}),
             "log": self.events.to_saved(),
         }
 

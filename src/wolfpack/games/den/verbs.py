@@ -16,6 +16,7 @@ from wolfpack.games.den.content import (
     ON_FOOT,
     RATION_LEVELS,
     TARGETED_OPS,
+    ActionCard,
 )
 from wolfpack.games.den.notation import canonical, words
 
@@ -33,7 +34,6 @@ from wolfpack.games.den.rules import (
     aboard,
     card_of,
     commander_check,
-    crew_on,
     cut_off,
     drive_problem,
     effects_problem,
@@ -54,6 +54,7 @@ from wolfpack.games.den.rules import (
     ship_of,
     split_station,
     station_card,
+    station_full,
     station_usable,
     targets,
     team_ship,
@@ -72,6 +73,13 @@ class Verb:
     steps: frozenset[str]
     panel: bool = False
     """Needs the player aboard their own ship (work on the ship panel)."""
+    ready: Callable[[DenState, int], Why] | None = None
+    """The first part of the check, which no argument changes (the seat's state, its command): asked once per
+    listing instead of once per candidate."""
+
+    def problem(self, state: DenState, seat: int, args: Args) -> Why:
+        """The whole check of `args` for the seat: `ready`, then `check`."""
+        return (self.ready(state, seat) if self.ready else None) or self.check(state, seat, args)
 
 
 def no_arguments(state: DenState, seat: int) -> Iterator[Args]:
@@ -95,10 +103,11 @@ VERBS: dict[str, Verb] = {}
 
 
 def verb(name: str, steps: frozenset[str], panel: bool = False) -> Callable[[type[Any]], type[Any]]:
-    """Register a verb from a class holding `candidates`, `check` and `apply` static methods."""
+    """Register a verb from a class holding `candidates`, `check` and `apply` static methods (and `ready`, the
+    check's first part that no argument changes, if it has one)."""
 
     def register(cls: type[Any]) -> type[Any]:
-        VERBS[name] = Verb(cls.candidates, cls.check, cls.apply, steps, panel)
+        VERBS[name] = Verb(cls.candidates, cls.check, cls.apply, steps, panel, getattr(cls, "ready", None))
         return cls
 
     return register
@@ -109,12 +118,13 @@ def seat_actions(state: DenState, seat: int) -> list[str]:
     if general_block(state, seat) is not None:
         return []
     found: set[str] = set()
+    place = ship_of(state, seat), aboard(state, seat)
     for name, spec in VERBS.items():
         if verb_block(state, seat, name, spec) is not None:
             continue
         if name in TEAM_SHARED:
             # Every player of a team at the same place may do these alike: list them once per team and place.
-            key = (name, ship_of(state, seat), aboard(state, seat))
+            key = (name, *place)
             shared = state.cache.get(key)
             if shared is None:
                 shared = state.cache[key] = _listed(state, seat, name, spec)
@@ -135,10 +145,12 @@ def seat_accepts(state: DenState, seat: int, action: object) -> bool:
     spec = VERBS.get(parts[0])
     if spec is None or general_block(state, seat) is not None or verb_block(state, seat, parts[0], spec) is not None:
         return False
-    return spec.check(state, seat, tuple(parts[1:])) is None
+    return spec.problem(state, seat, tuple(parts[1:])) is None
 
 
 def _listed(state: DenState, seat: int, name: str, spec: Verb) -> list[str]:
+    if spec.ready is not None and spec.ready(state, seat) is not None:
+        return []
     return [" ".join((name, *args)) for args in spec.candidates(state, seat) if spec.check(state, seat, args) is None]
 
 
@@ -234,7 +246,7 @@ def why_illegal(state: DenState, action: str, seat: int) -> tuple[str, str]:
     blocked = verb_block(state, seat, parts[0], spec)
     if blocked:
         return blocked
-    return spec.check(state, seat, tuple(parts[1:])) or ("rules", "not allowed now")
+    return spec.problem(state, seat, tuple(parts[1:])) or ("rules", "not allowed now")
 
 
 @verb("use", frozenset({"start", "action"}), panel=True)
@@ -292,9 +304,11 @@ class CrewMove:
     @staticmethod
     def candidates(state: DenState, seat: int) -> Iterator[Args]:
         ship = team_ship(state, seat)
+        # Used crew and full stations are refused whatever the other argument (see `check`): no candidates.
+        room = [station for station in state.ships[ship]["stations"] if not station_full(state, ship, station)]
         for cid, crew in state.crew.items():
-            if crew["ship"] == ship and crew["station"] is not None:
-                for station in state.ships[ship]["stations"]:
+            if crew["ship"] == ship and crew["station"] is not None and not crew["used"]:
+                for station in room:
                     yield cid, station
 
     @staticmethod
@@ -310,7 +324,7 @@ class CrewMove:
             return "used crew", "used crew cannot move until they are refreshed"
         if crew["station"] == station:
             return "same station", f"{args[0]} already sits on {station}"
-        if len(crew_on(state, ship, station)) >= station_card(state, ship, station).capacity:
+        if station_full(state, ship, station):
             return "capacity", f"{station} is full"
         return None
 
@@ -477,10 +491,14 @@ class Board:
                         yield sid, cid
 
     @staticmethod
-    def check(state: DenState, seat: int, args: Args) -> Why:
-        ship = team_ship(state, seat)
+    def ready(state: DenState, seat: int) -> Why:
         if commander_check(state, seat):
             return "captain's leave", "crew leave a ship only with its captain's (commander's) leave"
+        return None
+
+    @staticmethod
+    def check(state: DenState, seat: int, args: Args) -> Why:
+        ship = team_ship(state, seat)
         blocked = shuttle_at(state, args[0], ship)
         if blocked:
             return blocked
@@ -529,7 +547,7 @@ class Land:
         target = split_station(args[2], None)
         if target is None or target[0] != at or target[1] not in state.ships[at]["stations"]:
             return "unknown station", f"{args[2]!r} is not a station of {at} (name it {at}.<station>)"
-        if len(crew_on(state, at, target[1])) >= station_card(state, at, target[1]).capacity:
+        if station_full(state, at, target[1]):
             return "capacity", f"{at}.{target[1]} is full"
         return None
 
@@ -640,11 +658,10 @@ class Move:
         for quadrant in range(1, state.quadrant_count + 1):
             yield (f"q{quadrant}",)
 
+    ready = staticmethod(commander_check)
+
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
-        blocked = commander_check(state, seat)
-        if blocked:
-            return blocked
         ship = team_ship(state, seat)
         quadrant = int(args[0][1:])
         if state.content.ships[ship].centre:
@@ -673,11 +690,10 @@ class Swap:
 
     candidates = staticmethod(lambda state, seat: every_ship(state))
 
+    ready = staticmethod(commander_check)
+
     @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
-        blocked = commander_check(state, seat)
-        if blocked:
-            return blocked
         ship = team_ship(state, seat)
         other = args[0]
         if other not in state.ships or other == ship:
@@ -854,7 +870,7 @@ class Share:
             return "held", f"{ship}'s team holds no destination {args[0]!r}"
         if args[1] not in state.ships or args[1] == ship:
             return "unknown ship", f"{args[1]!r} is not another ship"
-        code = next(d.coordinates for d in state.content.destinations.destinations if d.id == args[0])
+        code = state.content.coordinates_by_destination[args[0]]
         if code in state.known[args[1]]:
             return "known", f"{args[1]} already knows those coordinates"
         return None
@@ -862,7 +878,7 @@ class Share:
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
         ship = team_ship(state, seat)
-        code = next(d.coordinates for d in state.content.destinations.destinations if d.id == args[0])
+        code = state.content.coordinates_by_destination[args[0]]
         state.known[args[1]] = sorted({*state.known[args[1]], code})
         note(state, f"{ship},{args[1]}", f"{ship} tells {args[1]} the coordinates {code} ({args[0]})")
 
@@ -874,10 +890,14 @@ class Pass:
     candidates = staticmethod(destination_holders)
 
     @staticmethod
-    def check(state: DenState, seat: int, args: Args) -> Why:
-        ship = team_ship(state, seat)
+    def ready(state: DenState, seat: int) -> Why:
         if not state.rules.destinations_pass_between_teams:
             return "edition", "in classic the Aegis team keeps its destination cards"
+        return None
+
+    @staticmethod
+    def check(state: DenState, seat: int, args: Args) -> Why:
+        ship = team_ship(state, seat)
         if args[0] not in state.held[ship]:
             return "held", f"{ship}'s team holds no destination {args[0]!r}"
         if args[1] not in state.ships or args[1] == ship:
@@ -902,8 +922,8 @@ class Play:
         ship = team_ship(state, seat)
         for card_id in sorted(set(state.hands[str(seat)])):
             card = state.content.cards_by_id.get(card_id)
-            if card is None:
-                continue
+            if card is None or card_step_problem(state, card):
+                continue  # refused whatever its target (see `check`)
             if any(e.op in TARGETED_OPS for e in card.effects):
                 for target in targets(state, card.effects, ship, card.own_ship_only):
                     yield card_id, target
@@ -916,9 +936,8 @@ class Play:
             return "hand", f"{state.seats[seat].label} holds no card {args[0]!r}"
         ship = team_ship(state, seat)
         card = card_of(state, args[0])
-        if state.step != "action" and not card.any_time:
-            return "phase", f"{card.name} is played in the Action Phase"
-        return effects_problem(state, card.effects, ship, args[1] if len(args) > 1 else None, card.own_ship_only)
+        target = args[1] if len(args) > 1 else None
+        return card_step_problem(state, card) or effects_problem(state, card.effects, ship, target, card.own_ship_only)
 
     @staticmethod
     def apply(state: DenState, seat: int, args: Args) -> None:
@@ -932,6 +951,13 @@ class Play:
             audience = ship if other == ship else f"{ship},{other}"
         note(state, audience, f"{state.seats[seat].label}: play {' '.join(args)} ({card.name})")
         run_effects(state, card.effects, ship, args[1] if len(args) > 1 else None, seat)
+
+
+def card_step_problem(state: DenState, card: ActionCard) -> Why:
+    """Whether an action card may be played in this step: in the Action Phase, or any time if it says so."""
+    if state.step != "action" and not card.any_time:
+        return "phase", f"{card.name} is played in the Action Phase"
+    return None
 
 
 def same_table(state: DenState, seat: int, other: int) -> bool:
@@ -1027,10 +1053,14 @@ class Goto:
         yield from every_ship(state)
 
     @staticmethod
+    def ready(state: DenState, seat: int) -> Why:
+        if state.people[str(seat)]["status"] == "sickbay":
+            return "sickbay", "a player in a sickbay stays at its table until the Team Phase is over"
+        return None
+
+    @staticmethod
     def check(state: DenState, seat: int, args: Args) -> Why:
         person = state.people[str(seat)]
-        if person["status"] == "sickbay":
-            return "sickbay", "a player in a sickbay stays at its table until the Team Phase is over"
         if person["at"] == args[0]:
             return "already there", f"already at {args[0]}"
         if args[0] == "map" and not map_access(state, seat):
@@ -1052,9 +1082,13 @@ class Sickbay:
     candidates = staticmethod(lambda state, seat: every_ship(state))
 
     @staticmethod
-    def check(state: DenState, seat: int, args: Args) -> Why:
+    def ready(state: DenState, seat: int) -> Why:
         if state.people[str(seat)]["status"] != "wounded":
             return "not wounded", "only a wounded player goes to a sickbay"
+        return None
+
+    @staticmethod
+    def check(state: DenState, seat: int, args: Args) -> Why:
         if args[0] not in state.ships or not has_sickbay(state, args[0]):
             return "sickbay", f"{args[0]} has no undamaged sickbay"
         return None
@@ -1075,12 +1109,16 @@ class Contact:
             yield (other.label,)
 
     @staticmethod
-    def check(state: DenState, seat: int, args: Args) -> Why:
+    def ready(state: DenState, seat: int) -> Why:
         person = state.people[str(seat)]
         if person["status"] != "brig":
             return "brig", "only a player in the brig names a contact"
         if person["contact"] is not None:
             return "once", "the contact is chosen once, on entering the brig"
+        return None
+
+    @staticmethod
+    def check(state: DenState, seat: int, args: Args) -> Why:
         other = seat_by_label(state, args[0])
         if other is None or other in (seat, CONTROL):
             return "unknown seat", f"{args[0]!r} is not another player"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import marshal
 import sys
 from array import array
 from bisect import bisect_left
@@ -27,7 +26,7 @@ from wolfpack.games.den.council import council_view, order_ships, orders_seen
 from wolfpack.games.den.dice import dice_view
 from wolfpack.games.den.media import SHOWN_BROADCASTS
 from wolfpack.games.den.readiness import before_advance
-from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, commander_of, crew_on
+from wolfpack.games.den.rules import CONTROL, CONTROL_ONLY, PUBLIC, commander_of, crew_on, plain_copy
 
 if TYPE_CHECKING:
     from wolfpack.games.den.state import DenState
@@ -71,10 +70,8 @@ def observation(state: DenState, player: int | None, copy: bool = True) -> dict[
     if not copy:  # built from the settled parts (snapshots, see `settle_parts`): nothing the game will change
         return view
     # The parts are shared by every view of this moment (and kept to tell which views change): each caller gets
-    # its own copy. Marshal copies plain data in C, twice as fast as a recursive copy in Python; version 2 shares
-    # no object between two places of the copy.
-    copied: dict[str, Any] = marshal.loads(marshal.dumps(view, 2))
-    return copied
+    # its own copy.
+    return plain_copy(view)
 
 
 def visible_panels(state: DenState, player: int | None) -> list[str]:
@@ -540,10 +537,9 @@ def snapshot_part(value: dict[str, Any], kept: dict[str, Any] | None) -> dict[st
     """A copy of a part that holds none of the game's objects, sharing with `kept` (its last snapshot) every entry
     whose value is unchanged: most of a changed part is not, and a patch stops at a shared entry at once."""
     if kept is None:
-        copied: dict[str, Any] = marshal.loads(marshal.dumps(value, 2))
-        return copied
+        return plain_copy(value)
     changed = {key: entry for key, entry in value.items() if key not in kept or kept[key] != entry}
-    fresh: dict[str, Any] = marshal.loads(marshal.dumps(changed, 2))
+    fresh = plain_copy(changed)
     return {key: fresh[key] if key in fresh else kept[key] for key in value}
 
 
