@@ -1,6 +1,7 @@
-"""The shortcuts issue 33 took to make WOLF's play-outs faster give what the plain computations give: distance fields
-by a bucket per distance, the werewolves' reach remembered by what stands near, lines of fire with the walls taken out
-once. Each is checked against a plain version written here, on random squares of the default board."""
+"""The shortcuts issue 33 took to make WOLF's play-outs faster give what the plain computations give: walks and
+distance fields over bit masks a layer at a time, the werewolves' reach remembered by what stands near, lines of fire
+with the walls taken out once. Each is checked against a plain version written here, on random squares of the default
+board."""
 
 from __future__ import annotations
 
@@ -46,6 +47,38 @@ def test_distance_fields_are_the_plain_dijkstras() -> None:
     assert distance_field(GEO, [WALL], frozenset()) == {}
 
 
+def plain_walk(start: Square, limit: int, obstacles: set[Square]) -> set[Square]:
+    """Breadth first, a square at a time, over the open squares' steps."""
+    reached, frontier = {start}, [start]
+    for _ in range(limit):
+        following = []
+        for square in frontier:
+            for n in GEO.steps[square]:
+                if n not in reached and n not in obstacles:
+                    reached.add(n)
+                    following.append(n)
+        frontier = following
+    return reached
+
+
+def test_walks_over_masks_are_the_plain_breadth_first_walks() -> None:
+    rng = random.Random(37)
+    for _ in range(500):
+        start = rng.choice(OPEN)
+        limit = rng.randint(0, 8)
+        obstacles = set(rng.sample(OPEN, rng.randint(0, 80))) - {start}
+        assert walk(GEO, start, limit, obstacles) == plain_walk(start, limit, obstacles)
+
+
+def test_masks_hold_exactly_their_squares_in_reading_order() -> None:
+    rng = random.Random(38)
+    squares = list(BOARD.squares())
+    for _ in range(200):
+        chosen = rng.sample(squares, rng.randint(0, len(squares)))
+        assert BOARD.squares_in(BOARD.mask(chosen)) == sorted(chosen, key=lambda s: (s[1], s[0]))
+    assert set(BOARD.squares_in(BOARD.open_mask)) == set(OPEN)
+
+
 def test_the_squares_a_unit_could_bite_depend_only_on_what_stands_near_it() -> None:
     rng = random.Random(34)
     for _ in range(300):
@@ -56,10 +89,11 @@ def test_the_squares_a_unit_could_bite_depend_only_on_what_stands_near_it() -> N
         blockers = {u for u in units if rng.random() < 0.8}  # the rest invisible or intoxicated
         taken = units | barricades
         bitten: set[Square] = set()
-        for square in walk(GEO, start, limit, barricades | (blockers - {start})):
+        for square in plain_walk(start, limit, barricades | (blockers - {start})):
             if square == start or square not in taken:
                 bitten.update(GEO.orthogonal[square])
-        assert GEO.bites_from(start, limit, barricades | blockers, taken) == bitten
+        mask = GEO.bites_from(start, limit, BOARD.mask(barricades | blockers), BOARD.mask(taken))
+        assert set(BOARD.squares_in(mask)) == bitten
 
 
 def test_lines_of_fire_are_the_fire_lines_blocked_by_walls_and_units() -> None:

@@ -32,14 +32,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
-from itertools import chain, compress
+from itertools import chain
 from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_through
+from wolfpack.games.wolf.rules import chance_at_least, sq, walk_mask, walk_through
 from wolfpack.games.wolf.views import bot_view, id_view
 
 TIE: Final = 1e-9
@@ -50,8 +50,6 @@ BARRICADE_STEPS: Final = 5
 """What a barricade costs in the pack's distance field: a werewolf breaks one on a 1 (several try together)."""
 FAR: Final = 99
 """A distance beyond the map."""
-FIELD_UNREACHED: Final = 1 << 30
-"""A square's distance in a field before the search reaches it (left out of the field if it never does)."""
 EARLY_TAKEOVER: Final = -5.0
 """The score of taking a hero over as another's turn begins: far enough below leaving him (0) that the search bot
 does not search it (SearchSettings.margin)."""
@@ -107,22 +105,19 @@ class Geometry:
     piles: tuple[Square, ...] = ()
     pile_spots: dict[Square, tuple[int, ...]] = field(default_factory=dict)
     """Open square -> the piles (by number) it may pick from."""
-    squares: tuple[Square, ...] = ()
-    """The open squares, numbered in reading order (the distance fields' graph nodes)."""
-    number: dict[Square, int] = field(default_factory=dict)
-    """Each open square's number."""
     fields: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
     """Distance fields asked already (`field`), by sources and barricades: a pure function of them, shared by every
     bot on this board."""
-    reaches: dict[tuple[Any, ...], frozenset[Square]] = field(default_factory=dict)
+    reaches: dict[tuple[int, ...], int] = field(default_factory=dict)
     """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
     pile_fields: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
     """The heroes' distance fields to the piles with cards (`HeuristicBot._pile_field`), by those piles."""
     reach_maps: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
     """`View.wolf_reach`'s counts, by the obstacles, the squares taken and the werewolves (where, how far)."""
-    counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
-    """How many units could bite each square (`bite_counts`), by the squares each could bite."""
-    _links: list[tuple[int, ...]] | None = None
+    counts: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
+    """How many units could bite each square (`bite_counts`), by the squares each could bite (masks)."""
+    companies: dict[tuple[Square, ...], dict[Square, int]] = field(default_factory=dict)
+    """How many of the werewolves standing on the squares of the key are within 2 of each square (`company`)."""
     _beside: tuple[frozenset[Square] | None, frozenset[Square]] = (None, frozenset())
 
     FIELDS_KEPT: ClassVar[int] = 256
@@ -140,8 +135,6 @@ class Geometry:
                 if board.is_open(n):
                     spots.setdefault(n, []).append(number)
         self.pile_spots = {s: tuple(v) for s, v in spots.items()}
-        self.squares = tuple(self.steps)
-        self.number = {square: number for number, square in enumerate(self.squares)}
 
     def field(self, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
         """`distance_field(self, sources, barricades)`, remembered (read it, never change it)."""
@@ -153,24 +146,21 @@ class Geometry:
             found = self.fields[key] = distance_field(self, key[0], barricades)
         return found
 
-    def bites_from(
-        self, start: Square, limit: int, obstacles: AbstractSet[Square], taken: AbstractSet[Square]
-    ) -> frozenset[Square]:
-        """The squares a unit on `start` could bite after walking up to `limit` steps around `obstacles` (itself not
-        one) and ending on a square not `taken` (or its own): remembered by what lies within `limit` of it, all that
-        the walk can meet, so that a unit nobody came near since is not walked again."""
-        box = self.board.within(start, limit)
-        near, near_taken = box & obstacles, box & taken
-        if start in near:
-            near = near - {start}
-        key = (start, limit, near, near_taken)
+    def bites_from(self, start: Square, limit: int, obstacles: int, taken: int) -> int:
+        """The squares (a mask, `Board.bits`) a unit on `start` could bite after walking up to `limit` steps around the
+        `obstacles` (itself not one) and ending on a square not `taken` (or its own): remembered by what lies within
+        `limit` of it, all that the walk can meet, so that a unit nobody came near since is not walked again."""
+        board = self.board
+        start_bit = board.bits[start]
+        box = board.box_mask(start, limit)
+        near, near_taken = box & obstacles & ~start_bit, box & taken
+        key = (start_bit, limit, near, near_taken)
         found = self.reaches.get(key)
         if found is None:
-            ends = walk_destinations(self.board, start, limit, near, near_taken)
-            bitten = set().union(*map(self.orthogonal.__getitem__, ends))
+            ends = walk_mask(board, start_bit, limit, near) & ~near_taken | start_bit  # `rules.walk_destinations`
             if len(self.reaches) >= self.FIELDS_KEPT * 16:
                 self.reaches.clear()
-            found = self.reaches[key] = frozenset(bitten)
+            found = self.reaches[key] = board.orthogonal_spread(ends) & board.open_mask
         return found
 
     def beside_barricades(self, barricades: frozenset[Square]) -> frozenset[Square]:
@@ -179,23 +169,26 @@ class Geometry:
             self._beside = (barricades, frozenset(n for b in barricades for n in self.orthogonal.get(b, ())))
         return self._beside[1]
 
-    def bite_counts(self, bitten: tuple[frozenset[Square], ...]) -> dict[Square, int]:
-        """For each square, in how many of the sets `bitten` it is (remembered: read it, never change it)."""
+    def bite_counts(self, bitten: tuple[int, ...]) -> dict[Square, int]:
+        """For each square, in how many of the masks `bitten` it is (remembered: read it, never change it)."""
         found = self.counts.get(bitten)
         if found is None:
-            found = Counter(chain.from_iterable(bitten))
+            found = Counter(chain.from_iterable(map(self.board.squares_in, bitten)))
             if len(self.counts) >= self.FIELDS_KEPT * 16:
                 self.counts.clear()
             self.counts[bitten] = found
         return found
 
-    @property
-    def links(self) -> list[tuple[int, ...]]:
-        """Each open square's steps, by number (the distance fields' graph)."""
-        if self._links is None:
-            number = self.number
-            self._links = [tuple(number[n] for n in self.steps[square]) for square in self.squares]
-        return self._links
+    def company(self, squares: tuple[Square, ...]) -> dict[Square, int]:
+        """For each square, how many of `squares` are within 2 of it (remembered: read it, never change it)."""
+        found = self.companies.get(squares)
+        if found is None:
+            within = self.board.within
+            found = Counter(chain.from_iterable(within(square, 2) for square in squares))
+            if len(self.companies) >= self.FIELDS_KEPT * 16:
+                self.companies.clear()
+            self.companies[squares] = found
+        return found
 
 
 _GEOMETRY: dict[int, Geometry] = {}
@@ -218,40 +211,39 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear
     (the bots ask it for a field of the whole board at many of their moves).
 
-    Breadth first over numbered squares, a layer per step: a square is reached first by the cheapest way, as every
-    step onto it costs the same (1, or `BARRICADE_STEPS` onto a barricade, which then waits for its layer)."""
-    number = geo.number
-    links = geo.links
-    dear = [False] * len(links)
-    for barricade in barricades:
-        found = number.get(barricade)
-        if found is not None:
-            dear[found] = True
-    best = [FIELD_UNREACHED] * len(links)
-    frontier: list[int] = []
+    Breadth first over masks (`Board.bits`), a layer of squares per step: a square is reached first by the cheapest
+    way, as every step onto it costs the same (1, or `BARRICADE_STEPS` onto a barricade, which then waits for its
+    layer)."""
+    board = geo.board
+    bits, open_, width = board.bits, board.open_mask, board.bit_width
+    reached = dear = 0
     for source in sources:
-        found = number.get(source)
-        if found is not None and best[found]:
-            best[found] = 0
-            frontier.append(found)
-    waiting: dict[int, list[int]] = {}
+        reached |= bits.get(source, 0)
+    for barricade in barricades:
+        dear |= bits.get(barricade, 0)
+    reached &= open_
+    frontier = reached
+    layers = [reached]
+    waiting: dict[int, int] = {}
     """Barricades reached, by the layer they join."""
     steps = 0
     while frontier or waiting:
         steps += 1
-        following = waiting.pop(steps, [])
-        for square in frontier:
-            for neighbour in links[square]:
-                if best[neighbour] == FIELD_UNREACHED:
-                    if dear[neighbour]:
-                        later = steps + BARRICADE_STEPS - 1
-                        best[neighbour] = later
-                        waiting.setdefault(later, []).append(neighbour)
-                    else:
-                        best[neighbour] = steps
-                        following.append(neighbour)
-        frontier = following
-    return dict(compress(zip(geo.squares, best, strict=True), map(FIELD_UNREACHED.__ne__, best)))  # reached ones
+        row = frontier | frontier << 1 | frontier >> 1  # `Board.spread`, inline
+        following = (row | row << width | row >> width) & open_ & ~reached
+        reached |= following
+        costly = following & dear
+        if costly:
+            later = steps + BARRICADE_STEPS - 1
+            waiting[later] = waiting.get(later, 0) | costly
+            following ^= costly
+        frontier = following | waiting.pop(steps, 0)
+        layers.append(frontier)
+    squares_in = board.squares_in
+    found: dict[Square, int] = {}
+    for steps, layer in enumerate(layers):
+        found.update(dict.fromkeys(squares_in(layer), steps))
+    return found
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
@@ -404,8 +396,10 @@ class View:
         """For each square, how many werewolves (and transformed heroes) could bite a hero standing there next."""
         if self._reach is not None:
             return self._reach
-        taken = self.barricades.union(self.units)
-        obstacles = self.barricades | self.blockers
+        board = self.content.board
+        barricade_mask = board.mask(self.barricades)
+        taken_mask = barricade_mask | board.mask(self.units)
+        obstacle_mask = barricade_mask | board.mask(self.blockers)
         limits = self.content.components.movement
         biters = []
         for unit_id in self.enemy_wolves:
@@ -415,10 +409,10 @@ class View:
                 biters.append((sq(unit["square"]), limit))
         # Remembered whole while nothing stands elsewhere (a hero who only ended his turn, the next one's move), else
         # werewolf by werewolf (`Geometry.bites_from`).
-        key = (obstacles, taken, tuple(biters))
+        key = (obstacle_mask, taken_mask, tuple(biters))
         found = self.geo.reach_maps.get(key)
         if found is None:
-            bitten = tuple(self.geo.bites_from(start, limit, obstacles, taken) for start, limit in biters)
+            bitten = tuple(self.geo.bites_from(start, limit, obstacle_mask, taken_mask) for start, limit in biters)
             if len(self.geo.reach_maps) >= Geometry.FIELDS_KEPT * 16:
                 self.geo.reach_maps.clear()
             found = self.geo.reach_maps[key] = self.geo.bite_counts(bitten)
@@ -904,8 +898,7 @@ class HeuristicBot(Bot):
         the werewolves within 2 (itself too), counted once per view."""
         if view.pack_terms is None:
             ends = self._kept_terms(view)
-            within = view.content.board.within
-            company = Counter(chain.from_iterable(within(square, 2) for square in view.wolf_squares))
+            company = view.geo.company(tuple(view.wolf_squares))
             view.pack_terms = ends, company
         return view.pack_terms
 

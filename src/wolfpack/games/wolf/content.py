@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -290,10 +290,81 @@ class Board:
         """Every square's name (`square_name`), as one table."""
         return {square: square_name(square) for square in self.squares()}
 
+    # ---- sets of squares as bit masks: the walks, reaches and distance fields work a whole set at a time
+
     @cached_property
-    def step_sets(self) -> Mapping[Square, frozenset[Square]]:
-        """`steps` of every square of the board as sets (the walks take them a step at a time, `rules.walk_through`)."""
-        return {square: frozenset(self.steps(square)) for square in self.squares()}
+    def bit_width(self) -> int:
+        """Bits per row of a square mask: the row's squares and one guard bit, never open, so that a step sideways
+        off one end of a row lands on a guard, not on the next row."""
+        return self.width + 1
+
+    @cached_property
+    def bits(self) -> Mapping[Square, int]:
+        """Each square's bit in a square mask: `1 << (row * bit_width + column)`, so a mask's bits run in reading
+        order."""
+        width = self.bit_width
+        return {(column, row): 1 << (row * width + column) for column, row in self.squares()}
+
+    @cached_property
+    def name_bits(self) -> Mapping[str, int]:
+        """Each square name's bit (`bits`)."""
+        return {square_name(square): bit for square, bit in self.bits.items()}
+
+    @cached_property
+    def bit_squares(self) -> Mapping[int, Square]:
+        """The square of each bit's position (`bits`), guards left out."""
+        return {bit.bit_length() - 1: square for square, bit in self.bits.items()}
+
+    @cached_property
+    def open_mask(self) -> int:
+        """The squares a unit may stand on as far as the terrain goes (`is_open`)."""
+        return self.mask(square for square in self.squares() if self.is_open(square))
+
+    def mask(self, squares: Iterable[Square]) -> int:
+        """The mask of `squares`."""
+        bits = self.bits
+        found = 0
+        for square in squares:
+            found |= bits[square]
+        return found
+
+    def squares_in(self, mask: int) -> list[Square]:
+        """The squares of a mask, in reading order."""
+        at = self.bit_squares
+        text = bin(mask)  # one string, searched for its ones: cheaper than peeling the bits off one by one
+        top = len(text) - 1
+        found = []
+        position = text.find("1", 2)
+        while position >= 0:
+            found.append(at[top - position])
+            position = text.find("1", position + 1)
+        found.reverse()
+        return found
+
+    def spread(self, mask: int) -> int:
+        """The mask and every square touching one of its squares by side or corner (guards and squares past the
+        last row included: the caller keeps the ones it wants, e.g. with `open_mask`)."""
+        width = self.bit_width
+        row = mask | mask << 1 | mask >> 1
+        return row | row << width | row >> width
+
+    def orthogonal_spread(self, mask: int) -> int:
+        """Every square sharing a side with one of the mask's squares (guards and squares past the last row
+        included, as `spread`)."""
+        width = self.bit_width
+        return mask << 1 | mask >> 1 | mask << width | mask >> width
+
+    def box_mask(self, centre: Square, radius: int) -> int:
+        """`within` as a mask (remembered)."""
+        key = (centre, radius)
+        found = self._box_masks.get(key)
+        if found is None:
+            found = self._box_masks[key] = self.mask(self.within(centre, radius))
+        return found
+
+    @cached_property
+    def _box_masks(self) -> dict[tuple[Square, int], int]:
+        return {}
 
     @cached_property
     def worded(self) -> dict[tuple[Any, ...], tuple[str, ...]]:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import BLACK, HEROES, PACK, name_of, sq, teleport_destinations, walk_destinations
+from wolfpack.games.wolf.rules import BLACK, HEROES, PACK, name_of, sq, teleport_destinations, walk_mask
 
 if TYPE_CHECKING:
     from wolfpack.games.wolf.state import WolfState
@@ -189,22 +189,27 @@ def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> l
     return list(_destinations(state, unit_id, limit, through, _standing(state)))
 
 
-Standing = tuple[frozenset[Square], frozenset[Square], frozenset[Square]]
-"""The squares taken (units and barricades), those that stop movement (units that block, and barricades), and the
-barricades."""
+Standing = tuple[int, int, int]
+"""Masks (`Board.bits`) of the squares taken (units and barricades), of those that stop movement (units that block,
+and the barricades), and of the barricades."""
 
 
 def _standing(state: WolfState) -> Standing:
     """The squares of the units on the board and the barricades, of those that stop movement (`blocks`, and the
-    barricades), and of the barricades."""
-    units: set[Square] = set()
-    blocking: set[Square] = set()
-    for square, unit_id in state.on_board().items():
-        units.add(sq(square))
-        if blocks(state, unit_id):
-            blocking.add(sq(square))
-    barricades = frozenset(sq(b) for b in state.barricades)
-    return barricades.union(units), barricades.union(blocking), barricades
+    barricades), and of the barricades, as masks."""
+    bits = state.content.board.name_bits
+    units = blocking = 0
+    for records in (state.heroes, state.wolves):
+        for unit in records.values():
+            if unit["alive"] and unit["square"] is not None:  # `WolfState.on_board`
+                bit = bits[unit["square"]]
+                units |= bit
+                if not unit["invisible"] and not unit["intoxicated"]:  # `blocks`
+                    blocking |= bit
+    barricades = 0
+    for name in state.barricades:
+        barricades |= bits[name]
+    return barricades | units, barricades | blocking, barricades
 
 
 def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> tuple[str, ...]:
@@ -212,29 +217,29 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
     board = state.content.board
     unit = state.unit(unit_id)
     here = sq(unit["square"])
+    here_bit = board.bits[here]
     taken, stopping, barricades = standing
-    own = here not in barricades  # its own square is neither taken nor in its way (but a barricade stays one)
+    own = not here_bit & barricades  # its own square is neither taken nor in its way (but a barricade stays one)
     if through:
-        others = taken - {here} if own else taken
+        others = set(board.squares_in(taken & ~here_bit if own else taken))
         return tuple(sorted(name_of(square) for square in teleport_destinations(board, here, limit, others)))
     # in the turn after going invisible, other units are no obstacle to it
     obstacles = stopping if unit["invisible"] != 1 else barricades
     # A walk of `limit` steps meets nothing farther than `limit` away: remembered by what stands that near, the
     # walks of units nobody came near since (most of the pack, unit after unit) are not walked again.
-    box = board.within(here, limit)
+    box = board.box_mask(here, limit)
     near, near_taken = box & obstacles, box & taken
-    if own and here in near:
-        near = near - {here}
-    if own and here in near_taken:
-        near_taken = near_taken - {here}
-    key = (here, limit, near, near_taken)
+    if own:
+        near &= ~here_bit
+        near_taken &= ~here_bit
+    key = (here_bit, limit, near, near_taken)
     walks = board.walks
     found = walks.get(key)
     if found is None:
         if len(walks) >= WALKS_KEPT:
             walks.clear()
-        reached = walk_destinations(board, here, limit, near, near_taken)
-        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, reached)))
+        reached = walk_mask(board, here_bit, limit, near) & ~near_taken | here_bit  # `walk_destinations`
+        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, board.squares_in(reached))))
     return found
 
 
