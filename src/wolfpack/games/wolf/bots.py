@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -431,19 +432,6 @@ _UNKNOWN: Final[Any] = object()
 """An action `_END_SQUARES` does not know yet."""
 
 
-_FIRST_WORDS: dict[str, str] = {}
-
-
-def _first_word(action: str) -> str:
-    """The first word of an action: the unit of a pack's move (remembered, as `_end_square`)."""
-    found = _FIRST_WORDS.get(action)
-    if found is None:
-        if len(_FIRST_WORDS) >= 1 << 16:
-            _FIRST_WORDS.clear()
-        found = _FIRST_WORDS[action] = action.split()[0]
-    return found
-
-
 def _end_square(action: str) -> Square | None:
     """Where a move (`move e7`, the pack's `boss e7`) ends; None for staying (remembered: a move is weighed often)."""
     found = _END_SQUARES.get(action, False)
@@ -494,7 +482,9 @@ class HeuristicBot(Bot):
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
         self._kept_field: dict[Square, int] | None = None
         """The pack's hunt field (`_hunt_field`), while `_ends_key` stays."""
-        self._unit_scores: dict[tuple[Any, ...], tuple[int, dict[tuple[Square, ...], dict[str, float]]]] = {}
+        self._unit_scores: dict[
+            tuple[Any, ...], tuple[int, dict[tuple[Square, ...], tuple[float, dict[str, float]]]]
+        ] = {}
         """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
         `_ends_key` stays."""
 
@@ -505,10 +495,14 @@ class HeuristicBot(Bot):
             return None
         if len(legal) == 1:
             return legal[0]
-        scores = self.scores(_own_view(state), legal)
-        values = [scores.get(a, 0.0) for a in legal]
-        floor = max(values) - TIE
-        top = [action for action, value in zip(legal, values, strict=True) if value >= floor]  # `ranked`'s best
+        view = _own_view(state)
+        if view.obs["step"] == "pack":
+            top = self._pack_top(view, legal)  # the same best actions, without a score per legal action
+        else:
+            scores = self.scores(view, legal)
+            values = [scores.get(a, 0.0) for a in legal]
+            floor = max(values) - TIE
+            top = [action for action, value in zip(legal, values, strict=True) if value >= floor]  # `ranked`'s best
         return top[0] if len(top) == 1 else self.rng.choice(sorted(top))
 
     def ranked(self, state: State[Any], legal: Sequence[str] | None = None) -> list[tuple[float, str]]:
@@ -807,23 +801,40 @@ class HeuristicBot(Bot):
 
     def _pack(self, view: View, legal: Sequence[str]) -> dict[str, float]:
         """Which werewolf moves where: the best (unit, square) over all units still to act."""
-        scores: dict[str, float] = {"end": -100.0}
-        by_unit: dict[str, list[str]] = {}
-        known = _FIRST_WORDS.get
-        for action in legal:
-            if action != "end":
-                by_unit.setdefault(known(action) or _first_word(action), []).append(action)
-        for unit, actions in by_unit.items():
-            scores.update(self._unit_moves(view, unit, actions))
+        scores: dict[str, float] = {}
+        for _, part in self._pack_parts(view, legal):
+            scores.update(part)
         return scores
 
-    def _unit_moves(self, view: View, unit: str, actions: Sequence[str]) -> dict[str, float]:
-        """`_wolf_moves` of one unit of the pack, remembered through the pack's turn: its scores read the kept terms
-        (`_pack_terms`), where it stands, and the werewolves within 2 of where it may end; when the unit moved
-        before did not come that near, the next decision finds them unchanged."""
+    def _pack_parts(self, view: View, legal: Sequence[str]) -> list[tuple[float, dict[str, float]]]:
+        """`_pack`'s scores in parts, each with its best: `end` (if legal), then each unit's moves (`_unit_moves`).
+
+        A unit's moves (`<unit> <square>`) are one run of the legal actions in sorted order, found by bisection
+        rather than by reading every action's first word."""
+        ordered = sorted(legal)  # sorted already when the rules list them: then a single pass
+        parts: list[tuple[float, dict[str, float]]] = [(-100.0, {"end": -100.0})] if "end" in legal else []
+        for unit, wolf in view.obs["wolves"].items():
+            if wolf["alive"]:
+                first = bisect_left(ordered, unit + " ")
+                last = bisect_left(ordered, unit + "!", first)  # "!" follows " ", and comes before any id's letter
+                if last > first:
+                    parts.append(self._unit_moves(view, unit, tuple(ordered[first:last])))
+        return parts
+
+    def _pack_top(self, view: View, legal: Sequence[str]) -> list[str]:
+        """`step`'s best actions at the pack's move (those within `TIE` of the best score), from `_pack_parts`: only
+        the parts whose best is among them are read."""
+        parts = self._pack_parts(view, legal)
+        floor = max(best for best, _ in parts) - TIE
+        return [action for best, part in parts if best >= floor for action, value in part.items() if value >= floor]
+
+    def _unit_moves(self, view: View, unit: str, actions: tuple[str, ...]) -> tuple[float, dict[str, float]]:
+        """`_wolf_moves` of one unit of the pack, with its best score, remembered through the pack's turn: its scores
+        read the kept terms (`_pack_terms`), where it stands, and the werewolves within 2 of where it may end; when
+        the unit moved before did not come that near, the next decision finds them unchanged."""
         self._kept_terms(view)  # the kept terms, and the scores with them, are dropped if what they read changed
         here = view.square(unit)
-        key = (unit, here, tuple(actions))
+        key = (unit, here, actions)
         kept = self._unit_scores.get(key)
         if kept is None:
             reach = max(distance(here, _end_square(action) or here) for action in actions) + 2
@@ -833,7 +844,8 @@ class HeuristicBot(Bot):
         near = tuple(s for s in view.wolf_squares if -reach <= s[0] - x <= reach and -reach <= s[1] - y <= reach)
         found = by_company.get(near)
         if found is None:
-            found = by_company[near] = self._wolf_moves(view, unit, actions)
+            scores = self._wolf_moves(view, unit, actions)
+            found = by_company[near] = (max(scores.values()), scores)
         return found
 
     def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:

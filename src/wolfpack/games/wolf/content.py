@@ -404,6 +404,11 @@ class Board:
         return self.with_terrain("object")
 
     @cached_property
+    def object_names(self) -> tuple[str, ...]:
+        """The object squares' names, pile 1 first (`object_squares`)."""
+        return tuple(map(square_name, self.object_squares))
+
+    @cached_property
     def thresholds(self) -> frozenset[Square]:
         """Every threshold (door or window), with or without a printed barricade."""
         return frozenset(self.with_terrain("threshold"))

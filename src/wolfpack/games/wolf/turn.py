@@ -603,7 +603,7 @@ def _end(state: WolfState, unit_id: str, words: Words) -> None:
 
 def _pick(state: WolfState, hero_id: str, words: Words) -> None:
     """Pick the top card of an object pile (chance decides it unless someone has seen it)."""
-    number = [name_of(o) for o in state.content.board.object_squares].index(words[1])
+    number = state.content.board.object_names.index(words[1])
     state.pending = {"unit": hero_id, "pile": number, "purpose": "pick"}
     _next_card(state)
 
@@ -1000,7 +1000,7 @@ def look(state: WolfState, unit_id: str, target: str) -> None:
         state.log_event(f"{unit_id} looks at {target}'s cards", f"wolf cards {wolf}; objects {objects}", [seat])
         end_turn(state)
         return
-    number = [name_of(o) for o in state.content.board.object_squares].index(target)
+    number = state.content.board.object_names.index(target)
     state.pending = {"unit": unit_id, "pile": number, "purpose": "look"}
     _next_card(state)
 

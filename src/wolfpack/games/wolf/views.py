@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wolfpack.games.wolf.rules import name_of
-
 if TYPE_CHECKING:
     from wolfpack.games.wolf.state import WolfState
 
@@ -71,7 +69,7 @@ def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
         "barricades": list(state.barricades),
         "piles": [
             {"square": name, "cards": _cards(state, pile, viewer)}
-            for name, pile in zip(_pile_names(state), state.piles, strict=True)
+            for name, pile in zip(state.content.board.object_names, state.piles, strict=True)
         ],
         "stock": sum(state.stock.values()),
     }
@@ -92,6 +90,8 @@ def _trade_seats(state: WolfState) -> set[int]:
 
 def _cards(state: WolfState, cards: list[list[Any]], viewer: int | None) -> list[str]:
     """Cards as the viewer sees them: the ids of those it has seen, HIDDEN for the others."""
+    if viewer is not None:  # `WolfState.sees` for a seat, inline: every bot's decision shows every card
+        return [str(card[0]) if card[0] is not None and viewer in card[1] else HIDDEN for card in cards]
     sees = state.sees
     return [str(card[0]) if card[0] is not None and sees(card[1], viewer) else HIDDEN for card in cards]
 
@@ -103,7 +103,7 @@ def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, 
     sees = state.sees
     wolf_cards = []
     for colour, seen, cured in hero["wolf_cards"]:
-        if everyone or sees(seen, viewer):
+        if everyone or (viewer in seen if viewer is not None else sees(seen, viewer)):  # `sees`, for a seat inline
             wolf_cards.append(f"{colour} (cured)" if cured else str(colour))
         else:
             wolf_cards.append(HIDDEN)
@@ -117,12 +117,6 @@ def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, 
         "wolf_cards": wolf_cards,
         "objects": _cards(state, hero["objects"], viewer),
     }
-
-
-def _pile_names(state: WolfState) -> list[str]:
-    """The object piles' squares by name, pile 1 first (each pile's view shows its square and its cards top first,
-    those the viewer has not seen masked)."""
-    return [name_of(square) for square in state.content.board.object_squares]
 
 
 def _knows_side(state: WolfState, seat: int, viewer: int | None) -> bool:
