@@ -115,10 +115,10 @@ class Geometry:
     """The heroes' distance fields to the piles with cards (`HeuristicBot._pile_field`), by those piles."""
     reach_maps: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
     """`View.wolf_reach`'s counts, by the obstacles, the squares taken and the werewolves (where, how far)."""
+    bitten: dict[int, tuple[Square, ...]] = field(default_factory=dict)
+    """The squares of the masks `bites_from` gave (`bitten_squares`)."""
     counts: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite (masks)."""
-    companies: dict[tuple[Square, ...], dict[Square, int]] = field(default_factory=dict)
-    """How many of the werewolves standing on the squares of the key are within 2 of each square (`company`)."""
     _beside: tuple[frozenset[Square] | None, frozenset[Square]] = (None, frozenset())
 
     FIELDS_KEPT: ClassVar[int] = 256
@@ -170,25 +170,23 @@ class Geometry:
             self._beside = (barricades, frozenset(n for b in barricades for n in self.orthogonal.get(b, ())))
         return self._beside[1]
 
+    def bitten_squares(self, bitten: int) -> tuple[Square, ...]:
+        """The squares of a mask of `bites_from` (remembered: a unit's reach stays while nobody comes near it)."""
+        found = self.bitten.get(bitten)
+        if found is None:
+            if len(self.bitten) >= self.FIELDS_KEPT * 16:
+                self.bitten.clear()
+            found = self.bitten[bitten] = tuple(self.board.squares_in(bitten))
+        return found
+
     def bite_counts(self, bitten: tuple[int, ...]) -> dict[Square, int]:
         """For each square, in how many of the masks `bitten` it is (remembered: read it, never change it)."""
         found = self.counts.get(bitten)
         if found is None:
-            found = Counter(chain.from_iterable(map(self.board.squares_in, bitten)))
+            found = Counter(chain.from_iterable(map(self.bitten_squares, bitten)))
             if len(self.counts) >= self.FIELDS_KEPT * 16:
                 self.counts.clear()
             self.counts[bitten] = found
-        return found
-
-    def company(self, squares: tuple[Square, ...]) -> dict[Square, int]:
-        """For each square, how many of `squares` are within 2 of it (remembered: read it, never change it)."""
-        found = self.companies.get(squares)
-        if found is None:
-            within = self.board.within
-            found = Counter(chain.from_iterable(within(square, 2) for square in squares))
-            if len(self.companies) >= self.FIELDS_KEPT * 16:
-                self.companies.clear()
-            self.companies[squares] = found
         return found
 
 
@@ -276,6 +274,8 @@ class View:
         self.rounds_left = int(obs["max_rounds"]) - self.round
         self.barricades = frozenset(sq(b) for b in obs["barricades"])
         self.units: dict[Square, str] = {}
+        self.where: dict[str, Square] = {}
+        """Where each unit on the board stands (`square`)."""
         self.blockers: set[Square] = set()
         self.enemy_wolves: list[str] = []
         """Werewolf units and transformed heroes on the board."""
@@ -289,18 +289,17 @@ class View:
         """What a hero may shoot with what (`shots`), by hero and weapons."""
         self.hunt_field: dict[Square, int] | None = None
         """The pack's distance field to its targets (filled by the heuristic when it first needs it)."""
-        self.pack_terms: tuple[dict[Square, PackTerms], dict[Square, int]] | None = None
-        """What the pack's moves are scored by, by square (filled by the heuristic when it first needs them)."""
         self.terms_checked = False
         """Whether the heuristic has checked its kept pack terms against this view (`_kept_terms`)."""
         # One pass over the units and one over the heroes (a view is made at every decision); the lists keep the
         # observation's order: the werewolf units, then the heroes.
-        units, blockers, enemy_wolves, humans = self.units, self.blockers, self.enemy_wolves, self.humans
+        units, where, blockers = self.units, self.where, self.blockers
+        enemy_wolves, humans = self.enemy_wolves, self.humans
         wolf_squares: list[Square] = []
         human_squares: list[Square] = []
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
-                square = sq(wolf["square"])
+                square = where[unit_id] = sq(wolf["square"])
                 units[square] = unit_id
                 if not wolf["invisible"] and not wolf["intoxicated"]:
                     blockers.add(square)
@@ -316,7 +315,7 @@ class View:
                 elif card.startswith("black"):
                     black_seen += 1
             if hero["alive"] and hero["square"] is not None:
-                square = sq(hero["square"])
+                square = where[hero_id] = sq(hero["square"])
                 units[square] = hero_id
                 if not hero["invisible"] and not hero["intoxicated"]:
                     blockers.add(square)
@@ -330,6 +329,8 @@ class View:
                 unproven.append(hero_id)
         self.wolf_squares = wolf_squares
         """Where the werewolves and transformed heroes stand."""
+        self.wolf_mask = content.board.mask(wolf_squares)
+        """`wolf_squares` as a mask (one unit a square: a count of its bits counts werewolves)."""
         self.human_squares = human_squares
         """Where the human heroes stand."""
         self.unseen_cards = hidden + int(obs["stock"])
@@ -347,7 +348,7 @@ class View:
 
     def square(self, unit_id: str) -> Square:
         """Where a unit stands."""
-        return sq(self.unit(unit_id)["square"])
+        return self.where[unit_id]
 
     def shown_black(self, hero_id: str) -> bool:
         """Whether the seat has seen an uncured black card of this hero (he is contaminated)."""
@@ -425,11 +426,28 @@ ESCAPES: Final = ("watch", "box", "rollers", "power ")
 """The beginnings of a hero's special actions whose worth depends on whether a werewolf could bite him next."""
 UNIT_SCORES_KEPT: Final = 4096
 """The most units' move scores a bot keeps (`HeuristicBot._unit_moves`) before it starts again."""
+UnitScores = tuple[float, dict[str, float]]
+"""A unit's moves' scores, with the best of them (`HeuristicBot._unit_moves`)."""
 PackTerms = tuple[float, float, int, float, float]
-"""What a werewolf ending on a square gets, whoever it is (`HeuristicBot._pack_terms`)."""
+"""What a werewolf ending on a square gets, whoever it is (`HeuristicBot._wolf_moves`)."""
 _END_SQUARES: dict[str, Square | None] = {}
 _UNKNOWN: Final[Any] = object()
 """An action `_END_SQUARES` does not know yet."""
+
+
+MoveEnds = tuple[tuple[Square, ...], tuple[int, ...], tuple[int, ...]]
+"""Where each of a unit's moves ends, 1 for each that ends within 2 of where it stands (else 0), and the squares
+within 2 of each end as a mask (`_move_ends`)."""
+
+
+def _move_ends(board: Board, here: Square, actions: Sequence[str]) -> MoveEnds:
+    """Where each move of a unit standing on `here` ends (staying: `here`), 1 for each that ends within 2 of `here`
+    (the unit then stands in the company around its end, and is no company of itself), else 0, and the squares
+    within 2 of each end (`Board.box_mask`): the werewolves standing there are its company."""
+    x, y = here
+    squares = tuple(_end_square(action) or here for action in actions)
+    own = tuple(1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0 for s in squares)
+    return squares, own, tuple(board.box_mask(s, 2) for s in squares)
 
 
 def _end_square(action: str) -> Square | None:
@@ -479,12 +497,10 @@ class HeuristicBot(Bot):
         self.weights = weights or Weights()
         self._ends_key: tuple[Any, ...] | None = None
         self._ends: dict[Square, PackTerms] = {}
-        """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
+        """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_kept_terms`)."""
         self._kept_field: dict[Square, int] | None = None
         """The pack's hunt field (`_hunt_field`), while `_ends_key` stays."""
-        self._unit_scores: dict[
-            tuple[Any, ...], tuple[int, dict[tuple[Square, ...], tuple[float, dict[str, float]]]]
-        ] = {}
+        self._unit_scores: dict[tuple[Any, ...], tuple[int, MoveEnds, dict[tuple[Square, ...], UnitScores]]] = {}
         """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
         `_ends_key` stays."""
 
@@ -806,13 +822,13 @@ class HeuristicBot(Bot):
             scores.update(part)
         return scores
 
-    def _pack_parts(self, view: View, legal: Sequence[str]) -> list[tuple[float, dict[str, float]]]:
+    def _pack_parts(self, view: View, legal: Sequence[str]) -> list[UnitScores]:
         """`_pack`'s scores in parts, each with its best: `end` (if legal), then each unit's moves (`_unit_moves`).
 
         A unit's moves (`<unit> <square>`) are one run of the legal actions in sorted order, found by bisection
         rather than by reading every action's first word."""
         ordered = sorted(legal)  # sorted already when the rules list them: then a single pass
-        parts: list[tuple[float, dict[str, float]]] = [(-100.0, {"end": -100.0})] if "end" in legal else []
+        parts: list[UnitScores] = [(-100.0, {"end": -100.0})] if "end" in legal else []
         for unit, wolf in view.obs["wolves"].items():
             if wolf["alive"]:
                 first = bisect_left(ordered, unit + " ")
@@ -828,58 +844,54 @@ class HeuristicBot(Bot):
         floor = max(best for best, _ in parts) - TIE
         return [action for best, part in parts if best >= floor for action, value in part.items() if value >= floor]
 
-    def _unit_moves(self, view: View, unit: str, actions: tuple[str, ...]) -> tuple[float, dict[str, float]]:
+    def _unit_moves(self, view: View, unit: str, actions: tuple[str, ...]) -> UnitScores:
         """`_wolf_moves` of one unit of the pack, with its best score, remembered through the pack's turn: its scores
-        read the kept terms (`_pack_terms`), where it stands, and the werewolves within 2 of where it may end; when
+        read the kept terms (`_kept_terms`), where it stands, and the werewolves within 2 of where it may end; when
         the unit moved before did not come that near, the next decision finds them unchanged."""
         self._kept_terms(view)  # the kept terms, and the scores with them, are dropped if what they read changed
         here = view.square(unit)
         key = (unit, here, actions)
         kept = self._unit_scores.get(key)
         if kept is None:
-            reach = max(distance(here, _end_square(action) or here) for action in actions) + 2
-            kept = self._unit_scores[key] = (reach, {})
-        reach, by_company = kept
+            ends = _move_ends(view.content.board, here, actions)
+            reach = max(distance(here, square) for square in ends[0]) + 2
+            kept = self._unit_scores[key] = (reach, ends, {})
+        reach, ends, by_company = kept
         x, y = here
         near = tuple(s for s in view.wolf_squares if -reach <= s[0] - x <= reach and -reach <= s[1] - y <= reach)
         found = by_company.get(near)
         if found is None:
-            scores = self._wolf_moves(view, unit, actions)
+            scores = self._wolf_moves(view, unit, actions, ends)
             found = by_company[near] = (max(scores.values()), scores)
         return found
 
-    def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
-        """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
+    def _wolf_moves(
+        self, view: View, unit: str, legal: Sequence[str], ends: MoveEnds | None = None
+    ) -> dict[str, float]:
+        """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed.
+        `ends` is `_move_ends` of the unit's square and `legal`, if the caller has it already."""
         w = self.weights
         bite_weight, closing, company_weight, exposure = w.bite, w.closing, w.pack_company, w.exposure
         here = view.square(unit)
-        hx, hy = here
         field_ = self._hunt_field(view)
         start = min(field_.get(here, FAR), 30)
-        ends, company_at = self._pack_terms(view)
+        squares, own, boxes = _move_ends(view.content.board, here, legal) if ends is None else ends
+        kept, wolves = self._kept_terms(view), view.wolf_mask
         scores: dict[str, float] = {}
-        known = _END_SQUARES.get
-        for action in legal:
-            s = known(action, _UNKNOWN)  # `_end_square`, inline: asked for every move weighed
-            if s is _UNKNOWN:
-                s = _end_square(action)
-            if s is None:
-                s = here
-            terms = ends.get(s)
+        for action, s, itself, around in zip(legal, squares, own, boxes, strict=True):
+            terms = kept.get(s)
             if terms is None:
                 bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
                 # the products every unit ending here adds, made once (the same numbers, added in the same order)
-                terms = ends[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
+                terms = kept[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
             bite, bite_term, distance_there, barricade, exposure_term = terms
-            company = company_at.get(s, 0)
+            company = (around & wolves).bit_count() - itself  # the werewolves within 2, but the unit itself
             score = 0.0
             if bite:
                 score += bite_term
             else:
                 score += closing * (start - distance_there)
                 score += barricade
-            if -2 <= hx - s[0] <= 2 and -2 <= hy - s[1] <= 2:
-                company -= 1  # the unit itself is no company
             score += company_weight * (company if company < 3 else 3)  # min(3, company), without the call
             score -= exposure_term
             scores[action] = score
@@ -903,16 +915,6 @@ class HeuristicBot(Bot):
             if -4 <= hx - x <= 4 and -4 <= hy - y <= 4 and not (-1 <= hx - x <= 1 and -1 <= hy - y <= 1):
                 exposed += 1  # between 2 and 4 away
         return bite, field_.get(s, FAR), barricade, exposed
-
-    def _pack_terms(self, view: View) -> tuple[dict[Square, PackTerms], dict[Square, int]]:
-        """What the pack's moves are scored by, by square: `_wolf_end`'s terms as far as they have been asked (the bite,
-        its score, the steps to a target capped at 30, the barricade bonus, the exposure's score; `_kept_terms`), and
-        the werewolves within 2 (itself too), counted once per view."""
-        if view.pack_terms is None:
-            ends = self._kept_terms(view)
-            company = view.geo.company(tuple(view.wolf_squares))
-            view.pack_terms = ends, company
-        return view.pack_terms
 
     def _kept_terms(self, view: View) -> dict[Square, PackTerms]:
         """`_wolf_end`'s terms by square, as far as they have been asked, kept from view to view.

@@ -58,6 +58,9 @@ PARSED_KEPT: Final = 4096
 """Texts whose canonical action `WolfState._parse_action` remembers (the dice, the draws: the same few again and
 again)."""
 _PARSED: dict[str, str] = {}
+LISTED_KEPT: Final = 4096
+"""Lists of options whose legal actions (sorted, each once) `WolfState._legal_actions` remembers."""
+_LISTED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 class WolfState(State[str]):
@@ -125,7 +128,13 @@ class WolfState(State[str]):
         return self.actor()
 
     def _legal_actions(self, player: int) -> list[str]:
-        return sorted(set(DECISIONS[self.step](self)))
+        options = tuple(DECISIONS[self.step](self))
+        found = _LISTED.get(options)
+        if found is None:  # the same lists come back (the same walks, the same units): sorted once
+            if len(_LISTED) >= LISTED_KEPT:
+                _LISTED.clear()
+            found = _LISTED[options] = tuple(sorted(set(options)))
+        return list(found)
 
     def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
         # The same floats as `chance_table`'s fractions give (a ratio of ints divides correctly rounded either way),
@@ -349,27 +358,31 @@ class WolfState(State[str]):
         """Decide the game if a side has won (rulebook 5 and 9; docs/games/wolf.md, Interpretations)."""
         if self.winner is not None or self.step in SETUP_STEPS:
             return
-        # Asked after every action: one pass over the heroes, and the lists only as far as the checks need them.
-        living, clean, transformed = [], [], False
-        for hero_id, hero in self.heroes.items():
+        # Asked after every action: one pass over the heroes, stopping the card checks at the first clean hero, and the
+        # lists of heroes made only when every werewolf is gone.
+        clean = transformed = False
+        for hero in self.heroes.values():
             if hero["alive"]:
                 if hero["transformed"]:
                     transformed = True
-                else:
-                    living.append(hero_id)
-                    if not any(card[0] == BLACK and not card[2] for card in hero["wolf_cards"]):  # `contaminated`
-                        clean.append(hero_id)
+                elif not clean:
+                    for card in hero["wolf_cards"]:
+                        if card[0] == BLACK and not card[2]:  # `contaminated`
+                            break
+                    else:
+                        clean = True
         if not clean:
             self.finish(WOLVES, "no uncontaminated hero is left")
         elif sum(self.stock.values()) == 0:
             self.finish(HEROES, "the wolf cards have run out: dawn rises")
         elif not transformed and not any(wolf["alive"] for wolf in self.wolves.values()):
+            living = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
             if not all(self.shown_to_all(h) for h in living):
                 self.revealed = True
                 for hero_id in living:
                     self.reveal(hero_id)
                 self.log_event("only heroes remain: they all show their wolf cards")
-            if len(clean) == len(living):
+            if not any(self.contaminated(h) for h in living):
                 self.finish(HEROES, "every werewolf is gone and no hero is contaminated")
 
     def finish(self, side: str, why: str) -> None:
