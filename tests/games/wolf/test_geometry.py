@@ -77,6 +77,9 @@ def test_masks_hold_exactly_their_squares_in_reading_order() -> None:
         chosen = rng.sample(squares, rng.randint(0, len(squares)))
         assert BOARD.squares_in(BOARD.mask(chosen)) == sorted(chosen, key=lambda s: (s[1], s[0]))
     assert set(BOARD.squares_in(BOARD.open_mask)) == set(OPEN)
+    for _ in range(200):
+        centre, radius = rng.choice(squares), rng.randint(0, 8)
+        assert BOARD.box_mask(centre, radius) == BOARD.mask(BOARD.within(centre, radius))
 
 
 def test_the_squares_a_unit_could_bite_depend_only_on_what_stands_near_it() -> None:

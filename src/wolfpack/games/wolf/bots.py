@@ -297,12 +297,18 @@ class View:
         enemy_wolves, humans = self.enemy_wolves, self.humans
         wolf_squares: list[Square] = []
         human_squares: list[Square] = []
+        bits = content.board.name_bits
+        unit_mask = blocker_mask = wolf_mask = 0
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
                 square = where[unit_id] = sq(wolf["square"])
                 units[square] = unit_id
+                bit = bits[wolf["square"]]
+                unit_mask |= bit
+                wolf_mask |= bit
                 if not wolf["invisible"] and not wolf["intoxicated"]:
                     blockers.add(square)
+                    blocker_mask |= bit
                 enemy_wolves.append(unit_id)
                 wolf_squares.append(square)
         hidden = black_seen = 0
@@ -317,11 +323,15 @@ class View:
             if hero["alive"] and hero["square"] is not None:
                 square = where[hero_id] = sq(hero["square"])
                 units[square] = hero_id
+                bit = bits[hero["square"]]
+                unit_mask |= bit
                 if not hero["invisible"] and not hero["intoxicated"]:
                     blockers.add(square)
+                    blocker_mask |= bit
                 if hero["transformed"]:
                     enemy_wolves.append(hero_id)
                     wolf_squares.append(square)
+                    wolf_mask |= bit
                 else:
                     humans.append(hero_id)
                     human_squares.append(square)
@@ -329,8 +339,17 @@ class View:
                 unproven.append(hero_id)
         self.wolf_squares = wolf_squares
         """Where the werewolves and transformed heroes stand."""
-        self.wolf_mask = content.board.mask(wolf_squares)
+        self.wolf_mask = wolf_mask
         """`wolf_squares` as a mask (one unit a square: a count of its bits counts werewolves)."""
+        self.unit_mask = unit_mask
+        """The squares of `units` as a mask."""
+        self.blocker_mask = blocker_mask
+        """`blockers` as a mask."""
+        barricade_mask = 0
+        for name in obs["barricades"]:
+            barricade_mask |= bits[name]
+        self.barricade_mask = barricade_mask
+        """`barricades` as a mask."""
         self.human_squares = human_squares
         """Where the human heroes stand."""
         self.unseen_cards = hidden + int(obs["stock"])
@@ -398,10 +417,8 @@ class View:
         """For each square, how many werewolves (and transformed heroes) could bite a hero standing there next."""
         if self._reach is not None:
             return self._reach
-        board = self.content.board
-        barricade_mask = board.mask(self.barricades)
-        taken_mask = barricade_mask | board.mask(self.units)
-        obstacle_mask = barricade_mask | board.mask(self.blockers)
+        taken_mask = self.barricade_mask | self.unit_mask
+        obstacle_mask = self.barricade_mask | self.blocker_mask
         limits = self.content.components.movement
         biters = []
         for unit_id in self.enemy_wolves:
@@ -435,19 +452,21 @@ _UNKNOWN: Final[Any] = object()
 """An action `_END_SQUARES` does not know yet."""
 
 
-MoveEnds = tuple[tuple[Square, ...], tuple[int, ...], tuple[int, ...]]
-"""Where each of a unit's moves ends, 1 for each that ends within 2 of where it stands (else 0), and the squares
-within 2 of each end as a mask (`_move_ends`)."""
+UnitBase = tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...], tuple[int, ...]]
+"""Per move of a unit: its score before the company, the exposure's score it then takes off, the squares within 2
+of its end as a mask, and 1 if the unit itself stands there, else 0 (`HeuristicBot._unit_base`)."""
 
 
-def _move_ends(board: Board, here: Square, actions: Sequence[str]) -> MoveEnds:
-    """Where each move of a unit standing on `here` ends (staying: `here`), 1 for each that ends within 2 of `here`
-    (the unit then stands in the company around its end, and is no company of itself), else 0, and the squares
-    within 2 of each end (`Board.box_mask`): the werewolves standing there are its company."""
-    x, y = here
-    squares = tuple(_end_square(action) or here for action in actions)
-    own = tuple(1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0 for s in squares)
-    return squares, own, tuple(board.box_mask(s, 2) for s in squares)
+def _company_scores(actions: Sequence[str], base: UnitBase, wolves: int, weight: float) -> dict[str, float]:
+    """A unit's moves' scores: `base` (`HeuristicBot._unit_base`) with the company of the werewolves on `wolves` (a
+    mask) within 2 of each move's end, the unit itself left out, at most 3 counted."""
+    scores: dict[str, float] = {}
+    for action, score, exposure_term, around, itself in zip(actions, *base, strict=True):
+        company = (around & wolves).bit_count() - itself
+        score += weight * (company if company < 3 else 3)  # min(3, company), without the call
+        score -= exposure_term
+        scores[action] = score
+    return scores
 
 
 def _end_square(action: str) -> Square | None:
@@ -500,7 +519,7 @@ class HeuristicBot(Bot):
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_kept_terms`)."""
         self._kept_field: dict[Square, int] | None = None
         """The pack's hunt field (`_hunt_field`), while `_ends_key` stays."""
-        self._unit_scores: dict[tuple[Any, ...], tuple[int, MoveEnds, dict[tuple[Square, ...], UnitScores]]] = {}
+        self._unit_scores: dict[tuple[Any, ...], tuple[UnitBase, int, dict[int, UnitScores]]] = {}
         """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
         `_ends_key` stays."""
 
@@ -849,53 +868,57 @@ class HeuristicBot(Bot):
         read the kept terms (`_kept_terms`), where it stands, and the werewolves within 2 of where it may end; when
         the unit moved before did not come that near, the next decision finds them unchanged."""
         self._kept_terms(view)  # the kept terms, and the scores with them, are dropped if what they read changed
-        here = view.square(unit)
-        key = (unit, here, actions)
+        key = (unit, view.square(unit), actions)
         kept = self._unit_scores.get(key)
         if kept is None:
-            ends = _move_ends(view.content.board, here, actions)
-            reach = max(distance(here, square) for square in ends[0]) + 2
-            kept = self._unit_scores[key] = (reach, ends, {})
-        reach, ends, by_company = kept
-        x, y = here
-        near = tuple(s for s in view.wolf_squares if -reach <= s[0] - x <= reach and -reach <= s[1] - y <= reach)
+            base = self._unit_base(view, unit, actions)
+            around = 0
+            for box in base[2]:
+                around |= box
+            kept = self._unit_scores[key] = (base, around, {})
+        base, around, by_company = kept
+        near = around & view.wolf_mask  # all the werewolves its scores read
         found = by_company.get(near)
         if found is None:
-            scores = self._wolf_moves(view, unit, actions, ends)
+            scores = _company_scores(actions, base, view.wolf_mask, self.weights.pack_company)
             found = by_company[near] = (max(scores.values()), scores)
         return found
 
-    def _wolf_moves(
-        self, view: View, unit: str, legal: Sequence[str], ends: MoveEnds | None = None
-    ) -> dict[str, float]:
-        """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed.
-        `ends` is `_move_ends` of the unit's square and `legal`, if the caller has it already."""
+    def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
+        """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
+        return _company_scores(legal, self._unit_base(view, unit, legal), view.wolf_mask, self.weights.pack_company)
+
+    def _unit_base(self, view: View, unit: str, legal: Sequence[str]) -> UnitBase:
+        """`_wolf_moves` but the company: each move's score before it, the exposure it then takes off, the squares
+        within 2 of its end (`Board.box_mask`: the werewolves there are its company) and 1 if the unit itself stands
+        there (it is no company of itself), else 0."""
         w = self.weights
-        bite_weight, closing, company_weight, exposure = w.bite, w.closing, w.pack_company, w.exposure
+        bite_weight, closing, exposure = w.bite, w.closing, w.exposure
         here = view.square(unit)
+        x, y = here
         field_ = self._hunt_field(view)
         start = min(field_.get(here, FAR), 30)
-        squares, own, boxes = _move_ends(view.content.board, here, legal) if ends is None else ends
-        kept, wolves = self._kept_terms(view), view.wolf_mask
-        scores: dict[str, float] = {}
-        for action, s, itself, around in zip(legal, squares, own, boxes, strict=True):
+        kept, box_mask = self._kept_terms(view), view.content.board.box_mask
+        bases, exposures, boxes, own = [], [], [], []
+        for action in legal:
+            s = _end_square(action) or here
             terms = kept.get(s)
             if terms is None:
                 bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
                 # the products every unit ending here adds, made once (the same numbers, added in the same order)
                 terms = kept[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
             bite, bite_term, distance_there, barricade, exposure_term = terms
-            company = (around & wolves).bit_count() - itself  # the werewolves within 2, but the unit itself
             score = 0.0
             if bite:
                 score += bite_term
             else:
                 score += closing * (start - distance_there)
                 score += barricade
-            score += company_weight * (company if company < 3 else 3)  # min(3, company), without the call
-            score -= exposure_term
-            scores[action] = score
-        return scores
+            bases.append(score)
+            exposures.append(exposure_term)
+            boxes.append(box_mask(s, 2))
+            own.append(1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0)
+        return tuple(bases), tuple(exposures), tuple(boxes), tuple(own)
 
     def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int]:
         """What a werewolf ending on `s` gets, whoever it is and wherever the other werewolves stand: (best bite,

@@ -359,7 +359,13 @@ class Board:
         key = (centre, radius)
         found = self._box_masks.get(key)
         if found is None:
-            found = self._box_masks[key] = self.mask(self.within(centre, radius))
+            column, row = centre
+            first, last = max(0, column - radius), min(self.width - 1, column + radius)
+            line = ((1 << (last - first + 1)) - 1) << first  # the box's part of one row
+            found = 0
+            for number in range(max(0, row - radius), min(self.height, row + radius + 1)):
+                found |= line << (number * self.bit_width)
+            self._box_masks[key] = found
         return found
 
     @cached_property
