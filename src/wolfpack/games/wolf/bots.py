@@ -96,6 +96,11 @@ class Weights:
 # ---- geometry shared by every decision on one board ------------------------------------------------------------
 
 
+MoveEnds = tuple[tuple[Square, ...], tuple[int, ...], tuple[int, ...], int]
+"""Where each of a unit's moves ends, the squares within 2 of each end as a mask, 1 for each end within 2 of where
+the unit stands (else 0), and all those squares as one mask (`Geometry.move_ends`)."""
+
+
 @dataclass
 class Geometry:
     """Precomputed neighbourhoods of a board, and the distance fields the bots have asked of it."""
@@ -115,6 +120,8 @@ class Geometry:
     """The heroes' distance fields to the piles with cards (`HeuristicBot._pile_field`), by those piles."""
     reach_maps: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
     """`View.wolf_reach`'s counts, by the obstacles, the squares taken and the werewolves (where, how far)."""
+    ends: dict[tuple[Square, tuple[str, ...]], MoveEnds] = field(default_factory=dict)
+    """Where a unit's moves end, by its square and its moves (`move_ends`)."""
     bitten: dict[int, tuple[Square, ...]] = field(default_factory=dict)
     """The squares of the masks `bites_from` gave (`bitten_squares`)."""
     counts: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
@@ -162,6 +169,27 @@ class Geometry:
             if len(self.reaches) >= self.FIELDS_KEPT * 16:
                 self.reaches.clear()
             found = self.reaches[key] = board.orthogonal_spread(ends) & board.open_mask
+        return found
+
+    def move_ends(self, here: Square, actions: tuple[str, ...]) -> MoveEnds:
+        """Where each move of a unit on `here` ends (staying: `here`), the squares within 2 of each end as a mask
+        (`Board.box_mask`: the werewolves there are the company it ends in), 1 for each end within 2 of `here` (the
+        unit is no company of itself), else 0, and all those squares as one mask (remembered: the same walks come
+        back from pack turn to pack turn)."""
+        key = (here, actions)
+        found = self.ends.get(key)
+        if found is None:
+            x, y = here
+            boxes = self.board.boxes(2)
+            squares = tuple(_end_square(action) or here for action in actions)
+            around = tuple(boxes[s] for s in squares)
+            anywhere = 0
+            for box in around:
+                anywhere |= box
+            own = tuple(1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0 for s in squares)
+            if len(self.ends) >= self.FIELDS_KEPT * 16:
+                self.ends.clear()
+            found = self.ends[key] = squares, around, own, anywhere
         return found
 
     def beside_barricades(self, barricades: frozenset[Square]) -> frozenset[Square]:
@@ -452,16 +480,17 @@ _UNKNOWN: Final[Any] = object()
 """An action `_END_SQUARES` does not know yet."""
 
 
-UnitBase = tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...], tuple[int, ...]]
+UnitBase = tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...], tuple[int, ...], int]
 """Per move of a unit: its score before the company, the exposure's score it then takes off, the squares within 2
-of its end as a mask, and 1 if the unit itself stands there, else 0 (`HeuristicBot._unit_base`)."""
+of its end as a mask, and 1 if the unit itself stands there, else 0; then all those squares as one mask
+(`HeuristicBot._unit_base`)."""
 
 
 def _company_scores(actions: Sequence[str], base: UnitBase, wolves: int, weight: float) -> dict[str, float]:
     """A unit's moves' scores: `base` (`HeuristicBot._unit_base`) with the company of the werewolves on `wolves` (a
     mask) within 2 of each move's end, the unit itself left out, at most 3 counted."""
     scores: dict[str, float] = {}
-    for action, score, exposure_term, around, itself in zip(actions, *base, strict=True):
+    for action, score, exposure_term, around, itself in zip(actions, *base[:4], strict=True):
         company = (around & wolves).bit_count() - itself
         score += weight * (company if company < 3 else 3)  # min(3, company), without the call
         score -= exposure_term
@@ -519,7 +548,7 @@ class HeuristicBot(Bot):
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_kept_terms`)."""
         self._kept_field: dict[Square, int] | None = None
         """The pack's hunt field (`_hunt_field`), while `_ends_key` stays."""
-        self._unit_scores: dict[tuple[Any, ...], tuple[UnitBase, int, dict[int, UnitScores]]] = {}
+        self._unit_scores: dict[tuple[Any, ...], tuple[UnitBase, dict[int, UnitScores]]] = {}
         """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
         `_ends_key` stays."""
 
@@ -871,13 +900,9 @@ class HeuristicBot(Bot):
         key = (unit, view.square(unit), actions)
         kept = self._unit_scores.get(key)
         if kept is None:
-            base = self._unit_base(view, unit, actions)
-            around = 0
-            for box in base[2]:
-                around |= box
-            kept = self._unit_scores[key] = (base, around, {})
-        base, around, by_company = kept
-        near = around & view.wolf_mask  # all the werewolves its scores read
+            kept = self._unit_scores[key] = (self._unit_base(view, unit, actions), {})
+        base, by_company = kept
+        near = base[4] & view.wolf_mask  # all the werewolves its scores read
         found = by_company.get(near)
         if found is None:
             scores = _company_scores(actions, base, view.wolf_mask, self.weights.pack_company)
@@ -895,13 +920,12 @@ class HeuristicBot(Bot):
         w = self.weights
         bite_weight, closing, exposure = w.bite, w.closing, w.exposure
         here = view.square(unit)
-        x, y = here
         field_ = self._hunt_field(view)
         start = min(field_.get(here, FAR), 30)
-        kept, box_mask = self._kept_terms(view), view.content.board.box_mask
-        bases, exposures, boxes, own = [], [], [], []
-        for action in legal:
-            s = _end_square(action) or here
+        kept = self._kept_terms(view)
+        squares, around, own, anywhere = view.geo.move_ends(here, tuple(legal))
+        bases, exposures = [], []
+        for s in squares:
             terms = kept.get(s)
             if terms is None:
                 bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
@@ -916,9 +940,7 @@ class HeuristicBot(Bot):
                 score += barricade
             bases.append(score)
             exposures.append(exposure_term)
-            boxes.append(box_mask(s, 2))
-            own.append(1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0)
-        return tuple(bases), tuple(exposures), tuple(boxes), tuple(own)
+        return tuple(bases), tuple(exposures), around, own, anywhere
 
     def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int]:
         """What a werewolf ending on `s` gets, whoever it is and wherever the other werewolves stand: (best bite,

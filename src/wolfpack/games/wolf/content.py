@@ -355,21 +355,28 @@ class Board:
         return mask << 1 | mask >> 1 | mask << width | mask >> width
 
     def box_mask(self, centre: Square, radius: int) -> int:
-        """`within` as a mask (remembered)."""
-        key = (centre, radius)
-        found = self._box_masks.get(key)
+        """`within` as a mask."""
+        return self.boxes(radius)[centre]
+
+    def boxes(self, radius: int) -> Mapping[Square, int]:
+        """`box_mask` of every square for one radius, as one table (made when the radius is first asked: the walks
+        and the pack's company read it at every move)."""
+        found = self._boxes.get(radius)
         if found is None:
-            column, row = centre
-            first, last = max(0, column - radius), min(self.width - 1, column + radius)
-            line = ((1 << (last - first + 1)) - 1) << first  # the box's part of one row
-            found = 0
-            for number in range(max(0, row - radius), min(self.height, row + radius + 1)):
-                found |= line << (number * self.bit_width)
-            self._box_masks[key] = found
+            found = self._boxes[radius] = {square: self._box(square, radius) for square in self.squares()}
+        return found
+
+    def _box(self, centre: Square, radius: int) -> int:
+        column, row = centre
+        first, last = max(0, column - radius), min(self.width - 1, column + radius)
+        line = ((1 << (last - first + 1)) - 1) << first  # the box's part of one row
+        found = 0
+        for number in range(max(0, row - radius), min(self.height, row + radius + 1)):
+            found |= line << (number * self.bit_width)
         return found
 
     @cached_property
-    def _box_masks(self) -> dict[tuple[Square, int], int]:
+    def _boxes(self) -> dict[int, dict[Square, int]]:
         return {}
 
     @cached_property

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 Words = list[str]
 WEAPON_KINDS: Final = frozenset({"weapon", "silver_bullet"})
-WALKS_KEPT: Final = 4096
+WALKS_KEPT: Final = 16384
 """Walks remembered per board (`_destinations`); beyond, they are walked anew."""
 """Object cards fired at a unit through the Weapons Table."""
 

@@ -64,11 +64,11 @@ def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
         "turn": state.turn,
         "step": state.step,
         "pending": _pending_view(state, viewer),
-        "heroes": {hero_id: _hero_view(state, hero_id, viewer) for hero_id in state.heroes},
+        "heroes": {hero_id: _hero_view(state, hero, viewer) for hero_id, hero in state.heroes.items()},
         "wolves": {unit_id: dict(wolf) for unit_id, wolf in state.wolves.items()},
         "barricades": list(state.barricades),
         "piles": [
-            {"square": name, "cards": _cards(state, pile, viewer)}
+            {"square": name, "cards": _cards(state, pile, viewer) if pile else []}
             for name, pile in zip(state.content.board.object_names, state.piles, strict=True)
         ],
         "stock": sum(state.stock.values()),
@@ -96,9 +96,8 @@ def _cards(state: WolfState, cards: list[list[Any]], viewer: int | None) -> list
     return [str(card[0]) if card[0] is not None and sees(card[1], viewer) else HIDDEN for card in cards]
 
 
-def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, Any]:
+def _hero_view(state: WolfState, hero: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A hero as the viewer sees him: where he is and what he holds, secrets masked."""
-    hero = state.heroes[hero_id]
     everyone = state.winner is not None  # the end shows every wolf card (`WolfState.shows_wolf_card`)
     sees = state.sees
     wolf_cards = []
@@ -115,7 +114,7 @@ def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, 
         "invisible": hero["invisible"],
         "intoxicated": hero["intoxicated"],
         "wolf_cards": wolf_cards,
-        "objects": _cards(state, hero["objects"], viewer),
+        "objects": _cards(state, hero["objects"], viewer) if hero["objects"] else [],
     }
 
 
