@@ -126,7 +126,7 @@ class Geometry:
     """The squares of the masks `bites_from` gave (`bitten_squares`)."""
     counts: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite (masks)."""
-    _beside: tuple[frozenset[Square] | None, frozenset[Square]] = (None, frozenset())
+    _beside: tuple[int | None, frozenset[Square]] = (None, frozenset())
 
     FIELDS_KEPT: ClassVar[int] = 256
 
@@ -192,10 +192,13 @@ class Geometry:
             found = self.ends[key] = squares, around, own, anywhere
         return found
 
-    def beside_barricades(self, barricades: frozenset[Square]) -> frozenset[Square]:
-        """The open squares sharing a side with one of `barricades` (remembered for the last set asked)."""
+    def beside_barricades(self, barricades: int) -> frozenset[Square]:
+        """The open squares sharing a side with one of the barricades on `barricades` (a mask; remembered for the
+        last one asked)."""
         if self._beside[0] != barricades:
-            self._beside = (barricades, frozenset(n for b in barricades for n in self.orthogonal.get(b, ())))
+            board = self.board
+            beside = board.orthogonal_spread(barricades) & board.open_mask
+            self._beside = (barricades, frozenset(board.squares_in(beside)))
         return self._beside[1]
 
     def bitten_squares(self, bitten: int) -> tuple[Square, ...]:
@@ -952,7 +955,7 @@ class HeuristicBot(Bot):
             if victim is not None:
                 bite = max(bite, view.clean_chance(victim))
         barricade = 0.0
-        if s in view.geo.beside_barricades(view.barricades) and self._useful_barricade(view, s, field_):
+        if s in view.geo.beside_barricades(view.barricade_mask) and self._useful_barricade(view, s, field_):
             barricade = self.weights.barricade_break
         x, y = s
         exposed = 0
@@ -1188,6 +1191,8 @@ def bot_choices(state: State[Any], legal: Sequence[str]) -> list[str]:
     """The legal actions a bot weighs: not the standing answer, nor the pack's `end` after a unit's move (a person's
     shortcut past the idle units; a bot moves each unit as it did before)."""
     after_a_move = getattr(state, "step", None) == "pack-action"
+    if not (after_a_move and "end" in legal) and not any(shortcut in legal for shortcut in PEOPLES_SHORTCUTS):
+        return list(legal)  # nothing to leave out (most decisions): no action read one by one
     return [a for a in legal if a not in PEOPLES_SHORTCUTS and not (after_a_move and a == "end")]
 
 

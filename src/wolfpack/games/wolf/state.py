@@ -66,7 +66,7 @@ _LISTED: dict[tuple[str, ...], tuple[str, ...]] = {}
 class WolfState(State[str]):
     """A position of WOLF. Actions are strings in the game's notation (docs/games/wolf.md, "Action notation")."""
 
-    __slots__ = ("content", "order", "pack_seat", "players", *FIELDS)
+    __slots__ = ("_listed_board", "content", "order", "pack_seat", "players", *FIELDS)
 
     def __init__(self, game: WolfGame) -> None:
         super().__init__(game)
@@ -116,6 +116,8 @@ class WolfState(State[str]):
         self.revealed = False
         self.winner: str | None = None
         self.events: list[list[Any]] = []
+        self._listed_board: dict[str, str] | None = None
+        """`on_board` while the legal actions are listed (which changes nothing): asked there again and again."""
 
     # ---- the engine's hooks ------------------------------------------------------------------------------
 
@@ -128,7 +130,11 @@ class WolfState(State[str]):
         return self.actor()
 
     def _legal_actions(self, player: int) -> list[str]:
-        options = tuple(DECISIONS[self.step](self))
+        self._listed_board = self.on_board()
+        try:
+            options = tuple(DECISIONS[self.step](self))
+        finally:
+            self._listed_board = None
         found = _LISTED.get(options)
         if found is None:  # the same lists come back (the same walks, the same units): sorted once
             if len(_LISTED) >= LISTED_KEPT:
@@ -206,6 +212,7 @@ class WolfState(State[str]):
         twin = object.__new__(WolfState)
         State.__init__(twin, self.game)
         twin.content, twin.players, twin.pack_seat, twin.order = self.content, self.players, self.pack_seat, self.order
+        twin._listed_board = None
         for field in FIELDS:
             if field != "events":
                 setattr(twin, field, copy.deepcopy(getattr(self, field)))
@@ -278,6 +285,8 @@ class WolfState(State[str]):
 
     def on_board(self) -> dict[str, str]:
         """Square name -> the unit standing there (heroes and werewolves in play)."""
+        if self._listed_board is not None:
+            return self._listed_board
         units = {**self.heroes, **self.wolves}
         return {u["square"]: unit_id for unit_id, u in units.items() if u["alive"] and u["square"] is not None}
 
