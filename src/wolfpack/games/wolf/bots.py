@@ -639,12 +639,16 @@ class HeuristicBot(Bot):
         room = len(hero["objects"]) < view.content.components.objects.hand_limit
         piles = [n for n, pile in enumerate(view.obs["piles"]) if pile["cards"]]
         pile_field = self._pile_field(view, piles) if room else {}
-        others = [view.square(h) for h in view.humans if h != unit]
+        others = 0  # the other human heroes' squares, as a mask (one unit a square: its bits count them)
+        for h in view.humans:
+            if h != unit:
+                others |= view.content.board.bits[view.square(h)]
         weapons = view.weapons(unit) if not secret else []
         aims = shots(view, unit, weapons) if weapons else None
         victim = self._victim(view, unit) if secret else None
         with_cards = set(piles)
-        pile_spots, board = view.geo.pile_spots, view.content.board
+        pile_spots, board, boxes = view.geo.pile_spots, view.content.board, view.content.board.boxes(2)
+        pick_spot, pile_distance, company_weight, shot, bite = w.pick_spot, w.pile_distance, w.company, w.shot, w.bite
         scores: dict[str, float] = {}
         known = _END_SQUARES.get
         for action in legal:
@@ -653,23 +657,22 @@ class HeuristicBot(Bot):
                 s = _end_square(action)
             if s is None:
                 s = here
-            x, y = s
             score = 0.0
             if room:
-                if any(n in with_cards for n in pile_spots.get(s, ())):
-                    score += w.pick_spot
-                score -= w.pile_distance * min(pile_field.get(s, FAR), 20)
-            company = 0
-            for ox, oy in others:  # a loop, not a generator: every square a hero could end on is weighed
-                if -2 <= ox - x <= 2 and -2 <= oy - y <= 2:
-                    company += 1
-            score += w.company * (company if company < 2 else 2)  # min(company, 2), without the call
+                if not with_cards.isdisjoint(pile_spots.get(s, ())):
+                    score += pick_spot
+                steps = pile_field.get(s, FAR)
+                score -= pile_distance * (steps if steps < 20 else 20)  # min(steps, 20), without the call
+            company = (boxes[s] & others).bit_count()  # the other human heroes within 2
+            score += company_weight * (company if company < 2 else 2)  # min(company, 2), without the call
             if not secret:
-                score -= fear * reach.get(s, 0)
+                threats = reach.get(s)
+                if threats:  # taking off nothing changes no score
+                    score -= fear * threats
                 if aims is not None:
-                    score += w.shot * best_shot(s, aims, board)
+                    score += shot * best_shot(s, aims, board)
             elif victim is not None and orthogonally_adjacent(s, view.square(victim)):
-                score += w.bite
+                score += bite
             scores[action] = score
         return scores
 

@@ -311,6 +311,14 @@ class Board:
         return {square_name(square): bit for square, bit in self.bits.items()}
 
     @cached_property
+    def beside_names(self) -> Mapping[str, frozenset[str]]:
+        """Each square name's orthogonal neighbours (`orthogonal_neighbours`) by name."""
+        return {
+            square_name(square): frozenset(map(square_name, self.orthogonal_neighbours(square)))
+            for square in self.squares()
+        }
+
+    @cached_property
     def bit_squares(self) -> Mapping[int, Square]:
         """The square of each bit's position (`bits`), guards left out."""
         return {bit.bit_length() - 1: square for square, bit in self.bits.items()}

@@ -66,7 +66,7 @@ _LISTED: dict[tuple[str, ...], tuple[str, ...]] = {}
 class WolfState(State[str]):
     """A position of WOLF. Actions are strings in the game's notation (docs/games/wolf.md, "Action notation")."""
 
-    __slots__ = ("_listed_board", "content", "order", "pack_seat", "players", *FIELDS)
+    __slots__ = ("_listed_board", "_listing", "content", "order", "pack_seat", "players", *FIELDS)
 
     def __init__(self, game: WolfGame) -> None:
         super().__init__(game)
@@ -116,8 +116,10 @@ class WolfState(State[str]):
         self.revealed = False
         self.winner: str | None = None
         self.events: list[list[Any]] = []
+        self._listing = False
+        """Whether the legal actions are being listed (which changes nothing): `on_board` is then made once."""
         self._listed_board: dict[str, str] | None = None
-        """`on_board` while the legal actions are listed (which changes nothing): asked there again and again."""
+        """`on_board`, made once while the legal actions are listed (they ask it again and again)."""
 
     # ---- the engine's hooks ------------------------------------------------------------------------------
 
@@ -130,11 +132,11 @@ class WolfState(State[str]):
         return self.actor()
 
     def _legal_actions(self, player: int) -> list[str]:
-        self._listed_board = self.on_board()
+        self._listing = True
         try:
             options = tuple(DECISIONS[self.step](self))
         finally:
-            self._listed_board = None
+            self._listing, self._listed_board = False, None
         found = _LISTED.get(options)
         if found is None:  # the same lists come back (the same walks, the same units): sorted once
             if len(_LISTED) >= LISTED_KEPT:
@@ -212,7 +214,7 @@ class WolfState(State[str]):
         twin = object.__new__(WolfState)
         State.__init__(twin, self.game)
         twin.content, twin.players, twin.pack_seat, twin.order = self.content, self.players, self.pack_seat, self.order
-        twin._listed_board = None
+        twin._listing, twin._listed_board = False, None
         for field in FIELDS:
             if field != "events":
                 setattr(twin, field, copy.deepcopy(getattr(self, field)))
@@ -285,10 +287,13 @@ class WolfState(State[str]):
 
     def on_board(self) -> dict[str, str]:
         """Square name -> the unit standing there (heroes and werewolves in play)."""
-        if self._listed_board is not None:
+        if self._listing and self._listed_board is not None:
             return self._listed_board
         units = {**self.heroes, **self.wolves}
-        return {u["square"]: unit_id for unit_id, u in units.items() if u["alive"] and u["square"] is not None}
+        found = {u["square"]: unit_id for unit_id, u in units.items() if u["alive"] and u["square"] is not None}
+        if self._listing:
+            self._listed_board = found
+        return found
 
     def is_wolf_unit(self, unit_id: str) -> bool:
         """Whether a unit fights for the pack openly: a werewolf, or a transformed hero."""

@@ -361,14 +361,14 @@ def _end_pack_turn(state: WolfState) -> None:
 
 def adjacent_units(state: WolfState, unit_id: str) -> list[tuple[str, str]]:
     """(square, unit) for the units sharing a side with `unit_id`."""
-    here = sq(state.unit(unit_id)["square"])
-    return sorted((s, u) for s, u in state.on_board().items() if u != unit_id and orthogonally_adjacent(here, sq(s)))
+    beside = state.content.board.beside_names[state.unit(unit_id)["square"]]
+    return sorted((s, u) for s, u in state.on_board().items() if s in beside and u != unit_id)
 
 
 def adjacent_barricades(state: WolfState, unit_id: str) -> list[str]:
     """The barricades sharing a side with a unit."""
-    here = sq(state.unit(unit_id)["square"])
-    return [b for b in state.barricades if orthogonally_adjacent(here, sq(b))]
+    beside = state.content.board.beside_names[state.unit(unit_id)["square"]]
+    return [b for b in state.barricades if b in beside]
 
 
 def bite_targets(state: WolfState, unit_id: str) -> list[str]:
