@@ -82,6 +82,17 @@ def test_masks_hold_exactly_their_squares_in_reading_order() -> None:
         assert BOARD.box_mask(centre, radius) == BOARD.mask(BOARD.within(centre, radius))
 
 
+def test_masks_numbered_at_once_give_each_square_its_masks_index() -> None:
+    rng = random.Random(39)
+    squares = list(BOARD.squares())
+    for count in (1, 2, 9, 40, 255, 256, 257, 300):  # past 256 masks, an index no longer fits one byte
+        chosen = rng.sample(squares, rng.randint(0, len(squares)))
+        where = {square: rng.randrange(count) for square in chosen}
+        layers = [BOARD.mask(s for s, index in where.items() if index == number) for number in range(count)]
+        assert BOARD.numbered(layers) == where
+        assert list(BOARD.numbered(layers)) == sorted(where, key=lambda s: (s[1], s[0]))
+
+
 def test_the_squares_a_unit_could_bite_depend_only_on_what_stands_near_it() -> None:
     rng = random.Random(34)
     for _ in range(300):

@@ -269,11 +269,7 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
             following ^= costly
         frontier = following | waiting.pop(steps, 0)
         layers.append(frontier)
-    squares_in = board.squares_in
-    found: dict[Square, int] = {}
-    for steps, layer in enumerate(layers):
-        found.update(dict.fromkeys(squares_in(layer), steps))
-    return found
+    return board.numbered(layers)
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from itertools import compress
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, get_args
 
@@ -203,6 +204,9 @@ def line_walk(a: Square, b: Square) -> Iterator[tuple[Square, Square | None]]:
 PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
 """A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
 _UNASKED: Final[Any] = object()
+_SPELT: Final = tuple(bytes((1 << digit) if byte == ord("1") else 0 for byte in range(256)) for digit in range(8))
+"""For each binary digit, the table that spells a mask's binary text as bytes: `1` as that digit's value, `0` as 0
+(`Board.numbered`)."""
 """A line of fire `Board.line_of_fire` has not worked out yet."""
 
 
@@ -348,6 +352,44 @@ class Board:
             position = text.find("1", position + 1)
         found.reverse()
         return found
+
+    def numbered(self, layers: Sequence[int]) -> dict[Square, int]:
+        """Each square of the disjoint masks `layers`, in reading order, with the index of the mask holding it (a
+        distance field's layers: the index is the distance).
+
+        Made without reading the squares one by one: the indices are written in binary, a mask per binary digit,
+        and each digit's mask is spelt out as bytes (one per bit, by `bytes.translate`) and added; the bytes are
+        then the indices of every square at once."""
+        if len(layers) > 256:  # an index past one byte: square by square
+            found = {square: index for index, layer in enumerate(layers) for square in self.squares_in(layer)}
+            return {square: found[square] for square in self.squares_in(sum(layers))}
+        digits = [0] * 8
+        held = 0
+        for index, layer in enumerate(layers):
+            held |= layer
+            digit = 0
+            while index:
+                if index & 1:
+                    digits[digit] |= layer
+                index >>= 1
+                digit += 1
+        size, spell = self._bit_count, _SPELT
+        total = 0
+        for digit, mask in enumerate(digits):
+            if mask:
+                total |= int.from_bytes(format(mask, f"0{size}b").encode().translate(spell[digit]), "big")
+        indices = total.to_bytes(size, "big")[::-1]  # bit 0 first
+        flags = format(held, f"0{size}b").encode()[::-1].translate(spell[0])
+        return dict(zip(compress(self._bit_order, flags), compress(indices, flags), strict=True))
+
+    @cached_property
+    def _bit_count(self) -> int:
+        return self.bit_width * self.height
+
+    @cached_property
+    def _bit_order(self) -> tuple[Square | None, ...]:
+        at = self.bit_squares
+        return tuple(at.get(position) for position in range(self._bit_count))
 
     def spread(self, mask: int) -> int:
         """The mask and every square touching one of its squares by side or corner (guards and squares past the
