@@ -299,11 +299,11 @@ class View:
         self.heroes: Mapping[str, Any] = obs["heroes"]
         self.round = int(obs["round"])
         self.rounds_left = int(obs["max_rounds"]) - self.round
-        self.barricades = frozenset(sq(b) for b in obs["barricades"])
+        self.barricades, self.barricade_mask = _barricades(content.board, tuple(obs["barricades"]))
+        """The barricades' squares, as a set and as a mask."""
         self.units: dict[Square, str] = {}
         self.where: dict[str, Square] = {}
         """Where each unit on the board stands (`square`)."""
-        self.blockers: set[Square] = set()
         self.enemy_wolves: list[str] = []
         """Werewolf units and transformed heroes on the board."""
         self.humans: list[str] = []
@@ -320,7 +320,7 @@ class View:
         """Whether the heuristic has checked its kept pack terms against this view (`_kept_terms`)."""
         # One pass over the units and one over the heroes (a view is made at every decision); the lists keep the
         # observation's order: the werewolf units, then the heroes.
-        units, where, blockers = self.units, self.where, self.blockers
+        units, where = self.units, self.where
         enemy_wolves, humans = self.enemy_wolves, self.humans
         wolf_squares: list[Square] = []
         human_squares: list[Square] = []
@@ -334,7 +334,6 @@ class View:
                 unit_mask |= bit
                 wolf_mask |= bit
                 if not wolf["invisible"] and not wolf["intoxicated"]:
-                    blockers.add(square)
                     blocker_mask |= bit
                 enemy_wolves.append(unit_id)
                 wolf_squares.append(square)
@@ -353,7 +352,6 @@ class View:
                 bit = bits[hero["square"]]
                 unit_mask |= bit
                 if not hero["invisible"] and not hero["intoxicated"]:
-                    blockers.add(square)
                     blocker_mask |= bit
                 if hero["transformed"]:
                     enemy_wolves.append(hero_id)
@@ -371,12 +369,7 @@ class View:
         self.unit_mask = unit_mask
         """The squares of `units` as a mask."""
         self.blocker_mask = blocker_mask
-        """`blockers` as a mask."""
-        barricade_mask = 0
-        for name in obs["barricades"]:
-            barricade_mask |= bits[name]
-        self.barricade_mask = barricade_mask
-        """`barricades` as a mask."""
+        """The squares of the units that stop movement and fire, as a mask."""
         self.human_squares = human_squares
         """Where the human heroes stand."""
         self.unseen_cards = hidden + int(obs["stock"])
@@ -386,6 +379,11 @@ class View:
         self.last_hope = unproven[0] if len(unproven) == 1 else None
         """The one living human hero not shown contaminated, if only one is left: he is clean, because the game
         would be over if no living human hero were (rule 20: the wolves win)."""
+
+    @property
+    def blockers(self) -> set[Square]:
+        """The squares of the units that stop movement and fire (`blocker_mask`)."""
+        return set(self.content.board.squares_in(self.blocker_mask))
 
     def unit(self, unit_id: str) -> Mapping[str, Any]:
         """A hero's or a werewolf's record as the seat sees it."""
@@ -504,6 +502,21 @@ def _end_square(action: str) -> Square | None:
         words = action.split()
         found = _END_SQUARES[action] = None if words[0] == "stay" or len(words) < 2 else sq(words[-1])
     return found  # type: ignore[return-value]
+
+
+_BARRICADES: dict[tuple[Board, tuple[str, ...]], tuple[frozenset[Square], int]] = {}
+
+
+def _barricades(board: Board, names: tuple[str, ...]) -> tuple[frozenset[Square], int]:
+    """The squares of the barricades on `names`, as a set and as a mask (remembered: they change seldom)."""
+    key = (board, names)
+    found = _BARRICADES.get(key)
+    if found is None:
+        if len(_BARRICADES) >= UNIT_SCORES_KEPT:
+            _BARRICADES.clear()
+        squares = frozenset(map(sq, names))
+        found = _BARRICADES[key] = squares, board.mask(squares)
+    return found
 
 
 _KINDS: dict[int, tuple[WolfContent, dict[str, str]]] = {}
@@ -1190,7 +1203,7 @@ def bot_choices(state: State[Any], legal: Sequence[str]) -> list[str]:
     """The legal actions a bot weighs: not the standing answer, nor the pack's `end` after a unit's move (a person's
     shortcut past the idle units; a bot moves each unit as it did before)."""
     after_a_move = getattr(state, "step", None) == "pack-action"
-    if not (after_a_move and "end" in legal) and not any(shortcut in legal for shortcut in PEOPLES_SHORTCUTS):
+    if not (after_a_move and "end" in legal) and PEOPLES_SHORTCUTS.isdisjoint(legal):
         return list(legal)  # nothing to leave out (most decisions): no action read one by one
     return [a for a in legal if a not in PEOPLES_SHORTCUTS and not (after_a_move and a == "end")]
 

@@ -387,9 +387,10 @@ class Board:
         return self.bit_width * self.height
 
     @cached_property
-    def _bit_order(self) -> tuple[Square | None, ...]:
+    def _bit_order(self) -> tuple[Square, ...]:
+        """The square of each bit position; a guard's is (-1, -1), never held by a mask of squares."""
         at = self.bit_squares
-        return tuple(at.get(position) for position in range(self._bit_count))
+        return tuple(at.get(position, (-1, -1)) for position in range(self._bit_count))
 
     def spread(self, mask: int) -> int:
         """The mask and every square touching one of its squares by side or corner (guards and squares past the

@@ -141,7 +141,9 @@ class WolfState(State[str]):
         if found is None:  # the same lists come back (the same walks, the same units): sorted once
             if len(_LISTED) >= LISTED_KEPT:
                 _LISTED.clear()
-            found = _LISTED[options] = tuple(sorted(set(options)))
+            # each once, sorted: deduplicated in order first, as the lists come in sorted runs (a unit's walk after
+            # another's), which a sort merges at little cost
+            found = _LISTED[options] = tuple(sorted(dict.fromkeys(options)))
         return list(found)
 
     def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
