@@ -325,7 +325,7 @@ class View:
         wolf_squares: list[Square] = []
         human_squares: list[Square] = []
         bits = content.board.name_bits
-        unit_mask = blocker_mask = wolf_mask = 0
+        unit_mask = blocker_mask = wolf_mask = human_mask = 0
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
                 square = where[unit_id] = sq(wolf["square"])
@@ -360,12 +360,15 @@ class View:
                 else:
                     humans.append(hero_id)
                     human_squares.append(square)
+                    human_mask |= bit
             if hero["alive"] and not hero["transformed"] and "black" not in cards:
                 unproven.append(hero_id)
         self.wolf_squares = wolf_squares
         """Where the werewolves and transformed heroes stand."""
         self.wolf_mask = wolf_mask
         """`wolf_squares` as a mask (one unit a square: a count of its bits counts werewolves)."""
+        self.human_mask = human_mask
+        """`human_squares` as a mask."""
         self.unit_mask = unit_mask
         """The squares of `units` as a mask."""
         self.blocker_mask = blocker_mask
@@ -969,11 +972,8 @@ class HeuristicBot(Bot):
         barricade = 0.0
         if s in view.geo.beside_barricades(view.barricade_mask) and self._useful_barricade(view, s, field_):
             barricade = self.weights.barricade_break
-        x, y = s
-        exposed = 0
-        for hx, hy in view.human_squares:  # a loop, not a generator: the pack weighs every square its units reach
-            if -4 <= hx - x <= 4 and -4 <= hy - y <= 4 and not (-1 <= hx - x <= 1 and -1 <= hy - y <= 1):
-                exposed += 1  # between 2 and 4 away
+        board, humans = view.content.board, view.human_mask  # one hero a square: a mask's bits count heroes
+        exposed = (board.boxes(4)[s] & humans).bit_count() - (board.boxes(1)[s] & humans).bit_count()  # 2 to 4 away
         return bite, field_.get(s, FAR), barricade, exposed
 
     def _kept_terms(self, view: View) -> dict[Square, PackTerms]:

@@ -503,6 +503,11 @@ def _weapon_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
     if state.content.column(column).destroys_barricades:
         targets += state.barricades
+    # those out of the weapon's range first, without the line of fire (most are: the Weapons Table's reach is short)
+    here, needed = sq(state.unit(hero_id)["square"]), state.content.score_needed
+    targets = [s for s in targets if needed(column, max(1, distance(here, sq(s)))) is not None]
+    if not targets:
+        return []
     blockers = shot_blockers(state, hero_id)
     return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s, blockers) is not None]
 
