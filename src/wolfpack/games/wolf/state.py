@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
@@ -153,6 +153,12 @@ class WolfState(State[str]):
         if draw is not None:
             return _counts_outcomes(*draw)
         return _roll_outcomes(int(self.pending.get("dice", 1)))
+
+    def _chance_actions(self) -> Collection[str]:
+        draw = self.drawn_from()
+        if draw is not None:
+            return [outcome for outcome, _ in _counts_outcomes(*draw)]
+        return _roll_names(int(self.pending.get("dice", 1)))  # the same few sets, made once
 
     def _apply_action(self, action: str) -> None:
         words = action.split()
@@ -426,6 +432,12 @@ class WolfState(State[str]):
         for card in cards:
             card[1] = list(range(self.players))
         self.log_event(f"{hero_id} shows his wolf cards: {self.wolf_cards_text(hero_id)}")
+
+
+@cache
+def _roll_names(dice: int) -> frozenset[str]:
+    """The `roll N` outcomes of `dice` dice, as a set."""
+    return frozenset(outcome for outcome, _ in _roll_outcomes(dice))
 
 
 @cache
