@@ -290,6 +290,38 @@ def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
 class View:
     """One seat's observation, parsed: units by square, sides, hands as the seat sees them."""
 
+    __slots__ = (
+        "_clean",
+        "_reach",
+        "barricade_mask",
+        "barricades",
+        "blocker_mask",
+        "content",
+        "enemy_wolves",
+        "geo",
+        "heroes",
+        "human_mask",
+        "human_squares",
+        "humans",
+        "hunt_field",
+        "last_hope",
+        "obs",
+        "pack_seat",
+        "round",
+        "rounds_left",
+        "seat",
+        "shots",
+        "target_squares",
+        "terms_checked",
+        "unit_mask",
+        "units",
+        "unseen_black",
+        "unseen_cards",
+        "where",
+        "wolf_mask",
+        "wolf_squares",
+    )
+
     def __init__(self, content: WolfContent, obs: Mapping[str, Any], seat: int) -> None:
         self.content = content
         self.obs = obs

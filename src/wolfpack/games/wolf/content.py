@@ -1210,9 +1210,9 @@ class WolfContent(ContentModel):
 
     # ------------------------------------------------------------ lookups
 
-    @property
+    @cached_property
     def board(self) -> Board:
-        """The map's grid with its geometry."""
+        """The map's grid with its geometry (read at nearly every step: one attribute)."""
         return self.map.grid
 
     def band(self, at: int) -> Band | None:
