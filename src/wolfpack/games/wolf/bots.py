@@ -356,11 +356,11 @@ class View:
         enemy_wolves, humans = self.enemy_wolves, self.humans
         wolf_squares: list[Square] = []
         human_squares: list[Square] = []
-        bits = content.board.name_bits
+        bits, named = content.board.name_bits, content.board.named_squares
         unit_mask = blocker_mask = wolf_mask = human_mask = 0
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
-                square = where[unit_id] = sq(wolf["square"])
+                square = where[unit_id] = named[wolf["square"]]
                 units[square] = unit_id
                 bit = bits[wolf["square"]]
                 unit_mask |= bit
@@ -379,7 +379,7 @@ class View:
                 elif card.startswith("black"):
                     black_seen += 1
             if hero["alive"] and hero["square"] is not None:
-                square = where[hero_id] = sq(hero["square"])
+                square = where[hero_id] = named[hero["square"]]
                 units[square] = hero_id
                 bit = bits[hero["square"]]
                 unit_mask |= bit

@@ -310,6 +310,11 @@ class Board:
         return {(column, row): 1 << (row * width + column) for column, row in self.squares()}
 
     @cached_property
+    def named_squares(self) -> Mapping[str, Square]:
+        """Each square by its name (`parse_square` of the board's squares, as one table)."""
+        return {name: square for square, name in self.square_names.items()}
+
+    @cached_property
     def name_bits(self) -> Mapping[str, int]:
         """Each square name's bit (`bits`)."""
         return {square_name(square): bit for square, bit in self.bits.items()}
