@@ -539,6 +539,18 @@ def _end_square(action: str) -> Square | None:
     return found  # type: ignore[return-value]
 
 
+_RUNS: dict[str, tuple[str, str]] = {}
+
+
+def _run_bounds(unit: str) -> tuple[str, str]:
+    """Where a unit's moves (`<unit> <square>`) begin and end among sorted actions: `<unit> ` and `<unit>!` ("!"
+    follows " ", and comes before any id's letter; remembered per unit id)."""
+    if len(_RUNS) >= UNIT_SCORES_KEPT:
+        _RUNS.clear()
+    found = _RUNS[unit] = (unit + " ", unit + "!")
+    return found
+
+
 _BARRICADES: dict[tuple[Board, tuple[str, ...]], tuple[frozenset[Square], int]] = {}
 
 
@@ -929,8 +941,9 @@ class HeuristicBot(Bot):
         parts: list[UnitScores] = [(-100.0, {"end": -100.0})] if "end" in legal else []
         for unit, wolf in view.obs["wolves"].items():
             if wolf["alive"]:
-                first = bisect_left(ordered, unit + " ")
-                last = bisect_left(ordered, unit + "!", first)  # "!" follows " ", and comes before any id's letter
+                start, stop = _RUNS.get(unit) or _run_bounds(unit)
+                first = bisect_left(ordered, start)
+                last = bisect_left(ordered, stop, first)
                 if last > first:
                     parts.append(self._unit_moves(view, unit, tuple(ordered[first:last])))
         return parts

@@ -418,13 +418,9 @@ def _pick_options(state: WolfState, hero_id: str) -> list[str]:
     """Pick from an object square sharing a side with the hero, if its pile has a card and his hand room."""
     if not _hand_room(state, hero_id):
         return []
-    here = sq(state.heroes[hero_id]["square"])
-    squares = state.content.board.object_squares
-    return [
-        f"pick {name_of(o)}"
-        for number, o in enumerate(squares)
-        if state.piles[number] and orthogonally_adjacent(here, o)
-    ]
+    board = state.content.board
+    beside = board.beside_names[state.heroes[hero_id]["square"]]
+    return [f"pick {name}" for number, name in enumerate(board.object_names) if state.piles[number] and name in beside]
 
 
 def _human_neighbours(state: WolfState, hero_id: str) -> list[str]:
