@@ -482,10 +482,9 @@ class View:
         limits = self.content.components.movement
         biters = []
         for unit_id in self.enemy_wolves:
-            unit = self.unit(unit_id)
-            if not unit["intoxicated"]:
+            if not self.unit(unit_id)["intoxicated"]:
                 limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
-                biters.append((sq(unit["square"]), limit))
+                biters.append((self.where[unit_id], limit))
         # Remembered whole while nothing stands elsewhere (a hero who only ended his turn, the next one's move), else
         # werewolf by werewolf (`Geometry.bites_from`).
         key = (obstacle_mask, taken_mask, tuple(biters))
@@ -1140,18 +1139,27 @@ def shots(view: View, unit: str, weapons: Sequence[str]) -> Shots:
     if found is None:
         content = view.content
         targets = []
+        standing, mine = view.blockers | view.barricades, view.square(unit)
         for enemy in view.enemies_of_humans():
             target = view.unit(enemy)
             if not target["invisible"]:
-                there = sq(target["square"])
-                targets.append((there, frozenset((view.blockers | view.barricades) - {there, view.square(unit)})))
+                there = view.where[enemy]
+                targets.append((there, frozenset(standing - {there, mine})))
         columns = {content.card(card).column or card for card in weapons}
-        arms = []
-        for column in sorted(columns):
-            chances = [weapon_chance(content, score_needed(content, column, max(1, at))) for at in range(11)]
-            arms.append((content.column(column).hand_to_hand, tuple(chances)))
-        found = view.shots[key] = tuple(targets), tuple(arms)
+        found = view.shots[key] = tuple(targets), tuple(_arm(content, column) for column in sorted(columns))
     return found
+
+
+_ARMS: dict[tuple[int, str], tuple[WolfContent, tuple[bool, tuple[float, ...]]]] = {}
+
+
+def _arm(content: WolfContent, column: str) -> tuple[bool, tuple[float, ...]]:
+    """Whether a Weapons Table column is hand to hand, and its chance to hit by distance 0 to 10 (per pack)."""
+    found = _ARMS.get((id(content), column))
+    if found is None or found[0] is not content:
+        chances = tuple(weapon_chance(content, score_needed(content, column, max(1, at))) for at in range(11))
+        found = _ARMS[(id(content), column)] = (content, (content.column(column).hand_to_hand, chances))
+    return found[1]
 
 
 def best_shot(square: Square, shots: Shots, board: Board) -> float:
@@ -1161,7 +1169,14 @@ def best_shot(square: Square, shots: Shots, board: Board) -> float:
     targets, arms = shots
     x, y = square
     for there, blockers in targets:
-        at = max(abs(there[0] - x), abs(there[1] - y))  # `distance`, inline: asked for every square weighed
+        at = there[0] - x  # `distance`, inline and without calls: asked for every square weighed
+        if at < 0:
+            at = -at
+        down = there[1] - y
+        if down < 0:
+            down = -down
+        if down > at:
+            at = down
         if at > 10:
             continue
         for hand_to_hand, chances in arms:
