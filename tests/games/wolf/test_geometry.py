@@ -9,8 +9,8 @@ import heapq
 import random
 
 from tests.rules.wolf.helpers import new_game
-from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, distance_field, geometry, walk
-from wolfpack.games.wolf.content import Square
+from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, best_shot, distance_field, geometry, walk
+from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
 
 BOARD = new_game(2).content.board
 GEO = geometry(BOARD)
@@ -129,3 +129,31 @@ def test_no_line_of_fire_is_blocked_by_its_own_ends() -> None:
         a, b = rng.choice(squares), rng.choice(squares)
         if a != b:
             assert BOARD.line_of_fire(a, b, {a, b}) is BOARD.line_of_fire(a, b)
+
+
+def test_the_best_shot_is_the_best_chance_in_a_line_of_fire() -> None:
+    """`bots.best_shot` looks at the targets best first and stops at the first in the line of fire: the same value
+    as the best over every target and weapon."""
+    rng = random.Random(40)
+    squares = list(BOARD.squares())
+    for _ in range(2000):
+        targets = tuple(
+            (there, frozenset(rng.sample(squares, rng.randint(0, 30))) - {there})
+            for there in rng.sample(squares, rng.randint(0, 8))
+        )
+        arms = tuple(
+            (rng.random() < 0.3, tuple(rng.choice((0.0, 0.1, 0.25, 0.5, 0.75)) for _ in range(11)))
+            for _ in range(rng.randint(1, 3))
+        )
+        square = rng.choice(squares)
+        plain = max(
+            (
+                chances[distance(square, there)]
+                for there, blockers in targets
+                if distance(square, there) <= 10 and BOARD.line_of_fire(square, there, blockers)
+                for hand_to_hand, chances in arms
+                if not hand_to_hand or orthogonally_adjacent(square, there)
+            ),
+            default=0.0,
+        )
+        assert best_shot(square, (targets, arms), BOARD) == plain
