@@ -1164,12 +1164,11 @@ def _arm(content: WolfContent, column: str) -> tuple[bool, tuple[float, ...]]:
 
 def best_shot(square: Square, shots: Shots, board: Board) -> float:
     """The best chance to hit one of the targets from `square` with one of the weapons (`shots`), the line of fire
-    checked (a weapon out of range has no chance): the targets in reach best first, the first in the line of fire
-    (the lines of fire are the dear part, and most squares see one of the first)."""
+    checked (a weapon out of range has no chance)."""
+    best = 0.0
     targets, arms = shots
     x, y = square
-    ranked: list[tuple[float, int]] = []
-    for index, (there, _) in enumerate(targets):
+    for there, blockers in targets:
         at = there[0] - x  # `distance`, inline and without calls: asked for every square weighed
         if at < 0:
             at = -at
@@ -1180,21 +1179,13 @@ def best_shot(square: Square, shots: Shots, board: Board) -> float:
             at = down
         if at > 10:
             continue
-        best = 0.0
         for hand_to_hand, chances in arms:
             if hand_to_hand and not orthogonally_adjacent(square, there):
                 continue
-            if chances[at] > best:
-                best = chances[at]
-        if best > 0.0:
-            ranked.append((best, index))
-    if len(ranked) > 1:
-        ranked.sort(reverse=True)
-    for chance, index in ranked:
-        there, blockers = targets[index]
-        if board.line_of_fire(square, there, blockers):
-            return chance
-    return 0.0
+            chance = chances[at]
+            if chance > best and board.line_of_fire(square, there, blockers):
+                best = chance
+    return best
 
 
 def _clean_looking(view: View, hero_id: str) -> list[str]:
