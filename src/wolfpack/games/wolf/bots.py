@@ -40,7 +40,7 @@ from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import chance_at_least, sq, walk_mask, walk_through
+from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_through
 from wolfpack.games.wolf.views import bot_view, id_view
 
 TIE: Final = 1e-9
@@ -165,7 +165,7 @@ class Geometry:
         key = (start_bit, limit, near, near_taken)
         found = self.reaches.get(key)
         if found is None:
-            ends = walk_mask(board, start_bit, limit, near) & ~near_taken | start_bit  # `rules.walk_destinations`
+            ends = walk_destinations(board, start_bit, limit, near, near_taken)
             if len(self.reaches) >= self.FIELDS_KEPT * 16:
                 self.reaches.clear()
             found = self.reaches[key] = board.orthogonal_spread(ends) & board.open_mask
@@ -245,7 +245,7 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     way, as every step onto it costs the same (1, or `BARRICADE_STEPS` onto a barricade, which then waits for its
     layer)."""
     board = geo.board
-    bits, open_, width = board.bits, board.open_mask, board.bit_width
+    bits, open_, spread = board.bits, board.open_mask, board.spread
     reached = dear = 0
     for source in sources:
         reached |= bits.get(source, 0)
@@ -259,8 +259,7 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     steps = 0
     while frontier or waiting:
         steps += 1
-        row = frontier | frontier << 1 | frontier >> 1  # `Board.spread`, inline
-        following = (row | row << width | row >> width) & open_ & ~reached
+        following = spread(frontier) & open_ & ~reached
         reached |= following
         costly = following & dear
         if costly:

@@ -45,17 +45,14 @@ def chance_at_least(dice: int, score: int) -> float:
     return float(sum(chance for total, chance in dice_totals(dice) if total >= score))
 
 
-def walk_destinations(
-    board: Board, start: Square, limit: int, obstacles: AbstractSet[Square], taken: AbstractSet[Square]
-) -> frozenset[Square]:
-    """The squares a unit may end on walking up to `limit` steps from `start`, orthogonally or diagonally.
+def walk_destinations(board: Board, start: int, limit: int, obstacles: int, taken: int) -> int:
+    """The squares a unit on the square `start` (its bit) may end on walking up to `limit` steps, orthogonally or
+    diagonally, as a mask (`Board.bits`).
 
     It never steps onto obstacle terrain or an `obstacles` square, and never ends on a `taken` square (one unit
     per square); it may end where it started.
     """
-    start_bit = board.bits[start]
-    ends = walk_mask(board, start_bit, limit, board.mask(obstacles)) & ~board.mask(taken) | start_bit
-    return frozenset(board.squares_in(ends))
+    return walk_mask(board, start, limit, obstacles) & ~taken | start
 
 
 def walk_through(board: Board, start: Square, limit: int, obstacles: AbstractSet[Square]) -> set[Square]:
@@ -69,11 +66,10 @@ def walk_mask(board: Board, start: int, limit: int, blocked: int) -> int:
     pass through or end on, never onto obstacle terrain or a `blocked` square. Breadth first, a whole step's
     squares at a time (the rules and the bots ask it at nearly every move)."""
     passable = board.open_mask & ~blocked
-    width = board.bit_width
+    spread = board.spread
     reached = frontier = start
     for _ in range(limit):
-        row = frontier | frontier << 1 | frontier >> 1  # `Board.spread`, inline
-        following = (row | row << width | row >> width) & passable & ~reached
+        following = spread(frontier) & passable & ~reached
         if not following:
             break
         reached |= following

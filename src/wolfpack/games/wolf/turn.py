@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import BLACK, HEROES, PACK, name_of, sq, teleport_destinations, walk_mask
+from wolfpack.games.wolf.rules import BLACK, HEROES, PACK, name_of, sq, teleport_destinations, walk_destinations
 
 if TYPE_CHECKING:
     from wolfpack.games.wolf.state import WolfState
@@ -238,8 +238,8 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
     if found is None:
         if len(walks) >= WALKS_KEPT:
             walks.clear()
-        reached = walk_mask(board, here_bit, limit, near) & ~near_taken | here_bit  # `walk_destinations`
-        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, board.squares_in(reached))))
+        ends = walk_destinations(board, here_bit, limit, near, near_taken)
+        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, board.squares_in(ends))))
     return found
 
 
