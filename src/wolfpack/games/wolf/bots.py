@@ -277,7 +277,8 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
 def _own_view(state: State[Any]) -> View:
     """The view of the seat to act (the part of its observation a decision reads, `views.bot_view`)."""
     seat = state.current_player()
-    return View(state.game.content, bot_view(state, seat), seat)  # type: ignore[arg-type, attr-defined]
+    piles = getattr(state, "step", None) == "move"  # (the step is in the view too) only a hero's move reads them
+    return View(state.game.content, bot_view(state, seat, piles), seat)  # type: ignore[arg-type, attr-defined]
 
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
@@ -501,6 +502,9 @@ ESCAPES: Final = ("watch", "box", "rollers", "power ")
 """The beginnings of a hero's special actions whose worth depends on whether a werewolf could bite him next."""
 UNIT_SCORES_KEPT: Final = 4096
 """The most units' move scores a bot keeps (`HeuristicBot._unit_moves`) before it starts again."""
+EndTerms = tuple[dict[Square, str], frozenset[Square], Mapping[Square, int], Mapping[Square, int]]
+"""What `HeuristicBot._wolf_end` reads of a view: the targets by square, the squares beside a barricade, and the
+boxes of radius 4 and 1 by square."""
 UnitScores = tuple[float, dict[str, float]]
 """A unit's moves' scores, with the best of them (`HeuristicBot._unit_moves`)."""
 PackTerms = tuple[float, float, int, float, float]
@@ -986,10 +990,15 @@ class HeuristicBot(Bot):
         kept = self._kept_terms(view)
         squares, around, own, anywhere = view.geo.move_ends(here, tuple(legal))
         bases, exposures = [], []
+        ends: EndTerms | None = None
         for s in squares:
             terms = kept.get(s)
             if terms is None:
-                bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
+                if ends is None:  # what `_wolf_end` reads, once per call
+                    board = view.content.board
+                    beside = view.geo.beside_barricades(view.barricade_mask)
+                    ends = self._target_squares(view), beside, board.boxes(4), board.boxes(1)
+                bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_, ends)
                 # the products every unit ending here adds, made once (the same numbers, added in the same order)
                 terms = kept[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
             bite, bite_term, distance_there, barricade, exposure_term = terms
@@ -1003,20 +1012,22 @@ class HeuristicBot(Bot):
             exposures.append(exposure_term)
         return tuple(bases), tuple(exposures), around, own, anywhere
 
-    def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int]:
+    def _wolf_end(
+        self, view: View, s: Square, field_: Mapping[Square, int], ends: EndTerms
+    ) -> tuple[float, int, float, int]:
         """What a werewolf ending on `s` gets, whoever it is and wherever the other werewolves stand: (best bite,
-        steps to a target, barricade bonus, human heroes within 2-4)."""
+        steps to a target, barricade bonus, human heroes within 2-4). `ends` is what it reads of the view."""
+        targets, beside, fours, ones = ends
         bite = 0.0
-        targets = self._target_squares(view)
         for n in view.geo.orthogonal.get(s, ()):
             victim = targets.get(n)
             if victim is not None:
                 bite = max(bite, view.clean_chance(victim))
         barricade = 0.0
-        if s in view.geo.beside_barricades(view.barricade_mask) and self._useful_barricade(view, s, field_):
+        if s in beside and self._useful_barricade(view, s, field_):
             barricade = self.weights.barricade_break
-        board, humans = view.content.board, view.human_mask  # one hero a square: a mask's bits count heroes
-        exposed = (board.boxes(4)[s] & humans).bit_count() - (board.boxes(1)[s] & humans).bit_count()  # 2 to 4 away
+        humans = view.human_mask  # one hero a square: a mask's bits count heroes
+        exposed = (fours[s] & humans).bit_count() - (ones[s] & humans).bit_count()  # between 2 and 4 away
         return bite, field_.get(s, FAR), barricade, exposed
 
     def _kept_terms(self, view: View) -> dict[Square, PackTerms]:

@@ -54,10 +54,11 @@ def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
+def bot_view(state: WolfState, viewer: int | None, piles: bool = True) -> dict[str, Any]:
     """The part of `id_view` that the heuristic bot reads, the same entries: what its seat may know, without the
-    rest (the sides, the discard...), which would be built at every decision for nothing."""
-    return {
+    rest (the sides, the discard...), which would be built at every decision for nothing; without the piles too
+    unless `piles` (only a hero's move reads them)."""
+    view = {
         "players": state.players,
         "round": state.round,
         "max_rounds": state.game.options.max_rounds,  # type: ignore[attr-defined]
@@ -67,12 +68,14 @@ def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
         "heroes": {hero_id: _hero_view(state, hero, viewer) for hero_id, hero in state.heroes.items()},
         "wolves": {unit_id: dict(wolf) for unit_id, wolf in state.wolves.items()},
         "barricades": list(state.barricades),
-        "piles": [
-            {"square": name, "cards": _cards(state, pile, viewer) if pile else []}
-            for name, pile in zip(state.content.board.object_names, state.piles, strict=True)
-        ],
         "stock": sum(state.stock.values()),
     }
+    if piles:
+        view["piles"] = [
+            {"square": name, "cards": _cards(state, pile, viewer) if pile else []}
+            for name, pile in zip(state.content.board.object_names, state.piles, strict=True)
+        ]
+    return view
 
 
 def _pending_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
