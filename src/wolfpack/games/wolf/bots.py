@@ -1271,10 +1271,11 @@ start: a bot answers it each time (and so plays exactly as it did before the ans
 
 def bot_choices(state: State[Any], legal: Sequence[str]) -> list[str]:
     """The legal actions a bot weighs: not the standing answer, nor the pack's `end` after a unit's move (a person's
-    shortcut past the idle units; a bot moves each unit as it did before)."""
+    shortcut past the idle units; a bot moves each unit as it did before). The list given itself when it leaves
+    nothing out: read it, never change it."""
     after_a_move = getattr(state, "step", None) == "pack-action"
     if not (after_a_move and "end" in legal) and PEOPLES_SHORTCUTS.isdisjoint(legal):
-        return list(legal)  # nothing to leave out (most decisions): no action read one by one
+        return legal if isinstance(legal, list) else list(legal)  # nothing to leave out (most decisions)
     return [a for a in legal if a not in PEOPLES_SHORTCUTS and not (after_a_move and a == "end")]
 
 

@@ -352,7 +352,7 @@ class WolfState(State[str]):
 
     def log_event(self, public: str, secret: str | None = None, seen: Iterable[int] = ()) -> None:
         """Add a log line; `secret` is shown only to the seats in `seen`."""
-        self.events.append([public, secret, sorted(set(seen))])
+        self.events.append([public, secret, sorted(set(seen)) if seen else []])
 
     # ---- chance ------------------------------------------------------------------------------------------
 
