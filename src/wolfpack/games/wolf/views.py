@@ -13,7 +13,9 @@ if TYPE_CHECKING:
 
 HIDDEN = "?"
 """A card the viewer has not seen."""
-PUBLIC_PENDING = ("unit", "limit", "through", "at_most", "at_least", "dice", "purpose", "hero", "other", "pile")
+PUBLIC_PENDING = frozenset(
+    {"unit", "limit", "through", "at_most", "at_least", "dice", "purpose", "hero", "other", "pile"}
+)
 """What a pending step shows everyone; the card offered in a trade is shown only to the two seats trading."""
 
 
