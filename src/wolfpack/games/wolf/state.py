@@ -309,19 +309,12 @@ class WolfState(State[str]):
 
     def contaminated(self, hero_id: str) -> bool:
         """Whether a hero holds a black wolf card whose effect no antidote has cancelled."""
-        for colour, _, cured in self.heroes[hero_id]["wolf_cards"]:  # a loop, not a generator: asked at every listing
-            if colour == BLACK and not cured:
-                return True
-        return False
+        return any(card[0] == BLACK and not card[2] for card in self.heroes[hero_id]["wolf_cards"])
 
     def knows_contaminated(self, hero_id: str) -> bool:
         """Whether the seat playing a hero has seen that he is contaminated (it then plays for the pack)."""
         hero = self.heroes[hero_id]
-        seat = hero["seat"]
-        for colour, seen, cured in hero["wolf_cards"]:  # a loop, not a generator: asked for every target of a shot
-            if colour == BLACK and not cured and seat in seen:
-                return True
-        return False
+        return any(card[0] == BLACK and not card[2] and hero["seat"] in card[1] for card in hero["wolf_cards"])
 
     def heroes_of(self, seat: int) -> list[str]:
         """The living heroes a seat plays."""
