@@ -18,7 +18,7 @@ process per side; the report gives the median over rounds of each side's seconds
 Seconds are the worker's CPU time (`time.process_time`: one thread), which a busy machine disturbs less than the
 clock on the wall. `--instructions` counts instead, with Valgrind's callgrind, the instructions each side's play-outs
 execute (only inside them: imports and the warm-up play-out are not counted; `PYTHONHASHSEED=0`, so a count repeats
-exactly), which the load does not move at all.
+to within a few hundred instructions), which the load does not move.
 """
 
 from __future__ import annotations
