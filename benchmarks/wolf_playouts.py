@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/wolf_playouts.py                       # ours and the tree before issue 33, alternating
     .venv/bin/python benchmarks/wolf_playouts.py --only ours --rounds 1  # ours alone, once
     .venv/bin/python benchmarks/wolf_playouts.py --profile 3-pack      # cProfile of one position's play-outs
-    .venv/bin/python benchmarks/wolf_playouts.py --instructions --playouts 2   # instructions, Valgrind (8 min)
+    .venv/bin/python benchmarks/wolf_playouts.py --instructions --playouts 1   # instructions, Valgrind (6 min)
 
 The positions are recorded in tests/games/wolf/positions/playouts.json (`--record` writes them anew, from seeded
 games through the engine's own position notation): for each player count, one in a hero's turn and one in the
