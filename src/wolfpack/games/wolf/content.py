@@ -204,10 +204,10 @@ def line_walk(a: Square, b: Square) -> Iterator[tuple[Square, Square | None]]:
 PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
 """A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
 _UNASKED: Final[Any] = object()
+"""A line of fire `Board.line_of_fire` has not worked out yet."""
 _SPELT: Final = tuple(bytes((1 << digit) if byte == ord("1") else 0 for byte in range(256)) for digit in range(8))
 """For each binary digit, the table that spells a mask's binary text as bytes: `1` as that digit's value, `0` as 0
 (`Board.numbered`)."""
-"""A line of fire `Board.line_of_fire` has not worked out yet."""
 
 
 @dataclass(frozen=True, eq=False)
