@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/wolf_playouts.py                       # ours and the tree before issue 33, alternating
     .venv/bin/python benchmarks/wolf_playouts.py --only ours --rounds 1  # ours alone, once
     .venv/bin/python benchmarks/wolf_playouts.py --profile 3-pack      # cProfile of one position's play-outs
+    .venv/bin/python benchmarks/wolf_playouts.py --instructions --playouts 1   # instructions, Valgrind (6 min)
 
 The positions are recorded in tests/games/wolf/positions/playouts.json (`--record` writes them anew, from seeded
 games through the engine's own position notation): for each player count, one in a hero's turn and one in the
@@ -15,19 +16,25 @@ tests/games/wolf/test_playouts.py checks that a faster engine or bot still reach
 temporary directory and runs itself there in a subprocess (`--worker`), alternating with ours, each round in a fresh
 process per side; the report gives the median over rounds of each side's seconds per play-out and the ratio.
 Seconds are the worker's CPU time (`time.process_time`: one thread), which a busy machine disturbs less than the
-clock on the wall.
+clock on the wall. `--instructions` counts instead, with Valgrind's callgrind, the instructions each side's play-outs
+execute (only inside them: imports and the warm-up play-out are not counted; `PYTHONHASHSEED=0`, so a count repeats
+to within a few hundred instructions), which the load does not move.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import hashlib
 import io
 import json
+import operator
 import os
 import pstats
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -121,6 +128,34 @@ def time_positions(positions: Sequence[dict[str, Any]], playouts: int, first: in
             steps += play_out(entry, k)[1]
         results[entry["name"]] = {"seconds": time.process_time() - began, "steps": steps, "playouts": playouts}
     return results
+
+
+def count_positions(positions: Sequence[dict[str, Any]], playouts: int, first: int) -> int:
+    """The steps of play-outs `first` .. `first + playouts - 1` of every position, played inside `functools.reduce`:
+    the C function `--instructions` counts in (the play-outs never call it themselves)."""
+    if positions:
+        play_out(positions[0], WARM_UP)
+    games = (play_out(entry, k)[1] for entry in positions for k in range(first, first + playouts))
+    steps: int = functools.reduce(operator.add, games, 0)
+    return steps
+
+
+def count_side(src: Path | None, playouts: int, first: int, names: Sequence[str]) -> tuple[int, int]:
+    """One side's play-outs under Valgrind's callgrind, counted inside `count_positions` only: (instructions, steps)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(src), *filter(None, [env.get("PYTHONPATH")])])
+    with tempfile.TemporaryDirectory() as tmp:
+        command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce"]
+        command += [f"--callgrind-out-file={Path(tmp) / 'out'}", sys.executable, str(Path(__file__).resolve())]
+        command += ["--worker", "--count", "--playouts", str(playouts), "--first", str(first), "--positions", *names]
+        done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    if collected is None:
+        raise RuntimeError(f"callgrind said nothing countable:\n{done.stderr[-2000:]}")
+    return int(collected.group(1)), int(json.loads(done.stdout.splitlines()[-1])["steps"])
 
 
 def time_search(positions: Sequence[dict[str, Any]], playouts: int, first: int) -> dict[str, dict[str, float]]:
@@ -295,6 +330,27 @@ def report(sides: dict[str, list[dict[str, dict[str, float]]]], names: Sequence[
     return lines
 
 
+def instructions(chosen: Sequence[dict[str, Any]], names: Sequence[str], playouts: int, first: int) -> int:
+    """Count both sides' instructions (callgrind), the two at once, and print them with their ratio."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    print(f"WOLF play-outs, instructions (callgrind): {len(chosen)} positions x {playouts} play-outs")
+    with tempfile.TemporaryDirectory() as tmp:
+        before_src = extract_before(Path(tmp))
+        with ThreadPoolExecutor(2) as pool:
+            sides = dict(
+                zip(
+                    ("before", "ours"),
+                    pool.map(lambda src: count_side(src, playouts, first, names), [before_src, None]),
+                    strict=True,
+                )
+            )
+    for side, (count, steps) in sides.items():
+        print(f"{side:<8}{count:>16,} instructions{steps:>8,} steps{count / steps:>12,.0f} a step")
+    print(f"ratio before / ours: {sides['before'][0] / sides['ours'][0]:.2f}x")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Time the play-outs (ours and before, alternating), or record positions or fingerprints, or profile."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -309,7 +365,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--search", action="store_true", help="time the search bot's decisions on the werewolf seat instead"
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="count each side's instructions with valgrind instead of timing"
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.record:
         record_positions()
@@ -323,6 +383,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         parser.error(f"no recorded position named {', '.join(unknown)} (known: {[e['name'] for e in positions]})")
     chosen = [entry for entry in positions if entry["name"] in names]
+    if args.worker and args.count:
+        print(json.dumps({"steps": count_positions(chosen, args.playouts, args.first)}))
+        return 0
     if args.worker:
         import wolfpack
 
@@ -336,6 +399,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(40)
         print(out.getvalue())
         return 0
+    if args.instructions:
+        return instructions(chosen, names, args.playouts, args.first)
     print(
         f"WOLF play-outs: {len(chosen)} positions x {args.playouts} play-outs, {args.rounds} rounds, "
         f"{'the search bot on the werewolf seat' if args.search else 'heuristic bots in every seat'}; "

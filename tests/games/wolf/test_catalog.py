@@ -67,6 +67,7 @@ def check_names_add_nothing(state: WolfState) -> int:
         assert stripped(observation) == ids
         bots_part = bot_view(state, viewer)  # what the heuristic bot reads: a part of the id view, no more
         assert bots_part == {key: ids[key] for key in bots_part}
+        assert bot_view(state, viewer, piles=False) == {key: ids[key] for key in bots_part if key != "piles"}
         objects, colours = shown_ids(ids)
         assert set(observation["catalog"]["objects"]) == objects
         assert set(observation["catalog"]["wolf_cards"]) == colours

@@ -1,6 +1,7 @@
-"""The shortcuts issue 33 took to make WOLF's play-outs faster give what the plain computations give: distance fields
-by a bucket per distance, the werewolves' reach remembered by what stands near, lines of fire with the walls taken out
-once. Each is checked against a plain version written here, on random squares of the default board."""
+"""The shortcuts issue 33 took to make WOLF's play-outs faster give what the plain computations give: walks and
+distance fields over bit masks a layer at a time, the werewolves' reach remembered by what stands near, lines of fire
+with the walls taken out once. Each is checked against a plain version written here, on random squares of the default
+board."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import heapq
 import random
 
 from tests.rules.wolf.helpers import new_game
-from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, distance_field, geometry, walk
-from wolfpack.games.wolf.content import Square
+from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, best_shot, distance_field, geometry, walk
+from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
 
 BOARD = new_game(2).content.board
 GEO = geometry(BOARD)
@@ -46,6 +47,52 @@ def test_distance_fields_are_the_plain_dijkstras() -> None:
     assert distance_field(GEO, [WALL], frozenset()) == {}
 
 
+def plain_walk(start: Square, limit: int, obstacles: set[Square]) -> set[Square]:
+    """Breadth first, a square at a time, over the open squares' steps."""
+    reached, frontier = {start}, [start]
+    for _ in range(limit):
+        following = []
+        for square in frontier:
+            for n in GEO.steps[square]:
+                if n not in reached and n not in obstacles:
+                    reached.add(n)
+                    following.append(n)
+        frontier = following
+    return reached
+
+
+def test_walks_over_masks_are_the_plain_breadth_first_walks() -> None:
+    rng = random.Random(37)
+    for _ in range(500):
+        start = rng.choice(OPEN)
+        limit = rng.randint(0, 8)
+        obstacles = set(rng.sample(OPEN, rng.randint(0, 80))) - {start}
+        assert walk(GEO, start, limit, obstacles) == plain_walk(start, limit, obstacles)
+
+
+def test_masks_hold_exactly_their_squares_in_reading_order() -> None:
+    rng = random.Random(38)
+    squares = list(BOARD.squares())
+    for _ in range(200):
+        chosen = rng.sample(squares, rng.randint(0, len(squares)))
+        assert BOARD.squares_in(BOARD.mask(chosen)) == sorted(chosen, key=lambda s: (s[1], s[0]))
+    assert set(BOARD.squares_in(BOARD.open_mask)) == set(OPEN)
+    for _ in range(200):
+        centre, radius = rng.choice(squares), rng.randint(0, 8)
+        assert BOARD.box_mask(centre, radius) == BOARD.mask(BOARD.within(centre, radius))
+
+
+def test_masks_numbered_at_once_give_each_square_its_masks_index() -> None:
+    rng = random.Random(39)
+    squares = list(BOARD.squares())
+    for count in (1, 2, 9, 40, 255, 256, 257, 300):  # past 256 masks, an index no longer fits one byte
+        chosen = rng.sample(squares, rng.randint(0, len(squares)))
+        where = {square: rng.randrange(count) for square in chosen}
+        layers = [BOARD.mask(s for s, index in where.items() if index == number) for number in range(count)]
+        assert BOARD.numbered(layers) == where
+        assert list(BOARD.numbered(layers)) == sorted(where, key=lambda s: (s[1], s[0]))
+
+
 def test_the_squares_a_unit_could_bite_depend_only_on_what_stands_near_it() -> None:
     rng = random.Random(34)
     for _ in range(300):
@@ -56,10 +103,11 @@ def test_the_squares_a_unit_could_bite_depend_only_on_what_stands_near_it() -> N
         blockers = {u for u in units if rng.random() < 0.8}  # the rest invisible or intoxicated
         taken = units | barricades
         bitten: set[Square] = set()
-        for square in walk(GEO, start, limit, barricades | (blockers - {start})):
+        for square in plain_walk(start, limit, barricades | (blockers - {start})):
             if square == start or square not in taken:
                 bitten.update(GEO.orthogonal[square])
-        assert GEO.bites_from(start, limit, barricades | blockers, taken) == bitten
+        mask = GEO.bites_from(start, limit, BOARD.mask(barricades | blockers), BOARD.mask(taken))
+        assert set(BOARD.squares_in(mask)) == bitten
 
 
 def test_lines_of_fire_are_the_fire_lines_blocked_by_walls_and_units() -> None:
@@ -81,3 +129,31 @@ def test_no_line_of_fire_is_blocked_by_its_own_ends() -> None:
         a, b = rng.choice(squares), rng.choice(squares)
         if a != b:
             assert BOARD.line_of_fire(a, b, {a, b}) is BOARD.line_of_fire(a, b)
+
+
+def test_the_best_shot_is_the_best_chance_in_a_line_of_fire() -> None:
+    """`bots.best_shot` looks at the targets best first and stops at the first in the line of fire: the same value
+    as the best over every target and weapon."""
+    rng = random.Random(40)
+    squares = list(BOARD.squares())
+    for _ in range(500):
+        targets = tuple(
+            (there, frozenset(rng.sample(squares, rng.randint(0, 30))) - {there})
+            for there in rng.sample(squares, rng.randint(0, 8))
+        )
+        arms = tuple(
+            (rng.random() < 0.3, tuple(rng.choice((0.0, 0.1, 0.25, 0.5, 0.75)) for _ in range(11)))
+            for _ in range(rng.randint(1, 3))
+        )
+        square = rng.choice(squares)
+        plain = max(
+            (
+                chances[distance(square, there)]
+                for there, blockers in targets
+                if distance(square, there) <= 10 and BOARD.line_of_fire(square, there, blockers)
+                for hand_to_hand, chances in arms
+                if not hand_to_hand or orthogonally_adjacent(square, there)
+            ),
+            default=0.0,
+        )
+        assert best_shot(square, (targets, arms), BOARD) == plain

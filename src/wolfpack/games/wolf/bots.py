@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
-from itertools import chain, compress
+from itertools import chain
 from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
@@ -50,8 +51,6 @@ BARRICADE_STEPS: Final = 5
 """What a barricade costs in the pack's distance field: a werewolf breaks one on a 1 (several try together)."""
 FAR: Final = 99
 """A distance beyond the map."""
-FIELD_UNREACHED: Final = 1 << 30
-"""A square's distance in a field before the search reaches it (left out of the field if it never does)."""
 EARLY_TAKEOVER: Final = -5.0
 """The score of taking a hero over as another's turn begins: far enough below leaving him (0) that the search bot
 does not search it (SearchSettings.margin)."""
@@ -97,6 +96,11 @@ class Weights:
 # ---- geometry shared by every decision on one board ------------------------------------------------------------
 
 
+MoveEnds = tuple[tuple[Square, ...], tuple[int, ...], tuple[int, ...], int]
+"""Where each of a unit's moves ends, the squares within 2 of each end as a mask, 1 for each end within 2 of where
+the unit stands (else 0), and all those squares as one mask (`Geometry.move_ends`)."""
+
+
 @dataclass
 class Geometry:
     """Precomputed neighbourhoods of a board, and the distance fields the bots have asked of it."""
@@ -107,23 +111,22 @@ class Geometry:
     piles: tuple[Square, ...] = ()
     pile_spots: dict[Square, tuple[int, ...]] = field(default_factory=dict)
     """Open square -> the piles (by number) it may pick from."""
-    squares: tuple[Square, ...] = ()
-    """The open squares, numbered in reading order (the distance fields' graph nodes)."""
-    number: dict[Square, int] = field(default_factory=dict)
-    """Each open square's number."""
     fields: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
     """Distance fields asked already (`field`), by sources and barricades: a pure function of them, shared by every
     bot on this board."""
-    reaches: dict[tuple[Any, ...], frozenset[Square]] = field(default_factory=dict)
+    reaches: dict[tuple[int, ...], int] = field(default_factory=dict)
     """The squares a unit could bite (`bites_from`), by where it stands, how far it walks and what stands near."""
     pile_fields: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
     """The heroes' distance fields to the piles with cards (`HeuristicBot._pile_field`), by those piles."""
     reach_maps: dict[tuple[Any, ...], dict[Square, int]] = field(default_factory=dict)
     """`View.wolf_reach`'s counts, by the obstacles, the squares taken and the werewolves (where, how far)."""
-    counts: dict[tuple[frozenset[Square], ...], dict[Square, int]] = field(default_factory=dict)
-    """How many units could bite each square (`bite_counts`), by the squares each could bite."""
-    _links: list[tuple[int, ...]] | None = None
-    _beside: tuple[frozenset[Square] | None, frozenset[Square]] = (None, frozenset())
+    ends: dict[tuple[Square, tuple[str, ...]], MoveEnds] = field(default_factory=dict)
+    """Where a unit's moves end, by its square and its moves (`move_ends`)."""
+    bitten: dict[int, tuple[Square, ...]] = field(default_factory=dict)
+    """The squares of the masks `bites_from` gave (`bitten_squares`)."""
+    counts: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
+    """How many units could bite each square (`bite_counts`), by the squares each could bite (masks)."""
+    _beside: tuple[int | None, frozenset[Square]] = (None, frozenset())
 
     FIELDS_KEPT: ClassVar[int] = 256
 
@@ -140,8 +143,6 @@ class Geometry:
                 if board.is_open(n):
                     spots.setdefault(n, []).append(number)
         self.pile_spots = {s: tuple(v) for s, v in spots.items()}
-        self.squares = tuple(self.steps)
-        self.number = {square: number for number, square in enumerate(self.squares)}
 
     def field(self, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
         """`distance_field(self, sources, barricades)`, remembered (read it, never change it)."""
@@ -153,49 +154,71 @@ class Geometry:
             found = self.fields[key] = distance_field(self, key[0], barricades)
         return found
 
-    def bites_from(
-        self, start: Square, limit: int, obstacles: AbstractSet[Square], taken: AbstractSet[Square]
-    ) -> frozenset[Square]:
-        """The squares a unit on `start` could bite after walking up to `limit` steps around `obstacles` (itself not
-        one) and ending on a square not `taken` (or its own): remembered by what lies within `limit` of it, all that
-        the walk can meet, so that a unit nobody came near since is not walked again."""
-        box = self.board.within(start, limit)
-        near, near_taken = box & obstacles, box & taken
-        if start in near:
-            near = near - {start}
-        key = (start, limit, near, near_taken)
+    def bites_from(self, start: Square, limit: int, obstacles: int, taken: int) -> int:
+        """The squares (a mask, `Board.bits`) a unit on `start` could bite after walking up to `limit` steps around the
+        `obstacles` (itself not one) and ending on a square not `taken` (or its own): remembered by what lies within
+        `limit` of it, all that the walk can meet, so that a unit nobody came near since is not walked again."""
+        board = self.board
+        start_bit = board.bits[start]
+        box = board.box_mask(start, limit)
+        near, near_taken = box & obstacles & ~start_bit, box & taken
+        key = (start_bit, limit, near, near_taken)
         found = self.reaches.get(key)
         if found is None:
-            ends = walk_destinations(self.board, start, limit, near, near_taken)
-            bitten = set().union(*map(self.orthogonal.__getitem__, ends))
+            ends = walk_destinations(board, start_bit, limit, near, near_taken)
             if len(self.reaches) >= self.FIELDS_KEPT * 16:
                 self.reaches.clear()
-            found = self.reaches[key] = frozenset(bitten)
+            found = self.reaches[key] = board.orthogonal_spread(ends) & board.open_mask
         return found
 
-    def beside_barricades(self, barricades: frozenset[Square]) -> frozenset[Square]:
-        """The open squares sharing a side with one of `barricades` (remembered for the last set asked)."""
+    def move_ends(self, here: Square, actions: tuple[str, ...]) -> MoveEnds:
+        """Where each move of a unit on `here` ends (staying: `here`), the squares within 2 of each end as a mask
+        (`Board.box_mask`: the werewolves there are the company it ends in), 1 for each end within 2 of `here` (the
+        unit is no company of itself), else 0, and all those squares as one mask (remembered: the same walks come
+        back from pack turn to pack turn)."""
+        key = (here, actions)
+        found = self.ends.get(key)
+        if found is None:
+            x, y = here
+            boxes = self.board.boxes(2)
+            squares = tuple(_end_square(action) or here for action in actions)
+            around = tuple(boxes[s] for s in squares)
+            anywhere = 0
+            for box in around:
+                anywhere |= box
+            own = tuple(1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0 for s in squares)
+            if len(self.ends) >= self.FIELDS_KEPT * 16:
+                self.ends.clear()
+            found = self.ends[key] = squares, around, own, anywhere
+        return found
+
+    def beside_barricades(self, barricades: int) -> frozenset[Square]:
+        """The open squares sharing a side with one of the barricades on `barricades` (a mask; remembered for the
+        last one asked)."""
         if self._beside[0] != barricades:
-            self._beside = (barricades, frozenset(n for b in barricades for n in self.orthogonal.get(b, ())))
+            board = self.board
+            beside = board.orthogonal_spread(barricades) & board.open_mask
+            self._beside = (barricades, frozenset(board.squares_in(beside)))
         return self._beside[1]
 
-    def bite_counts(self, bitten: tuple[frozenset[Square], ...]) -> dict[Square, int]:
-        """For each square, in how many of the sets `bitten` it is (remembered: read it, never change it)."""
+    def bitten_squares(self, bitten: int) -> tuple[Square, ...]:
+        """The squares of a mask of `bites_from` (remembered: a unit's reach stays while nobody comes near it)."""
+        found = self.bitten.get(bitten)
+        if found is None:
+            if len(self.bitten) >= self.FIELDS_KEPT * 16:
+                self.bitten.clear()
+            found = self.bitten[bitten] = tuple(self.board.squares_in(bitten))
+        return found
+
+    def bite_counts(self, bitten: tuple[int, ...]) -> dict[Square, int]:
+        """For each square, in how many of the masks `bitten` it is (remembered: read it, never change it)."""
         found = self.counts.get(bitten)
         if found is None:
-            found = Counter(chain.from_iterable(bitten))
+            found = Counter(chain.from_iterable(map(self.bitten_squares, bitten)))
             if len(self.counts) >= self.FIELDS_KEPT * 16:
                 self.counts.clear()
             self.counts[bitten] = found
         return found
-
-    @property
-    def links(self) -> list[tuple[int, ...]]:
-        """Each open square's steps, by number (the distance fields' graph)."""
-        if self._links is None:
-            number = self.number
-            self._links = [tuple(number[n] for n in self.steps[square]) for square in self.squares]
-        return self._links
 
 
 _GEOMETRY: dict[int, Geometry] = {}
@@ -218,40 +241,34 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     """Steps from the nearest source to every open square, walls impassable, a barricade `BARRICADE_STEPS` dear
     (the bots ask it for a field of the whole board at many of their moves).
 
-    Breadth first over numbered squares, a layer per step: a square is reached first by the cheapest way, as every
-    step onto it costs the same (1, or `BARRICADE_STEPS` onto a barricade, which then waits for its layer)."""
-    number = geo.number
-    links = geo.links
-    dear = [False] * len(links)
-    for barricade in barricades:
-        found = number.get(barricade)
-        if found is not None:
-            dear[found] = True
-    best = [FIELD_UNREACHED] * len(links)
-    frontier: list[int] = []
+    Breadth first over masks (`Board.bits`), a layer of squares per step: a square is reached first by the cheapest
+    way, as every step onto it costs the same (1, or `BARRICADE_STEPS` onto a barricade, which then waits for its
+    layer)."""
+    board = geo.board
+    bits, open_, spread = board.bits, board.open_mask, board.spread
+    reached = dear = 0
     for source in sources:
-        found = number.get(source)
-        if found is not None and best[found]:
-            best[found] = 0
-            frontier.append(found)
-    waiting: dict[int, list[int]] = {}
+        reached |= bits.get(source, 0)
+    for barricade in barricades:
+        dear |= bits.get(barricade, 0)
+    reached &= open_
+    frontier = reached
+    layers = [reached]
+    waiting: dict[int, int] = {}
     """Barricades reached, by the layer they join."""
     steps = 0
     while frontier or waiting:
         steps += 1
-        following = waiting.pop(steps, [])
-        for square in frontier:
-            for neighbour in links[square]:
-                if best[neighbour] == FIELD_UNREACHED:
-                    if dear[neighbour]:
-                        later = steps + BARRICADE_STEPS - 1
-                        best[neighbour] = later
-                        waiting.setdefault(later, []).append(neighbour)
-                    else:
-                        best[neighbour] = steps
-                        following.append(neighbour)
-        frontier = following
-    return dict(compress(zip(geo.squares, best, strict=True), map(FIELD_UNREACHED.__ne__, best)))  # reached ones
+        following = spread(frontier) & open_ & ~reached
+        reached |= following
+        costly = following & dear
+        if costly:
+            later = steps + BARRICADE_STEPS - 1
+            waiting[later] = waiting.get(later, 0) | costly
+            following ^= costly
+        frontier = following | waiting.pop(steps, 0)
+        layers.append(frontier)
+    return board.numbered(layers)
 
 
 # ---- what a seat sees, in handy shapes ----------------------------------------------------------------------------
@@ -260,7 +277,8 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
 def _own_view(state: State[Any]) -> View:
     """The view of the seat to act (the part of its observation a decision reads, `views.bot_view`)."""
     seat = state.current_player()
-    return View(state.game.content, bot_view(state, seat), seat)  # type: ignore[arg-type, attr-defined]
+    piles = getattr(state, "step", None) == "move"  # (the step is in the view too) only a hero's move reads them
+    return View(state.game.content, bot_view(state, seat, piles), seat)  # type: ignore[arg-type, attr-defined]
 
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
@@ -272,6 +290,38 @@ def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
 class View:
     """One seat's observation, parsed: units by square, sides, hands as the seat sees them."""
 
+    __slots__ = (
+        "_clean",
+        "_reach",
+        "barricade_mask",
+        "barricades",
+        "blocker_mask",
+        "content",
+        "enemy_wolves",
+        "geo",
+        "heroes",
+        "human_mask",
+        "human_squares",
+        "humans",
+        "hunt_field",
+        "last_hope",
+        "obs",
+        "pack_seat",
+        "round",
+        "rounds_left",
+        "seat",
+        "shots",
+        "target_squares",
+        "terms_checked",
+        "unit_mask",
+        "units",
+        "unseen_black",
+        "unseen_cards",
+        "where",
+        "wolf_mask",
+        "wolf_squares",
+    )
+
     def __init__(self, content: WolfContent, obs: Mapping[str, Any], seat: int) -> None:
         self.content = content
         self.obs = obs
@@ -281,9 +331,11 @@ class View:
         self.heroes: Mapping[str, Any] = obs["heroes"]
         self.round = int(obs["round"])
         self.rounds_left = int(obs["max_rounds"]) - self.round
-        self.barricades = frozenset(sq(b) for b in obs["barricades"])
+        self.barricades, self.barricade_mask = _barricades(content.board, tuple(obs["barricades"]))
+        """The barricades' squares, as a set and as a mask."""
         self.units: dict[Square, str] = {}
-        self.blockers: set[Square] = set()
+        self.where: dict[str, Square] = {}
+        """Where each unit on the board stands (`square`)."""
         self.enemy_wolves: list[str] = []
         """Werewolf units and transformed heroes on the board."""
         self.humans: list[str] = []
@@ -296,21 +348,25 @@ class View:
         """What a hero may shoot with what (`shots`), by hero and weapons."""
         self.hunt_field: dict[Square, int] | None = None
         """The pack's distance field to its targets (filled by the heuristic when it first needs it)."""
-        self.pack_terms: tuple[dict[Square, PackTerms], dict[Square, int]] | None = None
-        """What the pack's moves are scored by, by square (filled by the heuristic when it first needs them)."""
         self.terms_checked = False
         """Whether the heuristic has checked its kept pack terms against this view (`_kept_terms`)."""
         # One pass over the units and one over the heroes (a view is made at every decision); the lists keep the
         # observation's order: the werewolf units, then the heroes.
-        units, blockers, enemy_wolves, humans = self.units, self.blockers, self.enemy_wolves, self.humans
+        units, where = self.units, self.where
+        enemy_wolves, humans = self.enemy_wolves, self.humans
         wolf_squares: list[Square] = []
         human_squares: list[Square] = []
+        bits, named = content.board.name_bits, content.board.named_squares
+        unit_mask = blocker_mask = wolf_mask = human_mask = 0
         for unit_id, wolf in obs["wolves"].items():
             if wolf["alive"] and wolf["square"] is not None:
-                square = sq(wolf["square"])
+                square = where[unit_id] = named[wolf["square"]]
                 units[square] = unit_id
+                bit = bits[wolf["square"]]
+                unit_mask |= bit
+                wolf_mask |= bit
                 if not wolf["invisible"] and not wolf["intoxicated"]:
-                    blockers.add(square)
+                    blocker_mask |= bit
                 enemy_wolves.append(unit_id)
                 wolf_squares.append(square)
         hidden = black_seen = 0
@@ -323,20 +379,32 @@ class View:
                 elif card.startswith("black"):
                     black_seen += 1
             if hero["alive"] and hero["square"] is not None:
-                square = sq(hero["square"])
+                square = where[hero_id] = named[hero["square"]]
                 units[square] = hero_id
+                bit = bits[hero["square"]]
+                unit_mask |= bit
                 if not hero["invisible"] and not hero["intoxicated"]:
-                    blockers.add(square)
+                    blocker_mask |= bit
                 if hero["transformed"]:
                     enemy_wolves.append(hero_id)
                     wolf_squares.append(square)
+                    wolf_mask |= bit
                 else:
                     humans.append(hero_id)
                     human_squares.append(square)
+                    human_mask |= bit
             if hero["alive"] and not hero["transformed"] and "black" not in cards:
                 unproven.append(hero_id)
         self.wolf_squares = wolf_squares
         """Where the werewolves and transformed heroes stand."""
+        self.wolf_mask = wolf_mask
+        """`wolf_squares` as a mask (one unit a square: a count of its bits counts werewolves)."""
+        self.human_mask = human_mask
+        """`human_squares` as a mask."""
+        self.unit_mask = unit_mask
+        """The squares of `units` as a mask."""
+        self.blocker_mask = blocker_mask
+        """The squares of the units that stop movement and fire, as a mask."""
         self.human_squares = human_squares
         """Where the human heroes stand."""
         self.unseen_cards = hidden + int(obs["stock"])
@@ -347,6 +415,11 @@ class View:
         """The one living human hero not shown contaminated, if only one is left: he is clean, because the game
         would be over if no living human hero were (rule 20: the wolves win)."""
 
+    @property
+    def blockers(self) -> set[Square]:
+        """The squares of the units that stop movement and fire (`blocker_mask`)."""
+        return set(self.content.board.squares_in(self.blocker_mask))
+
     def unit(self, unit_id: str) -> Mapping[str, Any]:
         """A hero's or a werewolf's record as the seat sees it."""
         found: Mapping[str, Any] = self.heroes[unit_id] if unit_id in self.heroes else self.obs["wolves"][unit_id]
@@ -354,7 +427,7 @@ class View:
 
     def square(self, unit_id: str) -> Square:
         """Where a unit stands."""
-        return sq(self.unit(unit_id)["square"])
+        return self.where[unit_id]
 
     def shown_black(self, hero_id: str) -> bool:
         """Whether the seat has seen an uncured black card of this hero (he is contaminated)."""
@@ -404,21 +477,20 @@ class View:
         """For each square, how many werewolves (and transformed heroes) could bite a hero standing there next."""
         if self._reach is not None:
             return self._reach
-        taken = self.barricades.union(self.units)
-        obstacles = self.barricades | self.blockers
+        taken_mask = self.barricade_mask | self.unit_mask
+        obstacle_mask = self.barricade_mask | self.blocker_mask
         limits = self.content.components.movement
         biters = []
         for unit_id in self.enemy_wolves:
-            unit = self.unit(unit_id)
-            if not unit["intoxicated"]:
+            if not self.unit(unit_id)["intoxicated"]:
                 limit = limits.transformed_max if unit_id in self.heroes else limits.werewolf_max
-                biters.append((sq(unit["square"]), limit))
+                biters.append((self.where[unit_id], limit))
         # Remembered whole while nothing stands elsewhere (a hero who only ended his turn, the next one's move), else
         # werewolf by werewolf (`Geometry.bites_from`).
-        key = (obstacles, taken, tuple(biters))
+        key = (obstacle_mask, taken_mask, tuple(biters))
         found = self.geo.reach_maps.get(key)
         if found is None:
-            bitten = tuple(self.geo.bites_from(start, limit, obstacles, taken) for start, limit in biters)
+            bitten = tuple(self.geo.bites_from(start, limit, obstacle_mask, taken_mask) for start, limit in biters)
             if len(self.geo.reach_maps) >= Geometry.FIELDS_KEPT * 16:
                 self.geo.reach_maps.clear()
             found = self.geo.reach_maps[key] = self.geo.bite_counts(bitten)
@@ -430,24 +502,34 @@ ESCAPES: Final = ("watch", "box", "rollers", "power ")
 """The beginnings of a hero's special actions whose worth depends on whether a werewolf could bite him next."""
 UNIT_SCORES_KEPT: Final = 4096
 """The most units' move scores a bot keeps (`HeuristicBot._unit_moves`) before it starts again."""
+EndTerms = tuple[dict[Square, str], frozenset[Square], Mapping[Square, int], Mapping[Square, int]]
+"""What `HeuristicBot._wolf_end` reads of a view: the targets by square, the squares beside a barricade, and the
+boxes of radius 4 and 1 by square."""
+UnitScores = tuple[float, dict[str, float]]
+"""A unit's moves' scores, with the best of them (`HeuristicBot._unit_moves`)."""
 PackTerms = tuple[float, float, int, float, float]
-"""What a werewolf ending on a square gets, whoever it is (`HeuristicBot._pack_terms`)."""
+"""What a werewolf ending on a square gets, whoever it is (`HeuristicBot._wolf_moves`)."""
 _END_SQUARES: dict[str, Square | None] = {}
 _UNKNOWN: Final[Any] = object()
 """An action `_END_SQUARES` does not know yet."""
 
 
-_FIRST_WORDS: dict[str, str] = {}
+UnitBase = tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...], tuple[int, ...], int]
+"""Per move of a unit: its score before the company, the exposure's score it then takes off, the squares within 2
+of its end as a mask, and 1 if the unit itself stands there, else 0; then all those squares as one mask
+(`HeuristicBot._unit_base`)."""
 
 
-def _first_word(action: str) -> str:
-    """The first word of an action: the unit of a pack's move (remembered, as `_end_square`)."""
-    found = _FIRST_WORDS.get(action)
-    if found is None:
-        if len(_FIRST_WORDS) >= 1 << 16:
-            _FIRST_WORDS.clear()
-        found = _FIRST_WORDS[action] = action.split()[0]
-    return found
+def _company_scores(actions: Sequence[str], base: UnitBase, wolves: int, weight: float) -> dict[str, float]:
+    """A unit's moves' scores: `base` (`HeuristicBot._unit_base`) with the company of the werewolves on `wolves` (a
+    mask) within 2 of each move's end, the unit itself left out, at most 3 counted."""
+    scores: dict[str, float] = {}
+    for action, score, exposure_term, around, itself in zip(actions, *base[:4], strict=True):
+        company = (around & wolves).bit_count() - itself
+        score += weight * (company if company < 3 else 3)  # min(3, company), without the call
+        score -= exposure_term
+        scores[action] = score
+    return scores
 
 
 def _end_square(action: str) -> Square | None:
@@ -457,6 +539,33 @@ def _end_square(action: str) -> Square | None:
         words = action.split()
         found = _END_SQUARES[action] = None if words[0] == "stay" or len(words) < 2 else sq(words[-1])
     return found  # type: ignore[return-value]
+
+
+_RUNS: dict[str, tuple[str, str]] = {}
+
+
+def _run_bounds(unit: str) -> tuple[str, str]:
+    """Where a unit's moves (`<unit> <square>`) begin and end among sorted actions: `<unit> ` and `<unit>!` ("!"
+    follows " ", and comes before any id's letter; remembered per unit id)."""
+    if len(_RUNS) >= UNIT_SCORES_KEPT:
+        _RUNS.clear()
+    found = _RUNS[unit] = (unit + " ", unit + "!")
+    return found
+
+
+_BARRICADES: dict[tuple[Board, tuple[str, ...]], tuple[frozenset[Square], int]] = {}
+
+
+def _barricades(board: Board, names: tuple[str, ...]) -> tuple[frozenset[Square], int]:
+    """The squares of the barricades on `names`, as a set and as a mask (remembered: they change seldom)."""
+    key = (board, names)
+    found = _BARRICADES.get(key)
+    if found is None:
+        if len(_BARRICADES) >= UNIT_SCORES_KEPT:
+            _BARRICADES.clear()
+        squares = frozenset(map(sq, names))
+        found = _BARRICADES[key] = squares, board.mask(squares)
+    return found
 
 
 _KINDS: dict[int, tuple[WolfContent, dict[str, str]]] = {}
@@ -497,10 +606,10 @@ class HeuristicBot(Bot):
         self.weights = weights or Weights()
         self._ends_key: tuple[Any, ...] | None = None
         self._ends: dict[Square, PackTerms] = {}
-        """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_pack_terms`)."""
+        """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_kept_terms`)."""
         self._kept_field: dict[Square, int] | None = None
         """The pack's hunt field (`_hunt_field`), while `_ends_key` stays."""
-        self._unit_scores: dict[tuple[Any, ...], tuple[int, dict[tuple[Square, ...], dict[str, float]]]] = {}
+        self._unit_scores: dict[tuple[Any, ...], tuple[UnitBase, dict[int, UnitScores]]] = {}
         """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
         `_ends_key` stays."""
 
@@ -511,10 +620,14 @@ class HeuristicBot(Bot):
             return None
         if len(legal) == 1:
             return legal[0]
-        scores = self.scores(_own_view(state), legal)
-        values = [scores.get(a, 0.0) for a in legal]
-        floor = max(values) - TIE
-        top = [action for action, value in zip(legal, values, strict=True) if value >= floor]  # `ranked`'s best
+        view = _own_view(state)
+        if view.obs["step"] == "pack":
+            top = self._pack_top(view, legal)  # the same best actions, without a score per legal action
+        else:
+            scores = self.scores(view, legal)
+            values = [scores.get(a, 0.0) for a in legal]
+            floor = max(values) - TIE
+            top = [action for action, value in zip(legal, values, strict=True) if value >= floor]  # `ranked`'s best
         return top[0] if len(top) == 1 else self.rng.choice(sorted(top))
 
     def ranked(self, state: State[Any], legal: Sequence[str] | None = None) -> list[tuple[float, str]]:
@@ -584,12 +697,16 @@ class HeuristicBot(Bot):
         room = len(hero["objects"]) < view.content.components.objects.hand_limit
         piles = [n for n, pile in enumerate(view.obs["piles"]) if pile["cards"]]
         pile_field = self._pile_field(view, piles) if room else {}
-        others = [view.square(h) for h in view.humans if h != unit]
+        others = 0  # the other human heroes' squares, as a mask (one unit a square: its bits count them)
+        for h in view.humans:
+            if h != unit:
+                others |= view.content.board.bits[view.square(h)]
         weapons = view.weapons(unit) if not secret else []
         aims = shots(view, unit, weapons) if weapons else None
         victim = self._victim(view, unit) if secret else None
         with_cards = set(piles)
-        pile_spots, board = view.geo.pile_spots, view.content.board
+        pile_spots, board, boxes = view.geo.pile_spots, view.content.board, view.content.board.boxes(2)
+        pick_spot, pile_distance, company_weight, shot, bite = w.pick_spot, w.pile_distance, w.company, w.shot, w.bite
         scores: dict[str, float] = {}
         known = _END_SQUARES.get
         for action in legal:
@@ -598,23 +715,22 @@ class HeuristicBot(Bot):
                 s = _end_square(action)
             if s is None:
                 s = here
-            x, y = s
             score = 0.0
             if room:
-                if any(n in with_cards for n in pile_spots.get(s, ())):
-                    score += w.pick_spot
-                score -= w.pile_distance * min(pile_field.get(s, FAR), 20)
-            company = 0
-            for ox, oy in others:  # a loop, not a generator: every square a hero could end on is weighed
-                if -2 <= ox - x <= 2 and -2 <= oy - y <= 2:
-                    company += 1
-            score += w.company * (company if company < 2 else 2)  # min(company, 2), without the call
+                if not with_cards.isdisjoint(pile_spots.get(s, ())):
+                    score += pick_spot
+                steps = pile_field.get(s, FAR)
+                score -= pile_distance * (steps if steps < 20 else 20)  # min(steps, 20), without the call
+            company = (boxes[s] & others).bit_count()  # the other human heroes within 2
+            score += company_weight * (company if company < 2 else 2)  # min(company, 2), without the call
             if not secret:
-                score -= fear * reach.get(s, 0)
+                threats = reach.get(s)
+                if threats:  # taking off nothing changes no score
+                    score -= fear * threats
                 if aims is not None:
-                    score += w.shot * best_shot(s, aims, board)
+                    score += shot * best_shot(s, aims, board)
             elif victim is not None and orthogonally_adjacent(s, view.square(victim)):
-                score += w.bite
+                score += bite
             scores[action] = score
         return scores
 
@@ -813,101 +929,106 @@ class HeuristicBot(Bot):
 
     def _pack(self, view: View, legal: Sequence[str]) -> dict[str, float]:
         """Which werewolf moves where: the best (unit, square) over all units still to act."""
-        scores: dict[str, float] = {"end": -100.0}
-        by_unit: dict[str, list[str]] = {}
-        known = _FIRST_WORDS.get
-        for action in legal:
-            if action != "end":
-                by_unit.setdefault(known(action) or _first_word(action), []).append(action)
-        for unit, actions in by_unit.items():
-            scores.update(self._unit_moves(view, unit, actions))
+        scores: dict[str, float] = {}
+        for _, part in self._pack_parts(view, legal):
+            scores.update(part)
         return scores
 
-    def _unit_moves(self, view: View, unit: str, actions: Sequence[str]) -> dict[str, float]:
-        """`_wolf_moves` of one unit of the pack, remembered through the pack's turn: its scores read the kept terms
-        (`_pack_terms`), where it stands, and the werewolves within 2 of where it may end; when the unit moved
-        before did not come that near, the next decision finds them unchanged."""
+    def _pack_parts(self, view: View, legal: Sequence[str]) -> list[UnitScores]:
+        """`_pack`'s scores in parts, each with its best: `end` (if legal), then each unit's moves (`_unit_moves`).
+
+        A unit's moves (`<unit> <square>`) are one run of the legal actions in sorted order, found by bisection
+        rather than by reading every action's first word."""
+        ordered = sorted(legal)  # sorted already when the rules list them: then a single pass
+        parts: list[UnitScores] = [(-100.0, {"end": -100.0})] if "end" in legal else []
+        for unit, wolf in view.obs["wolves"].items():
+            if wolf["alive"]:
+                start, stop = _RUNS.get(unit) or _run_bounds(unit)
+                first = bisect_left(ordered, start)
+                last = bisect_left(ordered, stop, first)
+                if last > first:
+                    parts.append(self._unit_moves(view, unit, tuple(ordered[first:last])))
+        return parts
+
+    def _pack_top(self, view: View, legal: Sequence[str]) -> list[str]:
+        """`step`'s best actions at the pack's move (those within `TIE` of the best score), from `_pack_parts`: only
+        the parts whose best is among them are read."""
+        parts = self._pack_parts(view, legal)
+        floor = max(best for best, _ in parts) - TIE
+        return [action for best, part in parts if best >= floor for action, value in part.items() if value >= floor]
+
+    def _unit_moves(self, view: View, unit: str, actions: tuple[str, ...]) -> UnitScores:
+        """`_wolf_moves` of one unit of the pack, with its best score, remembered through the pack's turn: its scores
+        read the kept terms (`_kept_terms`), where it stands, and the werewolves within 2 of where it may end; when
+        the unit moved before did not come that near, the next decision finds them unchanged."""
         self._kept_terms(view)  # the kept terms, and the scores with them, are dropped if what they read changed
-        here = view.square(unit)
-        key = (unit, here, tuple(actions))
+        key = (unit, view.square(unit), actions)
         kept = self._unit_scores.get(key)
         if kept is None:
-            reach = max(distance(here, _end_square(action) or here) for action in actions) + 2
-            kept = self._unit_scores[key] = (reach, {})
-        reach, by_company = kept
-        x, y = here
-        near = tuple(s for s in view.wolf_squares if -reach <= s[0] - x <= reach and -reach <= s[1] - y <= reach)
+            kept = self._unit_scores[key] = (self._unit_base(view, unit, actions), {})
+        base, by_company = kept
+        near = base[4] & view.wolf_mask  # all the werewolves its scores read
         found = by_company.get(near)
         if found is None:
-            found = by_company[near] = self._wolf_moves(view, unit, actions)
+            scores = _company_scores(actions, base, view.wolf_mask, self.weights.pack_company)
+            found = by_company[near] = (max(scores.values()), scores)
         return found
 
     def _wolf_moves(self, view: View, unit: str, legal: Sequence[str]) -> dict[str, float]:
         """Where a werewolf (or transformed hero) ends: beside a clean hero, else closer, in company, unexposed."""
+        return _company_scores(legal, self._unit_base(view, unit, legal), view.wolf_mask, self.weights.pack_company)
+
+    def _unit_base(self, view: View, unit: str, legal: Sequence[str]) -> UnitBase:
+        """`_wolf_moves` but the company: each move's score before it, the exposure it then takes off, the squares
+        within 2 of its end (`Board.box_mask`: the werewolves there are its company) and 1 if the unit itself stands
+        there (it is no company of itself), else 0."""
         w = self.weights
-        bite_weight, closing, company_weight, exposure = w.bite, w.closing, w.pack_company, w.exposure
+        bite_weight, closing, exposure = w.bite, w.closing, w.exposure
         here = view.square(unit)
-        hx, hy = here
         field_ = self._hunt_field(view)
         start = min(field_.get(here, FAR), 30)
-        ends, company_at = self._pack_terms(view)
-        scores: dict[str, float] = {}
-        known = _END_SQUARES.get
-        for action in legal:
-            s = known(action, _UNKNOWN)  # `_end_square`, inline: asked for every move weighed
-            if s is _UNKNOWN:
-                s = _end_square(action)
-            if s is None:
-                s = here
-            terms = ends.get(s)
+        kept = self._kept_terms(view)
+        squares, around, own, anywhere = view.geo.move_ends(here, tuple(legal))
+        bases, exposures = [], []
+        ends: EndTerms | None = None
+        for s in squares:
+            terms = kept.get(s)
             if terms is None:
-                bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_)
+                if ends is None:  # what `_wolf_end` reads, once per call
+                    board = view.content.board
+                    beside = view.geo.beside_barricades(view.barricade_mask)
+                    ends = self._target_squares(view), beside, board.boxes(4), board.boxes(1)
+                bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_, ends)
                 # the products every unit ending here adds, made once (the same numbers, added in the same order)
-                terms = ends[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
+                terms = kept[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
             bite, bite_term, distance_there, barricade, exposure_term = terms
-            company = company_at.get(s, 0)
             score = 0.0
             if bite:
                 score += bite_term
             else:
                 score += closing * (start - distance_there)
                 score += barricade
-            if -2 <= hx - s[0] <= 2 and -2 <= hy - s[1] <= 2:
-                company -= 1  # the unit itself is no company
-            score += company_weight * (company if company < 3 else 3)  # min(3, company), without the call
-            score -= exposure_term
-            scores[action] = score
-        return scores
+            bases.append(score)
+            exposures.append(exposure_term)
+        return tuple(bases), tuple(exposures), around, own, anywhere
 
-    def _wolf_end(self, view: View, s: Square, field_: Mapping[Square, int]) -> tuple[float, int, float, int]:
+    def _wolf_end(
+        self, view: View, s: Square, field_: Mapping[Square, int], ends: EndTerms
+    ) -> tuple[float, int, float, int]:
         """What a werewolf ending on `s` gets, whoever it is and wherever the other werewolves stand: (best bite,
-        steps to a target, barricade bonus, human heroes within 2-4)."""
+        steps to a target, barricade bonus, human heroes within 2-4). `ends` is what it reads of the view."""
+        targets, beside, fours, ones = ends
         bite = 0.0
-        targets = self._target_squares(view)
         for n in view.geo.orthogonal.get(s, ()):
             victim = targets.get(n)
             if victim is not None:
                 bite = max(bite, view.clean_chance(victim))
         barricade = 0.0
-        if s in view.geo.beside_barricades(view.barricades) and self._useful_barricade(view, s, field_):
+        if s in beside and self._useful_barricade(view, s, field_):
             barricade = self.weights.barricade_break
-        x, y = s
-        exposed = 0
-        for hx, hy in view.human_squares:  # a loop, not a generator: the pack weighs every square its units reach
-            if -4 <= hx - x <= 4 and -4 <= hy - y <= 4 and not (-1 <= hx - x <= 1 and -1 <= hy - y <= 1):
-                exposed += 1  # between 2 and 4 away
+        humans = view.human_mask  # one hero a square: a mask's bits count heroes
+        exposed = (fours[s] & humans).bit_count() - (ones[s] & humans).bit_count()  # between 2 and 4 away
         return bite, field_.get(s, FAR), barricade, exposed
-
-    def _pack_terms(self, view: View) -> tuple[dict[Square, PackTerms], dict[Square, int]]:
-        """What the pack's moves are scored by, by square: `_wolf_end`'s terms as far as they have been asked (the bite,
-        its score, the steps to a target capped at 30, the barricade bonus, the exposure's score; `_kept_terms`), and
-        the werewolves within 2 (itself too), counted once per view."""
-        if view.pack_terms is None:
-            ends = self._kept_terms(view)
-            within = view.content.board.within
-            company = Counter(chain.from_iterable(within(square, 2) for square in view.wolf_squares))
-            view.pack_terms = ends, company
-        return view.pack_terms
 
     def _kept_terms(self, view: View) -> dict[Square, PackTerms]:
         """`_wolf_end`'s terms by square, as far as they have been asked, kept from view to view.
@@ -1028,18 +1149,27 @@ def shots(view: View, unit: str, weapons: Sequence[str]) -> Shots:
     if found is None:
         content = view.content
         targets = []
+        standing, mine = view.blockers | view.barricades, view.square(unit)
         for enemy in view.enemies_of_humans():
             target = view.unit(enemy)
             if not target["invisible"]:
-                there = sq(target["square"])
-                targets.append((there, frozenset((view.blockers | view.barricades) - {there, view.square(unit)})))
+                there = view.where[enemy]
+                targets.append((there, frozenset(standing - {there, mine})))
         columns = {content.card(card).column or card for card in weapons}
-        arms = []
-        for column in sorted(columns):
-            chances = [weapon_chance(content, score_needed(content, column, max(1, at))) for at in range(11)]
-            arms.append((content.column(column).hand_to_hand, tuple(chances)))
-        found = view.shots[key] = tuple(targets), tuple(arms)
+        found = view.shots[key] = tuple(targets), tuple(_arm(content, column) for column in sorted(columns))
     return found
+
+
+_ARMS: dict[tuple[int, str], tuple[WolfContent, tuple[bool, tuple[float, ...]]]] = {}
+
+
+def _arm(content: WolfContent, column: str) -> tuple[bool, tuple[float, ...]]:
+    """Whether a Weapons Table column is hand to hand, and its chance to hit by distance 0 to 10 (per pack)."""
+    found = _ARMS.get((id(content), column))
+    if found is None or found[0] is not content:
+        chances = tuple(weapon_chance(content, score_needed(content, column, max(1, at))) for at in range(11))
+        found = _ARMS[(id(content), column)] = (content, (content.column(column).hand_to_hand, chances))
+    return found[1]
 
 
 def best_shot(square: Square, shots: Shots, board: Board) -> float:
@@ -1049,7 +1179,14 @@ def best_shot(square: Square, shots: Shots, board: Board) -> float:
     targets, arms = shots
     x, y = square
     for there, blockers in targets:
-        at = max(abs(there[0] - x), abs(there[1] - y))  # `distance`, inline: asked for every square weighed
+        at = there[0] - x  # `distance`, inline and without calls: asked for every square weighed
+        if at < 0:
+            at = -at
+        down = there[1] - y
+        if down < 0:
+            down = -down
+        if down > at:
+            at = down
         if at > 10:
             continue
         for hand_to_hand, chances in arms:
@@ -1134,8 +1271,11 @@ start: a bot answers it each time (and so plays exactly as it did before the ans
 
 def bot_choices(state: State[Any], legal: Sequence[str]) -> list[str]:
     """The legal actions a bot weighs: not the standing answer, nor the pack's `end` after a unit's move (a person's
-    shortcut past the idle units; a bot moves each unit as it did before)."""
+    shortcut past the idle units; a bot moves each unit as it did before). The list given itself when it leaves
+    nothing out: read it, never change it."""
     after_a_move = getattr(state, "step", None) == "pack-action"
+    if not (after_a_move and "end" in legal) and PEOPLES_SHORTCUTS.isdisjoint(legal):
+        return legal if isinstance(legal, list) else list(legal)  # nothing to leave out (most decisions)
     return [a for a in legal if a not in PEOPLES_SHORTCUTS and not (after_a_move and a == "end")]
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from itertools import compress
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, get_args
 
@@ -204,6 +205,9 @@ PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
 """A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
 _UNASKED: Final[Any] = object()
 """A line of fire `Board.line_of_fire` has not worked out yet."""
+_SPELT: Final = tuple(bytes((1 << digit) if byte == ord("1") else 0 for byte in range(256)) for digit in range(8))
+"""For each binary digit, the table that spells a mask's binary text as bytes: `1` as that digit's value, `0` as 0
+(`Board.numbered`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -290,10 +294,146 @@ class Board:
         """Every square's name (`square_name`), as one table."""
         return {square: square_name(square) for square in self.squares()}
 
+    # ---- sets of squares as bit masks: the walks, reaches and distance fields work a whole set at a time
+
     @cached_property
-    def step_sets(self) -> Mapping[Square, frozenset[Square]]:
-        """`steps` of every square of the board as sets (the walks take them a step at a time, `rules.walk_through`)."""
-        return {square: frozenset(self.steps(square)) for square in self.squares()}
+    def bit_width(self) -> int:
+        """Bits per row of a square mask: the row's squares and one guard bit, never open, so that a step sideways
+        off one end of a row lands on a guard, not on the next row."""
+        return self.width + 1
+
+    @cached_property
+    def bits(self) -> Mapping[Square, int]:
+        """Each square's bit in a square mask: `1 << (row * bit_width + column)`, so a mask's bits run in reading
+        order."""
+        width = self.bit_width
+        return {(column, row): 1 << (row * width + column) for column, row in self.squares()}
+
+    @cached_property
+    def named_squares(self) -> Mapping[str, Square]:
+        """Each square by its name (`parse_square` of the board's squares, as one table)."""
+        return {name: square for square, name in self.square_names.items()}
+
+    @cached_property
+    def name_bits(self) -> Mapping[str, int]:
+        """Each square name's bit (`bits`)."""
+        return {square_name(square): bit for square, bit in self.bits.items()}
+
+    @cached_property
+    def beside_names(self) -> Mapping[str, frozenset[str]]:
+        """Each square name's orthogonal neighbours (`orthogonal_neighbours`) by name."""
+        return {
+            square_name(square): frozenset(map(square_name, self.orthogonal_neighbours(square)))
+            for square in self.squares()
+        }
+
+    @cached_property
+    def bit_squares(self) -> Mapping[int, Square]:
+        """The square of each bit's position (`bits`), guards left out."""
+        return {bit.bit_length() - 1: square for square, bit in self.bits.items()}
+
+    @cached_property
+    def open_mask(self) -> int:
+        """The squares a unit may stand on as far as the terrain goes (`is_open`)."""
+        return self.mask(square for square in self.squares() if self.is_open(square))
+
+    def mask(self, squares: Iterable[Square]) -> int:
+        """The mask of `squares`."""
+        bits = self.bits
+        found = 0
+        for square in squares:
+            found |= bits[square]
+        return found
+
+    def squares_in(self, mask: int) -> list[Square]:
+        """The squares of a mask, in reading order."""
+        at = self.bit_squares
+        text = bin(mask)  # one string, searched for its ones: cheaper than peeling the bits off one by one
+        top = len(text) - 1
+        found = []
+        position = text.find("1", 2)
+        while position >= 0:
+            found.append(at[top - position])
+            position = text.find("1", position + 1)
+        found.reverse()
+        return found
+
+    def numbered(self, layers: Sequence[int]) -> dict[Square, int]:
+        """Each square of the disjoint masks `layers`, in reading order, with the index of the mask holding it (a
+        distance field's layers: the index is the distance).
+
+        Made without reading the squares one by one: the indices are written in binary, a mask per binary digit,
+        and each digit's mask is spelt out as bytes (one per bit, by `bytes.translate`) and added; the bytes are
+        then the indices of every square at once."""
+        if len(layers) > 256:  # an index past one byte: square by square
+            found = {square: index for index, layer in enumerate(layers) for square in self.squares_in(layer)}
+            return {square: found[square] for square in self.squares_in(sum(layers))}
+        digits = [0] * 8
+        held = 0
+        for index, layer in enumerate(layers):
+            held |= layer
+            digit = 0
+            while index:
+                if index & 1:
+                    digits[digit] |= layer
+                index >>= 1
+                digit += 1
+        size, spell = self._bit_count, _SPELT
+        total = 0
+        for digit, mask in enumerate(digits):
+            if mask:
+                total |= int.from_bytes(format(mask, f"0{size}b").encode().translate(spell[digit]), "big")
+        indices = total.to_bytes(size, "big")[::-1]  # bit 0 first
+        flags = format(held, f"0{size}b").encode()[::-1].translate(spell[0])
+        return dict(zip(compress(self._bit_order, flags), compress(indices, flags), strict=True))
+
+    @cached_property
+    def _bit_count(self) -> int:
+        return self.bit_width * self.height
+
+    @cached_property
+    def _bit_order(self) -> tuple[Square, ...]:
+        """The square of each bit position; a guard's is (-1, -1), never held by a mask of squares."""
+        at = self.bit_squares
+        return tuple(at.get(position, (-1, -1)) for position in range(self._bit_count))
+
+    def spread(self, mask: int) -> int:
+        """The mask and every square touching one of its squares by side or corner (guards and squares past the
+        last row included: the caller keeps the ones it wants, e.g. with `open_mask`)."""
+        width = self.bit_width
+        row = mask | mask << 1 | mask >> 1
+        return row | row << width | row >> width
+
+    def orthogonal_spread(self, mask: int) -> int:
+        """Every square sharing a side with one of the mask's squares (guards and squares past the last row
+        included, as `spread`)."""
+        width = self.bit_width
+        return mask << 1 | mask >> 1 | mask << width | mask >> width
+
+    def box_mask(self, centre: Square, radius: int) -> int:
+        """`within` as a mask."""
+        return self.boxes(radius)[centre]
+
+    def boxes(self, radius: int) -> Mapping[Square, int]:
+        """`box_mask` of every square for one radius, as one table (made when the radius is first asked: the walks
+        and the pack's company read it at every move)."""
+        found = self._boxes.get(radius)
+        if found is None:
+            found = self._boxes[radius] = {square: self._box(square, radius) for square in self.squares()}
+        return found
+
+    def _box(self, centre: Square, radius: int) -> int:
+        column, row = centre
+        first, last = max(0, column - radius), min(self.width - 1, column + radius)
+        line = ((1 << (last - first + 1)) - 1) << first  # the box's part of one row
+        found = 0
+        for number in range(max(0, row - radius), min(self.height, row + radius + 1)):
+            found |= line << (number * self.bit_width)
+        return found
+
+    @cached_property
+    def _boxes(self) -> dict[int, dict[Square, int]]:
+        return {}
 
     @cached_property
     def worded(self) -> dict[tuple[Any, ...], tuple[str, ...]]:
@@ -331,6 +471,11 @@ class Board:
     def object_squares(self) -> tuple[Square, ...]:
         """The object squares (stars), in reading order: pile 1 is the first."""
         return self.with_terrain("object")
+
+    @cached_property
+    def object_names(self) -> tuple[str, ...]:
+        """The object squares' names, pile 1 first (`object_squares`)."""
+        return tuple(map(square_name, self.object_squares))
 
     @cached_property
     def thresholds(self) -> frozenset[Square]:
@@ -1070,9 +1215,9 @@ class WolfContent(ContentModel):
 
     # ------------------------------------------------------------ lookups
 
-    @property
+    @cached_property
     def board(self) -> Board:
-        """The map's grid with its geometry."""
+        """The map's grid with its geometry (read at nearly every step: one attribute)."""
         return self.map.grid
 
     def band(self, at: int) -> Band | None:

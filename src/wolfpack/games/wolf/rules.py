@@ -45,32 +45,31 @@ def chance_at_least(dice: int, score: int) -> float:
     return float(sum(chance for total, chance in dice_totals(dice) if total >= score))
 
 
-def walk_destinations(
-    board: Board, start: Square, limit: int, obstacles: AbstractSet[Square], taken: AbstractSet[Square]
-) -> frozenset[Square]:
-    """The squares a unit may end on walking up to `limit` steps from `start`, orthogonally or diagonally.
+def walk_destinations(board: Board, start: int, limit: int, obstacles: int, taken: int) -> int:
+    """The squares a unit on the square `start` (its bit) may end on walking up to `limit` steps, orthogonally or
+    diagonally, as a mask (`Board.bits`).
 
     It never steps onto obstacle terrain or an `obstacles` square, and never ends on a `taken` square (one unit
     per square); it may end where it started.
     """
-    ends = walk_through(board, start, limit, obstacles) - taken
-    ends.add(start)
-    return frozenset(ends)
+    return walk_mask(board, start, limit, obstacles) & ~taken | start
 
 
 def walk_through(board: Board, start: Square, limit: int, obstacles: AbstractSet[Square]) -> set[Square]:
     """The squares a unit walking up to `limit` steps from `start` could pass through or end on, taken ones too
-    (breadth first, a step at a time, never onto obstacle terrain or an `obstacles` square; each step's squares
-    found by set operations, which the rules and the bots ask for at nearly every move)."""
-    reached = {start}
-    frontier: AbstractSet[Square] = reached
-    steps = board.step_sets
+    (never onto obstacle terrain or an `obstacles` square)."""
+    return set(board.squares_in(walk_mask(board, board.bits[start], limit, board.mask(obstacles))))
+
+
+def walk_mask(board: Board, start: int, limit: int, blocked: int) -> int:
+    """`walk_through` on masks: the squares a unit on the square `start` (its bit) walking up to `limit` steps could
+    pass through or end on, never onto obstacle terrain or a `blocked` square. Breadth first, a whole step's
+    squares at a time (the rules and the bots ask it at nearly every move)."""
+    passable = board.open_mask & ~blocked
+    spread = board.spread
+    reached = frontier = start
     for _ in range(limit):
-        following: set[Square] = set()
-        for square in frontier:
-            following |= steps[square]
-        following -= reached
-        following -= obstacles
+        following = spread(frontier) & passable & ~reached
         if not following:
             break
         reached |= following

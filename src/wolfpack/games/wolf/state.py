@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
@@ -58,12 +58,15 @@ PARSED_KEPT: Final = 4096
 """Texts whose canonical action `WolfState._parse_action` remembers (the dice, the draws: the same few again and
 again)."""
 _PARSED: dict[str, str] = {}
+LISTED_KEPT: Final = 4096
+"""Lists of options whose legal actions (sorted, each once) `WolfState._legal_actions` remembers."""
+_LISTED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 class WolfState(State[str]):
     """A position of WOLF. Actions are strings in the game's notation (docs/games/wolf.md, "Action notation")."""
 
-    __slots__ = ("content", "order", "pack_seat", "players", *FIELDS)
+    __slots__ = ("_listed_board", "_listing", "content", "order", "pack_seat", "players", *FIELDS)
 
     def __init__(self, game: WolfGame) -> None:
         super().__init__(game)
@@ -113,6 +116,10 @@ class WolfState(State[str]):
         self.revealed = False
         self.winner: str | None = None
         self.events: list[list[Any]] = []
+        self._listing = False
+        """Whether the legal actions are being listed (which changes nothing): `on_board` is then made once."""
+        self._listed_board: dict[str, str] | None = None
+        """`on_board`, made once while the legal actions are listed (they ask it again and again)."""
 
     # ---- the engine's hooks ------------------------------------------------------------------------------
 
@@ -125,7 +132,19 @@ class WolfState(State[str]):
         return self.actor()
 
     def _legal_actions(self, player: int) -> list[str]:
-        return sorted(set(DECISIONS[self.step](self)))
+        self._listing = True
+        try:
+            options = tuple(DECISIONS[self.step](self))
+        finally:
+            self._listing, self._listed_board = False, None
+        found = _LISTED.get(options)
+        if found is None:  # the same lists come back (the same walks, the same units): sorted once
+            if len(_LISTED) >= LISTED_KEPT:
+                _LISTED.clear()
+            # each once, sorted: deduplicated in order first, as the lists come in sorted runs (a unit's walk after
+            # another's), which a sort merges at little cost
+            found = _LISTED[options] = tuple(sorted(dict.fromkeys(options)))
+        return list(found)
 
     def _chance_outcomes(self) -> Sequence[tuple[str, float]]:
         # The same floats as `chance_table`'s fractions give (a ratio of ints divides correctly rounded either way),
@@ -134,6 +153,12 @@ class WolfState(State[str]):
         if draw is not None:
             return _counts_outcomes(*draw)
         return _roll_outcomes(int(self.pending.get("dice", 1)))
+
+    def _chance_actions(self) -> Collection[str]:
+        draw = self.drawn_from()
+        if draw is not None:
+            return [outcome for outcome, _ in _counts_outcomes(*draw)]
+        return _roll_names(int(self.pending.get("dice", 1)))  # the same few sets, made once
 
     def _apply_action(self, action: str) -> None:
         words = action.split()
@@ -197,6 +222,7 @@ class WolfState(State[str]):
         twin = object.__new__(WolfState)
         State.__init__(twin, self.game)
         twin.content, twin.players, twin.pack_seat, twin.order = self.content, self.players, self.pack_seat, self.order
+        twin._listing, twin._listed_board = False, None
         for field in FIELDS:
             if field != "events":
                 setattr(twin, field, copy.deepcopy(getattr(self, field)))
@@ -269,8 +295,13 @@ class WolfState(State[str]):
 
     def on_board(self) -> dict[str, str]:
         """Square name -> the unit standing there (heroes and werewolves in play)."""
+        if self._listing and self._listed_board is not None:
+            return self._listed_board
         units = {**self.heroes, **self.wolves}
-        return {u["square"]: unit_id for unit_id, u in units.items() if u["alive"] and u["square"] is not None}
+        found = {u["square"]: unit_id for unit_id, u in units.items() if u["alive"] and u["square"] is not None}
+        if self._listing:
+            self._listed_board = found
+        return found
 
     def is_wolf_unit(self, unit_id: str) -> bool:
         """Whether a unit fights for the pack openly: a werewolf, or a transformed hero."""
@@ -321,7 +352,7 @@ class WolfState(State[str]):
 
     def log_event(self, public: str, secret: str | None = None, seen: Iterable[int] = ()) -> None:
         """Add a log line; `secret` is shown only to the seats in `seen`."""
-        self.events.append([public, secret, sorted(set(seen))])
+        self.events.append([public, secret, sorted(set(seen)) if seen else []])
 
     # ---- chance ------------------------------------------------------------------------------------------
 
@@ -349,27 +380,31 @@ class WolfState(State[str]):
         """Decide the game if a side has won (rulebook 5 and 9; docs/games/wolf.md, Interpretations)."""
         if self.winner is not None or self.step in SETUP_STEPS:
             return
-        # Asked after every action: one pass over the heroes, and the lists only as far as the checks need them.
-        living, clean, transformed = [], [], False
-        for hero_id, hero in self.heroes.items():
+        # Asked after every action: one pass over the heroes, stopping the card checks at the first clean hero, and the
+        # lists of heroes made only when every werewolf is gone.
+        clean = transformed = False
+        for hero in self.heroes.values():
             if hero["alive"]:
                 if hero["transformed"]:
                     transformed = True
-                else:
-                    living.append(hero_id)
-                    if not any(card[0] == BLACK and not card[2] for card in hero["wolf_cards"]):  # `contaminated`
-                        clean.append(hero_id)
+                elif not clean:
+                    for card in hero["wolf_cards"]:
+                        if card[0] == BLACK and not card[2]:  # `contaminated`
+                            break
+                    else:
+                        clean = True
         if not clean:
             self.finish(WOLVES, "no uncontaminated hero is left")
         elif sum(self.stock.values()) == 0:
             self.finish(HEROES, "the wolf cards have run out: dawn rises")
         elif not transformed and not any(wolf["alive"] for wolf in self.wolves.values()):
+            living = [h for h, hero in self.heroes.items() if hero["alive"] and not hero["transformed"]]
             if not all(self.shown_to_all(h) for h in living):
                 self.revealed = True
                 for hero_id in living:
                     self.reveal(hero_id)
                 self.log_event("only heroes remain: they all show their wolf cards")
-            if len(clean) == len(living):
+            if not any(self.contaminated(h) for h in living):
                 self.finish(HEROES, "every werewolf is gone and no hero is contaminated")
 
     def finish(self, side: str, why: str) -> None:
@@ -397,6 +432,12 @@ class WolfState(State[str]):
         for card in cards:
             card[1] = list(range(self.players))
         self.log_event(f"{hero_id} shows his wolf cards: {self.wolf_cards_text(hero_id)}")
+
+
+@cache
+def _roll_names(dice: int) -> frozenset[str]:
+    """The `roll N` outcomes of `dice` dice, as a set."""
+    return frozenset(outcome for outcome, _ in _roll_outcomes(dice))
 
 
 @cache

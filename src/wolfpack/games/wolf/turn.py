@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 Words = list[str]
 WEAPON_KINDS: Final = frozenset({"weapon", "silver_bullet"})
-WALKS_KEPT: Final = 4096
+WALKS_KEPT: Final = 16384
 """Walks remembered per board (`_destinations`); beyond, they are walked anew."""
 """Object cards fired at a unit through the Weapons Table."""
 
@@ -189,22 +189,27 @@ def destinations(state: WolfState, unit_id: str, limit: int, through: bool) -> l
     return list(_destinations(state, unit_id, limit, through, _standing(state)))
 
 
-Standing = tuple[frozenset[Square], frozenset[Square], frozenset[Square]]
-"""The squares taken (units and barricades), those that stop movement (units that block, and barricades), and the
-barricades."""
+Standing = tuple[int, int, int]
+"""Masks (`Board.bits`) of the squares taken (units and barricades), of those that stop movement (units that block,
+and the barricades), and of the barricades."""
 
 
 def _standing(state: WolfState) -> Standing:
     """The squares of the units on the board and the barricades, of those that stop movement (`blocks`, and the
-    barricades), and of the barricades."""
-    units: set[Square] = set()
-    blocking: set[Square] = set()
-    for square, unit_id in state.on_board().items():
-        units.add(sq(square))
-        if blocks(state, unit_id):
-            blocking.add(sq(square))
-    barricades = frozenset(sq(b) for b in state.barricades)
-    return barricades.union(units), barricades.union(blocking), barricades
+    barricades), and of the barricades, as masks."""
+    bits = state.content.board.name_bits
+    units = blocking = 0
+    for records in (state.heroes, state.wolves):
+        for unit in records.values():
+            if unit["alive"] and unit["square"] is not None:  # `WolfState.on_board`
+                bit = bits[unit["square"]]
+                units |= bit
+                if not unit["invisible"] and not unit["intoxicated"]:  # `blocks`
+                    blocking |= bit
+    barricades = 0
+    for name in state.barricades:
+        barricades |= bits[name]
+    return barricades | units, barricades | blocking, barricades
 
 
 def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, standing: Standing) -> tuple[str, ...]:
@@ -212,29 +217,29 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
     board = state.content.board
     unit = state.unit(unit_id)
     here = sq(unit["square"])
+    here_bit = board.bits[here]
     taken, stopping, barricades = standing
-    own = here not in barricades  # its own square is neither taken nor in its way (but a barricade stays one)
+    own = not here_bit & barricades  # its own square is neither taken nor in its way (but a barricade stays one)
     if through:
-        others = taken - {here} if own else taken
+        others = set(board.squares_in(taken & ~here_bit if own else taken))
         return tuple(sorted(name_of(square) for square in teleport_destinations(board, here, limit, others)))
     # in the turn after going invisible, other units are no obstacle to it
     obstacles = stopping if unit["invisible"] != 1 else barricades
     # A walk of `limit` steps meets nothing farther than `limit` away: remembered by what stands that near, the
     # walks of units nobody came near since (most of the pack, unit after unit) are not walked again.
-    box = board.within(here, limit)
+    box = board.box_mask(here, limit)
     near, near_taken = box & obstacles, box & taken
-    if own and here in near:
-        near = near - {here}
-    if own and here in near_taken:
-        near_taken = near_taken - {here}
-    key = (here, limit, near, near_taken)
+    if own:
+        near &= ~here_bit
+        near_taken &= ~here_bit
+    key = (here_bit, limit, near, near_taken)
     walks = board.walks
     found = walks.get(key)
     if found is None:
         if len(walks) >= WALKS_KEPT:
             walks.clear()
-        reached = walk_destinations(board, here, limit, near, near_taken)
-        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, reached)))
+        ends = walk_destinations(board, here_bit, limit, near, near_taken)
+        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, board.squares_in(ends))))
     return found
 
 
@@ -356,14 +361,14 @@ def _end_pack_turn(state: WolfState) -> None:
 
 def adjacent_units(state: WolfState, unit_id: str) -> list[tuple[str, str]]:
     """(square, unit) for the units sharing a side with `unit_id`."""
-    here = sq(state.unit(unit_id)["square"])
-    return sorted((s, u) for s, u in state.on_board().items() if u != unit_id and orthogonally_adjacent(here, sq(s)))
+    beside = state.content.board.beside_names[state.unit(unit_id)["square"]]
+    return sorted((s, u) for s, u in state.on_board().items() if s in beside and u != unit_id)
 
 
 def adjacent_barricades(state: WolfState, unit_id: str) -> list[str]:
     """The barricades sharing a side with a unit."""
-    here = sq(state.unit(unit_id)["square"])
-    return [b for b in state.barricades if orthogonally_adjacent(here, sq(b))]
+    beside = state.content.board.beside_names[state.unit(unit_id)["square"]]
+    return [b for b in state.barricades if b in beside]
 
 
 def bite_targets(state: WolfState, unit_id: str) -> list[str]:
@@ -413,13 +418,9 @@ def _pick_options(state: WolfState, hero_id: str) -> list[str]:
     """Pick from an object square sharing a side with the hero, if its pile has a card and his hand room."""
     if not _hand_room(state, hero_id):
         return []
-    here = sq(state.heroes[hero_id]["square"])
-    squares = state.content.board.object_squares
-    return [
-        f"pick {name_of(o)}"
-        for number, o in enumerate(squares)
-        if state.piles[number] and orthogonally_adjacent(here, o)
-    ]
+    board = state.content.board
+    beside = board.beside_names[state.heroes[hero_id]["square"]]
+    return [f"pick {name}" for number, name in enumerate(board.object_names) if state.piles[number] and name in beside]
 
 
 def _human_neighbours(state: WolfState, hero_id: str) -> list[str]:
@@ -498,6 +499,11 @@ def _weapon_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
     if state.content.column(column).destroys_barricades:
         targets += state.barricades
+    # those out of the weapon's range first, without the line of fire (most are: the Weapons Table's reach is short)
+    here, needed = sq(state.unit(hero_id)["square"]), state.content.score_needed
+    targets = [s for s in targets if needed(column, max(1, distance(here, sq(s)))) is not None]
+    if not targets:
+        return []
     blockers = shot_blockers(state, hero_id)
     return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s, blockers) is not None]
 
@@ -598,7 +604,7 @@ def _end(state: WolfState, unit_id: str, words: Words) -> None:
 
 def _pick(state: WolfState, hero_id: str, words: Words) -> None:
     """Pick the top card of an object pile (chance decides it unless someone has seen it)."""
-    number = [name_of(o) for o in state.content.board.object_squares].index(words[1])
+    number = state.content.board.object_names.index(words[1])
     state.pending = {"unit": hero_id, "pile": number, "purpose": "pick"}
     _next_card(state)
 
@@ -995,7 +1001,7 @@ def look(state: WolfState, unit_id: str, target: str) -> None:
         state.log_event(f"{unit_id} looks at {target}'s cards", f"wolf cards {wolf}; objects {objects}", [seat])
         end_turn(state)
         return
-    number = [name_of(o) for o in state.content.board.object_squares].index(target)
+    number = state.content.board.object_names.index(target)
     state.pending = {"unit": unit_id, "pile": number, "purpose": "look"}
     _next_card(state)
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wolfpack.games.wolf.rules import name_of
-
 if TYPE_CHECKING:
     from wolfpack.games.wolf.state import WolfState
 
 HIDDEN = "?"
 """A card the viewer has not seen."""
-PUBLIC_PENDING = ("unit", "limit", "through", "at_most", "at_least", "dice", "purpose", "hero", "other", "pile")
+PUBLIC_PENDING = frozenset(
+    {"unit", "limit", "through", "at_most", "at_least", "dice", "purpose", "hero", "other", "pile"}
+)
 """What a pending step shows everyone; the card offered in a trade is shown only to the two seats trading."""
 
 
@@ -56,25 +56,28 @@ def id_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def bot_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
+def bot_view(state: WolfState, viewer: int | None, piles: bool = True) -> dict[str, Any]:
     """The part of `id_view` that the heuristic bot reads, the same entries: what its seat may know, without the
-    rest (the sides, the discard...), which would be built at every decision for nothing."""
-    return {
+    rest (the sides, the discard...), which would be built at every decision for nothing; without the piles too
+    unless `piles` (only a hero's move reads them)."""
+    view = {
         "players": state.players,
         "round": state.round,
         "max_rounds": state.game.options.max_rounds,  # type: ignore[attr-defined]
         "turn": state.turn,
         "step": state.step,
         "pending": _pending_view(state, viewer),
-        "heroes": {hero_id: _hero_view(state, hero_id, viewer) for hero_id in state.heroes},
+        "heroes": {hero_id: _hero_view(state, hero, viewer) for hero_id, hero in state.heroes.items()},
         "wolves": {unit_id: dict(wolf) for unit_id, wolf in state.wolves.items()},
         "barricades": list(state.barricades),
-        "piles": [
-            {"square": name, "cards": _cards(state, pile, viewer)}
-            for name, pile in zip(_pile_names(state), state.piles, strict=True)
-        ],
         "stock": sum(state.stock.values()),
     }
+    if piles:
+        view["piles"] = [
+            {"square": name, "cards": _cards(state, pile, viewer) if pile else []}
+            for name, pile in zip(state.content.board.object_names, state.piles, strict=True)
+        ]
+    return view
 
 
 def _pending_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
@@ -92,18 +95,19 @@ def _trade_seats(state: WolfState) -> set[int]:
 
 def _cards(state: WolfState, cards: list[list[Any]], viewer: int | None) -> list[str]:
     """Cards as the viewer sees them: the ids of those it has seen, HIDDEN for the others."""
+    if viewer is not None:  # `WolfState.sees` for a seat, inline: every bot's decision shows every card
+        return [str(card[0]) if card[0] is not None and viewer in card[1] else HIDDEN for card in cards]
     sees = state.sees
     return [str(card[0]) if card[0] is not None and sees(card[1], viewer) else HIDDEN for card in cards]
 
 
-def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, Any]:
+def _hero_view(state: WolfState, hero: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A hero as the viewer sees him: where he is and what he holds, secrets masked."""
-    hero = state.heroes[hero_id]
     everyone = state.winner is not None  # the end shows every wolf card (`WolfState.shows_wolf_card`)
     sees = state.sees
     wolf_cards = []
     for colour, seen, cured in hero["wolf_cards"]:
-        if everyone or sees(seen, viewer):
+        if everyone or (viewer in seen if viewer is not None else sees(seen, viewer)):  # `sees`, for a seat inline
             wolf_cards.append(f"{colour} (cured)" if cured else str(colour))
         else:
             wolf_cards.append(HIDDEN)
@@ -115,14 +119,8 @@ def _hero_view(state: WolfState, hero_id: str, viewer: int | None) -> dict[str, 
         "invisible": hero["invisible"],
         "intoxicated": hero["intoxicated"],
         "wolf_cards": wolf_cards,
-        "objects": _cards(state, hero["objects"], viewer),
+        "objects": _cards(state, hero["objects"], viewer) if hero["objects"] else [],
     }
-
-
-def _pile_names(state: WolfState) -> list[str]:
-    """The object piles' squares by name, pile 1 first (each pile's view shows its square and its cards top first,
-    those the viewer has not seen masked)."""
-    return [name_of(square) for square in state.content.board.object_squares]
 
 
 def _knows_side(state: WolfState, seat: int, viewer: int | None) -> bool:
