@@ -85,14 +85,26 @@ def start_state(entry: dict[str, Any]) -> Any:
     return load_game("wolf", **entry["options"]).state_from_position(entry["position"])
 
 
+def baseline_heuristic(seed: int) -> Any:
+    """The heuristic bot as issue 33's base played it, in whichever tree runs this: issue 34 gave it the rule of
+    taking a contaminated hero over at once (`Weights.take_over_at_once`), which would change what the play-outs
+    play; off, both trees play the same games, so their times compare the same work."""
+    from dataclasses import fields
+
+    from wolfpack.games.wolf.bots import HeuristicBot, Weights
+
+    if "take_over_at_once" in {field.name for field in fields(Weights)}:
+        return HeuristicBot(seed, weights=Weights(take_over_at_once=False))
+    return HeuristicBot(seed)
+
+
 def play_out(entry: dict[str, Any], k: int) -> tuple[Any, int]:
     """Play-out `k` of a position to the end: the final state and its steps (chance outcomes included)."""
     from wolfpack.engine.chance import sample_chance_outcome
-    from wolfpack.games.wolf.bots import HeuristicBot
 
     state = start_state(entry)
     rng = random.Random(playout_seed(k))
-    bots = [HeuristicBot(bot_seed(k, seat)) for seat in range(state.num_players())]
+    bots = [baseline_heuristic(bot_seed(k, seat)) for seat in range(state.num_players())]
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -162,7 +174,7 @@ def time_search(positions: Sequence[dict[str, Any]], playouts: int, first: int) 
     """For each position: the search bot's decisions (default settings) on the werewolf seat, the heuristic on the
     others, played to the end: how many, how many it searched, and the CPU seconds of each kind."""
     from wolfpack.engine.chance import sample_chance_outcome
-    from wolfpack.games.wolf.bots import HeuristicBot, SearchBot
+    from wolfpack.games.wolf.bots import SearchBot
 
     results: dict[str, dict[str, float]] = {}
     for entry in positions:
@@ -171,7 +183,7 @@ def time_search(positions: Sequence[dict[str, Any]], playouts: int, first: int) 
             state = start_state(entry)
             rng = random.Random(playout_seed(k))
             players = state.num_players()
-            bots: list[Any] = [HeuristicBot(bot_seed(k, seat)) for seat in range(players)]
+            bots: list[Any] = [baseline_heuristic(bot_seed(k, seat)) for seat in range(players)]
             searcher = bots[players - 1] = SearchBot(bot_seed(k, players - 1))
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -220,7 +232,6 @@ def find_positions(players: int) -> list[dict[str, Any]]:
     """A hero's-turn and a pack's-turn position of seeded heuristic games of `players`, contamination in play."""
     from wolfpack.engine.chance import sample_chance_outcome
     from wolfpack.engine.registry import load_game
-    from wolfpack.games.wolf.bots import HeuristicBot
     from wolfpack.sim.arena import bot_seed as arena_bot_seed
     from wolfpack.sim.arena import game_seed
 
@@ -230,7 +241,7 @@ def find_positions(players: int) -> list[dict[str, Any]]:
     for index in range(50):
         state = game.new_initial_state()
         rng = random.Random(game_seed(RECORD_SEED, 100 * players + index))
-        bots = [HeuristicBot(arena_bot_seed(RECORD_SEED, 100 * players + index, s)) for s in range(players)]
+        bots = [baseline_heuristic(arena_bot_seed(RECORD_SEED, 100 * players + index, s)) for s in range(players)]
         while not state.is_terminal() and len(found) < len(wanted):
             for label, step in wanted.items():
                 mid_game = FIRST_ROUND <= state.round <= LAST_ROUND

@@ -31,6 +31,10 @@ from ...rules.wolf.helpers import load, new_wolf_card, pack_turn, position, put
 STRENGTH_SEED = 20261122
 """The seed of the 500-game match docs/bots.md records (benchmarks/wolf_bots.py)."""
 
+WAITING = Weights(take_over_at_once=False)
+"""The heuristic's weights before issue 34: a contaminated hero taken over only when he can bite at once or dawn is
+near."""
+
 
 def _game(players: int, max_rounds: int = 20) -> WolfGame:
     game = wolfpack.load_game("wolf", players=players, max_rounds=max_rounds)
@@ -777,7 +781,7 @@ def test_an_eager_pack_takes_the_hero_whose_turn_begins_over_without_searching()
     for state in own:
         bot = SearchBot(seed=4, settings=eager)
         assert bot.step(state) == f"take {state.turn}" and bot.searches == 0
-        left_by_heuristic += HeuristicBot(seed=4).step(state) == "leave"
+        left_by_heuristic += HeuristicBot(seed=4, weights=WAITING).step(state) == "leave"
     assert left_by_heuristic >= 1
     for state in other[:5]:
         bot = SearchBot(seed=4, settings=eager)
@@ -821,11 +825,28 @@ def test_an_eager_search_expects_its_pack_to_take_heroes_over_at_once() -> None:
     assert isinstance(plain.search.rollout_policy, HeuristicBot)
     assert plain.search.rollout_policy.weights == HeuristicBot(seed=4).weights
     states = [s for seed in (11, 12) for s in _decision_states(2, seed=seed, every=1) if s.step == "takeover"]
-    left = [s for s in states if f"take {s.turn}" in s.legal_actions() and HeuristicBot(seed=4).step(s) == "leave"]
+    left = [s for s in states if f"take {s.turn}" in s.legal_actions() and _waiting_pack_leaves(s)]
     assert left
     for state in left:
         assert bot.model_of_play.step(state) == f"take {state.turn}"
-        assert plain.model_of_play.step(state) == "leave"
+        assert plain.model_of_play.step(state) == f"take {state.turn}"  # the default heuristic takes over at once too
+
+
+def _waiting_pack_leaves(state: Any) -> bool:
+    """Whether the heuristic as it was before issue 34 (`WAITING`) leaves the hero whose turn begins."""
+    return HeuristicBot(seed=4, weights=WAITING).step(state) == "leave"
+
+
+def test_the_heuristic_pack_takes_the_hero_whose_turn_begins_over_at_once() -> None:
+    """Issue 34's rule: the werewolf seat takes over a contaminated hero as his own turn begins, always, where the
+    heuristic before it waited until he could bite at once or dawn was near; at another hero's turn it still waits."""
+    states = [s for seed in (11, 12) for s in _decision_states(2, seed=seed, every=1) if s.step == "takeover"]
+    own = [s for s in states if f"take {s.turn}" in s.legal_actions()]
+    assert any(_waiting_pack_leaves(s) for s in own), "no position where the rule makes a difference"
+    for state in own:
+        assert HeuristicBot(seed=4).step(state) == f"take {state.turn}"
+    for state in [s for s in states if f"take {s.turn}" not in s.legal_actions()][:5]:
+        assert HeuristicBot(seed=4).step(state) == "leave"
 
 
 def test_the_bots_odds_of_a_shot_roll_the_packs_weapon_dice(tmp_path: Path) -> None:

@@ -91,6 +91,9 @@ class Weights:
     """A werewolf's penalty per human hero within 4 of where it ends (they may shoot)."""
     secret_bite_rounds: int = 4
     """A secret werewolf bites anyone he can in the last rounds before dawn."""
+    take_over_at_once: bool = True
+    """The werewolf seat takes a contaminated hero over as soon as his own turn begins, always (our default since
+    issue 34: it gained the pack +0.128 a game, docs/bots.md); off, only when he can bite at once or dawn is near."""
 
 
 # ---- geometry shared by every decision on one board ------------------------------------------------------------
@@ -903,8 +906,12 @@ class HeuristicBot(Bot):
         return scores
 
     def _take_over(self, view: View, hero_id: str) -> bool:
-        """Take a contaminated hero over when he can bite a clean-looking hero at once, or dawn is near."""
-        return view.rounds_left < self.weights.secret_bite_rounds or bites_at_once(view, hero_id)
+        """Take a contaminated hero over at once (`take_over_at_once`), or when he can bite a clean-looking hero at
+        once, or dawn is near."""
+        weights = self.weights
+        return (
+            weights.take_over_at_once or view.rounds_left < weights.secret_bite_rounds or bites_at_once(view, hero_id)
+        )
 
     def _targets(self, view: View) -> list[str]:
         """The human heroes worth biting (visible, not known contaminated)."""
