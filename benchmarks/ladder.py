@@ -4,8 +4,9 @@
     .venv/bin/python benchmarks/ladder.py --write-docs    # ... and put them in docs/bots.md (make ladder)
     .venv/bin/python benchmarks/ladder.py --rounds 1 --games spacewolves   # a short one
 
-A ladder's games are kept in var/ladder/<game>.parquet (`--out`): a run that stops goes on where it stopped, and a
-finished one is read again, not replayed (delete the file to play it anew).
+A ladder's games are kept in var/ladder/<code>/<game>.parquet (`--out`; <code> is the digest of wolfpack's code and
+content, `wolfpack.sim.cluster.code_identity`): a run that stops goes on where it stopped, and a finished one is read
+again, not replayed, until the code changes (a changed bot or rule plays its ladder anew).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 import pandas as pd
 
 from wolfpack.sim.arena import round_length
+from wolfpack.sim.cluster import code_identity
 from wolfpack.sim.simulate import local_executor, simulate
 from wolfpack.sim.tournament import ladder, make_tournament_spec
 
@@ -80,7 +82,9 @@ def play(entry: Ladder, out_dir: Path, rounds: int | None, jobs: int) -> tuple[p
     """Play (or finish, or read again) one ladder's tournament; its table, games and seconds spent now."""
     spec = make_tournament_spec(entry.game, entry.options, entry.entrants, entry.seed)
     games = round_length(len(spec.entrants), len(spec.bots)) * (entry.rounds if rounds is None else rounds)
-    out = out_dir / f"{entry.key}.parquet"
+    # Kept per version of the code: games that an older bot or rule played are never read again as today's.
+    out = out_dir / code_identity()["code"] / f"{entry.key}.parquet"
+    out.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     simulate(spec, games, out, local_executor(jobs))
     return ladder(out), games, time.perf_counter() - started
