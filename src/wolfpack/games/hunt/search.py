@@ -201,9 +201,7 @@ class SearchBot(HeuristicBot):
             decisions = [decisions[i] for i in sorted(ranked[: self.candidates])]
         return [choice, *(a for a in decisions if a != choice)]
 
-    def _halving(
-        self, state: State[Any], candidates: list[Any], positions: list[dict[str, Any]], choice: Any
-    ) -> Any:
+    def _halving(self, state: State[Any], candidates: list[Any], positions: list[dict[str, Any]], choice: Any) -> Any:
         """Sequential halving over the candidates (ties go to the earlier one: the heuristic's choice first)."""
         playouts = self._engine(state)
         won = [0] * len(candidates)
