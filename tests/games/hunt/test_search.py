@@ -4,7 +4,9 @@ benchmarks/hunt_search.py, never here."""
 
 from __future__ import annotations
 
+import json
 import random
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
@@ -111,8 +113,9 @@ def test_the_search_bot_plays_legal_actions_to_the_end_of_a_seeded_game(hunt_heu
     assert searched >= 10
 
 
-def test_the_search_bot_takes_the_shot_that_kills_the_pack_leader(hunt_heuristic_batch: ModuleType) -> None:
-    """A hand-made position: the Pack Leader one damage from death and a rifle shot at it among the choices."""
+def test_the_search_bot_takes_the_shot_that_kills_the_pack_leader() -> None:
+    """A hand-made position: the Pack Leader one damage from death and a rifle shot at it among the choices (a win
+    at once is taken before any play-out)."""
     game = _game()
 
     def shot_at_leader(state: State[Any]) -> bool:
@@ -154,10 +157,14 @@ def test_the_search_bot_follows_the_playouts_verdict_and_saves_its_budget_when_t
     assert candidates >= 4 and len(losing.asked) == candidates * (64 // (3 * candidates))
 
 
-def test_the_search_bot_decides_from_its_seats_observation_alone(hunt_heuristic_batch: ModuleType) -> None:
-    """The same choice on the real state and on one rebuilt from the seat's observation (no history, nothing
-    else), the state left as it was, and every play-out started from an observation of a position after a legal
-    action."""
+def _some_wins(position: Mapping[str, Any]) -> bool:
+    """Play-outs that win from some positions and lose from others, by a rule over the whole position."""
+    return zlib.crc32(json.dumps(position, sort_keys=True).encode()) % 3 == 0
+
+
+def test_the_search_bot_decides_from_its_seats_observation_alone() -> None:
+    """The same choice and play-outs on the real state and on one rebuilt from the seat's observation (no history,
+    nothing else), the state left as it was, and every play-out started from the position after a legal action."""
     game = _game()
     state = _first_take(game)
     player = _acting(state)
@@ -165,12 +172,12 @@ def test_the_search_bot_decides_from_its_seats_observation_alone(hunt_heuristic_
     assert position_of(state.observation(seat)) == state.to_dict()["position"]  # the Hunt hides nothing
     rebuilt = game.state_from_position(position_of(state.observation(seat)))
     before = state.to_json()
-    chosen = SearchBot(11, playouts=16).step(state, player)
+    stub, again = StubPlayouts(_some_wins), StubPlayouts(_some_wins)
+    first, second = StubbedSearchBot(11, stub), StubbedSearchBot(11, again)
+    chosen = first.step(state, player)
     assert state.to_json() == before
-    assert SearchBot(11, playouts=16).step(rebuilt, player) == chosen
-
-    stub = StubPlayouts(lambda position: position["dice"]["red"][1] != "pool")
-    StubbedSearchBot(11, stub).step(state, player)
+    assert second.step(rebuilt, player) == chosen and stub.asked == again.asked
+    assert len(first.last_values) >= 4
     after = []
     for action in state.legal_actions(player):
         child = state.clone()
