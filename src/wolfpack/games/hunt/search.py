@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -61,7 +62,6 @@ class BatchPlayouts:
         """The content pack as the kernel reads it (raises NoBatchEngineError if the engine cannot hold it)."""
         self.ranks = batch.notation_ranks(self.pack)
         self.codes = batch.bot_codes(["heuristic"] * game.num_players())
-        self.buffers = batch.heuristic_buffers()
 
     def __call__(self, positions: Sequence[Mapping[str, Any]], seeds: Sequence[int]) -> npt.NDArray[np.bool_]:
         """The hunters' win (True) or loss in a play-out of each position with its seed."""
@@ -84,10 +84,23 @@ class BatchPlayouts:
         last = np.zeros((len(seeds), L.ACTION_WIDTH + 1), dtype=np.int64)
         until = np.full(len(seeds), -1, dtype=np.int64)
         batch_heuristic.play_mixed(
-            states, self.pack.vector, self.ranks, self.codes, rngs, plans, meta, until, True, last, *self.buffers
+            states, self.pack.vector, self.ranks, self.codes, rngs, plans, meta, until, True, last, *_buffers()
         )
         won: npt.NDArray[np.bool_] = states[:, L.RESULT] == 1
         return won
+
+
+_THREAD = threading.local()
+
+
+def _buffers() -> tuple[Any, ...]:
+    """The kernel's scratch room (about 19 MB), one set per thread: every search bot of a thread shares it."""
+    buffers: tuple[Any, ...] | None = getattr(_THREAD, "buffers", None)
+    if buffers is None:
+        from wolfpack.games.hunt import batch
+
+        buffers = _THREAD.buffers = batch.heuristic_buffers()
+    return buffers
 
 
 class ScalarPlayouts:
