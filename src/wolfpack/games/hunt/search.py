@@ -230,7 +230,9 @@ class SearchBot(HeuristicBot):
                 played[i] += each
             if round_index == 0 and len({won[i] for i in alive}) == 1:
                 break  # every candidate alike: nothing to tell them apart
-            alive = sorted(alive, key=lambda i: (-won[i] / played[i], i))[: max(1, len(alive) // 2)]
+            alive = sorted(alive, key=lambda i: (-won[i] / played[i], i))[: (len(alive) + 1) // 2]
+            if len(alive) == 1:
+                break
         self.last_values = {candidates[i]: (won[i], played[i]) for i in range(len(candidates)) if played[i]}
         best = min(alive, key=lambda i: (-won[i] / played[i], i))
         return candidates[best] if won[best] else choice
