@@ -21,9 +21,17 @@ from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.engine.play import bot_decision
 from wolfpack.games.hunt.actions import verb
+from wolfpack.games.hunt.batch_content import PackTooLargeError
 from wolfpack.games.hunt.bots import HeuristicBot
 from wolfpack.games.hunt.game import HuntGame
-from wolfpack.games.hunt.search import Playouts, ScalarPlayouts, SearchBot, position_of
+from wolfpack.games.hunt.search import (
+    BatchPlayouts,
+    Playouts,
+    ScalarPlayouts,
+    SearchBot,
+    playouts_for,
+    position_of,
+)
 
 
 def _game(difficulty: str = "easy") -> HuntGame:
@@ -195,3 +203,19 @@ def test_scalar_playouts_play_to_the_end() -> None:
     won["result"] = "win"
     results = ScalarPlayouts(game)([won, late.to_dict()["position"]], [1, 2])
     assert results.dtype == np.bool_ and results[0] and len(results) == 2
+
+
+def test_a_pack_the_batch_engine_cannot_hold_is_played_out_in_the_scalar_engine(
+    hunt_batch: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _game()
+    assert isinstance(playouts_for(game, "batch"), BatchPlayouts)
+
+    def too_large(game: Any) -> None:
+        raise PackTooLargeError("the batch engine holds at most 64 wolf cards; this pack has 65")
+
+    monkeypatch.setattr(hunt_batch, "compiled_pack", too_large)
+    assert isinstance(playouts_for(game, "batch"), ScalarPlayouts)
+    assert isinstance(playouts_for(game, "scalar"), ScalarPlayouts)
+    with pytest.raises(ValueError, match="no play-out engine 'gpu'"):
+        playouts_for(game, "gpu")
