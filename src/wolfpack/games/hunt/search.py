@@ -37,6 +37,7 @@ from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import Game, State
 from wolfpack.engine.play import bot_decision
 from wolfpack.games.hunt.actions import verb
+from wolfpack.games.hunt.batch_content import PackTooLargeError
 from wolfpack.games.hunt.bots import FREE_VERBS, HeuristicBot, Weights
 from wolfpack.games.hunt.state import FIELDS
 
@@ -139,7 +140,7 @@ def playouts_for(game: Game[Any], engine: str) -> Playouts:
     if engine == "batch":
         try:
             return BatchPlayouts(game)
-        except NoBatchEngineError:
+        except (NoBatchEngineError, PackTooLargeError):
             pass  # an organiser's pack larger than the kernel's room: the scalar engine plays it
     return ScalarPlayouts(game)
 
