@@ -35,7 +35,10 @@ class HuntGame(Game[str]):
     name = "wolves-on-the-hunt"
     Options = HuntOptions
     options: HuntOptions
-    bots: ClassVar[Mapping[str, str]] = {"heuristic": "wolfpack.games.hunt.bots:HeuristicBot"}
+    bots: ClassVar[Mapping[str, str]] = {
+        "heuristic": "wolfpack.games.hunt.bots:HeuristicBot",
+        "search": "wolfpack.games.hunt.search:SearchBot",
+    }
     batch: ClassVar[str | None] = "wolfpack.games.hunt.batch:ENGINE"
     encoding: ClassVar[str | None] = "wolfpack.games.hunt.encoding:action_space"
 
