@@ -73,6 +73,16 @@ LADDERS = (
         "heuristic,heuristic,random,random",
         50,
     ),
+    # The search bot costs about 2 s of one core a game (its play-outs in the batch engine); at normal difficulty,
+    # where its margin over the heuristic is twice easy's (docs/bots.md).
+    Ladder(
+        "wolves-on-the-hunt-search",
+        "wolves-on-the-hunt",
+        "Wolves on the Hunt: the search bot (2 hunters, normal)",
+        {"players": 2, "difficulty": "normal"},
+        "search,search,heuristic,heuristic",
+        20,
+    ),
 )
 """Our default: the ladders docs/bots.md shows. Den of Wolves has none: its 41 seats share one result, with Control
 in seat 0, so a ladder of seat bots would need 41 entrants (docs/bots.md, "Ladders")."""

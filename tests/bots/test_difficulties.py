@@ -1,5 +1,5 @@
 """Bot difficulties: easy, normal and strong name one of each game's bots, wherever a bot is chosen; strong is the
-bot no ladder of docs/bots.md places below another."""
+bot at the top of every ladder of docs/bots.md that enters it."""
 
 from __future__ import annotations
 
@@ -16,19 +16,16 @@ BOTS_DOC = Path(__file__).parents[2] / "docs" / "bots.md"
 LADDER = re.compile(
     r"<!-- ladder (?P<name>[a-z-]+): written by.*?-->(?P<body>.*?)<!-- end of ladder (?P=name) -->", re.S
 )
-ROW = re.compile(r"^\| \d+ \| (?P<entrant>[a-z]+)(?: \d+)? \| \d+ \| \d+ \| (?P<rate>[0-9.]+) ", re.M)
+ROW = re.compile(r"^\| \d+ \| (?P<entrant>[a-z]+)(?: \d+)? \| ", re.M)
 
 
-def _ladders(game: str) -> list[dict[str, float]]:
-    """Each ladder of `game` in docs/bots.md: every bot's best win rate among its entries."""
-    found = []
-    for match in LADDER.finditer(BOTS_DOC.read_text(encoding="utf-8")):
-        if match["name"] == game or match["name"].startswith(f"{game}-"):
-            rates: dict[str, float] = {}
-            for row in ROW.finditer(match["body"]):
-                rates[row["entrant"]] = max(rates.get(row["entrant"], 0.0), float(row["rate"]))
-            found.append(rates)
-    return found
+def _ladders(game: str) -> list[list[str]]:
+    """Each ladder of `game` in docs/bots.md: its entrants' bots, best first (the ladder's own order)."""
+    return [
+        [row["entrant"] for row in ROW.finditer(match["body"])]
+        for match in LADDER.finditer(BOTS_DOC.read_text(encoding="utf-8"))
+        if match["name"] == game or match["name"].startswith(f"{game}-")
+    ]
 
 
 @pytest.mark.parametrize("name", wolfpack.game_names())
@@ -45,12 +42,12 @@ def test_each_difficulty_names_one_of_the_games_bots(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["spacewolves", "wolf", "wolves-on-the-hunt"])
-def test_strong_is_a_bot_no_ladder_places_below_another(name: str) -> None:
+def test_strong_is_the_bot_at_the_top_of_every_ladder_that_enters_it(name: str) -> None:
     strong = difficulty_bots(wolfpack.load_game(name))["strong"]
-    ladders = [rates for rates in _ladders(name) if strong in rates]
+    ladders = [order for order in _ladders(name) if strong in order]
     assert ladders, f"no ladder of {name} in docs/bots.md enters its strong bot, {strong}"
-    for rates in ladders:
-        assert rates[strong] == max(rates.values()), f"{name}: {strong} is below another bot: {rates}"
+    for order in ladders:
+        assert order[0] == strong, f"{name}: {strong} is not at the top of a ladder: {order}"
 
 
 def test_simulations_and_tournaments_take_difficulties_and_record_the_bots() -> None:
