@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 import numpy as np
-from wolfpack.engine.encoding import FeatureLayout, Features, FeatureWriter, OutsideActionSpaceError
 
+from wolfpack.engine.encoding import FeatureLayout, Features, FeatureWriter, OutsideActionSpaceError
 from wolfpack_tictactoe import rules
 from wolfpack_tictactoe.game import TicTacToeGame
 
