@@ -50,12 +50,14 @@ def installed(site: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture
 def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Three installed plugins that cannot be used: one does not import, one is not a bot, one takes "random"."""
+    """Four installed plugins that cannot be used: one does not import, one is not a bot, one takes "random", one
+    takes the name of a difficulty."""
     info = tmp_path / "broken_bots-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-bots\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(
         "[wolfpack.bots]\nghost = no_such_module:Bot\nnotabot = json:dumps\nrandom = json:JSONDecoder\n"
+        "strong = json:JSONDecoder\n"
     )
     yield from _use(tmp_path, monkeypatch)
 
@@ -138,6 +140,7 @@ def test_a_broken_plugin_is_named_and_left_out_and_the_rest_goes_on(broken: None
     assert "'ghost'" in text and "No module named 'no_such_module'" in text
     assert "'notabot'" in text and "is not a subclass" in text
     assert "'random'" in text and "built-in bot" in text
+    assert "'strong' is the name of a difficulty" in text
     with pytest.raises(ValueError, match="the bot plugin 'ghost' cannot be used: it does not load"):
         make_bot(load_game("spacewolves"), "ghost")
     listed = CliRunner().invoke(app, ["games"])

@@ -45,7 +45,9 @@ def _plugins() -> tuple[dict[str, type[Bot]], dict[str, str]]:
 
 
 def _refused_bot_name(name: str) -> str | None:
-    """Why a plugin may not call its bot `name`, if it may not: a generic bot's name."""
+    """Why a plugin may not call its bot `name`, if it may not: a generic bot's name, or a difficulty's."""
+    if name in DIFFICULTIES:
+        return f"{name!r} is the name of a difficulty (easy, normal, strong)"
     return f"{name!r} is the name of a built-in bot" if name in GENERIC_BOTS else None
 
 
