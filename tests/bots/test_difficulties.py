@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 import wolfpack
-from wolfpack.bots import DIFFICULTIES, bot_for, bot_names, default_bot_name, difficulty_bots, make_bot
+from wolfpack.bots import (
+    DIFFICULTIES,
+    bot_choice_title,
+    bot_for,
+    bot_names,
+    default_bot_name,
+    difficulty_bots,
+    make_bot,
+)
 from wolfpack.sim.simulate import SimulationError, resolve_bots
 
 BOTS_DOC = Path(__file__).parents[2] / "docs" / "bots.md"
@@ -57,3 +65,11 @@ def test_simulations_and_tournaments_take_difficulties_and_record_the_bots() -> 
         resolve_bots(game, "hard")
     with pytest.raises(ValueError, match="no bot 'hard' for spacewolves"):
         make_bot(game, "hard")
+
+
+def test_the_lobby_offers_each_bot_with_the_difficulties_it_stands_for() -> None:
+    spacewolves, wolf = wolfpack.load_game("spacewolves"), wolfpack.load_game("wolf")
+    assert bot_choice_title(spacewolves, "search") == "Search bot (strong)"
+    assert bot_choice_title(spacewolves, "heuristic") == "Heuristic bot (normal)"
+    assert bot_choice_title(wolf, "heuristic") == "Heuristic bot (normal, strong)"
+    assert bot_choice_title(wolf, "search") == "Search bot"  # no difficulty seats it

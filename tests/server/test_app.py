@@ -700,7 +700,7 @@ def test_each_game_comes_with_its_card_words_and_a_rules_page(server: Any) -> No
     for game in server.client.get("/api/games").json():
         assert game["description"] and game["tagline"]
         assert game["players_text"] == f"{game['min_players']}–{game['max_players']} players"
-        assert game["bot_titles"]["random"] == "Random bot" and game["default_bot"] in game["bots"]
+        assert game["bot_titles"]["random"] == "Random bot (easy)" and game["default_bot"] in game["bots"]
         picture = server.client.get(game["picture"])
         assert picture.status_code == 200 and picture.headers["content-type"].startswith("image/svg+xml")
         page = server.client.get(game["rules"])

@@ -90,6 +90,12 @@ def bot_for(game: Game[Any], name: str) -> str:
     return difficulty_bots(game)[name] if name in DIFFICULTIES else name
 
 
+def bot_choice_title(game: Game[Any], name: str) -> str:
+    """How the lobby offers a bot: its title, and the difficulties it stands for ("Search bot (strong)")."""
+    levels = [level for level, bot in difficulty_bots(game).items() if bot == name]
+    return f"{bot_title(name)} ({', '.join(levels)})" if levels else bot_title(name)
+
+
 def bot_title(name: str) -> str:
     """What people call a kind of bot: "Heuristic bot" for "heuristic" (a kind we do not know: its name + " bot")."""
     return BOT_TITLES.get(name, f"{name[:1].upper()}{name[1:]} bot")
@@ -134,6 +140,7 @@ __all__ = [
     "Bot",
     "PluginBotWarning",
     "RandomBot",
+    "bot_choice_title",
     "bot_for",
     "bot_names",
     "bot_seat_names",

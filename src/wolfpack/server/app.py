@@ -16,7 +16,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from wolfpack.bots import bot_names, bot_title, default_bot_name
+from wolfpack.bots import bot_choice_title, bot_names, default_bot_name
 from wolfpack.engine.errors import WolfpackError
 from wolfpack.engine.registry import game_class, game_names, load_game
 from wolfpack.server.connection import Connection, TokenBucket
@@ -242,7 +242,7 @@ def _describe_game(name: str) -> dict[str, Any]:
         "num_players": game.info.num_players,
         "options": cls.Options.model_json_schema(),
         "bots": bot_names(game),
-        "bot_titles": {bot: bot_title(bot) for bot in bot_names(game)},
+        "bot_titles": {bot: bot_choice_title(game, bot) for bot in bot_names(game)},
         "default_bot": default_bot_name(game),
         "players_text": players_text(game.info.min_players, game.info.max_players),
         **card(name),
