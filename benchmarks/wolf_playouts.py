@@ -12,10 +12,11 @@ pack's, after the setup, with a hero already contaminated. Play-out `k` of a pos
 chance outcomes included. `--record-fingerprints` writes what the first play-outs end in (the test
 tests/games/wolf/test_playouts.py checks that a faster engine or bot still reaches the same ends).
 
-"Before" is the tree at `BEFORE` (issue 33's base): the script extracts its `src/` with `git archive` into a
-temporary directory and runs itself there in a subprocess (`--worker`), alternating with ours, each round in a fresh
-process per side; the report gives the median over rounds of each side's seconds per play-out and the ratio.
-Seconds are the worker's CPU time (`time.process_time`: one thread), which a busy machine disturbs less than the
+"Before" is the tree at `BEFORE` (issue 33's base; `--before REV` names another commit or branch): the script
+extracts its `src/` with `git archive` into a temporary directory and runs itself there in a subprocess
+(`--worker`), alternating with ours, each round in a fresh process per side; the report gives the median over rounds
+of each side's seconds per play-out and the ratio. Seconds are the worker's CPU time (`time.process_time`: one
+thread), which a busy machine disturbs less than the
 clock on the wall. `--instructions` counts instead, with Valgrind's callgrind, the instructions each side's play-outs
 execute (only inside them: imports and the warm-up play-out are not counted; `PYTHONHASHSEED=0`, so a count repeats
 to within a few hundred instructions), which the load does not move.
@@ -284,12 +285,12 @@ def record_fingerprints() -> None:
 # ---- before and after ---------------------------------------------------------------------------------------------
 
 
-def extract_before(into: Path) -> Path:
-    """The `src/` of the tree at `BEFORE`, extracted under `into`."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "src"], capture_output=True)
+def extract_before(into: Path, before: str = BEFORE) -> Path:
+    """The `src/` of the tree at `before` (a commit or branch), extracted under `into`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", before, "src"], capture_output=True)
     if archive.returncode != 0:
         raise SystemExit(
-            f"cannot read the tree before ({BEFORE[:10]}): {archive.stderr.decode().strip()}; "
+            f"cannot read the tree before ({before[:10]}): {archive.stderr.decode().strip()}; "
             "time ours alone with --only ours"
         )
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
@@ -341,13 +342,15 @@ def report(sides: dict[str, list[dict[str, dict[str, float]]]], names: Sequence[
     return lines
 
 
-def instructions(chosen: Sequence[dict[str, Any]], names: Sequence[str], playouts: int, first: int) -> int:
+def instructions(
+    chosen: Sequence[dict[str, Any]], names: Sequence[str], playouts: int, first: int, before: str = BEFORE
+) -> int:
     """Count both sides' instructions (callgrind), the two at once, and print them with their ratio."""
     from concurrent.futures import ThreadPoolExecutor
 
     print(f"WOLF play-outs, instructions (callgrind): {len(chosen)} positions x {playouts} play-outs")
     with tempfile.TemporaryDirectory() as tmp:
-        before_src = extract_before(Path(tmp))
+        before_src = extract_before(Path(tmp), before)
         with ThreadPoolExecutor(2) as pool:
             sides = dict(
                 zip(
@@ -378,6 +381,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--instructions", action="store_true", help="count each side's instructions with valgrind instead of timing"
+    )
+    parser.add_argument(
+        "--before", default=BEFORE, help="the commit or branch to compare with (default: issue 33's base)"
     )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--count", action="store_true", help=argparse.SUPPRESS)
@@ -411,7 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(out.getvalue())
         return 0
     if args.instructions:
-        return instructions(chosen, names, args.playouts, args.first)
+        return instructions(chosen, names, args.playouts, args.first, args.before)
     print(
         f"WOLF play-outs: {len(chosen)} positions x {args.playouts} play-outs, {args.rounds} rounds, "
         f"{'the search bot on the werewolf seat' if args.search else 'heuristic bots in every seat'}; "
@@ -419,7 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sides: dict[str, list[dict[str, dict[str, float]]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        before_src = extract_before(Path(tmp)) if args.only != "ours" else None
+        before_src = extract_before(Path(tmp), args.before) if args.only != "ours" else None
         order = [side for side in ("before", "ours") if args.only in (None, side)]
         for _ in range(args.rounds):
             for side in order:
