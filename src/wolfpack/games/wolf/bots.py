@@ -505,9 +505,9 @@ ESCAPES: Final = ("watch", "box", "rollers", "power ")
 """The beginnings of a hero's special actions whose worth depends on whether a werewolf could bite him next."""
 UNIT_SCORES_KEPT: Final = 4096
 """The most units' move scores a bot keeps (`HeuristicBot._unit_moves`) before it starts again."""
-EndTerms = tuple[dict[Square, str], frozenset[Square], Mapping[Square, int], Mapping[Square, int]]
-"""What `HeuristicBot._wolf_end` reads of a view: the targets by square, the squares beside a barricade, and the
-boxes of radius 4 and 1 by square."""
+EndTerms = tuple[dict[Square, float], frozenset[Square], Mapping[Square, int], Mapping[Square, int]]
+"""What `HeuristicBot._wolf_end` reads of a view: the best bite by square (`HeuristicBot._bites`), the squares beside
+a barricade, and the boxes of radius 4 and 1 by square."""
 UnitScores = tuple[float, dict[str, float]]
 """A unit's moves' scores, with the best of them (`HeuristicBot._unit_moves`)."""
 PackTerms = tuple[float, float, int, float, float]
@@ -612,6 +612,8 @@ class HeuristicBot(Bot):
         """`_wolf_end`'s terms by square, while what they read stays as `_ends_key` says (`_kept_terms`)."""
         self._kept_field: dict[Square, int] | None = None
         """The pack's hunt field (`_hunt_field`), while `_ends_key` stays."""
+        self._kept_bites: dict[Square, float] | None = None
+        """The best bite by square (`_bites`), while `_ends_key` stays."""
         self._unit_scores: dict[tuple[Any, ...], tuple[UnitBase, dict[int, UnitScores]]] = {}
         """The pack's units' move scores (`_unit_moves`) by unit, square and moves, then by the werewolves near, while
         `_ends_key` stays."""
@@ -1004,7 +1006,7 @@ class HeuristicBot(Bot):
                 if ends is None:  # what `_wolf_end` reads, once per call
                     board = view.content.board
                     beside = view.geo.beside_barricades(view.barricade_mask)
-                    ends = self._target_squares(view), beside, board.boxes(4), board.boxes(1)
+                    ends = self._bites(view), beside, board.boxes(4), board.boxes(1)
                 bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_, ends)
                 # the products every unit ending here adds, made once (the same numbers, added in the same order)
                 terms = kept[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
@@ -1024,18 +1026,26 @@ class HeuristicBot(Bot):
     ) -> tuple[float, int, float, int]:
         """What a werewolf ending on `s` gets, whoever it is and wherever the other werewolves stand: (best bite,
         steps to a target, barricade bonus, human heroes within 2-4). `ends` is what it reads of the view."""
-        targets, beside, fours, ones = ends
-        bite = 0.0
-        for n in view.geo.orthogonal.get(s, ()):
-            victim = targets.get(n)
-            if victim is not None:
-                bite = max(bite, view.clean_chance(victim))
+        bites, beside, fours, ones = ends
+        bite = bites.get(s, 0.0)
         barricade = 0.0
         if s in beside and self._useful_barricade(view, s, field_):
             barricade = self.weights.barricade_break
         humans = view.human_mask  # one hero a square: a mask's bits count heroes
         exposed = (fours[s] & humans).bit_count() - (ones[s] & humans).bit_count()  # between 2 and 4 away
         return bite, field_.get(s, FAR), barricade, exposed
+
+    def _bites(self, view: View) -> dict[Square, float]:
+        """For each square beside a target (`_target_squares`), the best chance that a bite from there takes a clean
+        hero (how clean the cleanest target beside it looks); kept with `_kept_terms`, whose key holds what it reads."""
+        if self._kept_bites is None:
+            bites: dict[Square, float] = {}
+            for target, hero in self._target_squares(view).items():
+                chance = view.clean_chance(hero)
+                for n in view.geo.orthogonal.get(target, ()):
+                    bites[n] = max(bites.get(n, 0.0), chance)
+            self._kept_bites = bites
+        return self._kept_bites
 
     def _kept_terms(self, view: View) -> dict[Square, PackTerms]:
         """`_wolf_end`'s terms by square, as far as they have been asked, kept from view to view.
@@ -1054,6 +1064,7 @@ class HeuristicBot(Bot):
             )
             if self._ends_key != key or len(self._unit_scores) >= UNIT_SCORES_KEPT:
                 self._ends_key, self._ends, self._unit_scores, self._kept_field = key, {}, {}, None
+                self._kept_bites = None
             view.terms_checked = True
         return self._ends
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
+from wolfpack.games.wolf.content import Square, WolfContent, distance, orthogonally_adjacent
 from wolfpack.games.wolf.rules import BLACK, HEROES, PACK, name_of, sq, teleport_destinations, walk_destinations
 
 if TYPE_CHECKING:
@@ -462,17 +462,21 @@ def score_needed(
     """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made. `blockers` is
     `shot_blockers(state, shooter)`, if the caller has it already."""
     here, there = sq(state.unit(shooter)["square"]), sq(target_square)
-    at = max(1, distance(here, there))
-    spec = state.content.column(column)
-    if spec.hand_to_hand and not orthogonally_adjacent(here, there):
+    return shot_need(
+        state.content, column, here, there, shot_blockers(state, shooter) if blockers is None else blockers
+    )
+
+
+def shot_need(content: WolfContent, column: str, here: Square, there: Square, blockers: set[Square]) -> int | None:
+    """`score_needed` of a shot from `here` at `there`, `blockers` being `shot_blockers` of the shooter."""
+    if content.column(column).hand_to_hand and not orthogonally_adjacent(here, there):
         return None
-    need = state.content.score_needed(column, at)
+    need = content.score_needed(column, max(1, distance(here, there)))
     if need is None or here == there:
         return need
-    blockers = shot_blockers(state, shooter) if blockers is None else blockers
     # The target does not block the shot at itself; a line of fire's blocking squares never include its ends (they
     # lie strictly between), so the blockers need not leave it out.
-    return need if state.content.board.line_of_fire(here, there, blockers) else None
+    return need if content.board.line_of_fire(here, there, blockers) else None
 
 
 def shot_blockers(state: WolfState, shooter: str) -> set[Square]:
@@ -499,25 +503,20 @@ def _weapon_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     targets = [s for s, u in state.on_board().items() if u != hero_id and _may_attack(state, hero_id, u, weapon=True)]
     if state.content.column(column).destroys_barricades:
         targets += state.barricades
-    # those out of the weapon's range first, without the line of fire (most are: the Weapons Table's reach is short)
-    here, needed = sq(state.unit(hero_id)["square"]), state.content.score_needed
-    targets = [s for s in targets if needed(column, max(1, distance(here, sq(s)))) is not None]
-    if not targets:
-        return []
-    blockers = shot_blockers(state, hero_id)
-    return [f"fire {card_id} {s}" for s in targets if score_needed(state, column, hero_id, s, blockers) is not None]
+    content, here, blockers = state.content, sq(state.unit(hero_id)["square"]), shot_blockers(state, hero_id)
+    return [f"fire {card_id} {s}" for s in targets if shot_need(content, column, here, sq(s), blockers) is not None]
 
 
 def _antidote_plays(state: WolfState, hero_id: str, card_id: str) -> list[str]:
     """Inoculate a hero (himself too, unless he knows he is contaminated), a transformed hero or a werewolf."""
     column = state.content.card(card_id).column or card_id
     options = []
-    blockers = shot_blockers(state, hero_id)
+    content, here, blockers = state.content, sq(state.unit(hero_id)["square"]), shot_blockers(state, hero_id)
     for s, u in state.on_board().items():
         if u == hero_id:
             if not state.knows_contaminated(hero_id):
                 options.append(f"antidote {s}")
-        elif not state.unit(u)["invisible"] and score_needed(state, column, hero_id, s, blockers) is not None:
+        elif not state.unit(u)["invisible"] and shot_need(content, column, here, sq(s), blockers) is not None:
             options.append(f"antidote {s}")
     return options
 
