@@ -9,7 +9,7 @@ import heapq
 import random
 
 from tests.rules.wolf.helpers import new_game
-from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, best_shot, distance_field, geometry, walk
+from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, best_chances, best_shot, distance_field, geometry, walk
 from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
 
 BOARD = new_game(2).content.board
@@ -132,8 +132,8 @@ def test_no_line_of_fire_is_blocked_by_its_own_ends() -> None:
 
 
 def test_the_best_shot_is_the_best_chance_in_a_line_of_fire() -> None:
-    """`bots.best_shot` looks at the targets best first and stops at the first in the line of fire: the same value
-    as the best over every target and weapon."""
+    """`bots.best_shot`, which draws one line of fire per target for the best of the weapons (`best_chances`), finds
+    the same value as the best over every target and weapon."""
     rng = random.Random(40)
     squares = list(BOARD.squares())
     for _ in range(500):
@@ -156,4 +156,4 @@ def test_the_best_shot_is_the_best_chance_in_a_line_of_fire() -> None:
             ),
             default=0.0,
         )
-        assert best_shot(square, (targets, arms), BOARD) == plain
+        assert best_shot(square, (targets, *best_chances(arms)), BOARD) == plain

@@ -1155,9 +1155,9 @@ class HeuristicBot(Bot):
         return scores
 
 
-Shots = tuple[tuple[tuple[Square, frozenset[Square]], ...], tuple[tuple[bool, tuple[float, ...]], ...]]
-"""What `best_shot` weighs: the targets (where each stands, what blocks a shot at it) and the weapons (whether
-hand to hand, the chance to hit by distance 0 to 10)."""
+Shots = tuple[tuple[tuple[Square, frozenset[Square]], ...], tuple[float, ...], float]
+"""What `best_shot` weighs: the targets (where each stands, what blocks a shot at it), the best chance to hit with
+the weapons not hand to hand by distance 0 to 10, and with a hand-to-hand weapon from beside the target."""
 
 
 def shots(view: View, unit: str, weapons: Sequence[str]) -> Shots:
@@ -1174,8 +1174,15 @@ def shots(view: View, unit: str, weapons: Sequence[str]) -> Shots:
                 there = view.where[enemy]
                 targets.append((there, frozenset(standing - {there, mine})))
         columns = {content.card(card).column or card for card in weapons}
-        found = view.shots[key] = tuple(targets), tuple(_arm(content, column) for column in sorted(columns))
+        found = view.shots[key] = (tuple(targets), *best_chances([_arm(content, column) for column in columns]))
     return found
+
+
+def best_chances(arms: Sequence[tuple[bool, tuple[float, ...]]]) -> tuple[tuple[float, ...], float]:
+    """The best chance to hit with any of the weapons (`_arm`s) not hand to hand, by distance 0 to 10, and with a
+    hand-to-hand one from beside the target: all `best_shot` needs of them, the line of fire being the same for all."""
+    ranged = tuple(max((chances[at] for close, chances in arms if not close), default=0.0) for at in range(11))
+    return ranged, max((chances[1] for close, chances in arms if close), default=0.0)
 
 
 _ARMS: dict[tuple[int, str], tuple[WolfContent, tuple[bool, tuple[float, ...]]]] = {}
@@ -1194,7 +1201,7 @@ def best_shot(square: Square, shots: Shots, board: Board) -> float:
     """The best chance to hit one of the targets from `square` with one of the weapons (`shots`), the line of fire
     checked (a weapon out of range has no chance)."""
     best = 0.0
-    targets, arms = shots
+    targets, ranged, melee = shots
     x, y = square
     for there, blockers in targets:
         at = there[0] - x  # `distance`, inline and without calls: asked for every square weighed
@@ -1207,12 +1214,11 @@ def best_shot(square: Square, shots: Shots, board: Board) -> float:
             at = down
         if at > 10:
             continue
-        for hand_to_hand, chances in arms:
-            if hand_to_hand and not orthogonally_adjacent(square, there):
-                continue
-            chance = chances[at]
-            if chance > best and board.line_of_fire(square, there, blockers):
-                best = chance
+        chance = ranged[at]
+        if melee > chance and orthogonally_adjacent(square, there):
+            chance = melee
+        if chance > best and board.line_of_fire(square, there, blockers):
+            best = chance
     return best
 
 
