@@ -29,11 +29,9 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
-from itertools import chain
 from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
@@ -125,8 +123,6 @@ class Geometry:
     """`View.wolf_reach`'s counts, by the obstacles, the squares taken and the werewolves (where, how far)."""
     ends: dict[tuple[Square, tuple[str, ...]], MoveEnds] = field(default_factory=dict)
     """Where a unit's moves end, by its square and its moves (`move_ends`)."""
-    bitten: dict[int, tuple[Square, ...]] = field(default_factory=dict)
-    """The squares of the masks `bites_from` gave (`bitten_squares`)."""
     counts: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite (masks)."""
     _beside: tuple[int | None, frozenset[Square]] = (None, frozenset())
@@ -204,20 +200,11 @@ class Geometry:
             self._beside = (barricades, frozenset(board.squares_in(beside)))
         return self._beside[1]
 
-    def bitten_squares(self, bitten: int) -> tuple[Square, ...]:
-        """The squares of a mask of `bites_from` (remembered: a unit's reach stays while nobody comes near it)."""
-        found = self.bitten.get(bitten)
-        if found is None:
-            if len(self.bitten) >= self.FIELDS_KEPT * 16:
-                self.bitten.clear()
-            found = self.bitten[bitten] = tuple(self.board.squares_in(bitten))
-        return found
-
     def bite_counts(self, bitten: tuple[int, ...]) -> dict[Square, int]:
         """For each square, in how many of the masks `bitten` it is (remembered: read it, never change it)."""
         found = self.counts.get(bitten)
         if found is None:
-            found = Counter(chain.from_iterable(map(self.bitten_squares, bitten)))
+            found = self.board.counted(bitten)
             if len(self.counts) >= self.FIELDS_KEPT * 16:
                 self.counts.clear()
             self.counts[bitten] = found

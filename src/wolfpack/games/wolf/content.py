@@ -12,11 +12,11 @@ the top-left corner, and is written like a chessboard square with row 1 at the t
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from itertools import compress
+from itertools import chain, compress
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, get_args
 
@@ -378,6 +378,32 @@ class Board:
                     digits[digit] |= layer
                 index >>= 1
                 digit += 1
+        return self._spelt(digits, held)
+
+    def counted(self, masks: Sequence[int]) -> dict[Square, int]:
+        """Each square of any of `masks`, in reading order, with how many of them hold it (the werewolves that could
+        bite a square).
+
+        Counted a whole mask at a time: the counts are kept in binary, a mask per binary digit, and each mask is added
+        to them with its carries (a square's digits are its count so far); then spelt out as `numbered` does."""
+        if len(masks) > 255:  # a count past one byte: square by square
+            found = Counter(chain.from_iterable(map(self.squares_in, masks)))
+            return {square: found[square] for square in sorted(found, key=self.bits.__getitem__)}
+        digits = [0] * 8
+        held = 0
+        for mask in masks:
+            held |= mask
+            digit = 0
+            while mask:
+                carry = digits[digit] & mask
+                digits[digit] ^= mask
+                mask = carry
+                digit += 1
+        return self._spelt(digits, held)
+
+    def _spelt(self, digits: Sequence[int], held: int) -> dict[Square, int]:
+        """Each square of the mask `held`, in reading order, with the number whose binary digits are its bits in
+        `digits` (the lowest first): each digit's mask spelt out as bytes and added (`numbered`)."""
         size, spell = self._bit_count, _SPELT
         total = 0
         for digit, mask in enumerate(digits):
