@@ -32,6 +32,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
+from functools import reduce
+from operator import or_
 from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
@@ -178,14 +180,13 @@ class Geometry:
         key = (here, actions)
         found = self.ends.get(key)
         if found is None:
-            x, y = here
-            boxes = self.board.boxes(2)
-            squares = tuple(_end_square(action) or here for action in actions)
-            around = tuple(boxes[s] for s in squares)
-            anywhere = 0
-            for box in around:
-                anywhere |= box
-            own = tuple(1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0 for s in squares)
+            board = self.board
+            named, boxes, here_bit = board.named_squares, board.boxes(2), board.bits[here]
+            # a move's last word names where it ends (`_end_square`); staying ("stay") names no square
+            squares = tuple([named.get(action[action.rfind(" ") + 1 :], here) for action in actions])
+            around = tuple(map(boxes.__getitem__, squares))
+            anywhere = reduce(or_, around, 0)
+            own = tuple(map(bool, map(here_bit.__and__, around)))  # True (1) where `here` is within 2 of the end
             if len(self.ends) >= self.FIELDS_KEPT * 16:
                 self.ends.clear()
             found = self.ends[key] = squares, around, own, anywhere
