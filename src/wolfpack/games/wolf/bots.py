@@ -181,12 +181,12 @@ class Geometry:
         found = self.ends.get(key)
         if found is None:
             board = self.board
-            named, boxes, here_bit = board.named_squares, board.boxes(2), board.bits[here]
+            named, boxes, position = board.named_squares, board.boxes(2), board.bits[here].bit_length() - 1
             # a move's last word names where it ends (`_end_square`); staying ("stay") names no square
             squares = tuple([named.get(action[action.rfind(" ") + 1 :], here) for action in actions])
             around = tuple(map(boxes.__getitem__, squares))
             anywhere = reduce(or_, around, 0)
-            own = tuple(map(bool, map(here_bit.__and__, around)))  # True (1) where `here` is within 2 of the end
+            own = tuple([box >> position & 1 for box in around])  # `here`'s bit in each box
             if len(self.ends) >= self.FIELDS_KEPT * 16:
                 self.ends.clear()
             found = self.ends[key] = squares, around, own, anywhere
