@@ -208,8 +208,6 @@ def line_walk(a: Square, b: Square) -> Iterator[tuple[Square, Square | None]]:
 
 PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
 """A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
-LineShape = tuple[int, int, int, int, tuple[Square, ...], tuple[tuple[Square, Square], ...]]
-"""A line of fire wherever it starts (`Board._line_shape`)."""
 _UNASKED: Final[Any] = object()
 """A line of fire `Board.line_of_fire` has not worked out yet."""
 _SPELT: Final = tuple(bytes((1 << digit) if byte == ord("1") else 0 for byte in range(256)) for digit in range(8))
@@ -615,66 +613,26 @@ class Board:
         that block it alone (crossed ones, and a corner's square whose other square is a wall) and the corners' pairs
         that block it together (`FireLine.blocked`, the walls taken out once; the rules and bots ask it often).
 
-        Walked once per offset from `a` to `b` (`_line_shape`: a line's squares are its start's plus the same
-        offsets wherever it starts), and tested against the walls as masks: most lines the bots ask about run into a
-        wall, and those cost a few operations on one integer."""
-        x, y = a
-        across, down = b[0] - x, b[1] - y
-        shape = self._line_shapes.get((across, down))
-        if shape is None:
-            shape = self._line_shapes[(across, down)] = self._line_shape(across, down)
-        low, crossed_mask, firsts_mask, partner, crossed, corners = shape
-        shift = y * self.bit_width + x + low  # never below 0: a line's squares lie between its two ends
-        walls = self._fire_wall_mask
-        if crossed_mask << shift & walls:
-            return None
-        if firsts_mask:
-            first_walls = firsts_mask << shift & walls  # the corners whose first square is a wall...
-            if (first_walls << partner if partner > 0 else first_walls >> -partner) & walls:  # ...and the other too
-                return None
-        singles = [(x + dx, y + dy) for dx, dy in crossed]
-        pairs: list[tuple[Square, Square]] = []
-        wall_squares = self._fire_walls
-        for (first_x, first_y), (other_x, other_y) in corners:
-            first, other = (x + first_x, y + first_y), (x + other_x, y + other_y)
-            if first in wall_squares:
-                singles.append(other)
-            elif other in wall_squares:
-                singles.append(first)
-            else:
-                pairs.append((first, other))
-        return tuple(singles), tuple(pairs)
-
-    def _line_shape(self, across: int, down: int) -> LineShape:
-        """The line from (0, 0) to `(across, down)` (`line_walk`): the lowest bit offset of its squares from the
-        start's bit, the crossed squares and the corners' first squares as masks shifted up by it, the bit offset
-        from a corner's first square to its other one (the same for every corner of a line), and the crossed squares
-        and the corners as offsets."""
-        width = self.bit_width
+        It walks the line as `fire_line` does, and stops at the first wall that blocks it: most lines the bots ask
+        about run into a wall, and are not walked to their end."""
+        walls = self._fire_walls
         crossed: list[Square] = []
-        corners: list[tuple[Square, Square]] = []
-        for square, other in line_walk((0, 0), (across, down)):
+        beside: list[Square] = []
+        pairs: list[tuple[Square, Square]] = []
+        for square, other in line_walk(a, b):
             if other is None:
+                if square in walls:
+                    return None
                 crossed.append(square)
+            elif square in walls:
+                if other in walls:
+                    return None
+                beside.append(other)
+            elif other in walls:
+                beside.append(square)
             else:
-                corners.append((square, other))
-        offsets = [x + y * width for x, y in crossed + [square for corner in corners for square in corner]]
-        low = min(offsets, default=0)
-        crossed_mask = sum(1 << (x + y * width - low) for x, y in crossed)
-        firsts_mask = sum(1 << (x + y * width - low) for (x, y), _ in corners)
-        partner = 0
-        if corners:
-            (first_x, first_y), (other_x, other_y) = corners[0]
-            partner = other_x - first_x + (other_y - first_y) * width
-        return low, crossed_mask, firsts_mask, partner, tuple(crossed), tuple(corners)
-
-    @cached_property
-    def _line_shapes(self) -> dict[tuple[int, int], LineShape]:
-        return {}
-
-    @cached_property
-    def _fire_wall_mask(self) -> int:
-        return self.mask(self._fire_walls)
+                pairs.append((square, other))
+        return tuple(crossed + beside), tuple(pairs)
 
     @cached_property
     def _fire_walls(self) -> frozenset[Square]:
