@@ -589,11 +589,12 @@ class Board:
 
     def line_of_fire(self, a: Square, b: Square, occupied: Container[Square] = ()) -> bool:
         """Whether `a` can fire at `b`: no wall, and no square of `occupied` (units, barricades), in the way."""
-        lines = self._lines_past_walls
-        key = (a, b)
-        past = lines.get(key, _UNASKED)
+        lines = self._lines_past_walls.get(a)  # by one square, then the other: no key to make and keep per line
+        if lines is None:
+            lines = self._lines_past_walls[a] = {}
+        past = lines.get(b, _UNASKED)
         if past is _UNASKED:
-            past = lines[key] = self._past_walls(a, b)
+            past = lines[b] = self._past_walls(a, b)
         if past is None:
             return False
         singles, pairs = past
@@ -605,7 +606,7 @@ class Board:
         return not pairs or not any(first in occupied and second in occupied for first, second in pairs)
 
     @cached_property
-    def _lines_past_walls(self) -> dict[tuple[Square, Square], PastWalls | None]:
+    def _lines_past_walls(self) -> dict[Square, dict[Square, PastWalls | None]]:
         return {}
 
     def _past_walls(self, a: Square, b: Square) -> PastWalls | None:
@@ -632,7 +633,16 @@ class Board:
                 beside.append(square)
             else:
                 pairs.append((square, other))
-        return tuple(crossed + beside), tuple(pairs)
+        # kept for the process: the board's own squares, not the walk's copies (fewer objects for the collector)
+        same = self._same_squares
+        if pairs:
+            pairs = [(same[first], same[second]) for first, second in pairs]
+        return tuple(map(same.__getitem__, crossed + beside)), tuple(pairs)
+
+    @cached_property
+    def _same_squares(self) -> Mapping[Square, Square]:
+        """Each square as the board's own tuple (`bit_squares`'), by any tuple equal to it."""
+        return {square: square for square in self.bit_squares.values()}
 
     @cached_property
     def _fire_walls(self) -> frozenset[Square]:
