@@ -180,13 +180,13 @@ class Geometry:
         key = (here, actions)
         found = self.ends.get(key)
         if found is None:
-            board = self.board
-            named, boxes, position = board.named_squares, board.boxes(2), board.bits[here].bit_length() - 1
-            # a move's last word names where it ends (`_end_square`); staying ("stay") names no square
-            squares = tuple([named.get(action[action.rfind(" ") + 1 :], here) for action in actions])
+            x, y = here
+            boxes, known = self.board.boxes(2), _END_SQUARES.get
+            # `_end_square`, its table read first (staying, None there, asks the function, which knows it too)
+            squares = tuple([known(action) or _end_square(action) or here for action in actions])
             around = tuple(map(boxes.__getitem__, squares))
             anywhere = reduce(or_, around, 0)
-            own = tuple([box >> position & 1 for box in around])  # `here`'s bit in each box
+            own = tuple([1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0 for s in squares])
             if len(self.ends) >= self.FIELDS_KEPT * 16:
                 self.ends.clear()
             found = self.ends[key] = squares, around, own, anywhere
