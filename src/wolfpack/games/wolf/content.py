@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from itertools import chain, compress
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, get_args
+from typing import Annotated, Any, Final, Literal, TypeVar, get_args
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -203,6 +203,22 @@ def line_walk(a: Square, b: Square) -> Iterator[tuple[Square, Square | None]]:
             yield (x, y), None
 
 
+T = TypeVar("T")
+
+
+def _bits_in(mask: int, at: Mapping[int, T]) -> list[T]:
+    """What `at` holds for each bit of `mask` by its position, lowest first (`Board.squares_in`)."""
+    text = bin(mask)  # one string, searched for its ones: cheaper than peeling the bits off one by one
+    top = len(text) - 1
+    found = []
+    position = text.find("1", 2)
+    while position >= 0:
+        found.append(at[top - position])
+        position = text.find("1", position + 1)
+    found.reverse()
+    return found
+
+
 # ---------------------------------------------------------------- the board
 
 
@@ -213,6 +229,8 @@ _UNASKED: Final[Any] = object()
 _SPELT: Final = tuple(bytes((1 << digit) if byte == ord("1") else 0 for byte in range(256)) for digit in range(8))
 """For each binary digit, the table that spells a mask's binary text as bytes: `1` as that digit's value, `0` as 0
 (`Board.numbered`)."""
+_LESS_ONE: Final = bytes((byte - 1) % 256 for byte in range(256))
+"""The byte table that takes 1 off every byte (`Board.numbered`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -352,71 +370,69 @@ class Board:
 
     def squares_in(self, mask: int) -> list[Square]:
         """The squares of a mask, in reading order."""
-        at = self.bit_squares
-        text = bin(mask)  # one string, searched for its ones: cheaper than peeling the bits off one by one
-        top = len(text) - 1
-        found = []
-        position = text.find("1", 2)
-        while position >= 0:
-            found.append(at[top - position])
-            position = text.find("1", position + 1)
-        found.reverse()
-        return found
+        return _bits_in(mask, self.bit_squares)
+
+    def names_in(self, mask: int) -> list[str]:
+        """The names of a mask's squares, in reading order (`squares_in`, without a square to look up per name)."""
+        return _bits_in(mask, self.bit_names)
+
+    @cached_property
+    def bit_names(self) -> Mapping[int, str]:
+        """The name of each bit's square (`bit_squares`)."""
+        return {position: square_name(square) for position, square in self.bit_squares.items()}
 
     def numbered(self, layers: Sequence[int]) -> dict[Square, int]:
         """Each square of the disjoint masks `layers`, in reading order, with the index of the mask holding it (a
         distance field's layers: the index is the distance).
 
-        Made without reading the squares one by one: the indices are written in binary, a mask per binary digit,
-        and each digit's mask is spelt out as bytes (one per bit, by `bytes.translate`) and added; the bytes are
-        then the indices of every square at once."""
-        if len(layers) > 256:  # an index past one byte: square by square
+        Made without reading the squares one by one: the indices (plus 1, so that no held square's is 0) are
+        written in binary, a mask per binary digit, and spelt out at once (`_spelt`)."""
+        if len(layers) > 255:  # an index plus 1 past one byte: square by square
             found = {square: index for index, layer in enumerate(layers) for square in self.squares_in(layer)}
             return {square: found[square] for square in self.squares_in(sum(layers))}
         digits = [0] * 8
-        held = 0
-        for index, layer in enumerate(layers):
-            held |= layer
+        for index, layer in enumerate(layers, start=1):
             digit = 0
             while index:
                 if index & 1:
                     digits[digit] |= layer
                 index >>= 1
                 digit += 1
-        return self._spelt(digits, held)
+        return self._spelt(digits, _LESS_ONE)
 
     def counted(self, masks: Sequence[int]) -> dict[Square, int]:
         """Each square of any of `masks`, in reading order, with how many of them hold it (the werewolves that could
         bite a square).
 
         Counted a whole mask at a time: the counts are kept in binary, a mask per binary digit, and each mask is added
-        to them with its carries (a square's digits are its count so far); then spelt out as `numbered` does."""
+        to them with its carries (a square's digits are its count so far); then spelt out at once (`_spelt`)."""
         if len(masks) > 255:  # a count past one byte: square by square
             found = Counter(chain.from_iterable(map(self.squares_in, masks)))
             return {square: found[square] for square in sorted(found, key=self.bits.__getitem__)}
         digits = [0] * 8
-        held = 0
         for mask in masks:
-            held |= mask
             digit = 0
             while mask:
                 carry = digits[digit] & mask
                 digits[digit] ^= mask
                 mask = carry
                 digit += 1
-        return self._spelt(digits, held)
+        return self._spelt(digits, None)
 
-    def _spelt(self, digits: Sequence[int], held: int) -> dict[Square, int]:
-        """Each square of the mask `held`, in reading order, with the number whose binary digits are its bits in
-        `digits` (the lowest first): each digit's mask spelt out as bytes and added (`numbered`)."""
+    def _spelt(self, digits: Sequence[int], table: bytes | None) -> dict[Square, int]:
+        """Each square whose number is not 0, in reading order, with its number (its binary digits are its bits in
+        `digits`, the lowest first) put through the byte table `table` (None: as it is).
+
+        Each digit's mask is spelt out as bytes, one per bit (its binary text put through `bytes.translate`), and
+        added: the bytes are then every square's number at once; the squares are those of the bytes not 0, and the
+        numbers those bytes (`bytes.translate` again, deleting the 0s)."""
         size, spell = self._bit_count, _SPELT
         total = 0
         for digit, mask in enumerate(digits):
             if mask:
                 total |= int.from_bytes(format(mask, f"0{size}b").encode().translate(spell[digit]), "big")
-        indices = total.to_bytes(size, "big")[::-1]  # bit 0 first
-        flags = format(held, f"0{size}b").encode()[::-1].translate(spell[0])
-        return dict(zip(compress(self._bit_order, flags), compress(indices, flags), strict=True))
+        numbers = total.to_bytes(size, "big")[::-1]  # bit 0 first
+        return dict(zip(compress(self._bit_order, numbers), numbers.translate(table, b"\x00"), strict=True))
 
     @cached_property
     def _bit_count(self) -> int:
