@@ -224,6 +224,8 @@ def _bits_in(mask: int, at: Mapping[int, T]) -> list[T]:
 
 PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
 """A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
+LineShape = tuple[int, int, int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+"""A line of fire wherever it starts, in bits from its start's (`Board._line_shape`)."""
 _UNASKED: Final[Any] = object()
 """A line of fire `Board.line_of_fire` has not worked out yet."""
 _SPELT: Final = tuple(bytes((1 << digit) if byte == ord("1") else 0 for byte in range(256)) for digit in range(8))
@@ -630,35 +632,62 @@ class Board:
         that block it alone (crossed ones, and a corner's square whose other square is a wall) and the corners' pairs
         that block it together (`FireLine.blocked`, the walls taken out once; the rules and bots ask it often).
 
-        It walks the line as `fire_line` does, and stops at the first wall that blocks it: most lines the bots ask
-        about run into a wall, and are not walked to their end."""
-        walls = self._fire_walls
-        crossed: list[Square] = []
-        beside: list[Square] = []
+        The line is walked once per offset from `a` to `b` (`_line_shape`: wherever it starts, its squares are as
+        many bits away from its start's), and tested against the walls as masks: most lines the bots ask about run
+        into a wall, and cost a few operations on one integer. Those that do not are read off the board's own
+        squares (no square made per line: the process keeps them all)."""
+        x, y = a
+        across, down = b[0] - x, b[1] - y
+        shape = self._line_shapes.get((across, down))
+        if shape is None:
+            shape = self._line_shapes[(across, down)] = self._line_shape(across, down)
+        low, crossed_mask, firsts_mask, partner, crossed, corners = shape
+        start = y * self.bit_width + x
+        walls = self._fire_wall_mask
+        if crossed_mask << (start + low) & walls:  # never a shift below 0: a line lies between its two ends
+            return None
+        if firsts_mask:
+            first_walls = firsts_mask << (start + low) & walls  # the corners whose first square is a wall...
+            if (first_walls << partner if partner > 0 else first_walls >> -partner) & walls:  # ...and the other too
+                return None
+        order = self._bit_order
+        singles = [order[start + offset] for offset in crossed]
         pairs: list[tuple[Square, Square]] = []
-        for square, other in line_walk(a, b):
-            if other is None:
-                if square in walls:
-                    return None
-                crossed.append(square)
-            elif square in walls:
-                if other in walls:
-                    return None
-                beside.append(other)
-            elif other in walls:
-                beside.append(square)
+        for first, other in corners:
+            if walls >> (start + first) & 1:
+                singles.append(order[start + other])
+            elif walls >> (start + other) & 1:
+                singles.append(order[start + first])
             else:
-                pairs.append((square, other))
-        # kept for the process: the board's own squares, not the walk's copies (fewer objects for the collector)
-        same = self._same_squares
-        if pairs:
-            pairs = [(same[first], same[second]) for first, second in pairs]
-        return tuple(map(same.__getitem__, crossed + beside)), tuple(pairs)
+                pairs.append((order[start + first], order[start + other]))
+        return tuple(singles), tuple(pairs)
+
+    def _line_shape(self, across: int, down: int) -> LineShape:
+        """The line from a square to the one `across` and `down` from it (`line_walk`) in bits from the first one's:
+        the lowest of its squares', its crossed squares and its corners' first squares as masks from that lowest
+        bit, from a corner's first square to its other one (the same for every corner of a line), and its crossed
+        squares and corners one by one."""
+        width = self.bit_width
+        crossed: list[int] = []
+        corners: list[tuple[int, int]] = []
+        for (x, y), other in line_walk((0, 0), (across, down)):
+            if other is None:
+                crossed.append(y * width + x)
+            else:
+                corners.append((y * width + x, other[1] * width + other[0]))
+        low = min([*crossed, *(bit for corner in corners for bit in corner)], default=0)
+        partner = corners[0][1] - corners[0][0] if corners else 0
+        crossed_mask = sum(1 << (bit - low) for bit in crossed)
+        firsts_mask = sum(1 << (first - low) for first, _ in corners)
+        return low, crossed_mask, firsts_mask, partner, tuple(crossed), tuple(corners)
 
     @cached_property
-    def _same_squares(self) -> Mapping[Square, Square]:
-        """Each square as the board's own tuple (`bit_squares`'), by any tuple equal to it."""
-        return {square: square for square in self.bit_squares.values()}
+    def _line_shapes(self) -> dict[tuple[int, int], LineShape]:
+        return {}
+
+    @cached_property
+    def _fire_wall_mask(self) -> int:
+        return self.mask(self._fire_walls)
 
     @cached_property
     def _fire_walls(self) -> frozenset[Square]:
