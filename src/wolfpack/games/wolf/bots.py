@@ -243,6 +243,7 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     for barricade in barricades:
         dear |= bits.get(barricade, 0)
     reached &= open_
+    unreached = open_ ^ reached
     frontier = reached
     layers = [reached]
     waiting: dict[int, int] = {}
@@ -250,8 +251,8 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     steps = 0
     while frontier or waiting:
         steps += 1
-        following = spread(frontier) & open_ & ~reached
-        reached |= following
+        following = spread(frontier) & unreached
+        unreached ^= following
         costly = following & dear
         if costly:
             later = steps + BARRICADE_STEPS - 1
