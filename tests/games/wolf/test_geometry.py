@@ -11,7 +11,7 @@ from collections import Counter
 
 from tests.rules.wolf.helpers import new_game
 from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, best_shot, distance_field, geometry, walk
-from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
+from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent, square_name
 
 BOARD = new_game(2).content.board
 GEO = geometry(BOARD)
@@ -77,6 +77,7 @@ def test_masks_hold_exactly_their_squares_in_reading_order() -> None:
     for _ in range(200):
         chosen = rng.sample(squares, rng.randint(0, len(squares)))
         assert BOARD.squares_in(BOARD.mask(chosen)) == sorted(chosen, key=lambda s: (s[1], s[0]))
+        assert BOARD.names_in(BOARD.mask(chosen)) == [square_name(s) for s in BOARD.squares_in(BOARD.mask(chosen))]
     assert set(BOARD.squares_in(BOARD.open_mask)) == set(OPEN)
     for _ in range(200):
         centre, radius = rng.choice(squares), rng.randint(0, 8)
