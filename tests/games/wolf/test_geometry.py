@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections import Counter
 
 from tests.rules.wolf.helpers import new_game
 from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, best_chances, best_shot, distance_field, geometry, walk
-from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent
+from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent, square_name
 
 BOARD = new_game(2).content.board
 GEO = geometry(BOARD)
@@ -76,6 +77,7 @@ def test_masks_hold_exactly_their_squares_in_reading_order() -> None:
     for _ in range(200):
         chosen = rng.sample(squares, rng.randint(0, len(squares)))
         assert BOARD.squares_in(BOARD.mask(chosen)) == sorted(chosen, key=lambda s: (s[1], s[0]))
+        assert BOARD.names_in(BOARD.mask(chosen)) == [square_name(s) for s in BOARD.squares_in(BOARD.mask(chosen))]
     assert set(BOARD.squares_in(BOARD.open_mask)) == set(OPEN)
     for _ in range(200):
         centre, radius = rng.choice(squares), rng.randint(0, 8)
@@ -91,6 +93,17 @@ def test_masks_numbered_at_once_give_each_square_its_masks_index() -> None:
         layers = [BOARD.mask(s for s, index in where.items() if index == number) for number in range(count)]
         assert BOARD.numbered(layers) == where
         assert list(BOARD.numbered(layers)) == sorted(where, key=lambda s: (s[1], s[0]))
+
+
+def test_masks_counted_at_once_give_each_square_the_masks_holding_it() -> None:
+    rng = random.Random(40)
+    squares = list(BOARD.squares())
+    for count in (0, 1, 2, 3, 7, 8, 255, 256):  # past 255 masks, a count no longer fits one byte
+        chosen = [rng.sample(squares, rng.randint(0, 60)) for _ in range(count)]
+        held = Counter(square for some in chosen for square in some)
+        counted = BOARD.counted([BOARD.mask(some) for some in chosen])
+        assert counted == held
+        assert list(counted) == sorted(held, key=lambda s: (s[1], s[0]))
 
 
 def test_the_squares_a_unit_could_bite_depend_only_on_what_stands_near_it() -> None:

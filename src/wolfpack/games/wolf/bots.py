@@ -29,11 +29,11 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
-from itertools import chain
+from functools import reduce
+from operator import or_
 from typing import Any, ClassVar, Final
 
 from wolfpack.engine.bot import Bot
@@ -125,8 +125,6 @@ class Geometry:
     """`View.wolf_reach`'s counts, by the obstacles, the squares taken and the werewolves (where, how far)."""
     ends: dict[tuple[Square, tuple[str, ...]], MoveEnds] = field(default_factory=dict)
     """Where a unit's moves end, by its square and its moves (`move_ends`)."""
-    bitten: dict[int, tuple[Square, ...]] = field(default_factory=dict)
-    """The squares of the masks `bites_from` gave (`bitten_squares`)."""
     counts: dict[tuple[int, ...], dict[Square, int]] = field(default_factory=dict)
     """How many units could bite each square (`bite_counts`), by the squares each could bite (masks)."""
     _beside: tuple[int | None, frozenset[Square]] = (None, frozenset())
@@ -183,13 +181,12 @@ class Geometry:
         found = self.ends.get(key)
         if found is None:
             x, y = here
-            boxes = self.board.boxes(2)
-            squares = tuple(_end_square(action) or here for action in actions)
-            around = tuple(boxes[s] for s in squares)
-            anywhere = 0
-            for box in around:
-                anywhere |= box
-            own = tuple(1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0 for s in squares)
+            boxes, known = self.board.boxes(2), _END_SQUARES.get
+            # `_end_square`, its table read first (staying, None there, asks the function, which knows it too)
+            squares = tuple([known(action) or _end_square(action) or here for action in actions])
+            around = tuple(map(boxes.__getitem__, squares))
+            anywhere = reduce(or_, around, 0)
+            own = tuple([1 if -2 <= x - s[0] <= 2 and -2 <= y - s[1] <= 2 else 0 for s in squares])
             if len(self.ends) >= self.FIELDS_KEPT * 16:
                 self.ends.clear()
             found = self.ends[key] = squares, around, own, anywhere
@@ -204,20 +201,11 @@ class Geometry:
             self._beside = (barricades, frozenset(board.squares_in(beside)))
         return self._beside[1]
 
-    def bitten_squares(self, bitten: int) -> tuple[Square, ...]:
-        """The squares of a mask of `bites_from` (remembered: a unit's reach stays while nobody comes near it)."""
-        found = self.bitten.get(bitten)
-        if found is None:
-            if len(self.bitten) >= self.FIELDS_KEPT * 16:
-                self.bitten.clear()
-            found = self.bitten[bitten] = tuple(self.board.squares_in(bitten))
-        return found
-
     def bite_counts(self, bitten: tuple[int, ...]) -> dict[Square, int]:
         """For each square, in how many of the masks `bitten` it is (remembered: read it, never change it)."""
         found = self.counts.get(bitten)
         if found is None:
-            found = Counter(chain.from_iterable(map(self.bitten_squares, bitten)))
+            found = self.board.counted(bitten)
             if len(self.counts) >= self.FIELDS_KEPT * 16:
                 self.counts.clear()
             self.counts[bitten] = found
@@ -255,6 +243,7 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     for barricade in barricades:
         dear |= bits.get(barricade, 0)
     reached &= open_
+    unreached = open_ ^ reached
     frontier = reached
     layers = [reached]
     waiting: dict[int, int] = {}
@@ -262,8 +251,8 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
     steps = 0
     while frontier or waiting:
         steps += 1
-        following = spread(frontier) & open_ & ~reached
-        reached |= following
+        following = spread(frontier) & unreached
+        unreached ^= following
         costly = following & dear
         if costly:
             later = steps + BARRICADE_STEPS - 1

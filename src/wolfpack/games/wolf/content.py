@@ -12,13 +12,13 @@ the top-left corner, and is written like a chessboard square with row 1 at the t
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from itertools import compress
+from itertools import chain, compress
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, get_args
+from typing import Annotated, Any, Final, Literal, TypeVar, get_args
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -139,7 +139,12 @@ def parse_square(name: str) -> Square:
 
 def distance(a: Square, b: Square) -> int:
     """Squares between `a` and `b` counted as moves that may go diagonally: adjacent squares are at 1."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    across, down = a[0] - b[0], a[1] - b[1]
+    if across < 0:  # `abs` and `max` without their calls: the rules and the bots ask this all the time
+        across = -across
+    if down < 0:
+        down = -down
+    return across if across > down else down
 
 
 def orthogonally_adjacent(a: Square, b: Square) -> bool:
@@ -198,16 +203,36 @@ def line_walk(a: Square, b: Square) -> Iterator[tuple[Square, Square | None]]:
             yield (x, y), None
 
 
+T = TypeVar("T")
+
+
+def _bits_in(mask: int, at: Mapping[int, T]) -> list[T]:
+    """What `at` holds for each bit of `mask` by its position, lowest first (`Board.squares_in`)."""
+    text = bin(mask)  # one string, searched for its ones: cheaper than peeling the bits off one by one
+    top = len(text) - 1
+    found = []
+    position = text.find("1", 2)
+    while position >= 0:
+        found.append(at[top - position])
+        position = text.find("1", position + 1)
+    found.reverse()
+    return found
+
+
 # ---------------------------------------------------------------- the board
 
 
 PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
 """A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
+LineShape = tuple[int, int, int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+"""A line of fire wherever it starts, in bits from its start's (`Board._line_shape`)."""
 _UNASKED: Final[Any] = object()
 """A line of fire `Board.line_of_fire` has not worked out yet."""
 _SPELT: Final = tuple(bytes((1 << digit) if byte == ord("1") else 0 for byte in range(256)) for digit in range(8))
 """For each binary digit, the table that spells a mask's binary text as bytes: `1` as that digit's value, `0` as 0
 (`Board.numbered`)."""
+_LESS_ONE: Final = bytes((byte - 1) % 256 for byte in range(256))
+"""The byte table that takes 1 off every byte (`Board.numbered`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -347,45 +372,69 @@ class Board:
 
     def squares_in(self, mask: int) -> list[Square]:
         """The squares of a mask, in reading order."""
-        at = self.bit_squares
-        text = bin(mask)  # one string, searched for its ones: cheaper than peeling the bits off one by one
-        top = len(text) - 1
-        found = []
-        position = text.find("1", 2)
-        while position >= 0:
-            found.append(at[top - position])
-            position = text.find("1", position + 1)
-        found.reverse()
-        return found
+        return _bits_in(mask, self.bit_squares)
+
+    def names_in(self, mask: int) -> list[str]:
+        """The names of a mask's squares, in reading order (`squares_in`, without a square to look up per name)."""
+        return _bits_in(mask, self.bit_names)
+
+    @cached_property
+    def bit_names(self) -> Mapping[int, str]:
+        """The name of each bit's square (`bit_squares`)."""
+        return {position: square_name(square) for position, square in self.bit_squares.items()}
 
     def numbered(self, layers: Sequence[int]) -> dict[Square, int]:
         """Each square of the disjoint masks `layers`, in reading order, with the index of the mask holding it (a
         distance field's layers: the index is the distance).
 
-        Made without reading the squares one by one: the indices are written in binary, a mask per binary digit,
-        and each digit's mask is spelt out as bytes (one per bit, by `bytes.translate`) and added; the bytes are
-        then the indices of every square at once."""
-        if len(layers) > 256:  # an index past one byte: square by square
+        Made without reading the squares one by one: the indices (plus 1, so that no held square's is 0) are
+        written in binary, a mask per binary digit, and spelt out at once (`_spelt`)."""
+        if len(layers) > 255:  # an index plus 1 past one byte: square by square
             found = {square: index for index, layer in enumerate(layers) for square in self.squares_in(layer)}
             return {square: found[square] for square in self.squares_in(sum(layers))}
         digits = [0] * 8
-        held = 0
-        for index, layer in enumerate(layers):
-            held |= layer
+        for index, layer in enumerate(layers, start=1):
             digit = 0
             while index:
                 if index & 1:
                     digits[digit] |= layer
                 index >>= 1
                 digit += 1
+        return self._spelt(digits, _LESS_ONE)
+
+    def counted(self, masks: Sequence[int]) -> dict[Square, int]:
+        """Each square of any of `masks`, in reading order, with how many of them hold it (the werewolves that could
+        bite a square).
+
+        Counted a whole mask at a time: the counts are kept in binary, a mask per binary digit, and each mask is added
+        to them with its carries (a square's digits are its count so far); then spelt out at once (`_spelt`)."""
+        if len(masks) > 255:  # a count past one byte: square by square
+            found = Counter(chain.from_iterable(map(self.squares_in, masks)))
+            return {square: found[square] for square in sorted(found, key=self.bits.__getitem__)}
+        digits = [0] * 8
+        for mask in masks:
+            digit = 0
+            while mask:
+                carry = digits[digit] & mask
+                digits[digit] ^= mask
+                mask = carry
+                digit += 1
+        return self._spelt(digits, None)
+
+    def _spelt(self, digits: Sequence[int], table: bytes | None) -> dict[Square, int]:
+        """Each square whose number is not 0, in reading order, with its number (its binary digits are its bits in
+        `digits`, the lowest first) put through the byte table `table` (None: as it is).
+
+        Each digit's mask is spelt out as bytes, one per bit (its binary text put through `bytes.translate`), and
+        added: the bytes are then every square's number at once; the squares are those of the bytes not 0, and the
+        numbers those bytes (`bytes.translate` again, deleting the 0s)."""
         size, spell = self._bit_count, _SPELT
         total = 0
         for digit, mask in enumerate(digits):
             if mask:
                 total |= int.from_bytes(format(mask, f"0{size}b").encode().translate(spell[digit]), "big")
-        indices = total.to_bytes(size, "big")[::-1]  # bit 0 first
-        flags = format(held, f"0{size}b").encode()[::-1].translate(spell[0])
-        return dict(zip(compress(self._bit_order, flags), compress(indices, flags), strict=True))
+        numbers = total.to_bytes(size, "big")[::-1]  # bit 0 first
+        return dict(zip(compress(self._bit_order, numbers), numbers.translate(table, b"\x00"), strict=True))
 
     @cached_property
     def _bit_count(self) -> int:
@@ -558,11 +607,12 @@ class Board:
 
     def line_of_fire(self, a: Square, b: Square, occupied: Container[Square] = ()) -> bool:
         """Whether `a` can fire at `b`: no wall, and no square of `occupied` (units, barricades), in the way."""
-        lines = self._lines_past_walls
-        key = (a, b)
-        past = lines.get(key, _UNASKED)
+        lines = self._lines_past_walls.get(a)  # by one square, then the other: no key to make and keep per line
+        if lines is None:
+            lines = self._lines_past_walls[a] = {}
+        past = lines.get(b, _UNASKED)
         if past is _UNASKED:
-            past = lines[key] = self._past_walls(a, b)
+            past = lines[b] = self._past_walls(a, b)
         if past is None:
             return False
         singles, pairs = past
@@ -574,7 +624,7 @@ class Board:
         return not pairs or not any(first in occupied and second in occupied for first, second in pairs)
 
     @cached_property
-    def _lines_past_walls(self) -> dict[tuple[Square, Square], PastWalls | None]:
+    def _lines_past_walls(self) -> dict[Square, dict[Square, PastWalls | None]]:
         return {}
 
     def _past_walls(self, a: Square, b: Square) -> PastWalls | None:
@@ -582,26 +632,62 @@ class Board:
         that block it alone (crossed ones, and a corner's square whose other square is a wall) and the corners' pairs
         that block it together (`FireLine.blocked`, the walls taken out once; the rules and bots ask it often).
 
-        It walks the line as `fire_line` does, and stops at the first wall that blocks it: most lines the bots ask
-        about run into a wall, and are not walked to their end."""
-        walls = self._fire_walls
-        crossed: list[Square] = []
-        beside: list[Square] = []
+        The line is walked once per offset from `a` to `b` (`_line_shape`: wherever it starts, its squares are as
+        many bits away from its start's), and tested against the walls as masks: most lines the bots ask about run
+        into a wall, and cost a few operations on one integer. Those that do not are read off the board's own
+        squares (no square made per line: the process keeps them all)."""
+        x, y = a
+        across, down = b[0] - x, b[1] - y
+        shape = self._line_shapes.get((across, down))
+        if shape is None:
+            shape = self._line_shapes[(across, down)] = self._line_shape(across, down)
+        low, crossed_mask, firsts_mask, partner, crossed, corners = shape
+        start = y * self.bit_width + x
+        walls = self._fire_wall_mask
+        if crossed_mask << (start + low) & walls:  # never a shift below 0: a line lies between its two ends
+            return None
+        if firsts_mask:
+            first_walls = firsts_mask << (start + low) & walls  # the corners whose first square is a wall...
+            if (first_walls << partner if partner > 0 else first_walls >> -partner) & walls:  # ...and the other too
+                return None
+        order = self._bit_order
+        singles = [order[start + offset] for offset in crossed]
         pairs: list[tuple[Square, Square]] = []
-        for square, other in line_walk(a, b):
-            if other is None:
-                if square in walls:
-                    return None
-                crossed.append(square)
-            elif square in walls:
-                if other in walls:
-                    return None
-                beside.append(other)
-            elif other in walls:
-                beside.append(square)
+        for first, other in corners:
+            if walls >> (start + first) & 1:
+                singles.append(order[start + other])
+            elif walls >> (start + other) & 1:
+                singles.append(order[start + first])
             else:
-                pairs.append((square, other))
-        return tuple(crossed + beside), tuple(pairs)
+                pairs.append((order[start + first], order[start + other]))
+        return tuple(singles), tuple(pairs)
+
+    def _line_shape(self, across: int, down: int) -> LineShape:
+        """The line from a square to the one `across` and `down` from it (`line_walk`) in bits from the first one's:
+        the lowest of its squares', its crossed squares and its corners' first squares as masks from that lowest
+        bit, from a corner's first square to its other one (the same for every corner of a line), and its crossed
+        squares and corners one by one."""
+        width = self.bit_width
+        crossed: list[int] = []
+        corners: list[tuple[int, int]] = []
+        for (x, y), other in line_walk((0, 0), (across, down)):
+            if other is None:
+                crossed.append(y * width + x)
+            else:
+                corners.append((y * width + x, other[1] * width + other[0]))
+        low = min([*crossed, *(bit for corner in corners for bit in corner)], default=0)
+        partner = corners[0][1] - corners[0][0] if corners else 0
+        crossed_mask = sum(1 << (bit - low) for bit in crossed)
+        firsts_mask = sum(1 << (first - low) for first, _ in corners)
+        return low, crossed_mask, firsts_mask, partner, tuple(crossed), tuple(corners)
+
+    @cached_property
+    def _line_shapes(self) -> dict[tuple[int, int], LineShape]:
+        return {}
+
+    @cached_property
+    def _fire_wall_mask(self) -> int:
+        return self.mask(self._fire_walls)
 
     @cached_property
     def _fire_walls(self) -> frozenset[Square]:

@@ -65,13 +65,14 @@ def walk_mask(board: Board, start: int, limit: int, blocked: int) -> int:
     """`walk_through` on masks: the squares a unit on the square `start` (its bit) walking up to `limit` steps could
     pass through or end on, never onto obstacle terrain or a `blocked` square. Breadth first, a whole step's
     squares at a time (the rules and the bots ask it at nearly every move)."""
-    passable = board.open_mask & ~blocked
+    passable = board.open_mask & ~blocked & ~start  # the squares not reached yet that a step may reach
     spread = board.spread
     reached = frontier = start
     for _ in range(limit):
-        following = spread(frontier) & passable & ~reached
+        following = spread(frontier) & passable
         if not following:
             break
+        passable ^= following
         reached |= following
         frontier = following
     return reached

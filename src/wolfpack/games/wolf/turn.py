@@ -239,7 +239,7 @@ def _destinations(state: WolfState, unit_id: str, limit: int, through: bool, sta
         if len(walks) >= WALKS_KEPT:
             walks.clear()
         ends = walk_destinations(board, here_bit, limit, near, near_taken)
-        found = walks[key] = tuple(sorted(map(board.square_names.__getitem__, board.squares_in(ends))))
+        found = walks[key] = tuple(sorted(board.names_in(ends)))
     return found
 
 
@@ -252,7 +252,8 @@ def _worded(state: WolfState, first: str, squares: tuple[str, ...], skip: str | 
     if found is None:
         if len(worded) >= WALKS_KEPT:
             worded.clear()
-        found = worded[key] = tuple(f"{first} {square}" for square in squares if square != skip)
+        prefix = first + " "
+        found = worded[key] = tuple(map(prefix.__add__, squares if skip is None else [s for s in squares if s != skip]))
     return found
 
 
