@@ -846,10 +846,11 @@ class HeuristicBot(Bot):
         if not clean:
             return None
         late = view.rounds_left < self.weights.secret_bite_rounds
+        boxes, others = view.content.board.boxes(3), view.human_mask & ~view.content.board.bits[here]
 
         def company(hero: str) -> int:
-            s = view.square(hero)
-            return sum(1 for h in view.humans if h not in (hero, unit) and distance(view.square(h), s) <= 3)
+            """The human heroes within 3 of `hero`, but himself and the werewolf weighing him (on masks)."""
+            return (boxes[view.square(hero)] & others).bit_count() - 1
 
         best = min(clean, key=lambda h: (company(h), distance(view.square(h), here), h))
         if late or len(clean) <= 1 or company(best) == 0:
