@@ -40,7 +40,7 @@ from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_through
+from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_mask, walk_through
 from wolfpack.games.wolf.views import bot_view, id_view
 
 TIE: Final = 1e-9
@@ -1223,12 +1223,13 @@ def _clean_looking(view: View, hero_id: str) -> list[str]:
 
 def bites_at_once(view: View, hero_id: str) -> bool:
     """Whether a hero, taken over now, could walk (6 steps) beside a clean-looking hero and bite him this turn."""
-    start = view.square(hero_id)
+    board = view.content.board  # on masks (`Board.bits`): the walk, the squares it may end on, the spots beside
+    start = board.bits[view.square(hero_id)]
     limit = view.content.components.movement.transformed_max
-    taken = (set(view.units) | view.barricades) - {start}
-    reach = walk(view.geo, start, limit, view.barricades | (view.blockers - {start})) - taken
-    spots = [view.square(other) for other in _clean_looking(view, hero_id)]
-    return any(orthogonally_adjacent(s, spot) for s in reach for spot in spots)
+    blocked = view.barricade_mask | view.blocker_mask & ~start
+    ends = walk_mask(board, start, limit, blocked) & ~(view.unit_mask | view.barricade_mask) | start
+    spots = board.mask(view.square(other) for other in _clean_looking(view, hero_id))
+    return bool(board.orthogonal_spread(spots) & ends)
 
 
 TAKEOVER_FEATURES: Final = (
