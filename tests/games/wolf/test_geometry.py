@@ -169,4 +169,5 @@ def test_the_best_shot_is_the_best_chance_in_a_line_of_fire() -> None:
             ),
             default=0.0,
         )
-        assert best_shot(square, (targets, *best_chances(arms)), BOARD) == plain
+        masked = tuple((there, BOARD.mask(blockers)) for there, blockers in targets)
+        assert best_shot(square, (masked, *best_chances(arms)), BOARD) == plain

@@ -1145,9 +1145,9 @@ class HeuristicBot(Bot):
         return scores
 
 
-Shots = tuple[tuple[tuple[Square, frozenset[Square]], ...], tuple[float, ...], float]
-"""What `best_shot` weighs: the targets (where each stands, what blocks a shot at it), the best chance to hit with
-the weapons not hand to hand by distance 0 to 10, and with a hand-to-hand weapon from beside the target."""
+Shots = tuple[tuple[tuple[Square, int], ...], tuple[float, ...], float]
+"""What `best_shot` weighs: the targets (where each stands, what blocks a shot at it as a mask), the best chance to
+hit with the weapons not hand to hand by distance 0 to 10, and with a hand-to-hand weapon from beside the target."""
 
 
 def shots(view: View, unit: str, weapons: Sequence[str]) -> Shots:
@@ -1157,12 +1157,13 @@ def shots(view: View, unit: str, weapons: Sequence[str]) -> Shots:
     if found is None:
         content = view.content
         targets = []
-        standing, mine = view.blockers | view.barricades, view.square(unit)
+        bits = view.content.board.bits
+        standing = (view.blocker_mask | view.barricade_mask) & ~bits[view.square(unit)]  # he will have moved
         for enemy in view.enemies_of_humans():
             target = view.unit(enemy)
             if not target["invisible"]:
                 there = view.where[enemy]
-                targets.append((there, frozenset(standing - {there, mine})))
+                targets.append((there, standing & ~bits[there]))
         columns = {content.card(card).column or card for card in weapons}
         found = view.shots[key] = (tuple(targets), *best_chances([_arm(content, column) for column in columns]))
     return found
@@ -1207,7 +1208,7 @@ def best_shot(square: Square, shots: Shots, board: Board) -> float:
         chance = ranged[at]
         if melee > chance and orthogonally_adjacent(square, there):
             chance = melee
-        if chance > best and board.line_of_fire(square, there, blockers):
+        if chance > best and board.fire_clear(square, there, blockers):
             best = chance
     return best
 

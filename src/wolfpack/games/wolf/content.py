@@ -222,12 +222,8 @@ def _bits_in(mask: int, at: Mapping[int, T]) -> list[T]:
 # ---------------------------------------------------------------- the board
 
 
-PastWalls = tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]
-"""A line of fire as units may still block it (`Board._past_walls`): squares alone, then pairs."""
-LineShape = tuple[int, int, int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+LineShape = tuple[int, int, int, int]
 """A line of fire wherever it starts, in bits from its start's (`Board._line_shape`)."""
-_UNASKED: Final[Any] = object()
-"""A line of fire `Board.line_of_fire` has not worked out yet."""
 _SPELT: Final = tuple(bytes((1 << digit) if byte == ord("1") else 0 for byte in range(256)) for digit in range(8))
 """For each binary digit, the table that spells a mask's binary text as bytes: `1` as that digit's value, `0` as 0
 (`Board.numbered`)."""
@@ -605,68 +601,32 @@ class Board:
         """Whether walls stop a line of fire from `a` to `b`."""
         return self.fire_line(a, b).blocked(self.blocks_fire)
 
-    def line_of_fire(self, a: Square, b: Square, occupied: Container[Square] = ()) -> bool:
+    def line_of_fire(self, a: Square, b: Square, occupied: Iterable[Square] = ()) -> bool:
         """Whether `a` can fire at `b`: no wall, and no square of `occupied` (units, barricades), in the way."""
-        lines = self._lines_past_walls.get(a)  # by one square, then the other: no key to make and keep per line
-        if lines is None:
-            lines = self._lines_past_walls[a] = {}
-        past = lines.get(b, _UNASKED)
-        if past is _UNASKED:
-            past = lines[b] = self._past_walls(a, b)
-        if past is None:
-            return False
-        singles, pairs = past
-        if type(occupied) in (set, frozenset):  # the rules and the bots pass sets: test them in one go
-            if not occupied.isdisjoint(singles):  # type: ignore[attr-defined]
-                return False
-        elif any(square in occupied for square in singles):
-            return False
-        return not pairs or not any(first in occupied and second in occupied for first, second in pairs)
+        return self.fire_clear(a, b, self.mask(occupied))
 
-    @cached_property
-    def _lines_past_walls(self) -> dict[Square, dict[Square, PastWalls | None]]:
-        return {}
+    def fire_clear(self, a: Square, b: Square, occupied: int = 0) -> bool:
+        """`line_of_fire` with the squares in the way as a mask (`bits`), worked out on masks: stopped where a
+        crossed square, or both squares of a corner, are walls or `occupied` (`FireLine.blocked`).
 
-    def _past_walls(self, a: Square, b: Square) -> PastWalls | None:
-        """The line from `a` to `b` as units may still block it: None if walls block it already, else the squares
-        that block it alone (crossed ones, and a corner's square whose other square is a wall) and the corners' pairs
-        that block it together (`FireLine.blocked`, the walls taken out once; the rules and bots ask it often).
-
-        The line is walked once per offset from `a` to `b` (`_line_shape`: wherever it starts, its squares are as
-        many bits away from its start's), and tested against the walls as masks: most lines the bots ask about run
-        into a wall, and cost a few operations on one integer. Those that do not are read off the board's own
-        squares (no square made per line: the process keeps them all)."""
+        Wherever a line starts, its squares are as many bits away from its start's (`_line_shape`, made once per
+        offset): the line is tested whole, a few operations on integers, with no line kept per pair of squares."""
         x, y = a
         across, down = b[0] - x, b[1] - y
         shape = self._line_shapes.get((across, down))
         if shape is None:
             shape = self._line_shapes[(across, down)] = self._line_shape(across, down)
-        low, crossed_mask, firsts_mask, partner, crossed, corners = shape
-        start = y * self.bit_width + x
-        walls = self._fire_wall_mask
-        if crossed_mask << (start + low) & walls:  # never a shift below 0: a line lies between its two ends
-            return None
-        if firsts_mask:
-            first_walls = firsts_mask << (start + low) & walls  # the corners whose first square is a wall...
-            if (first_walls << partner if partner > 0 else first_walls >> -partner) & walls:  # ...and the other too
-                return None
-        order = self._bit_order
-        singles = [order[start + offset] for offset in crossed]
-        pairs: list[tuple[Square, Square]] = []
-        for first, other in corners:
-            if walls >> (start + first) & 1:
-                singles.append(order[start + other])
-            elif walls >> (start + other) & 1:
-                singles.append(order[start + first])
-            else:
-                pairs.append((order[start + first], order[start + other]))
-        return tuple(singles), tuple(pairs)
+        low, crossed, firsts, partner = shape
+        blocked = (self._fire_wall_mask | occupied) >> (y * self.bit_width + x + low)  # never below 0: see the shape
+        if crossed & blocked:
+            return False
+        firsts &= blocked  # the corners whose first square blocks; each one's other square is `partner` bits on
+        return not firsts or not (firsts << partner if partner > 0 else firsts >> -partner) & blocked
 
     def _line_shape(self, across: int, down: int) -> LineShape:
         """The line from a square to the one `across` and `down` from it (`line_walk`) in bits from the first one's:
         the lowest of its squares', its crossed squares and its corners' first squares as masks from that lowest
-        bit, from a corner's first square to its other one (the same for every corner of a line), and its crossed
-        squares and corners one by one."""
+        bit, and the bits from a corner's first square to its other one (the same for every corner of a line)."""
         width = self.bit_width
         crossed: list[int] = []
         corners: list[tuple[int, int]] = []
@@ -679,7 +639,7 @@ class Board:
         partner = corners[0][1] - corners[0][0] if corners else 0
         crossed_mask = sum(1 << (bit - low) for bit in crossed)
         firsts_mask = sum(1 << (first - low) for first, _ in corners)
-        return low, crossed_mask, firsts_mask, partner, tuple(crossed), tuple(corners)
+        return low, crossed_mask, firsts_mask, partner
 
     @cached_property
     def _line_shapes(self) -> dict[tuple[int, int], LineShape]:

@@ -458,7 +458,7 @@ def _attack_options(state: WolfState, hero_id: str) -> list[str]:
 
 
 def score_needed(
-    state: WolfState, column: str, shooter: str, target_square: str, blockers: set[Square] | None = None
+    state: WolfState, column: str, shooter: str, target_square: str, blockers: int | None = None
 ) -> int | None:
     """The 2d6 score a shot with `column` needs at the target's distance; None if it cannot be made. `blockers` is
     `shot_blockers(state, shooter)`, if the caller has it already."""
@@ -468,7 +468,7 @@ def score_needed(
     )
 
 
-def shot_need(content: WolfContent, column: str, here: Square, there: Square, blockers: set[Square]) -> int | None:
+def shot_need(content: WolfContent, column: str, here: Square, there: Square, blockers: int) -> int | None:
     """`score_needed` of a shot from `here` at `there`, `blockers` being `shot_blockers` of the shooter."""
     if content.column(column).hand_to_hand and not orthogonally_adjacent(here, there):
         return None
@@ -477,13 +477,20 @@ def shot_need(content: WolfContent, column: str, here: Square, there: Square, bl
         return need
     # The target does not block the shot at itself; a line of fire's blocking squares never include its ends (they
     # lie strictly between), so the blockers need not leave it out.
-    return need if content.board.line_of_fire(here, there, blockers) else None
+    return need if content.board.fire_clear(here, there, blockers) else None
 
 
-def shot_blockers(state: WolfState, shooter: str) -> set[Square]:
-    """The squares that stop a shot: every unit that blocks (rulebook 14, 15) but the shooter, and the barricades."""
-    blockers = {sq(s) for s, u in state.on_board().items() if u != shooter and blocks(state, u)}
-    return blockers | {sq(b) for b in state.barricades}
+def shot_blockers(state: WolfState, shooter: str) -> int:
+    """The squares that stop a shot, as a mask (`Board.bits`): every unit that blocks (rulebook 14, 15) but the
+    shooter, and the barricades."""
+    bits = state.content.board.name_bits
+    found = 0
+    for s, u in state.on_board().items():
+        if u != shooter and blocks(state, u):
+            found |= bits[s]
+    for b in state.barricades:
+        found |= bits[b]
+    return found
 
 
 def _object_options(state: WolfState, hero_id: str) -> list[str]:
