@@ -441,12 +441,12 @@ class View:
             return 0.0
         if self.last_hope == hero_id:
             return 1.0
-        hidden = sum(card == HIDDEN for card in cards)
+        hidden = cards.count(HIDDEN)
         return math.comb(self.unseen_cards - self.unseen_black, hidden) / math.comb(self.unseen_cards, hidden)
 
     def unknown_cards(self, hero_id: str) -> int:
         """How many wolf cards of a hero the seat has not seen."""
-        return sum(1 for card in self.heroes[hero_id]["wolf_cards"] if card == HIDDEN)
+        return int(self.heroes[hero_id]["wolf_cards"].count(HIDDEN))
 
     def secret_wolf(self, hero_id: str) -> bool:
         """Whether a human hero of this seat knows himself contaminated (he plays for the pack)."""

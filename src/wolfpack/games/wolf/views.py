@@ -68,13 +68,13 @@ def bot_view(state: WolfState, viewer: int | None, piles: bool = True) -> dict[s
         "step": state.step,
         "pending": _pending_view(state, viewer),
         "heroes": {hero_id: _hero_view(state, hero, viewer) for hero_id, hero in state.heroes.items()},
-        "wolves": {unit_id: dict(wolf) for unit_id, wolf in state.wolves.items()},
+        "wolves": {unit_id: wolf.copy() for unit_id, wolf in state.wolves.items()},  # (public, but not live)
         "barricades": list(state.barricades),
         "stock": sum(state.stock.values()),
     }
     if piles:
         view["piles"] = [
-            {"square": name, "cards": _cards(state, pile, viewer) if pile else []}
+            {"square": name, "cards": _cards(state, pile, viewer)}
             for name, pile in zip(state.content.board.object_names, state.piles, strict=True)
         ]
     return view
@@ -96,21 +96,22 @@ def _trade_seats(state: WolfState) -> set[int]:
 def _cards(state: WolfState, cards: list[list[Any]], viewer: int | None) -> list[str]:
     """Cards as the viewer sees them: the ids of those it has seen, HIDDEN for the others."""
     if viewer is not None:  # `WolfState.sees` for a seat, inline: every bot's decision shows every card
-        return [str(card[0]) if card[0] is not None and viewer in card[1] else HIDDEN for card in cards]
+        return [card[0] if viewer in card[1] and card[0] is not None else HIDDEN for card in cards]
     sees = state.sees
-    return [str(card[0]) if card[0] is not None and sees(card[1], viewer) else HIDDEN for card in cards]
+    return [card[0] if card[0] is not None and sees(card[1], viewer) else HIDDEN for card in cards]
 
 
 def _hero_view(state: WolfState, hero: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A hero as the viewer sees him: where he is and what he holds, secrets masked."""
-    everyone = state.winner is not None  # the end shows every wolf card (`WolfState.shows_wolf_card`)
-    sees = state.sees
-    wolf_cards = []
-    for colour, seen, cured in hero["wolf_cards"]:
-        if everyone or (viewer in seen if viewer is not None else sees(seen, viewer)):  # `sees`, for a seat inline
-            wolf_cards.append(f"{colour} (cured)" if cured else str(colour))
-        else:
-            wolf_cards.append(HIDDEN)
+    cards = hero["wolf_cards"]
+    if viewer is None or state.winner is not None:
+        shows = state.shows_wolf_card
+        wolf_cards = [_wolf_card(card[0], card[2]) if shows(card, viewer) else HIDDEN for card in cards]
+    else:  # `shows_wolf_card` and `_wolf_card` for a seat in play, inline: every bot's decision shows every hero
+        wolf_cards = [
+            (f"{colour} (cured)" if cured else colour) if viewer in seen else HIDDEN for colour, seen, cured in cards
+        ]
+    objects = hero["objects"]
     return {
         "seat": hero["seat"],
         "square": hero["square"],
@@ -119,8 +120,13 @@ def _hero_view(state: WolfState, hero: dict[str, Any], viewer: int | None) -> di
         "invisible": hero["invisible"],
         "intoxicated": hero["intoxicated"],
         "wolf_cards": wolf_cards,
-        "objects": _cards(state, hero["objects"], viewer) if hero["objects"] else [],
+        "objects": _cards(state, objects, viewer) if objects else [],
     }
+
+
+def _wolf_card(colour: str, cured: bool) -> str:
+    """A wolf card shown: its colour, marked if cured."""
+    return f"{colour} (cured)" if cured else colour
 
 
 def _knows_side(state: WolfState, seat: int, viewer: int | None) -> bool:
