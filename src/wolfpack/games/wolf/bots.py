@@ -349,18 +349,19 @@ class View:
         wolf_squares: list[Square] = []
         human_squares: list[Square] = []
         bits, named = content.board.name_bits, content.board.named_squares
-        unit_mask = blocker_mask = wolf_mask = human_mask = 0
+        human_mask = blocker_mask = wolf_mask = 0
         for unit_id, wolf in obs["wolves"].items():
-            if wolf["alive"] and wolf["square"] is not None:
-                square = where[unit_id] = named[wolf["square"]]
+            name = wolf["square"]
+            if name is not None and wolf["alive"]:
+                square = where[unit_id] = named[name]
                 units[square] = unit_id
-                bit = bits[wolf["square"]]
-                unit_mask |= bit
+                bit = bits[name]
                 wolf_mask |= bit
                 if not wolf["invisible"] and not wolf["intoxicated"]:
                     blocker_mask |= bit
                 enemy_wolves.append(unit_id)
                 wolf_squares.append(square)
+        unit_mask = wolf_mask  # the werewolf units' squares; the heroes' follow
         hidden = black_seen = 0
         unproven = []
         for hero_id, hero in self.heroes.items():
@@ -370,10 +371,13 @@ class View:
                     hidden += 1
                 elif card.startswith("black"):
                     black_seen += 1
-            if hero["alive"] and hero["square"] is not None:
-                square = where[hero_id] = named[hero["square"]]
+            if not hero["alive"]:
+                continue
+            name = hero["square"]
+            if name is not None:
+                square = where[hero_id] = named[name]
                 units[square] = hero_id
-                bit = bits[hero["square"]]
+                bit = bits[name]
                 unit_mask |= bit
                 if not hero["invisible"] and not hero["intoxicated"]:
                     blocker_mask |= bit
@@ -385,7 +389,7 @@ class View:
                     humans.append(hero_id)
                     human_squares.append(square)
                     human_mask |= bit
-            if hero["alive"] and not hero["transformed"] and "black" not in cards:
+            if not hero["transformed"] and "black" not in cards:
                 unproven.append(hero_id)
         self.wolf_squares = wolf_squares
         """Where the werewolves and transformed heroes stand."""
