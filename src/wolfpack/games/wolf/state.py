@@ -131,6 +131,18 @@ class WolfState(State[str]):
             return CHANCE
         return self.actor()
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (`current_player` without the actor: play-outs ask this at every step)."""
+        return self.winner is not None
+
+    def is_chance_node(self) -> bool:
+        """Whether a roll or a draw is pending (`current_player` without the actor)."""
+        return self.winner is None and self.step in CHANCE_STEPS
+
+    def is_simultaneous_node(self) -> bool:
+        """Never: every decision of WOLF is one seat's."""
+        return False
+
     def _legal_actions(self, player: int) -> list[str]:
         self._listing = True
         try:
