@@ -10,8 +10,9 @@ import random
 from collections import Counter
 
 from tests.rules.wolf.helpers import new_game
-from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, best_chances, best_shot, distance_field, geometry, walk
+from wolfpack.games.wolf.bots import BARRICADE_STEPS, FAR, best_chances, best_shot, distance_field, geometry
 from wolfpack.games.wolf.content import Square, distance, orthogonally_adjacent, square_name
+from wolfpack.games.wolf.rules import walk_mask
 
 BOARD = new_game(2).content.board
 GEO = geometry(BOARD)
@@ -68,7 +69,8 @@ def test_walks_over_masks_are_the_plain_breadth_first_walks() -> None:
         start = rng.choice(OPEN)
         limit = rng.randint(0, 8)
         obstacles = set(rng.sample(OPEN, rng.randint(0, 80))) - {start}
-        assert walk(GEO, start, limit, obstacles) == plain_walk(start, limit, obstacles)
+        walked = walk_mask(BOARD, BOARD.bits[start], limit, BOARD.mask(obstacles))
+        assert set(BOARD.squares_in(walked)) == plain_walk(start, limit, obstacles)
 
 
 def test_masks_hold_exactly_their_squares_in_reading_order() -> None:

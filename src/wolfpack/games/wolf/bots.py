@@ -30,7 +30,6 @@ import math
 import random
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
 from functools import reduce
 from operator import or_
@@ -40,7 +39,7 @@ from wolfpack.engine.bot import Bot
 from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
-from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_mask, walk_through
+from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_mask
 from wolfpack.games.wolf.views import bot_view, id_view
 
 TIE: Final = 1e-9
@@ -221,11 +220,6 @@ def geometry(board: Board) -> Geometry:
     if found is None or found.board is not board:
         found = _GEOMETRY[id(board)] = Geometry(board)
     return found
-
-
-def walk(geo: Geometry, start: Square, limit: int, obstacles: AbstractSet[Square]) -> set[Square]:
-    """The squares a unit could walk through or end on within `limit` steps (`rules.walk_through`)."""
-    return walk_through(geo.board, start, limit, obstacles)
 
 
 def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozenset[Square]) -> dict[Square, int]:
@@ -410,11 +404,6 @@ class View:
         self.last_hope = unproven[0] if len(unproven) == 1 else None
         """The one living human hero not shown contaminated, if only one is left: he is clean, because the game
         would be over if no living human hero were (rule 20: the wolves win)."""
-
-    @property
-    def blockers(self) -> set[Square]:
-        """The squares of the units that stop movement and fire (`blocker_mask`)."""
-        return set(self.content.board.squares_in(self.blocker_mask))
 
     def unit(self, unit_id: str) -> Mapping[str, Any]:
         """A hero's or a werewolf's record as the seat sees it."""

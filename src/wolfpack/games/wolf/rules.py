@@ -6,7 +6,6 @@ Nothing here knows the state's layout; the state passes the squares that matter 
 from __future__ import annotations
 
 from collections.abc import Container
-from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from functools import cache
 from typing import Final
@@ -55,16 +54,10 @@ def walk_destinations(board: Board, start: int, limit: int, obstacles: int, take
     return walk_mask(board, start, limit, obstacles) & ~taken | start
 
 
-def walk_through(board: Board, start: Square, limit: int, obstacles: AbstractSet[Square]) -> set[Square]:
-    """The squares a unit walking up to `limit` steps from `start` could pass through or end on, taken ones too
-    (never onto obstacle terrain or an `obstacles` square)."""
-    return set(board.squares_in(walk_mask(board, board.bits[start], limit, board.mask(obstacles))))
-
-
 def walk_mask(board: Board, start: int, limit: int, blocked: int) -> int:
-    """`walk_through` on masks: the squares a unit on the square `start` (its bit) walking up to `limit` steps could
-    pass through or end on, never onto obstacle terrain or a `blocked` square. Breadth first, a whole step's
-    squares at a time (the rules and the bots ask it at nearly every move)."""
+    """The squares (a mask, `Board.bits`) a unit on the square `start` (its bit) walking up to `limit` steps could
+    pass through or end on, taken ones too, never onto obstacle terrain or a `blocked` square. Breadth first, a whole
+    step's squares at a time (the rules and the bots ask it at nearly every move)."""
     passable = board.open_mask & ~blocked & ~start  # the squares not reached yet that a step may reach
     spread = board.spread
     reached = frontier = start
