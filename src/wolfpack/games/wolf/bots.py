@@ -40,7 +40,7 @@ from wolfpack.engine.chance import sample_chance_outcome
 from wolfpack.engine.game import State
 from wolfpack.games.wolf.content import Board, Square, WolfContent, distance, orthogonally_adjacent
 from wolfpack.games.wolf.rules import chance_at_least, sq, walk_destinations, walk_mask
-from wolfpack.games.wolf.views import bot_view, id_view
+from wolfpack.games.wolf.views import bot_view, id_view, pile_sizes
 
 TIE: Final = 1e-9
 """Scores closer than this count as equal."""
@@ -263,8 +263,9 @@ def distance_field(geo: Geometry, sources: Iterable[Square], barricades: frozens
 def _own_view(state: State[Any]) -> View:
     """The view of the seat to act (the part of its observation a decision reads, `views.bot_view`)."""
     seat = state.current_player()
-    piles = getattr(state, "step", None) == "move"  # (the step is in the view too) only a hero's move reads them
-    return View(state.game.content, bot_view(state, seat, piles), seat)  # type: ignore[arg-type, attr-defined]
+    # Only a hero's move reads the piles, and only how many cards each holds (public): not the cards' masked list.
+    sizes = pile_sizes(state) if getattr(state, "step", None) == "move" else None  # type: ignore[arg-type]
+    return View(state.game.content, bot_view(state, seat, piles=False), seat, sizes)  # type: ignore[arg-type, attr-defined]
 
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
@@ -293,6 +294,7 @@ class View:
         "last_hope",
         "obs",
         "pack_seat",
+        "pile_sizes",
         "round",
         "rounds_left",
         "seat",
@@ -308,9 +310,16 @@ class View:
         "wolf_squares",
     )
 
-    def __init__(self, content: WolfContent, obs: Mapping[str, Any], seat: int) -> None:
+    def __init__(
+        self, content: WolfContent, obs: Mapping[str, Any], seat: int, sizes: Sequence[int] | None = None
+    ) -> None:
         self.content = content
         self.obs = obs
+        self.pile_sizes: Sequence[int] = (
+            [len(pile["cards"]) for pile in obs.get("piles", ())] if sizes is None else sizes
+        )
+        """How many cards each object pile holds, in the board's order (`views.pile_sizes`; from the observation's
+        piles if it has them)."""
         self.seat = seat
         self.geo = geometry(content.board)
         self.pack_seat = int(obs["players"]) - 1
@@ -682,7 +691,7 @@ class HeuristicBot(Bot):
         reach = view.wolf_reach() if not secret else {}
         fear = w.threat * (1 + w.threat_per_card * sum(1 for c in hero["wolf_cards"] if c != "grey"))
         room = len(hero["objects"]) < view.content.components.objects.hand_limit
-        piles = [n for n, pile in enumerate(view.obs["piles"]) if pile["cards"]]
+        piles = [n for n, size in enumerate(view.pile_sizes) if size]
         pile_field = self._pile_field(view, piles) if room else {}
         others = 0  # the other human heroes' squares, as a mask (one unit a square: its bits count them)
         for h in view.humans:

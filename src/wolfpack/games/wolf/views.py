@@ -80,6 +80,11 @@ def bot_view(state: WolfState, viewer: int | None, piles: bool = True) -> dict[s
     return view
 
 
+def pile_sizes(state: WolfState) -> list[int]:
+    """How many cards each object pile holds, in the board's order (public: every seat sees the piles' sizes)."""
+    return [len(pile) for pile in state.piles]
+
+
 def _pending_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
     """The pending step as the viewer sees it: its public part, and the card offered in a trade to the two seats."""
     pending = {k: v for k, v in state.pending.items() if k in PUBLIC_PENDING}
