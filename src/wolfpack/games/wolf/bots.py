@@ -31,7 +31,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from functools import reduce
+from functools import cached_property, reduce
 from operator import or_
 from typing import Any, ClassVar, Final
 
@@ -129,6 +129,13 @@ class Geometry:
     _beside: tuple[int | None, frozenset[Square]] = (None, frozenset())
 
     FIELDS_KEPT: ClassVar[int] = 256
+
+    @cached_property
+    def rings(self) -> dict[Square, int]:
+        """The squares 2 to 4 from each square, as masks (`Board.boxes` of 4 less those of 1): where the human heroes
+        a werewolf ending there would be exposed to stand."""
+        fours, ones = self.board.boxes(4), self.board.boxes(1)
+        return {square: fours[square] & ~ones[square] for square in fours}
 
     def __post_init__(self) -> None:
         board = self.board
@@ -496,9 +503,9 @@ ESCAPES: Final = ("watch", "box", "rollers", "power ")
 """The beginnings of a hero's special actions whose worth depends on whether a werewolf could bite him next."""
 UNIT_SCORES_KEPT: Final = 4096
 """The most units' move scores a bot keeps (`HeuristicBot._unit_moves`) before it starts again."""
-EndTerms = tuple[dict[Square, float], frozenset[Square], Mapping[Square, int], Mapping[Square, int]]
+EndTerms = tuple[dict[Square, float], frozenset[Square], Mapping[Square, int]]
 """What `HeuristicBot._wolf_end` reads of a view: the best bite by square (`HeuristicBot._bites`), the squares beside
-a barricade, and the boxes of radius 4 and 1 by square."""
+a barricade, and the squares 2 to 4 away by square (`Geometry.rings`)."""
 UnitScores = tuple[float, dict[str, float]]
 """A unit's moves' scores, with the best of them (`HeuristicBot._unit_moves`)."""
 PackTerms = tuple[float, float, int, float, float]
@@ -996,9 +1003,8 @@ class HeuristicBot(Bot):
             terms = kept.get(s)
             if terms is None:
                 if ends is None:  # what `_wolf_end` reads, once per call
-                    board = view.content.board
                     beside = view.geo.beside_barricades(view.barricade_mask)
-                    ends = self._bites(view), beside, board.boxes(4), board.boxes(1)
+                    ends = self._bites(view), beside, view.geo.rings
                 bite, distance_there, barricade, exposed = self._wolf_end(view, s, field_, ends)
                 # the products every unit ending here adds, made once (the same numbers, added in the same order)
                 terms = kept[s] = (bite, bite_weight * bite, min(distance_there, 30), barricade, exposure * exposed)
@@ -1018,13 +1024,13 @@ class HeuristicBot(Bot):
     ) -> tuple[float, int, float, int]:
         """What a werewolf ending on `s` gets, whoever it is and wherever the other werewolves stand: (best bite,
         steps to a target, barricade bonus, human heroes within 2-4). `ends` is what it reads of the view."""
-        bites, beside, fours, ones = ends
+        bites, beside, rings = ends
         bite = bites.get(s, 0.0)
         barricade = 0.0
         if s in beside and self._useful_barricade(view, s, field_):
             barricade = self.weights.barricade_break
         humans = view.human_mask  # one hero a square: a mask's bits count heroes
-        exposed = (fours[s] & humans).bit_count() - (ones[s] & humans).bit_count()  # between 2 and 4 away
+        exposed = (rings[s] & humans).bit_count()
         return bite, field_.get(s, FAR), barricade, exposed
 
     def _bites(self, view: View) -> dict[Square, float]:
