@@ -43,7 +43,8 @@ SECTIONS: list[tuple[str, str, str, list[str]]] = [
     ("swscalar", "Spacewolves! scalar engine against the tree before its second pass", "spacewolves_scalar", []),
     ("batch", "Spacewolves! batch engine beside maedn", "spacewolves_batch", []),
     ("hunt-batch", "Wolves on the Hunt: batch engine beside the scalar one", "hunt_batch", ["--players", "2", "4"]),
-    ("wolf", "WOLF play-outs from fixed positions: before issue 33 and now", "wolf_playouts", ["--playouts", "2"]),
+    # the method docs/benchmarks.md reports (4 play-outs a position); 2 would leave a process's caches colder
+    ("wolf", "WOLF play-outs from fixed positions: before issue 33 and now", "wolf_playouts", ["--rounds", "5"]),
     ("perft", "Deep perft of the recorded positions", "perft_deep", []),
     ("compare", "Spacewolves! batch and scalar engines: 100,000 games each", "spacewolves_batch", ["--compare"]),
     ("compare", "Wolves on the Hunt batch and scalar engines: 100,000 games each", "hunt_batch", ["--compare"]),

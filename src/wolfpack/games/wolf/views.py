@@ -87,7 +87,11 @@ def pile_sizes(state: WolfState) -> list[int]:
 
 def _pending_view(state: WolfState, viewer: int | None) -> dict[str, Any]:
     """The pending step as the viewer sees it: its public part, and the card offered in a trade to the two seats."""
-    pending = {k: v for k, v in state.pending.items() if k in PUBLIC_PENDING}
+    shown = state.pending
+    # most pending steps hold only public entries: copied whole (in C) rather than entry by entry
+    pending = (
+        dict(shown) if PUBLIC_PENDING.issuperset(shown) else {k: v for k, v in shown.items() if k in PUBLIC_PENDING}
+    )
     if state.step == "consent" and viewer in _trade_seats(state):
         pending["card"] = state.pending["card"]
     return pending
